@@ -1,0 +1,161 @@
+// Package config loads lore.yaml, the optional project file (DESIGN §2.3).
+// Without one, the conventional folders apply: manuals/, prompts/, content/.
+package config
+
+import (
+	"fmt"
+	"path"
+	"slices"
+)
+
+// FileName is the conventional name of the project file.
+const FileName = "lore.yaml"
+
+// Config drives the pipeline. Paths are slash-separated and relative to Dir.
+type Config struct {
+	// Dir is the project folder; File the project file read ("" if none).
+	Dir  string
+	File string
+
+	Title   string
+	BaseURL string
+	EditURL string
+
+	Manuals []string
+	Prompts string
+	Content string
+	Theme   string
+	Out     string
+
+	// Tools is the tool inventory: name → description. ToolNames keeps the
+	// order of the file.
+	Tools     map[string]string
+	ToolNames []string
+
+	Recipes []*Recipe
+
+	// Trust says per layer ("project", "bot/x", …) whether it is trusted;
+	// a layer set to false is demoted to its guardrails.
+	Trust map[string]bool
+	// Disabled names blocks that may be absent from bundles, with the reason.
+	Disabled map[string]string
+	// Providers maps a provider to its render style (xml, fenced, inline).
+	Providers map[string]string
+	// Tokenizer names the tiktoken encoding used for token counts.
+	Tokenizer string
+
+	Lint Lint
+
+	// Lines records the line of each top-level key and recipe, for messages.
+	Lines map[string]int
+}
+
+// Recipe configures one engine's manual cascade, tools and prompt bundles.
+type Recipe struct {
+	Name        string
+	Engine      string
+	ManualPaths []string
+	Tools       []string
+	Addons      bool
+	Budget      int
+	Surfaces    []string
+	Providers   []string
+	Roles       []string
+	Blocks      []string
+	Bot         string
+	Chat        string
+	Lang        string
+	Params      map[string]any
+	Line        int // line of the recipe in the project file
+}
+
+// Lint configures the linter: severity per rule id (or "group/*") and
+// ignore globs.
+type Lint struct {
+	Rules  map[string]string
+	Ignore []string
+}
+
+// DefaultProviders maps the common providers to their render styles.
+var DefaultProviders = map[string]string{"anthropic": "xml", "openai": "fenced", "ollama": "inline"}
+
+// Default returns the configuration of a project without lore.yaml.
+func Default(dir string) *Config {
+	return &Config{
+		Dir:       dir,
+		Title:     "lore",
+		Manuals:   []string{"manuals"},
+		Prompts:   "prompts",
+		Content:   "content",
+		Theme:     "theme",
+		Out:       "public",
+		Tools:     map[string]string{},
+		Trust:     map[string]bool{},
+		Disabled:  map[string]string{},
+		Providers: maps(DefaultProviders),
+		Tokenizer: "o200k_base",
+		Lint:      Lint{Rules: map[string]string{}},
+		Lines:     map[string]int{},
+	}
+}
+
+func maps(m map[string]string) map[string]string {
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// Engines returns the configured engines: every recipe's engine, sorted.
+func (c *Config) Engines() []string {
+	var out []string
+	for _, r := range c.Recipes {
+		if !slices.Contains(out, r.Engine) {
+			out = append(out, r.Engine)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Recipe returns the recipe called name.
+func (c *Config) Recipe(name string) *Recipe {
+	for _, r := range c.Recipes {
+		if r.Name == name {
+			return r
+		}
+	}
+	return nil
+}
+
+// Style returns the render style of provider p.
+func (c *Config) Style(p string) string {
+	if s, ok := c.Providers[p]; ok {
+		return s
+	}
+	return DefaultProviders[p]
+}
+
+// Path joins a project-relative path onto Dir.
+func (c *Config) Path(p string) string {
+	if path.IsAbs(p) || c.Dir == "" || c.Dir == "." {
+		return p
+	}
+	return path.Join(c.Dir, p)
+}
+
+// Error is a defect of the project file, with its position.
+type Error struct {
+	File string
+	Line int
+	Col  int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+}

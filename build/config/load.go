@@ -1,0 +1,350 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/spf13/afero"
+	"gopkg.in/yaml.v3"
+)
+
+// Load reads the project file. With file == "" it looks for lore.yaml in dir
+// and falls back to Default(dir) when there is none; an explicit file must
+// exist. Every defect is an *Error naming the line and the key.
+func Load(fsys afero.Fs, dir, file string) (*Config, error) {
+	explicit := file != ""
+	if !explicit {
+		file = path.Join(dir, FileName)
+		if dir == "" || dir == "." {
+			file = FileName
+		}
+	} else {
+		dir = path.Dir(file)
+	}
+	cfg := Default(dir)
+	src, err := afero.ReadFile(fsys, file)
+	if err != nil {
+		if !explicit && errors.Is(err, fs.ErrNotExist) {
+			return cfg, nil
+		}
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, &Error{File: file, Msg: fmt.Sprintf("cannot read the project file: %v", err)}
+	}
+	cfg.File = file
+	if err := Parse(cfg, src); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// Parse reads src (the text of cfg.File) into cfg, over its defaults.
+func Parse(cfg *Config, src []byte) error {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		line := 0
+		var te *yaml.TypeError
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		if _, e := fmt.Sscanf(msg, "line %d:", &line); e == nil {
+			msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+		} else if errors.As(err, &te) {
+			msg = strings.Join(te.Errors, "; ")
+		}
+		return &Error{File: cfg.File, Line: line, Col: 1, Msg: "invalid YAML: " + msg}
+	}
+	if len(doc.Content) == 0 {
+		return nil // an empty file is the defaults
+	}
+	p := &parser{file: cfg.File}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return p.errf(root, "the project file must be a mapping of keys (title, manuals, recipes, …)")
+	}
+	return p.mapping(root, topKeys, func(key string, k, v *yaml.Node) error {
+		cfg.Lines[key] = k.Line
+		switch key {
+		case "title":
+			return p.str(v, &cfg.Title)
+		case "baseURL":
+			return p.str(v, &cfg.BaseURL)
+		case "editURL":
+			return p.str(v, &cfg.EditURL)
+		case "manuals":
+			return p.strs(v, &cfg.Manuals)
+		case "prompts":
+			return p.str(v, &cfg.Prompts)
+		case "content":
+			return p.str(v, &cfg.Content)
+		case "theme":
+			return p.str(v, &cfg.Theme)
+		case "out":
+			return p.str(v, &cfg.Out)
+		case "tokenizer":
+			return p.str(v, &cfg.Tokenizer)
+		case "tools":
+			return p.mapping(v, nil, func(name string, _, d *yaml.Node) error {
+				var desc string
+				if err := p.str(d, &desc); err != nil {
+					return err
+				}
+				cfg.Tools[name] = desc
+				cfg.ToolNames = append(cfg.ToolNames, name)
+				return nil
+			})
+		case "recipes":
+			return p.mapping(v, nil, func(name string, k, rv *yaml.Node) error {
+				r, err := p.recipe(name, k, rv)
+				if err == nil {
+					cfg.Recipes = append(cfg.Recipes, r)
+				}
+				return err
+			})
+		case "trust":
+			return p.mapping(v, nil, func(layer string, _, b *yaml.Node) error {
+				var t bool
+				if err := p.boolean(b, &t); err != nil {
+					return err
+				}
+				cfg.Trust[layer] = t
+				return nil
+			})
+		case "disabled":
+			return p.mapping(v, nil, func(block string, _, r *yaml.Node) error {
+				var why string
+				if err := p.str(r, &why); err != nil {
+					return err
+				}
+				if strings.TrimSpace(why) == "" {
+					return p.errf(r, "disabled block %q needs a reason: write `%s: \"why it is absent\"`", block, block)
+				}
+				cfg.Disabled[block] = why
+				return nil
+			})
+		case "providers":
+			return p.mapping(v, nil, func(prov string, _, s *yaml.Node) error {
+				var style string
+				if err := p.str(s, &style); err != nil {
+					return err
+				}
+				if !slices.Contains(Styles, style) {
+					return p.errf(s, "provider %q: unknown style %q; use one of %s", prov, style, strings.Join(Styles, ", "))
+				}
+				cfg.Providers[prov] = style
+				return nil
+			})
+		case "lint":
+			return p.mapping(v, []string{"rules", "ignore"}, func(key string, _, lv *yaml.Node) error {
+				if key == "ignore" {
+					return p.strs(lv, &cfg.Lint.Ignore)
+				}
+				return p.mapping(lv, nil, func(rule string, _, sv *yaml.Node) error {
+					var sev string
+					if sv.Kind == yaml.ScalarNode && sv.Tag == "!!bool" {
+						// YAML reads `off` as false.
+						sev = map[string]string{"true": "error", "false": "off"}[strings.ToLower(sv.Value)]
+						if sev == "" {
+							sev = "off"
+						}
+					} else if err := p.str(sv, &sev); err != nil {
+						return err
+					}
+					switch strings.ToLower(sev) {
+					case "error", "warning", "warn", "info", "off":
+					default:
+						return p.errf(sv, "rule %q: unknown severity %q; use error, warning, info or off", rule, sev)
+					}
+					cfg.Lint.Rules[rule] = strings.ToLower(sev)
+					return nil
+				})
+			})
+		}
+		return nil
+	})
+}
+
+// Styles are the render styles of bundles.
+var Styles = []string{"xml", "fenced", "inline"}
+
+var topKeys = []string{"title", "baseURL", "editURL", "manuals", "prompts", "content", "theme", "out",
+	"tokenizer", "tools", "recipes", "trust", "disabled", "providers", "lint"}
+
+var recipeKeys = []string{"engine", "manualPaths", "tools", "addons", "budget", "surfaces", "providers",
+	"roles", "blocks", "bot", "chat", "lang", "params"}
+
+func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
+	r := &Recipe{Name: name, Engine: name, Line: k.Line, Lang: "en"}
+	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+		return r, nil
+	}
+	err := p.mapping(v, recipeKeys, func(key string, _, f *yaml.Node) error {
+		switch key {
+		case "engine":
+			return p.str(f, &r.Engine)
+		case "manualPaths":
+			return p.strs(f, &r.ManualPaths)
+		case "tools":
+			return p.strs(f, &r.Tools)
+		case "addons":
+			return p.boolean(f, &r.Addons)
+		case "budget":
+			if err := f.Decode(&r.Budget); err != nil || r.Budget < 0 {
+				return p.errf(f, "recipe %q: budget must be a whole number of tokens, got %q", name, f.Value)
+			}
+		case "surfaces":
+			return p.strs(f, &r.Surfaces)
+		case "providers":
+			return p.strs(f, &r.Providers)
+		case "roles":
+			return p.strs(f, &r.Roles)
+		case "blocks":
+			return p.strs(f, &r.Blocks)
+		case "bot":
+			return p.str(f, &r.Bot)
+		case "chat":
+			return p.str(f, &r.Chat)
+		case "lang":
+			return p.str(f, &r.Lang)
+		case "params":
+			if err := f.Decode(&r.Params); err != nil {
+				return p.errf(f, "recipe %q: params must be a mapping", name)
+			}
+		}
+		return nil
+	})
+	return r, err
+}
+
+type parser struct{ file string }
+
+func (p *parser) errf(n *yaml.Node, format string, args ...any) error {
+	return &Error{File: p.file, Line: n.Line, Col: n.Column, Msg: fmt.Sprintf(format, args...)}
+}
+
+// mapping calls f for each key of n in order. With known != nil, a key
+// outside known is an error that suggests the closest known key.
+func (p *parser) mapping(n *yaml.Node, known []string, f func(key string, k, v *yaml.Node) error) error {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return nil
+	}
+	if n.Kind != yaml.MappingNode {
+		return p.errf(n, "expected a mapping (key: value lines), got %s", kindName(n))
+	}
+	seen := map[string]int{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		key := k.Value
+		if first, dup := seen[key]; dup {
+			return p.errf(k, "key %q is set twice (first on line %d): keep one", key, first)
+		}
+		seen[key] = k.Line
+		if known != nil && !slices.Contains(known, key) {
+			msg := fmt.Sprintf("unknown key %q", key)
+			if s := Closest(key, known); s != "" {
+				msg += fmt.Sprintf(": did you mean %q?", s)
+			} else {
+				msg += fmt.Sprintf("; known keys: %s", strings.Join(known, ", "))
+			}
+			return p.errf(k, "%s", msg)
+		}
+		if err := f(key, k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *parser) str(n *yaml.Node, dst *string) error {
+	if n.Kind != yaml.ScalarNode {
+		return p.errf(n, "expected a single value, got %s", kindName(n))
+	}
+	*dst = n.Value
+	return nil
+}
+
+func (p *parser) boolean(n *yaml.Node, dst *bool) error {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
+		return p.errf(n, "expected true or false, got %q", n.Value)
+	}
+	return n.Decode(dst)
+}
+
+// strs accepts a list of values or a single value.
+func (p *parser) strs(n *yaml.Node, dst *[]string) error {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if n.Tag == "!!null" {
+			*dst = nil
+			return nil
+		}
+		*dst = []string{n.Value}
+		return nil
+	case yaml.SequenceNode:
+		out := make([]string, 0, len(n.Content))
+		for _, e := range n.Content {
+			if e.Kind != yaml.ScalarNode {
+				return p.errf(e, "expected a list of values, got %s in it", kindName(e))
+			}
+			out = append(out, e.Value)
+		}
+		*dst = out
+		return nil
+	}
+	return p.errf(n, "expected a list of values, got %s", kindName(n))
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	return fmt.Sprintf("%q", n.Value)
+}
+
+// Closest returns the candidate nearest to s by edit distance, or "" when
+// none is close (distance over a third of the length, at least 2).
+func Closest(s string, candidates []string) string {
+	best, bestD := "", 1<<30
+	for _, c := range candidates {
+		d := Distance(strings.ToLower(s), strings.ToLower(c))
+		if d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if bestD > max(2, len(s)/3) {
+		return ""
+	}
+	return best
+}
+
+// Distance is the Levenshtein distance of a and b, in code points.
+func Distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

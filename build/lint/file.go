@@ -1,0 +1,36 @@
+package lint
+
+import "github.com/lorekit/lore/build/diag"
+
+// Rules for files that cannot be read or parsed as manuals.
+
+var fileUnreadable = problemRule("file/unreadable", diag.Error,
+	"a file or folder cannot be read",
+	"lore reports files it cannot open (permissions, broken symbolic links, I/O errors) instead of skipping them silently: "+
+		"a manual that cannot be read cannot be routed to. Fix the permissions or remove the file.")
+
+var fileEncoding = problemRule("file/encoding", diag.Error,
+	"a file is not valid UTF-8 or contains NUL bytes",
+	"Manuals are UTF-8 text. A NUL byte means the file is binary (it is skipped); invalid UTF-8 is reported at its first position. "+
+		"Re-save the file as UTF-8.")
+
+var fileTooLarge = problemRule("file/too-large", diag.Error,
+	"a file over 2 MiB",
+	"A manual is a page an agent loads into its context, not a book. Files over 2 MiB are not parsed at all; split the content.")
+
+var fileSymlinkLoop = problemRule("file/symlink-loop", diag.Warning,
+	"a symbolic link leads back into a folder above it",
+	"lore follows symbolic links to files and folders, but never into a loop: a link that leads back into one of its own parent folders "+
+		"is reported and not followed.")
+
+var fileName = problemRule("file/name", diag.Error,
+	"a file name is not a valid manual name",
+	"A manual's name is its file name without extension and must match `[A-Za-z0-9][A-Za-z0-9._-]*`, so that `manual_read('name')` can be "+
+		"written without quoting or escaping. Rename the file.")
+
+var lintUnknownRule = &Rule{
+	ID: "lint/unknown-rule", Severity: diag.Warning,
+	Summary: "a disable comment names a rule that does not exist",
+	Doc: "`<!-- lore-disable RULE -->`, `lore-disable-next-line` and `lore-disable-file` take rule ids (or `group/*`). A misspelt id silences " +
+		"nothing, so it is reported with the closest existing id.",
+}

@@ -1,0 +1,87 @@
+package lint
+
+import (
+	"fmt"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/build/config"
+	"github.com/lorekit/lore/build/diag"
+	"github.com/lorekit/lore/build/manual"
+)
+
+// Input is what the linter checks.
+type Input struct {
+	Config *config.Config
+	// FS is the file system the manuals were read from (for link checks).
+	FS      afero.Fs
+	Manuals *manual.Set
+	// Report, when set, limits findings to files it accepts (lint PATH…
+	// over a project reports on the given paths only).
+	Report func(file string) bool
+	// Sources returns the text of a non-manual file (prompts, lore.yaml)
+	// so disable comments there are honoured; it may be nil.
+	Sources func(file string) []byte
+	// Extra are findings made by other stages (the prompt bake), subject
+	// to the same configuration and disable comments.
+	Extra diag.List
+}
+
+// Pass is handed to a rule's check. It reports findings for that rule.
+type Pass struct {
+	In   *Input
+	rule *Rule
+	out  *diag.List
+}
+
+// Rule returns the rule being checked.
+func (p *Pass) Rule() *Rule { return p.rule }
+
+// Report records a finding at line:col of manual m.
+func (p *Pass) Report(m *manual.Manual, line, col int, format string, args ...any) {
+	p.ReportAt(diag.Pos{File: m.Path, Line: line, Col: col}, diag.Pos{}, format, args...)
+}
+
+// ReportRange records a finding spanning line:col to endLine:endCol of m.
+func (p *Pass) ReportRange(m *manual.Manual, line, col, endLine, endCol int, format string, args ...any) {
+	p.ReportAt(diag.Pos{File: m.Path, Line: line, Col: col}, diag.Pos{File: m.Path, Line: endLine, Col: endCol}, format, args...)
+}
+
+// ReportAt records a finding at any position.
+func (p *Pass) ReportAt(pos, end diag.Pos, format string, args ...any) {
+	msg := format
+	if len(args) > 0 {
+		msg = fmt.Sprintf(format, args...)
+	}
+	*p.out = append(*p.out, diag.Diagnostic{Pos: pos, End: end, Severity: p.rule.Severity, Rule: p.rule.ID, Message: msg})
+}
+
+// reportProblems is the check of the rules whose findings the parser made.
+func reportProblems(p *Pass, m *manual.Manual) {
+	for _, pr := range m.Problems {
+		if pr.Rule != p.rule.ID {
+			continue
+		}
+		end := diag.Pos{}
+		if pr.EndLine > 0 {
+			end = diag.Pos{File: m.Path, Line: pr.EndLine, Col: pr.EndCol}
+		}
+		p.ReportAt(diag.Pos{File: m.Path, Line: pr.Line, Col: pr.Col}, end, "%s", pr.Message)
+	}
+}
+
+// reportFileProblems reports the set's unparsed-file problems of p's rule.
+func reportFileProblems(p *Pass) {
+	for _, fp := range p.In.Manuals.Problems {
+		if fp.Rule == p.rule.ID {
+			p.ReportAt(diag.Pos{File: fp.Path, Line: fp.Line, Col: fp.Col}, diag.Pos{}, "%s", fp.Message)
+		}
+	}
+}
+
+// problemRule makes a rule whose findings are the parser's Problems tagged
+// with its id.
+func problemRule(id string, sev diag.Severity, summary, doc string) *Rule {
+	return &Rule{ID: id, Severity: sev, Summary: summary, Doc: doc,
+		Manual: reportProblems, Project: reportFileProblems}
+}

@@ -1,0 +1,58 @@
+package lint
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/lorekit/lore/build/diag"
+	"github.com/lorekit/lore/build/manual"
+)
+
+// proseReference matches "see the embedding manual", "consult the manuals on
+// X", "siehe das Handbuch …" and similar references without call syntax.
+var proseReference = regexp.MustCompile(`(?i)\b(?:see|consult|check|read|refer to|look (?:at|in)|siehe|lies|schau (?:im|in das|ins))\s+(?:the\s+|das\s+|im\s+|den\s+|die\s+)?(?:[\w'’-]+\s+){0,3}?(?:manuals?|handbuch|handbücher|anleitung)\b`)
+
+var refProseReference = &Rule{
+	ID: "ref/prose-reference", Severity: diag.Warning,
+	Summary: "\"see the X manual\" without the exact call syntax",
+	Doc: "Models ignore prose references such as \"for embedding, see the Embedding manual\" and call what they see written as a call " +
+		"(seed 000 §4, rule 1). Write the exact call instead: \"before answering about X: `manual_read('embed-images')`\". " +
+		"A line that already carries a `manual_read('…')` call is not reported.",
+	Manual: func(p *Pass, m *manual.Manual) {
+		ReportProse(p, m.Path, m.Src, m.Header.End+1, fenceLines(m))
+	},
+}
+
+// ReportProse reports the prose references in src from line first on,
+// skipping lines inside code blocks.
+func ReportProse(p *Pass, file string, src []byte, first int, skip func(int) bool) {
+	line := 0
+	for _, l := range strings.Split(string(src), "\n") {
+		line++
+		if line < first || skip != nil && skip(line) || strings.Contains(l, "manual_read(") {
+			continue
+		}
+		loc := proseReference.FindStringIndex(l)
+		if loc == nil {
+			continue
+		}
+		col := len([]rune(l[:loc[0]])) + 1
+		p.ReportAt(diag.Pos{File: file, Line: line, Col: col}, diag.Pos{File: file, Line: line, Col: col + len([]rune(l[loc[0]:loc[1]]))},
+			"prose reference %q: models skip prose; write the exact call, e.g. \"before answering about X: `manual_read('name')`\"", strings.TrimSpace(l[loc[0]:loc[1]]))
+	}
+}
+
+// fenceLines returns a predicate for lines inside m's code blocks.
+func fenceLines(m *manual.Manual) func(int) bool {
+	if len(m.Fences) == 0 {
+		return nil
+	}
+	return func(n int) bool {
+		for _, f := range m.Fences {
+			if n >= f.Line && n <= f.EndLine {
+				return true
+			}
+		}
+		return false
+	}
+}

@@ -1,0 +1,45 @@
+package lint
+
+import (
+	"github.com/lorekit/lore/build/diag"
+)
+
+var refShadowed = &Rule{
+	ID: "ref/shadowed", Severity: diag.Info,
+	Summary: "a name shadowed in a recipe's manualPaths",
+	Doc: "`manual_read(name)` takes the first match in the order of a recipe's manualPaths (seed 000 §7), so a second manual with the " +
+		"same name is never read by that recipe. That is how a project overrides a shipped manual, and then it is fine; otherwise rename one. " +
+		"The finding names the file that wins. Without recipes, the manual roots in order form the cascade.",
+	Project: func(p *Pass) {
+		type cascade struct {
+			recipe string
+			paths  []string
+		}
+		var cs []cascade
+		if p.In.Config != nil {
+			for _, r := range p.In.Config.Recipes {
+				paths := make([]string, len(r.ManualPaths))
+				for i, mp := range r.ManualPaths {
+					paths[i] = p.In.Config.Path(mp)
+				}
+				cs = append(cs, cascade{r.Name, paths})
+			}
+		}
+		if len(cs) == 0 {
+			cs = append(cs, cascade{"", nil})
+		}
+		for _, c := range cs {
+			cas := p.In.Manuals.Cascade(c.paths)
+			for _, m := range cas.Order {
+				win := cas.Resolve(m.Name)
+				switch {
+				case win == m:
+				case c.recipe == "":
+					p.Report(m, 1, 1, "manual_read('%s') is shadowed: %s wins", m.Name, win.Path)
+				default:
+					p.Report(m, 1, 1, "manual_read('%s') is shadowed in recipe %s: %s wins (manualPaths order)", m.Name, c.recipe, win.Path)
+				}
+			}
+		}
+	},
+}

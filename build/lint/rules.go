@@ -1,0 +1,18 @@
+package lint
+
+// Rules returns every rule, in the order of the rule reference.
+func Rules() []*Rule {
+	return []*Rule{
+		headerNotYAML, headerUnterminated, headerDuplicateKey, headerEmptyValue, headerUnknownKey,
+		headerMissing, headerMissingTriggers, headerMissingSummary, headerUnknownAudience, headerAudienceMarker,
+		sizeGoal, sizeSplit, sizeHardLimit, sizeOverview, sizeFragment,
+		splitTopics, splitSelfReferences, splitAPIReference,
+		overviewOnlyRoutes,
+		refUnknownManual, refProseReference, refBrokenLink, refDuplicate, refShadowed,
+		triggersOverlap,
+		structureTitle, structureKindManual,
+		skillName, skillDescription, skillYAML, skillBodySize, skillUnknownKey,
+		fileUnreadable, fileEncoding, fileTooLarge, fileSymlinkLoop, fileName,
+		lintUnknownRule,
+	}
+}

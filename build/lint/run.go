@@ -1,0 +1,210 @@
+package lint
+
+import (
+	"path"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/lorekit/lore/build/diag"
+	"github.com/lorekit/lore/build/manual"
+)
+
+// Run checks in and returns the findings, sorted by file, line and column,
+// with the project's severities, ignore globs and disable comments applied.
+func Run(in *Input) diag.List {
+	rules := effective(in)
+	var perManual, project []*Rule
+	for _, r := range rules {
+		if r.Manual != nil {
+			perManual = append(perManual, r)
+		}
+		if r.Project != nil {
+			project = append(project, r)
+		}
+	}
+
+	// Per-manual rules, manuals spread over the cores.
+	ms := in.Manuals.Manuals
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(ms)))
+	outs := make([]diag.List, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(ms); i += workers {
+				m := ms[i]
+				if in.Report != nil && !in.Report(m.Path) {
+					continue
+				}
+				for _, r := range perManual {
+					r.Manual(&Pass{In: in, rule: r, out: &outs[w]}, m)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	var all diag.List
+	for _, o := range outs {
+		all = append(all, o...)
+	}
+	for _, r := range project {
+		r.Project(&Pass{In: in, rule: r, out: &all})
+	}
+	sev := severities(in)
+	for _, d := range in.Extra {
+		if s, ok := sev[d.Rule]; ok {
+			d.Severity = s
+		}
+		all = append(all, d)
+	}
+	return filter(in, all)
+}
+
+// effective returns the rules that are on, each with its configured
+// severity.
+func effective(in *Input) []*Rule {
+	sev := severities(in)
+	var out []*Rule
+	for _, r := range Rules() {
+		s := sev[r.ID]
+		if s == diag.Off {
+			continue
+		}
+		c := *r
+		c.Severity = s
+		out = append(out, &c)
+	}
+	return out
+}
+
+// severities maps every rule id to its configured severity: an exact id
+// beats "group/*", which beats "*", which beats the default.
+func severities(in *Input) map[string]diag.Severity {
+	out := map[string]diag.Severity{}
+	var conf map[string]string
+	if in.Config != nil {
+		conf = in.Config.Lint.Rules
+	}
+	for _, r := range Rules() {
+		s := r.Severity
+		for _, pat := range []string{"*", r.Group() + "/*", r.ID} {
+			if v, ok := conf[pat]; ok {
+				if p, err := diag.ParseSeverity(v); err == nil {
+					s = p
+				}
+			}
+		}
+		out[r.ID] = s
+	}
+	return out
+}
+
+// filter drops findings outside the reported files, in ignored files, under
+// disable comments or switched off, and sorts the rest.
+func filter(in *Input, all diag.List) diag.List {
+	var ignore []*regexp.Regexp
+	if in.Config != nil {
+		for _, g := range in.Config.Lint.Ignore {
+			ignore = append(ignore, Glob(g))
+		}
+	}
+	dirs := map[string]*directives{}
+	src := func(file string) []byte {
+		if m := in.Manuals.ByPath(file); m != nil {
+			return m.Src
+		}
+		if in.Sources != nil {
+			return in.Sources(file)
+		}
+		return nil
+	}
+	out := all[:0]
+	for _, d := range all {
+		if d.Severity == diag.Off {
+			continue
+		}
+		f := d.Pos.File
+		if in.Report != nil && !in.Report(f) {
+			continue
+		}
+		if ignored(in, f, ignore) {
+			continue
+		}
+		ds, ok := dirs[f]
+		if !ok {
+			ds = parseDirectives(src(f))
+			dirs[f] = ds
+		}
+		if ds.disabled(d.Rule, d.Pos.Line) {
+			continue
+		}
+		out = append(out, d)
+	}
+	// Disable comments that name unknown rules are findings themselves.
+	for f, ds := range dirs {
+		for _, u := range ds.unknown {
+			if ignored(in, f, ignore) {
+				continue
+			}
+			out = append(out, diag.Diagnostic{Pos: diag.Pos{File: f, Line: u.line, Col: u.col}, Severity: diag.Warning,
+				Rule: "lint/unknown-rule", Message: u.msg})
+		}
+	}
+	out.Sort()
+	return out
+}
+
+func ignored(in *Input, file string, globs []*regexp.Regexp) bool {
+	if len(globs) == 0 {
+		return false
+	}
+	rel := file
+	if in.Config != nil && in.Config.Dir != "" && in.Config.Dir != "." {
+		rel = strings.TrimPrefix(file, path.Clean(in.Config.Dir)+"/")
+	}
+	for _, g := range globs {
+		if g.MatchString(rel) || g.MatchString(file) {
+			return true
+		}
+	}
+	return false
+}
+
+// Glob compiles a path glob: * matches within a folder, ** across folders,
+// ? one character; a glob ending in / or ** matches everything below.
+func Glob(g string) *regexp.Regexp {
+	var b strings.Builder
+	b.WriteString("^")
+	g = strings.TrimPrefix(g, "./")
+	if strings.HasSuffix(g, "/") {
+		g += "**"
+	}
+	for i := 0; i < len(g); i++ {
+		c := g[i]
+		switch c {
+		case '*':
+			if i+1 < len(g) && g[i+1] == '*' {
+				i++
+				if i+1 < len(g) && g[i+1] == '/' {
+					i++
+					b.WriteString("(?:.*/)?")
+				} else {
+					b.WriteString(".*")
+				}
+			} else {
+				b.WriteString("[^/]*")
+			}
+		case '?':
+			b.WriteString("[^/]")
+		default:
+			b.WriteString(regexp.QuoteMeta(string(c)))
+		}
+	}
+	b.WriteString("$")
+	return regexp.MustCompile(b.String())
+}
+
+var _ = manual.Lore

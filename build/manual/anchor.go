@@ -1,0 +1,50 @@
+package manual
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// Slug turns heading text into an anchor id the way GitHub does, so links
+// written for GitHub resolve: lowercase, every space becomes a hyphen,
+// punctuation is dropped, and letters, digits, marks, '_' and '-' of every
+// script are kept ("Größe & Form" → "größe--form").
+func Slug(text string) string {
+	var b strings.Builder
+	b.Grow(len(text))
+	for _, r := range strings.TrimSpace(text) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r) || r == '_' || r == '-':
+			b.WriteRune(unicode.ToLower(r))
+		case r == ' ':
+			b.WriteByte('-')
+		}
+	}
+	if b.Len() == 0 {
+		return "section"
+	}
+	return b.String()
+}
+
+// headingIDs implements goldmark's parser.IDs with Slug, de-duplicating with
+// -1, -2, … suffixes like GitHub does.
+type headingIDs struct {
+	used map[string]bool
+}
+
+func newHeadingIDs() *headingIDs { return &headingIDs{used: map[string]bool{}} }
+
+func (s *headingIDs) Generate(value []byte, kind ast.NodeKind) []byte {
+	base := Slug(string(value))
+	id := base
+	for i := 1; s.used[id]; i++ {
+		id = base + "-" + strconv.Itoa(i)
+	}
+	s.used[id] = true
+	return []byte(id)
+}
+
+func (s *headingIDs) Put(value []byte) { s.used[string(value)] = true }

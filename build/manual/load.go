@@ -1,0 +1,281 @@
+package manual
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/spf13/afero"
+)
+
+// MaxFileSize is the largest file lore parses; a larger one is reported
+// (rule file/too-large) and skipped.
+const MaxFileSize = 2 << 20
+
+// maxDepth bounds folder nesting, so a symlink cycle that the file system
+// cannot identify still ends.
+const maxDepth = 64
+
+// skipDirs are folders never scanned for manuals.
+var skipDirs = map[string]bool{".git": true, "node_modules": true, ".hg": true, ".svn": true}
+
+// FileProblem is a defect of a file that could not be parsed as a manual.
+type FileProblem struct {
+	Path string
+	Problem
+}
+
+// Set is every manual found under a list of roots, in path order.
+type Set struct {
+	Manuals  []*Manual
+	Problems []FileProblem
+	byName   map[string][]*Manual
+}
+
+// Load reads every Markdown file under roots (folders or single files,
+// slash- or OS-separated paths on fsys) and parses them in parallel. It
+// never fails: unreadable files, encoding damage and symlink loops become
+// FileProblems. Files reachable from two roots are loaded once.
+func Load(fsys afero.Fs, roots []string) *Set {
+	s := &Set{}
+	type job struct{ root, path string }
+	var jobs []job
+	seen := map[string]bool{}
+	for _, root := range roots {
+		root = cleanSlash(root)
+		for _, p := range s.walk(fsys, root) {
+			if !seen[p] {
+				seen[p] = true
+				jobs = append(jobs, job{root, p})
+			}
+		}
+	}
+	results := make([]*Manual, len(jobs))
+	probs := make([][]FileProblem, len(jobs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i], probs[i] = readManual(fsys, jobs[i].root, jobs[i].path)
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i := range jobs {
+		if results[i] != nil {
+			s.Manuals = append(s.Manuals, results[i])
+		}
+		s.Problems = append(s.Problems, probs[i]...)
+	}
+	s.index()
+	return s
+}
+
+// NewSet builds a Set from already parsed manuals.
+func NewSet(ms []*Manual) *Set {
+	s := &Set{Manuals: ms}
+	s.index()
+	return s
+}
+
+func (s *Set) index() {
+	slices.SortStableFunc(s.Manuals, func(a, b *Manual) int { return strings.Compare(a.Path, b.Path) })
+	s.byName = map[string][]*Manual{}
+	skills := map[string]*Manual{}
+	for _, m := range s.Manuals {
+		s.byName[m.Name] = append(s.byName[m.Name], m)
+		if m.IsSkillEntry() {
+			skills[m.Dir()] = m
+		}
+	}
+	for _, m := range s.Manuals {
+		m.Owner = nil
+		if m.IsSkillEntry() || len(skills) == 0 {
+			continue
+		}
+		for d := m.Dir(); ; {
+			if sk, ok := skills[d]; ok {
+				m.Owner = sk
+				break
+			}
+			parent := path.Dir(d)
+			if parent == d || d == m.Root {
+				break
+			}
+			d = parent
+		}
+	}
+}
+
+// ByName returns the manuals called name, in path order.
+func (s *Set) ByName(name string) []*Manual { return s.byName[name] }
+
+// Names returns every manual name, sorted.
+func (s *Set) Names() []string {
+	out := make([]string, 0, len(s.byName))
+	for n := range s.byName {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ByPath returns the manual at path p.
+func (s *Set) ByPath(p string) *Manual {
+	i, ok := slices.BinarySearchFunc(s.Manuals, p, func(m *Manual, p string) int { return strings.Compare(m.Path, p) })
+	if !ok {
+		return nil
+	}
+	return s.Manuals[i]
+}
+
+// walk lists the Markdown files under root. Problems met on the way are
+// recorded on s.
+func (s *Set) walk(fsys afero.Fs, root string) []string {
+	fi, err := fsys.Stat(root)
+	if err != nil {
+		s.Problems = append(s.Problems, FileProblem{Path: root, Problem: Problem{Rule: "file/unreadable",
+			Message: fmt.Sprintf("cannot read %s: %s", root, describe(err))}})
+		return nil
+	}
+	if !fi.IsDir() {
+		return []string{root}
+	}
+	var out []string
+	var rec func(dir string, ancestors []os.FileInfo)
+	rec = func(dir string, ancestors []os.FileInfo) {
+		if len(ancestors) > maxDepth {
+			s.Problems = append(s.Problems, FileProblem{Path: dir, Problem: Problem{Rule: "file/symlink-loop",
+				Message: fmt.Sprintf("folder nesting deeper than %d levels (a symbolic link loop?): not followed", maxDepth)}})
+			return
+		}
+		entries, err := afero.ReadDir(fsys, dir)
+		if err != nil {
+			s.Problems = append(s.Problems, FileProblem{Path: dir, Problem: Problem{Rule: "file/unreadable",
+				Message: fmt.Sprintf("cannot list folder %s: %s", dir, describe(err))}})
+			return
+		}
+		for _, e := range entries {
+			p := joinSlash(dir, e.Name())
+			if e.Mode()&os.ModeSymlink != 0 {
+				target, err := fsys.Stat(p)
+				if err != nil {
+					s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: "file/unreadable",
+						Message: fmt.Sprintf("symbolic link %s cannot be followed: %s; fix or remove the link", p, describe(err))}})
+					continue
+				}
+				e = target
+			}
+			if e.IsDir() {
+				if skipDirs[e.Name()] {
+					continue
+				}
+				if slices.ContainsFunc(ancestors, func(a os.FileInfo) bool { return os.SameFile(a, e) }) {
+					s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: "file/symlink-loop",
+						Message: fmt.Sprintf("symbolic link %s leads back into a folder above it: not followed", p)}})
+					continue
+				}
+				rec(p, append(slices.Clip(ancestors), e))
+				continue
+			}
+			if strings.EqualFold(path.Ext(e.Name()), ".md") {
+				out = append(out, p)
+			}
+		}
+	}
+	rec(root, []os.FileInfo{fi})
+	slices.Sort(out)
+	return out
+}
+
+// readManual reads and parses one file.
+func readManual(fsys afero.Fs, root, p string) (*Manual, []FileProblem) {
+	fail := func(rule, msg string) (*Manual, []FileProblem) {
+		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: rule, Message: msg}}}
+	}
+	f, err := fsys.Open(p)
+	if err != nil {
+		return fail("file/unreadable", fmt.Sprintf("cannot read %s: %s; check its permissions", p, describe(err)))
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return fail("file/unreadable", fmt.Sprintf("cannot read %s: %s", p, describe(err)))
+	}
+	if len(src) > MaxFileSize {
+		return fail("file/too-large", fmt.Sprintf("file is larger than %d MiB: a manual is a page, not a book; split it (seed 000 §5)", MaxFileSize>>20))
+	}
+	if i := bytes.IndexByte(src, 0); i >= 0 {
+		line := bytes.Count(src[:i], []byte("\n")) + 1
+		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: "file/encoding", Line: line, Col: 1,
+			Message: "file contains a NUL byte: it looks binary, not Markdown; remove it or move the file out of the manual folders"}}}
+	}
+	m := Parse(p, src)
+	m.Root = root
+	m.Rel = relTo(root, p)
+	if !utf8.Valid(src) {
+		off := firstInvalid(src)
+		pos := m.Pos(off)
+		m.Problems = append(m.Problems, Problem{Rule: "file/encoding", Line: pos.Line, Col: pos.Col,
+			Message: fmt.Sprintf("invalid UTF-8 at byte %d: save the file as UTF-8", off)})
+	}
+	if !ValidName(m.Name) {
+		m.Problems = append(m.Problems, Problem{Rule: "file/name",
+			Message: fmt.Sprintf("%q is not a valid manual name (letters, digits, '.', '_' and '-', starting with a letter or digit): rename the file", m.Name)})
+	}
+	return m, nil
+}
+
+func firstInvalid(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
+}
+
+func describe(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+func cleanSlash(p string) string { return path.Clean(filepath.ToSlash(p)) }
+
+func joinSlash(dir, name string) string {
+	if dir == "." {
+		return name
+	}
+	return dir + "/" + name
+}
+
+func relTo(root, p string) string {
+	if root == p {
+		return path.Base(p)
+	}
+	if root == "." {
+		return p
+	}
+	return strings.TrimPrefix(p, root+"/")
+}

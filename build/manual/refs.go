@@ -1,0 +1,106 @@
+package manual
+
+import (
+	"bytes"
+	"cmp"
+	"slices"
+	"unicode/utf8"
+)
+
+var manualReadCall = []byte("manual_read(")
+
+// ManualReads returns every manual_read('name') call in src, with the line
+// and column of its first character. It accepts single or double quotes,
+// spaces inside the parentheses and a `name=` keyword. Calls whose offset
+// lies inside one of the skip ranges (code blocks) are ignored.
+func ManualReads(src []byte, skip [][2]int) []Ref {
+	var refs []Ref
+	idx := lineIndex(nil)
+	for off := 0; ; {
+		i := bytes.Index(src[off:], manualReadCall)
+		if i < 0 {
+			break
+		}
+		start := off + i
+		off = start + len(manualReadCall)
+		if start > 0 && isIdentByte(src[start-1]) {
+			continue // e.g. my_manual_read(
+		}
+		if inRanges(start, skip) {
+			continue
+		}
+		name, end, ok := parseCallArg(src, off)
+		if !ok {
+			continue
+		}
+		if idx == nil {
+			idx = newLineIndex(src)
+		}
+		line, col := idx.pos(src, start)
+		refs = append(refs, Ref{Kind: RefManual, Target: name, Line: line, Col: col,
+			EndCol: col + utf8.RuneCount(src[start:end])})
+		off = end
+	}
+	return refs
+}
+
+// parseCallArg reads `  [name=]'x'  )` starting at off and returns x and the
+// offset after the closing parenthesis.
+func parseCallArg(src []byte, off int) (string, int, bool) {
+	i := skipSpace(src, off)
+	if bytes.HasPrefix(src[i:], []byte("name")) {
+		j := skipSpace(src, i+4)
+		if j < len(src) && src[j] == '=' {
+			i = skipSpace(src, j+1)
+		}
+	}
+	if i >= len(src) || (src[i] != '\'' && src[i] != '"') {
+		return "", 0, false
+	}
+	q := src[i]
+	j := i + 1
+	for j < len(src) && src[j] != q && src[j] != '\n' {
+		j++
+	}
+	if j >= len(src) || src[j] != q {
+		return "", 0, false
+	}
+	name := string(src[i+1 : j])
+	k := skipSpace(src, j+1)
+	if k >= len(src) || src[k] != ')' {
+		return "", 0, false
+	}
+	return name, k + 1, true
+}
+
+func skipSpace(src []byte, i int) int {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func inRanges(off int, rs [][2]int) bool {
+	for _, r := range rs {
+		if off >= r[0] && off < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// manualReads finds the manual_read calls of m outside code blocks.
+func (m *Manual) manualReads(code [][2]int) []Ref {
+	refs := ManualReads(m.Src, append(code, [2]int{0, m.BodyStart}))
+	return refs
+}
+
+func sortRefs(refs []Ref) {
+	slices.SortStableFunc(refs, func(a, b Ref) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+	})
+}

@@ -1,0 +1,108 @@
+// Package build is lore's pipeline: load a project (lore.yaml, manuals,
+// prompts, content), lint it, index the catalog, bake prompt bundles and
+// render the site. A plain Config drives it; each stage hands explicit
+// types to the next.
+package build
+
+import (
+	"path"
+	"path/filepath"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/build/config"
+	"github.com/lorekit/lore/build/manual"
+)
+
+// Options select a project on a file system.
+type Options struct {
+	// FS is the file system (afero.NewOsFs() for the real one).
+	FS afero.Fs
+	// Dir is the project folder ("." by default).
+	Dir string
+	// ConfigFile is an explicit project file (--config); "" looks for
+	// lore.yaml in Dir.
+	ConfigFile string
+	// Manuals replaces the configured manual roots (--manuals), relative to
+	// the working directory.
+	Manuals []string
+}
+
+// Project is a loaded project: its configuration and manuals.
+type Project struct {
+	Config  *config.Config
+	FS      afero.Fs
+	Manuals *manual.Set
+}
+
+// Load reads the project's configuration and every manual under its roots.
+// Only a broken or unreadable project file is an error; defects of manuals
+// are recorded on them as problems.
+func Load(o Options) (*Project, error) {
+	if o.FS == nil {
+		o.FS = afero.NewOsFs()
+	}
+	if o.Dir == "" {
+		o.Dir = "."
+	}
+	cfg, err := config.Load(o.FS, filepath.ToSlash(o.Dir), filepath.ToSlash(o.ConfigFile))
+	if err != nil {
+		return nil, err
+	}
+	if len(o.Manuals) > 0 {
+		cfg.Manuals = nil
+		for _, m := range o.Manuals {
+			cfg.Manuals = append(cfg.Manuals, relToDir(cfg.Dir, filepath.ToSlash(m)))
+		}
+	}
+	p := &Project{Config: cfg, FS: o.FS}
+	p.Manuals = manual.Load(o.FS, p.roots())
+	return p, nil
+}
+
+// roots returns the existing manual roots as paths on the file system.
+func (p *Project) roots() []string {
+	var out []string
+	for _, r := range p.Config.Manuals {
+		full := p.Config.Path(r)
+		if _, err := p.FS.Stat(full); err != nil && len(p.Config.Manuals) > 0 && p.Config.File == "" && r == "manuals" {
+			continue // the conventional folder is optional
+		}
+		out = append(out, full)
+	}
+	return out
+}
+
+// relToDir expresses p (relative to the working directory) relative to the
+// project folder dir, when it lies inside it.
+func relToDir(dir, p string) string {
+	if dir == "" || dir == "." {
+		return path.Clean(p)
+	}
+	if rel, err := filepath.Rel(dir, p); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return p
+}
+
+// Cascade returns the manual cascade through manualPaths, which are
+// relative to the project folder.
+func (p *Project) Cascade(manualPaths []string) *manual.Cascade {
+	full := make([]string, len(manualPaths))
+	for i, mp := range manualPaths {
+		full[i] = p.Config.Path(mp)
+	}
+	return p.Manuals.Cascade(full)
+}
+
+// RelPath expresses a file path relative to the project folder.
+func (p *Project) RelPath(f string) string {
+	d := path.Clean(p.Config.Dir)
+	if d == "." || d == "" {
+		return f
+	}
+	if rel, err := filepath.Rel(d, f); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return f
+}

@@ -1,0 +1,10 @@
+package main
+
+import "github.com/spf13/cobra"
+
+// commandMakers lists the subcommands, each defined in its own file.
+var commandMakers = []func(*env) *cobra.Command{
+	newLintCmd,
+	newBuildCmd,
+	newVersionCmd,
+}

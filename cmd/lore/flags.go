@@ -1,0 +1,27 @@
+package main
+
+import (
+	"github.com/spf13/afero"
+	"github.com/spf13/cobra"
+
+	"github.com/lorekit/lore/build"
+)
+
+// projectFlags are the flags that select a project.
+type projectFlags struct {
+	config  string
+	manuals []string
+}
+
+func (f *projectFlags) register(cmd *cobra.Command, withManuals bool) {
+	cmd.Flags().StringVar(&f.config, "config", "", "project file (default: lore.yaml in the current folder, if any)")
+	if withManuals {
+		cmd.Flags().StringArrayVar(&f.manuals, "manuals", nil, "manual root to use instead of the configured ones (repeatable)")
+	}
+}
+
+func (f *projectFlags) options() build.Options {
+	return build.Options{FS: afero.NewOsFs(), Dir: ".", ConfigFile: f.config, Manuals: f.manuals}
+}
+
+func (f *projectFlags) load() (*build.Project, error) { return build.Load(f.options()) }

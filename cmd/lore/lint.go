@@ -1,0 +1,93 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lorekit/lore/build"
+	"github.com/lorekit/lore/build/diag"
+	"github.com/lorekit/lore/build/lint"
+)
+
+func newLintCmd(e *env) *cobra.Command {
+	var (
+		pf     projectFlags
+		format string
+		failOn string
+		rules  bool
+	)
+	cmd := &cobra.Command{
+		Use:     "lint [PATH]...",
+		GroupID: "ci",
+		Short:   "Check manuals against lore's rules",
+		Long: `Lint checks manuals: the strict lore header, Agent Skills front matter, size
+limits, when to split, routing overviews, manual_read references and links,
+duplicates, shadowing, trigger overlaps and document structure.
+
+Without PATH it checks the project's manual roots (lore.yaml "manuals:", by
+default manuals/). A PATH may be a file or a folder anywhere; folders are
+searched for *.md files. Paths inside the project are checked against the
+whole project, so references resolve; other paths are checked on their own.
+
+Findings print as "file:line:col: severity: message [rule]". Control them
+in lore.yaml (lint: {rules: {size/goal: off}, ignore: ["legacy/**"]}) or
+inline in a manual:
+
+  <!-- lore-disable-next-line ref/prose-reference -->
+  <!-- lore-disable size/* -->  …  <!-- lore-enable size/* -->
+  <!-- lore-disable-file header/missing -->
+
+Exit status: 0 when nothing reaches --fail-on, 1 when something does,
+2 when the configuration or the command line is wrong.`,
+		Example: `  lore lint
+  lore lint manuals/embedding --fail-on warning
+  lore lint --format sarif > lore.sarif
+  lore lint --format github          (in GitHub Actions)
+  lore lint --rules                  list every rule`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if rules {
+				return printRules(e)
+			}
+			if !slices.Contains(lint.Formats, format) {
+				return usageError("unknown --format %q: use %s", format, strings.Join(lint.Formats, ", "))
+			}
+			threshold, err := diag.ParseSeverity(failOn)
+			if err != nil || threshold == diag.Off {
+				return usageError("unknown --fail-on %q: use error, warning or info", failOn)
+			}
+			p, err := pf.load()
+			if err != nil {
+				return failure(err)
+			}
+			r := build.Lint(p, args)
+			r.Version = loreVersion()
+			if err := lint.Write(e.stdout, format, r); err != nil {
+				return failure(err)
+			}
+			if format == "text" {
+				fmt.Fprintf(e.stderr, "lore lint: %d files, %s\n", r.Files, r.Diagnostics.Summary())
+			}
+			if build.LintFailed(r, threshold) {
+				return findings()
+			}
+			return nil
+		},
+	}
+	pf.register(cmd, false)
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json, sarif or github")
+	cmd.Flags().StringVar(&failOn, "fail-on", "error", "exit 1 when a finding is at least this severe: error, warning or info")
+	cmd.Flags().BoolVar(&rules, "rules", false, "list every rule with its default severity and exit")
+	return cmd
+}
+
+func printRules(e *env) error {
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	for _, r := range lint.Rules() {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Severity, r.Summary)
+	}
+	return tw.Flush()
+}
