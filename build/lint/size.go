@@ -1,8 +1,6 @@
 package lint
 
 import (
-	"path"
-
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/manual"
 )
@@ -69,7 +67,7 @@ var sizeFragment = &Rule{
 			}
 		}
 		for _, m := range p.In.Manuals.Manuals {
-			if m.IsOverview() || !overviews[path.Dir(m.Path)] || m.Lines >= FragmentLines || m.Dialect != manual.Lore {
+			if m.IsOverview() || !overviews[m.Dir()] || m.Lines >= FragmentLines || m.Dialect != manual.Lore {
 				continue
 			}
 			if p.In.Report != nil && !p.In.Report(m.Path) {

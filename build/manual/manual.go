@@ -181,8 +181,13 @@ func NameOf(file string) string {
 	return strings.TrimSuffix(base, path.Ext(base))
 }
 
-// IsOverview reports whether m is a routing overview (overview.md).
-func (m *Manual) IsOverview() bool { return strings.EqualFold(path.Base(m.Path), "overview.md") }
+// IsOverview reports whether m is a routing overview: overview.md, or
+// <family>-overview.md so that overview names stay unique across families
+// (embedding/embed-overview.md → manual_read('embed-overview')).
+func (m *Manual) IsOverview() bool {
+	base := strings.ToLower(path.Base(m.Path))
+	return base == "overview.md" || strings.HasSuffix(base, "-overview.md")
+}
 
 // IsSkillEntry reports whether m is a SKILL.md.
 func (m *Manual) IsSkillEntry() bool { return path.Base(m.Path) == "SKILL.md" }
