@@ -29,6 +29,19 @@ func tokenize(s string, fn func(tok string)) {
 		buf, runes = buf[:0], 0
 	}
 	for _, r := range s {
+		if r < utf8.RuneSelf { // ASCII: no folding, no marks
+			switch {
+			case 'a' <= r && r <= 'z' || '0' <= r && r <= '9':
+				buf = append(buf, byte(r))
+				runes++
+			case 'A' <= r && r <= 'Z':
+				buf = append(buf, byte(r)+'a'-'A')
+				runes++
+			default:
+				flush()
+			}
+			continue
+		}
 		switch {
 		case unicode.IsLetter(r) || unicode.IsNumber(r):
 			r = unicode.ToLower(r)

@@ -6,6 +6,15 @@
 // Snowball English and German stemmers, ported to JavaScript and proven equal
 // by the shared vectors in testdata/).
 //
+// A site writes the index with Write and wires a page's search box with
+// initSearch from theme/assets/js/search.js:
+//
+//	st, err := searchindex.Write(out, docs, searchindex.Options{})
+//	// page: <input type="search" id="search"> <div id="search-results"></div>
+//	// JS:   initSearch(box, results, { index: "<path from the page to st.Manifest>" })
+//
+// The page's Content-Security-Policy must allow connect-src 'self'.
+//
 // The JavaScript port of the stemmers is generated from the Go stemmers the
 // module depends on:
 //

@@ -6,10 +6,10 @@ import (
 )
 
 // The stop words are the Snowball English and German lists, folded like
-// tokens, without one-letter words (never tokens) and without words that are
-// also technical terms in manuals ("bin", "dir", "man", "machen" is kept out
-// because it carries meaning in German how-tos). The manifest carries the
-// merged list, so the browser drops exactly the words the index dropped.
+// tokens, without one-letter words (never tokens) and without words that
+// carry meaning in manuals: "bin" and "man" (technical terms) and "machen".
+// The manifest carries the merged list, so the browser drops exactly the
+// words the index dropped.
 const (
 	englishStopWords = `about above after again against all am an and any are aren as at be because
 been before being below between both but by can cannot could couldn did didn do does doesn doing

@@ -29,7 +29,7 @@ var (
 const endingsPerWord = 6
 
 // vocabulary reads testdata/vocabulary.txt into its sections.
-func vocabulary(t *testing.T) map[string][]string {
+func vocabulary(t testing.TB) map[string][]string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "vocabulary.txt"))
 	if err != nil {

@@ -111,6 +111,14 @@ export function initSearch(input, resultsEl, options = {}) {
     pending = run(raw);
     return pending;
   };
+  // openFirst opens the first result of what the box holds, searching first
+  // when a keystroke has not been searched yet.
+  const openFirst = async () => {
+    if (timer) await search(input.value);
+    else await pending;
+    const first = links()[0];
+    if (first) location.assign(first.href);
+  };
 
   input.addEventListener('focus', () => load().catch(() => {}), { once: true });
   input.addEventListener('input', () => {
@@ -127,15 +135,15 @@ export function initSearch(input, resultsEl, options = {}) {
         e.preventDefault();
         first.focus();
       }
-    } else if (e.key === 'Enter') {
+    } else if (e.key === 'Enter' && !input.form) {
       e.preventDefault();
-      (async () => {
-        if (timer) await search(input.value);
-        else await pending;
-        const first = links()[0];
-        if (first) location.assign(first.href);
-      })();
+      openFirst();
     }
+  });
+  // In a form, Enter submits it: open the first result instead.
+  input.form?.addEventListener('submit', (e) => {
+    e.preventDefault();
+    openFirst();
   });
   resultsEl.addEventListener('keydown', (e) => {
     const all = links();
