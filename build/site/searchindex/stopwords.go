@@ -7,7 +7,8 @@ import (
 
 // The stop words are the Snowball English and German lists, folded like
 // tokens, without one-letter words (never tokens) and without words that
-// carry meaning in manuals: "bin" and "man" (technical terms) and "machen".
+// carry meaning in manuals: "bin", "dir" and "man" (technical terms) and
+// "machen".
 // The manifest carries the merged list, so the browser drops exactly the
 // words the index dropped.
 const (
@@ -22,7 +23,7 @@ will with won would wouldn you your yours yourself yourselves`
 
 	germanStopWords = `aber alle allem allen aller alles als also am an ander andere anderem anderen
 anderer anderes anderm andern anders auch auf aus bei bis da damit dann der den des dem die das
-dass dich dir dein deine deinem deinen deiner deines denn derer dessen dies diese diesem diesen
+dass dich dein deine deinem deinen deiner deines denn derer dessen dies diese diesem diesen
 dieser dieses doch dort du durch ein eine einem einen einer eines einig einige einigem einigen
 einiger einiges einmal er ihn ihm es etwas euer eure eurem euren eurer eures fuer gegen gewesen hab
 habe haben hat hatte hatten hier hin hinter ich mich mir ihr ihre ihrem ihren ihrer ihres euch im

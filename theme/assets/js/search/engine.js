@@ -78,11 +78,13 @@ export function decodeShard(buffer) {
 }
 
 // openIndex loads the manifest at manifestURL and returns the index.
-// options.fetch replaces the global fetch (tests count bytes with it).
+// options.fetch replaces the global fetch (tests count bytes with it). The
+// manifest is revalidated, never taken stale from a cache: it names the
+// build (manifest.id) that every other file is fetched for.
 export async function openIndex(manifestURL, options = {}) {
   const fetchFn = options.fetch || globalThis.fetch.bind(globalThis);
   const url = new URL(manifestURL, globalThis.document ? document.baseURI : undefined);
-  const res = await fetchFn(url.href);
+  const res = await fetchFn(url.href, { cache: 'no-cache' });
   if (!res.ok) throw new Error(`search index ${url.href}: HTTP ${res.status}`);
   const manifest = await res.json();
   if (manifest.v !== formatVersion) {
