@@ -35,6 +35,8 @@ type Meta struct {
 	Style    Style
 	// Budget is the token budget of the prefix; 0 means none.
 	Budget int
+	// Tokenizer names the encoding tokens are counted with.
+	Tokenizer string
 }
 
 // ID is the bundle's id: recipe.surface.provider, with ".role" appended
@@ -62,10 +64,12 @@ type Bundle struct {
 	Prefix string `json:"prefix"`
 	Tail   string `json:"tail"`
 	// SHA256, Bytes and Tokens describe the prefix only.
-	SHA256     string `json:"sha256"`
-	Bytes      int    `json:"bytes"`
-	Tokens     int    `json:"tokens"`
-	Budget     int    `json:"budget"`
+	SHA256 string `json:"sha256"`
+	Bytes  int    `json:"bytes"`
+	Tokens int    `json:"tokens"`
+	Budget int    `json:"budget"`
+	// Tokenizer names the encoding Tokens were counted with.
+	Tokenizer  string `json:"tokenizer"`
 	TailSHA256 string `json:"tailSha256"`
 	TailTokens int    `json:"tailTokens"`
 	// Layers are the descriptors, broadest first.
@@ -121,7 +125,7 @@ func fromComposition(m Meta, c *Composition, count func(string) int) *Bundle {
 	prefix, tail := c.Render(m.Style)
 	b := &Bundle{Schema: Schema, ID: m.ID(), Recipe: m.Recipe, Engine: m.Engine, Surface: m.Surface, Role: m.Role,
 		Provider: m.Provider, Style: m.Style, Prefix: prefix, Tail: tail, SHA256: Digest(prefix), Bytes: len(prefix),
-		Budget: m.Budget, TailSHA256: Digest(tail), Layers: c.Descriptors(count), Disabled: c.Disabled, Blocks: c.Blocks}
+		Budget: m.Budget, Tokenizer: m.Tokenizer, TailSHA256: Digest(tail), Layers: c.Descriptors(count), Disabled: c.Disabled, Blocks: c.Blocks}
 	if count != nil {
 		b.Tokens, b.TailTokens = count(prefix), count(tail)
 	}
@@ -139,7 +143,8 @@ func fromComposition(m Meta, c *Composition, count func(string) int) *Bundle {
 
 // Meta returns the names of b.
 func (b *Bundle) Meta() Meta {
-	return Meta{Recipe: b.Recipe, Engine: b.Engine, Surface: b.Surface, Role: b.Role, Provider: b.Provider, Style: b.Style, Budget: b.Budget}
+	return Meta{Recipe: b.Recipe, Engine: b.Engine, Surface: b.Surface, Role: b.Role, Provider: b.Provider, Style: b.Style,
+		Budget: b.Budget, Tokenizer: b.Tokenizer}
 }
 
 // Marshal encodes b as its file: indented JSON, HTML left unescaped, a

@@ -317,6 +317,23 @@ func (c *Composition) Descriptors(count func(string) int) []Descriptor {
 	return out
 }
 
+// Item is one item of a concatenated block and the index in Parts of the
+// part it came from.
+type Item struct {
+	Text string
+	Part int
+}
+
+// Items returns the items of a concatenated block in render order (nil
+// for other blocks): which layer each guardrail or note came from.
+func (cb *Composed) Items() []Item {
+	out := make([]Item, len(cb.itemTexts))
+	for i, t := range cb.itemTexts {
+		out[i] = Item{Text: t, Part: cb.itemParts[i]}
+	}
+	return out
+}
+
 // Block returns the composed block called name, or nil.
 func (c *Composition) Block(name string) *Composed {
 	for i := range c.Blocks {

@@ -70,6 +70,35 @@ func splitItems(text string) []item {
 	return out
 }
 
+// SplitItems cuts the text of a concatenated block into its items, as
+// composition does: one per Markdown bullet (with its continuation lines)
+// or paragraph.
+func SplitItems(text string) []string {
+	its := splitItems(text)
+	out := make([]string, len(its))
+	for i, it := range its {
+		out[i] = it.text
+	}
+	return out
+}
+
+// ItemKey is the identity composition de-duplicates items by: the text
+// without its list marker, whitespace runs collapsed.
+func ItemKey(item string) string {
+	t := strings.TrimSpace(item)
+	return itemKey(t, bulletLen(t) > 0)
+}
+
+// JoinItems renders items as composition does: bullets on consecutive
+// lines, everything else separated by a blank line.
+func JoinItems(items []string) string {
+	its := make([]item, len(items))
+	for i, t := range items {
+		its[i] = item{text: t, bullet: bulletLen(strings.TrimLeft(t, " ")) > 0}
+	}
+	return joinItems(its)
+}
+
 // indent counts leading spaces (a tab counts as four).
 func indent(l string) int {
 	n := 0
