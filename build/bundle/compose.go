@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"cmp"
+	"errors"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -91,8 +92,8 @@ type Composition struct {
 }
 
 // ErrUnadmittedRole is wrapped by the error Compose returns for a role
-// layer whose role is not admitted.
-var ErrUnadmittedRole = fmt.Errorf("role not admitted")
+// layer whose role is not admitted: it is refused, never ignored.
+var ErrUnadmittedRole = errors.New("refused")
 
 // Compose combines the layers of s block by block (see the package
 // documentation for the rules). Defects of the input are reported as

@@ -124,10 +124,7 @@ stderr), or 2 for an unknown recipe, surface, provider or an unadmitted role.`,
 			case provenance:
 				writeProvenance(e.stdout, b)
 			default:
-				fmt.Fprint(e.stdout, b.Prefix)
-				if b.Tail != "" {
-					fmt.Fprint(e.stdout, "\n"+b.Tail)
-				}
+				fmt.Fprint(e.stdout, effective(b))
 			}
 			if failed {
 				return findings()
@@ -140,6 +137,15 @@ stderr), or 2 for an unknown recipe, surface, provider or an unadmitted role.`,
 	cmd.Flags().BoolVar(&provenance, "provenance", false, "add a column naming each block's layer and source")
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json (the bundle file)")
 	return cmd
+}
+
+// effective is the prompt a bundle starts a turn with: the prefix, then,
+// after a blank line, the tail with its placeholders.
+func effective(b *bundle.Bundle) string {
+	if b.Tail == "" {
+		return b.Prefix
+	}
+	return b.Prefix + "\n" + b.Tail
 }
 
 // writeProvenance prints the prompt with a left column naming, for each
@@ -216,7 +222,7 @@ library blocks, addon fragments), and prints a unified diff of the two.`,
 			if err != nil {
 				return err
 			}
-			d := diff.Diff("seed/"+full.ID, []byte(seed.Prefix+seed.Tail), "layers/"+full.ID, []byte(full.Prefix+full.Tail))
+			d := diff.Diff("seed/"+full.ID, []byte(effective(seed)), "layers/"+full.ID, []byte(effective(full)))
 			if len(d) == 0 {
 				fmt.Fprintf(e.stderr, "lore prompt diff: the layers change nothing in %s\n", full.ID)
 			}
