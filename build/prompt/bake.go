@@ -258,8 +258,8 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 	for _, eb := range e.Blocks {
 		key := e.Path + "#" + eb.Name
 		b.where[key] = diag.Pos{File: e.Path, Line: max(eb.MarkerLine, 1), Col: 1}
-		if !eb.Dynamic && len(eb.T.Turn) > 0 {
-			b.broken[key] = true // reported as prompt/cache-order
+		if misusesTurn(eb.T) {
+			b.broken[key] = true // reported as prompt/cache-order or prompt/template
 			continue
 		}
 		text, ok := b.render(eb.T, ctx, eb.Name)
@@ -284,7 +284,7 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 		f := lb.For(st)
 		key := f.Path + "#" + name
 		b.where[key] = diag.Pos{File: f.Path, Line: 1, Col: 1}
-		if !f.Dynamic && len(f.T.Turn) > 0 {
+		if misusesTurn(f.T) {
 			b.broken[key] = true
 			continue
 		}
@@ -335,7 +335,7 @@ func (b *baker) layers(r *config.Recipe, sel Selection, ctx map[string]any) []bu
 		k, name, _ := bundle.ParseLayerID(id)
 		l := bundle.Layer{Kind: k, Name: name, Untrusted: !Trusted(b.cfg, id)}
 		for _, f := range files {
-			if len(f.T.Turn) > 0 {
+			if misusesTurn(f.T) {
 				continue // reported as prompt/cache-order
 			}
 			text, ok := b.render(f.T, ctx, f.Block)
@@ -347,6 +347,18 @@ func (b *baker) layers(r *config.Recipe, sel Selection, ctx map[string]any) []bu
 		out = append(out, l)
 	}
 	return out
+}
+
+// misusesTurn reports whether t uses per-turn values it may not: any in a
+// static template, anything but bare placeholders in a dynamic one. Such
+// a template is reported on load and left out of every bundle.
+func misusesTurn(t *Template) bool {
+	for _, r := range t.Turn {
+		if !t.Dynamic || !r.Placeholder {
+			return true
+		}
+	}
+	return false
 }
 
 // Trusted reports whether layer id is trusted: lore.yaml trust: sets it

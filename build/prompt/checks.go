@@ -169,7 +169,10 @@ func (b *baker) unresolved(r *config.Recipe, name string) string {
 	}
 	p, audience, ok := b.o.Manuals.Resolve(r, name)
 	if !ok {
-		msg := fmt.Sprintf("manual_read('%s') does not resolve through the manualPaths of recipe %q (%s)", name, r.Name, list(r.ManualPaths))
+		msg := fmt.Sprintf("manual_read('%s') does not resolve through the manualPaths of recipe %q (%s)", name, r.Name, strings.Join(r.ManualPaths, ", "))
+		if len(r.ManualPaths) == 0 {
+			msg = fmt.Sprintf("manual_read('%s') matches no manual of the project", name)
+		}
 		if c := config.Closest(name, b.o.Manuals.Names(r)); c != "" {
 			msg += fmt.Sprintf(": did you mean manual_read('%s')?", c)
 		} else {

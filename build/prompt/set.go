@@ -373,12 +373,22 @@ func (s *Set) loadLayerDir(fsys afero.Fs, kind bundle.Kind, name, dir string) {
 }
 
 // loadLibrary reads prompts/blocks/<name>.md and <name>.<style>.md. A file
-// may start with a marker to set its priority or mark it dynamic.
+// may start with a marker to set its priority or mark it dynamic; a
+// variant without one takes its base file's.
 func (s *Set) loadLibrary(fsys afero.Fs, dir string) {
 	files, err := afero.ReadDir(fsys, dir)
 	if err != nil {
 		return
 	}
+	type raw struct {
+		name   string
+		style  bundle.Style
+		file   *LibraryFile
+		body   string
+		start  int
+		marked bool
+	}
+	var raws []raw
 	for _, f := range files {
 		if f.IsDir() || !isMarkdown(f.Name()) {
 			continue
@@ -399,9 +409,8 @@ func (s *Set) loadLibrary(fsys afero.Fs, dir string) {
 			s.Diagnostics = append(s.Diagnostics, diagAt(p, 0, 0, RuleTemplate, fmt.Sprintf("%q is not a block name: use letters, digits, '.', '_' and '-'", name)))
 			continue
 		}
-		lf := &LibraryFile{Path: p}
-		body, start := string(src), 1
-		first, rest, _ := strings.Cut(body, "\n")
+		r := raw{name: name, style: style, file: &LibraryFile{Path: p}, body: string(src), start: 1}
+		first, rest, _ := strings.Cut(r.body, "\n")
 		if m, isMarker, msg := parseMarker(first); isMarker || msg != "" {
 			switch {
 			case msg != "":
@@ -409,21 +418,33 @@ func (s *Set) loadLibrary(fsys afero.Fs, dir string) {
 			case m.name != name:
 				s.Diagnostics = append(s.Diagnostics, diagAt(p, 1, 1, RuleTemplate, fmt.Sprintf("the marker names block %q but the file is block %q", m.name, name)))
 			default:
-				lf.Priority, lf.Dynamic = m.priority, m.dynamic
+				r.file.Priority, r.file.Dynamic, r.marked = m.priority, m.dynamic, true
 			}
-			body, start = rest, 2
+			r.body, r.start = rest, 2
 		}
-		lf.T = s.compile(p, start, blankDirectives(body), lf.Dynamic)
-		s.Diagnostics = append(s.Diagnostics, lf.T.turnDiagnostics(name)...)
-		lb := s.Library[name]
+		raws = append(raws, r)
+	}
+	base := map[string]*LibraryFile{}
+	for _, r := range raws {
+		if r.style == "" {
+			base[r.name] = r.file
+		}
+	}
+	for _, r := range raws {
+		if b := base[r.name]; r.style != "" && !r.marked && b != nil {
+			r.file.Priority, r.file.Dynamic = b.Priority, b.Dynamic
+		}
+		r.file.T = s.compile(r.file.Path, r.start, blankDirectives(r.body), r.file.Dynamic)
+		s.Diagnostics = append(s.Diagnostics, r.file.T.turnDiagnostics(r.name)...)
+		lb := s.Library[r.name]
 		if lb == nil {
-			lb = &LibraryBlock{Name: name, Variants: map[bundle.Style]*LibraryFile{}}
-			s.Library[name] = lb
+			lb = &LibraryBlock{Name: r.name, Variants: map[bundle.Style]*LibraryFile{}}
+			s.Library[r.name] = lb
 		}
-		if style == "" {
-			lb.Base = lf
+		if r.style == "" {
+			lb.Base = r.file
 		} else {
-			lb.Variants[style] = lf
+			lb.Variants[r.style] = r.file
 		}
 	}
 }

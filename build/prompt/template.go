@@ -87,7 +87,13 @@ func compile(env *exec.Environment, path string, line int, src string, dynamic b
 	var toks []*tokens.Token
 	for tok := stream.Current(); tok != nil && tok.Type != tokens.EOF; tok = stream.Current() {
 		if tok.Type == tokens.Error {
-			l, c := offsetPos(src, tok.Pos)
+			// Point at the tag left open ("{#", "{{", "{%"), else at the
+			// error itself.
+			at := tok.Pos
+			if n := len(toks); n > 0 && isOpening(toks[n-1].Type) {
+				at = toks[n-1].Pos
+			}
+			l, c := offsetPos(src, at)
 			t.Err = t.diagAt(l, c, tok.Val)
 			return t
 		}
@@ -109,11 +115,15 @@ func compile(env *exec.Environment, path string, line int, src string, dynamic b
 	loader := loaders.MustNewMemoryLoader(map[string]string{"/t": body})
 	tpl, err := exec.NewTemplate("/t", cfg, loader, env)
 	if err != nil {
-		t.Err = t.errorDiag(err, nil)
+		t.Err = t.errorDiag(err, true)
 		return t
 	}
 	t.tpl = tpl
 	return t
+}
+
+func isOpening(k tokens.Type) bool {
+	return k == tokens.CommentBegin || k == tokens.VariableBegin || k == tokens.BlockBegin || k == tokens.RawBegin
 }
 
 // scan records the variables the template reads and its turn.NAME uses.
@@ -161,7 +171,7 @@ func (t *Template) Render(ctx map[string]any) (string, *diag.Diagnostic) {
 	}
 	out, err := t.tpl.ExecuteToString(exec.NewContext(ctx))
 	if err != nil {
-		return "", t.errorDiag(err, ctx)
+		return "", t.errorDiag(err, false)
 	}
 	if t.Dynamic && strings.Contains(out, sentinel) {
 		out = sentinelRE.ReplaceAllString(out, "{{ $1 }}")
@@ -176,14 +186,16 @@ var (
 	tokenRE    = regexp.MustCompile(`&\{<Token\[[^\]]*\][^>]*>[^}]*\}`)
 )
 
-// errorDiag turns a gonja error into a positioned diagnostic.
-func (t *Template) errorDiag(err error, ctx map[string]any) *diag.Diagnostic {
+// errorDiag turns a gonja error into a positioned diagnostic. A compile
+// error loses gonja's outer wrapper, which quotes the whole source; a
+// render error keeps its chain, which names the line.
+func (t *Template) errorDiag(err error, compiling bool) *diag.Diagnostic {
 	var se *parser.SyntaxError
 	if errors.As(err, &se) && se.Line > 0 {
 		return t.diagAt(se.Line, byteColToRune(t.Src, se.Line, se.Column), cleanMessage(se.Message))
 	}
-	for u := errors.Unwrap(err); u != nil; u = errors.Unwrap(u) {
-		err = u // drop gonja's wrapper, which quotes the whole source
+	if u := errors.Unwrap(err); compiling && u != nil {
+		err = u
 	}
 	msg := err.Error()
 	line, col := 0, 0
