@@ -2,9 +2,9 @@ package bundle
 
 import (
 	"cmp"
-	"errors"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
