@@ -296,8 +296,12 @@ func (t *Template) turnDiagnostics(block string) diag.List {
 			continue
 		}
 		if !r.Placeholder {
+			name := r.Name
+			if name == "turn" {
+				name = "NAME" // turn itself, without a value's name
+			}
 			out = append(out, diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: RuleTemplate,
-				Message: fmt.Sprintf("per-turn values are placeholders the runtime fills: write {{ turn.%s }} on its own, without filters, conditions or loops", r.Name)})
+				Message: fmt.Sprintf("per-turn values are placeholders the runtime fills: write {{ turn.%s }} on its own, without filters, conditions or loops", name)})
 		}
 	}
 	return out
