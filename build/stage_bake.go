@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"strings"
 
 	"github.com/spf13/afero"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/lorekit/lore/build/config"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/build/manual"
 	"github.com/lorekit/lore/build/prompt"
 	"github.com/lorekit/lore/build/tokens"
 )
@@ -53,7 +55,8 @@ func bake(p *Project, counter *tokens.Counter) (*Baked, error) {
 
 // promptOptions configures the prompt package for this project.
 func (p *Project) promptOptions(counter *tokens.Counter) prompt.Options {
-	return prompt.Options{Config: p.Config, Count: counter.MustCount, Tokenizer: counter.Encoding(), Manuals: projectManuals{p}, Rel: p.RelPath}
+	return prompt.Options{Config: p.Config, Count: counter.MustCount, Tokenizer: counter.Encoding(),
+		Manuals: &projectManuals{p: p, cascades: map[string]*manual.Cascade{}}, Rel: p.RelPath}
 }
 
 // BakeOne composes the bundle sel names, as lore build would bake it; with
@@ -69,20 +72,34 @@ func BakeOne(p *Project, sel prompt.Selection, seedOnly bool) (*bundle.Bundle, d
 	return prompt.BakeOne(set, o, sel)
 }
 
-// projectManuals resolves hooks through a recipe's manual cascade.
-type projectManuals struct{ p *Project }
+// projectManuals resolves hooks through a recipe's manual cascade, built
+// once per list of manualPaths.
+type projectManuals struct {
+	p        *Project
+	cascades map[string]*manual.Cascade
+}
 
-func (m projectManuals) Resolve(r *config.Recipe, name string) (string, string, bool) {
-	w := m.p.Cascade(r.ManualPaths).Resolve(name)
+func (m *projectManuals) cascade(r *config.Recipe) *manual.Cascade {
+	key := strings.Join(r.ManualPaths, "\x00")
+	c, ok := m.cascades[key]
+	if !ok {
+		c = m.p.Cascade(r.ManualPaths)
+		m.cascades[key] = c
+	}
+	return c
+}
+
+func (m *projectManuals) Resolve(r *config.Recipe, name string) (string, string, bool) {
+	w := m.cascade(r).Resolve(name)
 	if w == nil {
 		return "", "", false
 	}
 	return m.p.RelPath(w.Path), w.Audience, true
 }
 
-func (m projectManuals) Names(r *config.Recipe) []string {
+func (m *projectManuals) Names(r *config.Recipe) []string {
 	var out []string
-	for _, w := range m.p.Cascade(r.ManualPaths).Winners() {
+	for _, w := range m.cascade(r).Winners() {
 		out = append(out, w.Name)
 	}
 	return out
