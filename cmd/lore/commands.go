@@ -6,5 +6,8 @@ import "github.com/spf13/cobra"
 var commandMakers = []func(*env) *cobra.Command{
 	newLintCmd,
 	newBuildCmd,
+	newPromptCmd,
+	newLockCmd,
+	newVerifyCmd,
 	newVersionCmd,
 }
