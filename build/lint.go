@@ -3,6 +3,7 @@ package build
 import (
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/lorekit/lore/build/diag"
@@ -17,6 +18,11 @@ import (
 // checked against the whole project, so references resolve; other paths
 // are checked as a set of manuals of their own.
 func Lint(p *Project, paths []string) lint.Report {
+	// Linting the project folder itself means linting the project, not
+	// every Markdown file in it (README, content/, prompts as manuals).
+	paths = slices.DeleteFunc(slices.Clone(paths), func(q string) bool {
+		return path.Clean(filepath.ToSlash(q)) == path.Clean(p.Config.Dir)
+	})
 	if len(paths) == 0 {
 		in := p.lintInput(p.Manuals, nil)
 		files := countFiles(p.Manuals, nil)
