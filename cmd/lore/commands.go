@@ -6,5 +6,10 @@ import "github.com/spf13/cobra"
 var commandMakers = []func(*env) *cobra.Command{
 	newLintCmd,
 	newBuildCmd,
+	newIndexCmd,
+	newHowdoiCmd,
+	newReadCmd,
+	newListCmd,
+	newEvalCmd,
 	newVersionCmd,
 }

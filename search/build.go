@@ -1,0 +1,185 @@
+package search
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+)
+
+// MetaFile is the catalog's description, written beside the bleve files
+// inside the catalog folder.
+const MetaFile = "lore-catalog.json"
+
+// Schema identifies the catalog format; it is part of the inputs' hash, so
+// a new format rebuilds every catalog.
+const Schema = "lore.catalog/v1"
+
+// Meta describes a built catalog.
+type Meta struct {
+	Schema string `json:"schema"`
+	// InputsSHA256 hashes everything the catalog was built from; the index
+	// bytes themselves are not deterministic, the hash is.
+	InputsSHA256 string `json:"inputsSha256"`
+	Documents    int    `json:"documents"`
+	// Engines are the engines of the project's recipes. When there are
+	// any, a query for an engine sees only what that engine's recipe
+	// cascade returns.
+	Engines []string `json:"engines"`
+	// EngineTools is each engine's allow-set: the tools of its recipes.
+	EngineTools map[string][]string `json:"engineTools"`
+	// Tools are every tool some document requires, sorted.
+	Tools []string `json:"tools"`
+}
+
+// Build writes the catalog of src into dir, an OS folder that must not
+// exist yet. All documents go into one batch, so the catalog is one
+// segment; analysis runs on every core.
+func Build(dir string, src Source) (*Meta, error) {
+	g := defaultGlossary()
+	im, err := newMapping(g.compoundWords())
+	if err != nil {
+		return nil, err
+	}
+	es := entries(src)
+	meta := &Meta{Schema: Schema, InputsSHA256: InputsHash(src), Documents: len(es), Engines: []string{},
+		EngineTools: map[string][]string{}, Tools: []string{}}
+	if src.Config != nil {
+		meta.Engines = append(meta.Engines, src.Config.Engines()...)
+		for _, r := range src.Config.Recipes {
+			ts := meta.EngineTools[r.Engine]
+			if ts == nil {
+				ts = []string{}
+			}
+			for _, t := range r.Tools {
+				if !slices.Contains(ts, t) {
+					ts = append(ts, t)
+				}
+			}
+			slices.Sort(ts)
+			meta.EngineTools[r.Engine] = ts
+		}
+	}
+	for _, e := range es {
+		for _, t := range e.Tools {
+			if !slices.Contains(meta.Tools, t) {
+				meta.Tools = append(meta.Tools, t)
+			}
+		}
+	}
+	slices.Sort(meta.Tools)
+
+	idx, err := bleve.NewUsing(dir, im, "scorch", "scorch", nil)
+	if err != nil {
+		return nil, fmt.Errorf("cannot create the catalog in %s: %w", dir, err)
+	}
+	b := idx.NewBatch()
+	for _, e := range es {
+		if err := b.Index(e.ID, e.fields()); err != nil {
+			idx.Close()
+			return nil, fmt.Errorf("cannot index %s: %w", e.Path, err)
+		}
+	}
+	if err := idx.Batch(b); err != nil {
+		idx.Close()
+		return nil, fmt.Errorf("cannot build the catalog: %w", err)
+	}
+	if err := idx.Close(); err != nil {
+		return nil, fmt.Errorf("cannot write the catalog: %w", err)
+	}
+	mb, err := json.MarshalIndent(meta, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, MetaFile), append(mb, '\n'), 0o644); err != nil {
+		return nil, err
+	}
+	return meta, nil
+}
+
+// fields is the document bleve indexes for e.
+func (e *entry) fields() map[string]any {
+	aud := e.Audience
+	if aud == "" {
+		aud = anyValue
+	}
+	d := map[string]any{
+		fKind: e.Kind, fName: e.Name, fWords: strings.Join(NameWords(e.Name), " "),
+		fTrigEN: strings.Join(e.Triggers, ", "), fSumEN: e.Summary, fTitle: e.Title,
+		fHeadings: strings.Join(e.Headings, "\n"), fRefs: strings.Join(e.Refs, "\n"), fBody: e.Body,
+		fPath: e.Path, fRel: e.Rel, fAudience: aud, fContent: e.Content,
+	}
+	if len(e.Tools) > 0 {
+		d[fTools] = e.Tools
+	}
+	if len(e.Engines) > 0 {
+		d[fEngines] = e.Engines
+	}
+	if len(e.RefList) > 0 {
+		lines := make([]string, len(e.RefList))
+		for i, r := range e.RefList {
+			lines[i] = r.Name + "\t" + r.Summary + "\t" + r.Path
+		}
+		d[fRefList] = strings.Join(lines, "\n")
+	}
+	return d
+}
+
+// InputsHash hashes what a catalog of src depends on: the catalog schema,
+// the glossary, every manual's path and bytes, the tool inventory and the
+// recipes' engines and manualPaths. Equal hashes mean an equal catalog.
+func InputsHash(src Source) string {
+	h := sha256.New()
+	w := func(parts ...string) {
+		for _, p := range parts {
+			fmt.Fprintf(h, "%d:%s", len(p), p)
+		}
+	}
+	w(Schema, glossaryText)
+	rel := src.RelPath
+	if rel == nil {
+		rel = func(s string) string { return s }
+	}
+	for _, m := range src.Manuals.Manuals {
+		w("manual", m.Path, rel(m.Path), m.Rel, string(m.Src))
+	}
+	if c := src.Config; c != nil {
+		for _, t := range c.ToolNames {
+			w("tool", t, c.Tools[t])
+		}
+		for _, r := range c.Recipes {
+			w("recipe", r.Name, r.Engine, strings.Join(r.Tools, ","))
+			for _, p := range r.ManualPaths {
+				w("path", c.Path(p))
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// ReadMeta reads the description of the catalog in dir.
+func ReadMeta(dir string) (*Meta, error) {
+	b, err := os.ReadFile(filepath.Join(dir, MetaFile))
+	if err != nil {
+		return nil, err
+	}
+	return DecodeMeta(b)
+}
+
+// DecodeMeta decodes a catalog description (the content of MetaFile).
+func DecodeMeta(b []byte) (*Meta, error) {
+	var m Meta
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", MetaFile, err)
+	}
+	if m.Schema != Schema {
+		return nil, fmt.Errorf("%s: catalog format %q, this lore reads %q: rebuild the catalog (lore index)", MetaFile, m.Schema, Schema)
+	}
+	return &m, nil
+}

@@ -1,0 +1,230 @@
+package search
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// Field weights of the routing query. A manual's name and triggers are
+// written to route; its summary says what it covers; titles and headings
+// name its parts; the body is evidence, not intent.
+var (
+	fieldsEN = []weighted{
+		{fWords, 3.0}, {fTrigEN, 3.0}, {fSumEN, 2.0}, {fTitle, 1.5}, {fHeadings, 0.8}, {fRefs, 0.6}, {fBody, 0.5},
+	}
+	fieldsDE = []weighted{{fTrigDE, 2.5}, {fSumDE, 1.5}}
+	// fieldsFuzzy are matched with edits for words the catalog does not
+	// know (typos); their vocabularies are small, so fuzzy matching is cheap.
+	fieldsFuzzy = []weighted{{fWords, 2.0}, {fTrigEN, 2.0}, {fSumEN, 1.2}, {fTitle, 1.0}}
+)
+
+type weighted struct {
+	field string
+	w     float64
+}
+
+// Weight of glossary renderings relative to the word itself, by the
+// language the intent is written in.
+const (
+	transWeightDE      = 0.9
+	transWeightUnknown = 0.5
+)
+
+// qword is one word of an intent with every form it is matched in.
+type qword struct {
+	raw   string   // lower-cased surface form
+	en    string   // English term; "" for an English stop word
+	de    []string // German terms: the stem and the compound's parts
+	trans []string // English terms of the word's glossary renderings
+	fuzzy bool     // the catalog knows none of its forms: match with edits
+}
+
+func (w *qword) empty() bool { return w.en == "" && len(w.de) == 0 && len(w.trans) == 0 }
+
+// intent is an analysed intent.
+type intent struct {
+	words []qword
+	lang  string // "en", "de" or "" (cannot tell)
+}
+
+// analyse splits text into words and finds, for each, its English and
+// German terms, its glossary renderings and whether it needs fuzzy
+// matching. r is a reader of the catalog (for the vocabulary).
+func (c *Catalog) analyse(text string, r index.IndexReader) intent {
+	in := []byte(text)
+	raw := unicode.NewUnicodeTokenizer().Tokenize(in)
+	byPos := map[int]*qword{}
+	var it intent
+	it.words = make([]qword, len(raw))
+	for i, t := range raw {
+		it.words[i].raw = lower(string(t.Term))
+		byPos[t.Position] = &it.words[i]
+	}
+	for _, t := range c.en.Analyze(in) {
+		if w := byPos[t.Position]; w != nil {
+			w.en = string(t.Term)
+		}
+	}
+	for _, t := range c.de.Analyze(in) {
+		if w := byPos[t.Position]; w != nil {
+			w.de = appendNew(w.de, string(t.Term))
+		}
+	}
+
+	// Language: words that are stop words in one language only, and
+	// umlauts, tell which language the intent is written in.
+	score := 0
+	for i := range it.words {
+		w := &it.words[i]
+		enStop, deStop := w.en == "", len(w.de) == 0
+		switch {
+		case enStop && !deStop:
+			score--
+		case deStop && !enStop:
+			score++
+		}
+		if hasGermanLetter(w.raw) {
+			score += 2
+		}
+	}
+	switch {
+	case score > 0:
+		it.lang = "de"
+	case score < 0:
+		it.lang = "en"
+	}
+
+	// A stop word of one language must not match through the other's
+	// fields ("for" is no German stop word, "die" no English one), and an
+	// English intent has no German terms to match.
+	for i := range it.words {
+		w := &it.words[i]
+		enStop, deStop := w.en == "", len(w.de) == 0
+		if it.lang == "en" || enStop {
+			w.de = nil
+		}
+		if deStop && it.lang != "en" {
+			w.en = ""
+		}
+	}
+
+	var contains []index.FieldDictContains
+	if rc, ok := r.(index.IndexReaderContains); ok {
+		for _, f := range []string{fWords, fTrigEN, fSumEN, fTitle, fHeadings, fBody} {
+			if d, err := rc.FieldDictContains(f); err == nil {
+				contains = append(contains, d)
+			}
+		}
+	}
+	for i := range it.words {
+		w := &it.words[i]
+		if it.lang != "en" && len(w.de) > 0 {
+			for _, tr := range c.gloss.lookup(w.raw) {
+				for _, t := range c.en.Analyze([]byte(tr)) {
+					if string(t.Term) != w.en {
+						w.trans = appendNew(w.trans, string(t.Term))
+					}
+				}
+			}
+		}
+		if w.en != "" && len(w.trans) == 0 && utf8.RuneCountInString(w.raw) >= 5 && !knownTerm(contains, w.en) {
+			w.fuzzy = true
+		}
+	}
+	return it
+}
+
+// knownTerm reports whether some field of the catalog holds term.
+func knownTerm(ds []index.FieldDictContains, term string) bool {
+	for _, d := range ds {
+		if ok, err := d.Contains([]byte(term)); err == nil && ok {
+			return true
+		}
+	}
+	return false
+}
+
+// query builds the routing query of it: one clause per word, each a
+// disjunction over the fields the word can match in; a document matching
+// more words scores higher (bleve's coordination factor).
+func (it intent) query() query.Query {
+	transW := transWeightUnknown
+	if it.lang == "de" {
+		transW = transWeightDE
+	}
+	var clauses []query.Query
+	for _, w := range it.words {
+		if w.empty() {
+			continue
+		}
+		var qs []query.Query
+		if w.en != "" {
+			for _, f := range fieldsEN {
+				qs = append(qs, term(f.field, w.en, f.w))
+			}
+		}
+		for _, d := range w.de {
+			for _, f := range fieldsDE {
+				qs = append(qs, term(f.field, d, f.w))
+			}
+		}
+		for _, t := range w.trans {
+			for _, f := range fieldsEN {
+				qs = append(qs, term(f.field, t, f.w*transW))
+			}
+		}
+		if w.fuzzy {
+			edits := 1
+			if utf8.RuneCountInString(w.en) >= 8 {
+				edits = 2
+			}
+			for _, f := range fieldsFuzzy {
+				q := query.NewFuzzyQuery(w.en)
+				q.SetField(f.field)
+				q.SetFuzziness(edits)
+				q.SetPrefix(1)
+				q.SetBoost(f.w * 0.7)
+				qs = append(qs, q)
+			}
+		}
+		if len(qs) > 0 {
+			clauses = append(clauses, query.NewDisjunctionQuery(qs))
+		}
+	}
+	if len(clauses) == 0 {
+		return nil
+	}
+	return query.NewDisjunctionQuery(clauses)
+}
+
+func term(field, t string, boost float64) query.Query {
+	q := query.NewTermQuery(t)
+	q.SetField(field)
+	q.SetBoost(boost)
+	return q
+}
+
+func appendNew(s []string, v string) []string {
+	for _, x := range s {
+		if x == v {
+			return s
+		}
+	}
+	return append(s, v)
+}
+
+func lower(s string) string { return strings.ToLower(s) }
+
+func hasGermanLetter(s string) bool {
+	for _, r := range s {
+		switch r {
+		case 'ä', 'ö', 'ü', 'ß', 'Ä', 'Ö', 'Ü':
+			return true
+		}
+	}
+	return false
+}
