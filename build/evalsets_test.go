@@ -119,3 +119,25 @@ func TestExampleEvalSet(t *testing.T) {
 		}
 	}
 }
+
+// The corpus eval set labels documents of ../shared/corpus, which a hermetic
+// test cannot read; its shape and path syntax are checked here, its labels
+// by `make corpus`.
+func TestCorpusEvalSet(t *testing.T) {
+	file := filepath.Join(repoRoot, "testdata", "eval", "corpus.tsv")
+	rows := readEvalSet(t, file)
+	checkEvalSet(t, file, rows, 160)
+	sources := map[string]int{}
+	for _, r := range rows {
+		for _, e := range r.expected {
+			if strings.HasPrefix(e, "/") || strings.Contains(e, "..") || !strings.HasSuffix(e, ".md") {
+				t.Errorf("%s:%d: expected %q is not a relative path to a .md document", file, r.line, e)
+			}
+			src, _, _ := strings.Cut(e, "/")
+			sources[src]++
+		}
+	}
+	if len(sources) < 5 {
+		t.Errorf("%s: intents cover %d sources (%v), want all five", file, len(sources), sources)
+	}
+}
