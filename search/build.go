@@ -1,6 +1,7 @@
 package search
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -16,6 +17,11 @@ import (
 // MetaFile is the catalog's description, written beside the bleve files
 // inside the catalog folder.
 const MetaFile = "lore-catalog.json"
+
+// ContentFile holds what manual_read returns for every entry, one after
+// the other; the index stores each entry's offset and length. Keeping the
+// texts out of the index keeps its stored documents small and hits fast.
+const ContentFile = "lore-content.txt"
 
 // Schema identifies the catalog format; it is part of the inputs' hash, so
 // a new format rebuilds every catalog.
@@ -75,23 +81,28 @@ func Build(dir string, src Source) (*Meta, error) {
 	}
 	slices.Sort(meta.Tools)
 
-	idx, err := bleve.NewUsing(dir, im, "scorch", "scorch", nil)
+	// The offline builder analyses in document order, so document numbers
+	// (and with them the order of equal scores) are the same every build.
+	bld, err := bleve.NewBuilder(dir, im, map[string]any{"batchSize": max(len(es), 1), "mergeMax": 10})
 	if err != nil {
 		return nil, fmt.Errorf("cannot create the catalog in %s: %w", dir, err)
 	}
-	b := idx.NewBatch()
+	var content bytes.Buffer
 	for _, e := range es {
-		if err := b.Index(e.ID, e.fields()); err != nil {
-			idx.Close()
+		off := content.Len()
+		content.WriteString(e.Content)
+		d := e.fields()
+		d[fContent] = fmt.Sprintf("%d %d", off, len(e.Content))
+		if err := bld.Index(e.ID, d); err != nil {
+			bld.Close()
 			return nil, fmt.Errorf("cannot index %s: %w", e.Path, err)
 		}
 	}
-	if err := idx.Batch(b); err != nil {
-		idx.Close()
-		return nil, fmt.Errorf("cannot build the catalog: %w", err)
-	}
-	if err := idx.Close(); err != nil {
+	if err := bld.Close(); err != nil {
 		return nil, fmt.Errorf("cannot write the catalog: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ContentFile), content.Bytes(), 0o644); err != nil {
+		return nil, err
 	}
 	mb, err := json.MarshalIndent(meta, "", "  ")
 	if err != nil {
@@ -109,11 +120,12 @@ func (e *entry) fields() map[string]any {
 	if aud == "" {
 		aud = anyValue
 	}
+	words := strings.Join(NameWords(e.Name), " ")
+	trig := strings.Join(e.Triggers, ", ")
 	d := map[string]any{
-		fKind: e.Kind, fName: e.Name, fWords: strings.Join(NameWords(e.Name), " "),
-		fTrigEN: strings.Join(e.Triggers, ", "), fSumEN: e.Summary, fTitle: e.Title,
+		fKind: e.Kind, fName: e.Name, fWords: words, fTrigEN: trig, fSumEN: e.Summary, fTitle: e.Title,
 		fHeadings: strings.Join(e.Headings, "\n"), fRefs: strings.Join(e.Refs, "\n"), fBody: e.Body,
-		fPath: e.Path, fRel: e.Rel, fAudience: aud, fContent: e.Content,
+		fRouting: e.routingText(), fPath: e.Path, fRel: e.Rel, fAudience: aud,
 	}
 	if len(e.Tools) > 0 {
 		d[fTools] = e.Tools
@@ -121,14 +133,13 @@ func (e *entry) fields() map[string]any {
 	if len(e.Engines) > 0 {
 		d[fEngines] = e.Engines
 	}
-	if len(e.RefList) > 0 {
-		lines := make([]string, len(e.RefList))
-		for i, r := range e.RefList {
-			lines[i] = r.Name + "\t" + r.Summary + "\t" + r.Path
-		}
-		d[fRefList] = strings.Join(lines, "\n")
-	}
 	return d
+}
+
+// routingText is what a manual says to route: name, triggers, summary,
+// title.
+func (e *entry) routingText() string {
+	return strings.Join([]string{strings.Join(NameWords(e.Name), " "), strings.Join(e.Triggers, ", "), e.Summary, e.Title}, "\n")
 }
 
 // InputsHash hashes what a catalog of src depends on: the catalog schema,

@@ -1,11 +1,13 @@
 package search
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -13,11 +15,18 @@ import (
 
 // Catalog is an opened catalog. It is safe for concurrent use.
 type Catalog struct {
-	idx   bleve.Index
+	idx     bleve.Index
+	content *os.File
 	meta  *Meta
 	en    analysis.Analyzer
 	de    analysis.Analyzer
 	gloss *glossary
+	sc    scoring
+	// toolDocs are the document numbers of tool descriptions.
+	toolDocs map[uint64]bool
+
+	mu       sync.Mutex
+	visCache map[string]map[uint64]bool
 }
 
 // Open opens the catalog in dir read-only.
@@ -33,21 +42,60 @@ func Open(dir string) (*Catalog, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot open the catalog %s: %w", dir, err)
 	}
-	c := &Catalog{idx: idx, meta: meta, gloss: defaultGlossary()}
+	content, err := os.Open(filepath.Join(dir, ContentFile))
+	if err != nil {
+		idx.Close()
+		return nil, fmt.Errorf("cannot open the catalog %s: %w", dir, err)
+	}
+	c := &Catalog{idx: idx, content: content, meta: meta, gloss: defaultGlossary(), sc: defaultScoring, visCache: map[string]map[uint64]bool{}}
 	m := idx.Mapping()
 	if c.en = m.AnalyzerNamed(analyzerEN); c.en == nil {
-		idx.Close()
+		c.Close()
 		return nil, fmt.Errorf("catalog %s lacks the %s analyzer: rebuild it", dir, analyzerEN)
 	}
 	if c.de = m.AnalyzerNamed(analyzerDE); c.de == nil {
-		idx.Close()
+		c.Close()
 		return nil, fmt.Errorf("catalog %s lacks the %s analyzer: rebuild it", dir, analyzerDE)
+	}
+	if c.toolDocs, err = docsWith(idx, fKind, KindTool); err != nil {
+		c.Close()
+		return nil, err
 	}
 	return c, nil
 }
 
+// docsWith returns the numbers of the documents whose keyword field holds
+// value.
+func docsWith(idx bleve.Index, field, value string) (map[uint64]bool, error) {
+	adv, err := idx.Advanced()
+	if err != nil {
+		return nil, err
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	tr, err := r.TermFieldReader(context.Background(), []byte(value), field, false, false, false)
+	if err != nil {
+		return nil, err
+	}
+	defer tr.Close()
+	out := map[uint64]bool{}
+	for m, err := tr.Next(nil); err == nil && m != nil; m, err = tr.Next(nil) {
+		out[m.ID.Value()] = true
+	}
+	return out, nil
+}
+
 // Close releases the catalog.
-func (c *Catalog) Close() error { return c.idx.Close() }
+func (c *Catalog) Close() error {
+	err := c.idx.Close()
+	if e := c.content.Close(); err == nil {
+		err = e
+	}
+	return err
+}
 
 // Meta describes the catalog.
 func (c *Catalog) Meta() Meta { return *c.meta }

@@ -42,7 +42,6 @@ type entry struct {
 	Triggers []string
 	Headings []string
 	Refs     []string // text of the owned documents
-	RefList  []Ref
 	Body     string
 	Audience string
 	Tools    []string
@@ -87,10 +86,9 @@ func entries(src Source) []*entry {
 				e.Headings = append(e.Headings, s.Title)
 			}
 		}
-		var refs []*manual.Manual
+		var refs []Ref
 		for _, o := range owned[m] {
-			refs = append(refs, o)
-			e.RefList = append(e.RefList, Ref{Name: o.Name, Summary: o.Summary, Path: rel(o.Path)})
+			refs = append(refs, Ref{Name: o.Name, Summary: o.Summary, Path: rel(o.Path)})
 			e.Refs = append(e.Refs, strings.Join(NameWords(o.Name), " "), o.Title, o.Summary)
 			for _, s := range o.Sections {
 				if s.Level <= 3 {
@@ -99,7 +97,7 @@ func entries(src Source) []*entry {
 			}
 		}
 		e.Body = bodyText(m)
-		e.Content = ReadText(m, e.RefList)
+		e.Content = ReadText(m, refs)
 		if cfg != nil && len(cfg.Recipes) > 0 {
 			e.Engines = reach[m]
 		} else {

@@ -86,11 +86,12 @@ func (g *glossary) stemOf(normalized string) string {
 // lookup returns the English renderings of the German word w (any case,
 // umlauts or their ASCII forms, inflected), trying inflection variants and
 // then a split into known parts ("Datenbankmigration" → Datenbank +
-// Migration). It returns nil when w is not German the glossary knows.
-func (g *glossary) lookup(w string) []string {
+// Migration). split reports renderings of the parts of a compound. It
+// returns nil when w is not German the glossary knows.
+func (g *glossary) lookup(w string) (tr []string, split bool) {
 	n := g.normalize(w)
 	if tr := g.lookupForm(n); tr != nil {
-		return tr
+		return tr, false
 	}
 	var out []string
 	for _, part := range g.split(n) {
@@ -100,7 +101,7 @@ func (g *glossary) lookup(w string) []string {
 			}
 		}
 	}
-	return out
+	return out, len(out) > 0
 }
 
 // lookupForm tries the word and its inflection variants: participles

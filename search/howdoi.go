@@ -2,14 +2,12 @@ package search
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
 
-	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/search"
-	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
 )
 
@@ -30,6 +28,8 @@ type Hit struct {
 	// Rank is the search engine's relevance score (not comparable across
 	// intents).
 	Rank float64 `json:"-"`
+
+	content string // "offset length" in ContentFile
 }
 
 // Loaded is the manual the router loads, with what manual_read returns.
@@ -96,7 +96,7 @@ var DefaultThresholds = Thresholds{Load: 0.6, Margin: 0.15, Ratio: 0.75, Hint: 0
 // candidates is how many hits the router weighs.
 const candidates = 10
 
-var hitFields = []string{fKind, fName, fPath, fRel, fSumEN, fTitle, fTrigEN, fAudience, fTools, fEngines}
+var hitFields = []string{fKind, fName, fPath, fRel, fSumEN, fAudience, fTools, fEngines, fContent}
 
 // HowDoI routes intent for the engine and allow-set of v with the default
 // thresholds.
@@ -112,7 +112,7 @@ func (c *Catalog) HowDoIWith(intent string, v Visibility, th Thresholds) (*Answe
 	}
 	a := decide(ranked, th)
 	if a.Loaded != nil {
-		content, err := c.content(a.Loaded.ID)
+		content, err := c.readContent(a.Loaded.content)
 		if err != nil {
 			return nil, err
 		}
@@ -168,150 +168,136 @@ func (c *Catalog) rank(text string, v Visibility) ([]Hit, error) {
 	}
 	defer r.Close()
 	it := c.analyse(text, r)
-	q := it.query()
-	if q == nil {
-		return nil, nil
-	}
-	bq := query.NewBooleanQuery(nil, []query.Query{q}, nil)
-	if f := c.filter(v); f != nil {
-		bq.AddFilter(f)
-	}
-	req := bleve.NewSearchRequestOptions(bq, candidates, 0, false)
-	req.Fields = hitFields
-	req.Sort = search.SortOrder{&search.SortScore{Desc: true}, &search.SortDocID{}}
-	res, err := c.idx.Search(req)
+	st := c.stats(it, r)
+	visible, err := c.visibleSet(v, r)
 	if err != nil {
 		return nil, err
 	}
-	weights := c.weights(it, r)
+	scored := c.score(it, st, c.forms(it, r), r, visible)
 	var out []Hit
-	for _, d := range res.Hits {
-		f := d.Fields
-		tools, engines := strs(f[fTools]), strs(f[fEngines])
-		if !c.visible(v, str(f[fAudience]), tools, engines) {
+	for _, d := range scored {
+		if len(out) == candidates {
+			break
+		}
+		id, err := r.ExternalID(index.IndexInternalID(binaryID(d.num)))
+		if err != nil {
+			return nil, err
+		}
+		doc, err := r.Document(id)
+		if err != nil || doc == nil {
 			continue
 		}
-		h := Hit{ID: d.ID, Name: str(f[fName]), Path: str(f[fPath]), Rel: str(f[fRel]), Summary: str(f[fSumEN]), Kind: str(f[fKind]), Rank: d.Score}
-		h.Score = c.confidence(it, weights, h.Name, str(f[fTrigEN]), h.Summary, str(f[fTitle]))
-		out = append(out, h)
+		f := storedFields(doc)
+		if !c.visible(v, f.get(fAudience), f.all(fTools), f.all(fEngines)) {
+			continue
+		}
+		out = append(out, Hit{ID: id, Name: f.get(fName), Path: f.get(fPath), Rel: f.get(fRel), Summary: f.get(fSumEN),
+			Kind: f.get(fKind), Rank: d.total, Score: math.Round(d.cover*1000) / 1000, content: f.get(fContent)})
 	}
 	return out, nil
 }
 
-// weights gives each word of the intent its inverse document frequency:
-// rare words say more about the intent than common ones.
-func (c *Catalog) weights(it intent, r index.IndexReader) []float64 {
-	n := float64(c.meta.Documents)
-	df := func(t string) float64 {
-		var best uint64
-		for _, f := range []string{fBody, fSumEN, fWords} {
-			tr, err := r.TermFieldReader(context.Background(), []byte(t), f, false, false, false)
-			if err != nil {
-				continue
-			}
-			best = max(best, tr.Count())
-			tr.Close()
-		}
-		return float64(best)
-	}
-	w := make([]float64, len(it.words))
-	for i, word := range it.words {
-		if word.empty() {
-			continue
-		}
-		terms := word.trans
-		if word.en != "" {
-			terms = append([]string{word.en}, terms...)
-		}
-		lowest := math.Inf(1)
-		for _, t := range terms {
-			lowest = min(lowest, df(t))
-		}
-		if math.IsInf(lowest, 1) {
-			lowest = 0
-		}
-		w[i] = math.Log(1 + n/(lowest+1))
-	}
-	return w
+// stored holds the stored fields of a document.
+type stored map[string][]string
+
+func storedFields(doc index.Document) stored {
+	s := stored{}
+	doc.VisitFields(func(f index.Field) {
+		s[f.Name()] = append(s[f.Name()], string(f.Value()))
+	})
+	return s
 }
 
-// confidence is the weighted share of the intent's words that the
-// manual's routing text (name, triggers, summary, title) contains.
-func (c *Catalog) confidence(it intent, weights []float64, name, triggers, summary, title string) float64 {
-	routing := strings.Join([]string{strings.Join(NameWords(name), " "), triggers, summary, title}, "\n")
-	en := map[string]bool{}
-	for _, t := range c.en.Analyze([]byte(routing)) {
-		en[string(t.Term)] = true
+func (s stored) get(k string) string {
+	if v := s[k]; len(v) > 0 {
+		return v[0]
 	}
-	de := map[string]bool{}
-	for _, t := range c.de.Analyze([]byte(triggers + "\n" + summary)) {
-		de[string(t.Term)] = true
+	return ""
+}
+
+func (s stored) all(k string) []string { return s[k] }
+
+func binaryID(n uint64) []byte {
+	b := make([]byte, 8)
+	binary.BigEndian.PutUint64(b, n)
+	return b
+}
+
+// termStats are document frequencies of the intent's terms.
+type termStats struct {
+	docs float64
+	// body and routing map an English term to the number of documents
+	// whose body, or routing text, holds it.
+	body, routing map[string]float64
+	// weights gives each word of the intent its inverse document
+	// frequency: rare words say more about the intent than common ones.
+	weights []float64
+}
+
+// common reports whether t is in so many bodies that matching it there
+// says nothing (and costs the most).
+func (s *termStats) common(t string) bool {
+	return s.body[t] > commonShare*s.docs && s.body[t] > commonMin
+}
+
+// A term in more than commonShare of the bodies, and in more than
+// commonMin of them, is not matched in evidence fields: its idf makes it
+// weigh next to nothing, and its long posting lists cost the most time.
+const (
+	commonShare = 0.3
+	commonMin   = 1000
+)
+
+func (c *Catalog) stats(it intent, r index.IndexReader) *termStats {
+	st := &termStats{docs: float64(c.meta.Documents), body: map[string]float64{}, routing: map[string]float64{}}
+	count := func(t, field string) float64 {
+		tr, err := r.TermFieldReader(context.Background(), []byte(t), field, false, false, false)
+		if err != nil {
+			return 0
+		}
+		defer tr.Close()
+		return float64(tr.Count())
 	}
-	var got, total float64
+	look := func(t string) {
+		if _, ok := st.body[t]; !ok {
+			st.body[t] = count(t, fBody)
+			st.routing[t] = count(t, fRouting)
+		}
+	}
+	st.weights = make([]float64, len(it.words))
 	for i, w := range it.words {
 		if w.empty() {
 			continue
 		}
-		total += weights[i]
-		m := 0.0
-		switch {
-		case w.en != "" && en[w.en]:
-			m = 1
-		case anyIn(w.de, de):
-			m = 1
-		case anyIn(w.trans, en):
-			m = 0.9
-		case w.fuzzy && fuzzyIn(w.en, en):
-			m = 0.8
+		terms := w.trans
+		if w.en != "" {
+			terms = append([]string{w.en}, terms...)
 		}
-		got += m * weights[i]
+		df := math.Inf(1)
+		for _, t := range terms {
+			look(t)
+			df = min(df, max(st.body[t], st.routing[t]))
+		}
+		if math.IsInf(df, 1) {
+			df = 0
+		}
+		st.weights[i] = math.Log(1 + st.docs/(df+1))
 	}
-	if total == 0 {
-		return 0
-	}
-	return math.Round(got/total*1000) / 1000
+	return st
 }
 
-func anyIn(ts []string, set map[string]bool) bool {
-	for _, t := range ts {
-		if set[t] {
-			return true
-		}
+// readContent returns what manual_read returns for a hit: loc is the
+// stored "offset length" of its text in ContentFile.
+func (c *Catalog) readContent(loc string) (string, error) {
+	var off, n int64
+	if _, err := fmt.Sscanf(loc, "%d %d", &off, &n); err != nil {
+		return "", fmt.Errorf("catalog entry without content (%q): rebuild the catalog", loc)
 	}
-	return false
-}
-
-// fuzzyIn reports whether set holds a term within the edit distance the
-// fuzzy query allowed.
-func fuzzyIn(t string, set map[string]bool) bool {
-	max := 1
-	if len([]rune(t)) >= 8 {
-		max = 2
+	b := make([]byte, n)
+	if _, err := c.content.ReadAt(b, off); err != nil {
+		return "", fmt.Errorf("cannot read the catalog's content: %w", err)
 	}
-	for s := range set {
-		if editDistance(t, s, max) <= max {
-			return true
-		}
-	}
-	return false
-}
-
-// content returns what manual_read returns for the document id.
-func (c *Catalog) content(id string) (string, error) {
-	doc, err := c.idx.Document(id)
-	if err != nil {
-		return "", err
-	}
-	if doc == nil {
-		return "", fmt.Errorf("the catalog has no document %s: rebuild it", id)
-	}
-	var out string
-	doc.VisitFields(func(f index.Field) {
-		if f.Name() == fContent {
-			out = string(f.Value())
-		}
-	})
-	return out, nil
+	return string(b), nil
 }
 
 func str(v any) string {

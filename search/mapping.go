@@ -43,13 +43,13 @@ const (
 	fHeadings = "headings" // H2–H4 titles, English
 	fRefs     = "refs"     // the documents a skill owns: names, titles, summaries, headings
 	fBody     = "body"     // body prose without code, English
+	fRouting  = "routing"  // name words, triggers, summary and title together, English: matched fuzzily
 	fPath     = "path"     // stored: path relative to the project
 	fRel      = "rel"      // stored: path relative to the manual root
 	fAudience = "audience" // keyword: the engine, or "*" for every engine
 	fTools    = "tools"    // keyword: requires-tools
 	fEngines  = "engines"  // keyword: engines whose recipe cascade returns this manual, or "*"
-	fContent  = "content"  // stored: what manual_read returns
-	fRefList  = "reflist"  // stored: owned documents, "name\tsummary\tpath" per line
+	fContent  = "content"  // stored: "offset length" of what manual_read returns, in ContentFile
 )
 
 // anyValue stands for "every engine" in the audience and engines fields.
@@ -63,6 +63,7 @@ func newMapping(dict []string) (*mapping.IndexMappingImpl, error) {
 	im.StoreDynamic = false
 	im.DocValuesDynamic = false
 	im.DefaultAnalyzer = analyzerEN
+	im.ScoringModel = "bm25"
 
 	words := make([]any, len(dict))
 	for i, w := range dict {
@@ -122,13 +123,13 @@ func newMapping(dict []string) (*mapping.IndexMappingImpl, error) {
 	dm.AddFieldMappingsAt(fHeadings, text(fHeadings, analyzerEN, false))
 	dm.AddFieldMappingsAt(fRefs, text(fRefs, analyzerEN, false))
 	dm.AddFieldMappingsAt(fBody, text(fBody, analyzerEN, false))
+	dm.AddFieldMappingsAt(fRouting, text(fRouting, analyzerEN, false))
 	dm.AddFieldMappingsAt(fPath, stored(fPath))
 	dm.AddFieldMappingsAt(fRel, stored(fRel))
 	dm.AddFieldMappingsAt(fAudience, keyword(fAudience, true))
 	dm.AddFieldMappingsAt(fTools, keyword(fTools, true))
 	dm.AddFieldMappingsAt(fEngines, keyword(fEngines, true))
 	dm.AddFieldMappingsAt(fContent, stored(fContent))
-	dm.AddFieldMappingsAt(fRefList, stored(fRefList))
 	im.DefaultMapping = dm
 	return im, nil
 }

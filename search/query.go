@@ -5,41 +5,17 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
-	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
-)
-
-// Field weights of the routing query. A manual's name and triggers are
-// written to route; its summary says what it covers; titles and headings
-// name its parts; the body is evidence, not intent.
-var (
-	fieldsEN = []weighted{
-		{fWords, 3.0}, {fTrigEN, 3.0}, {fSumEN, 2.0}, {fTitle, 1.5}, {fHeadings, 0.8}, {fRefs, 0.6}, {fBody, 0.5},
-	}
-	fieldsDE = []weighted{{fTrigDE, 2.5}, {fSumDE, 1.5}}
-	// fieldsFuzzy are matched with edits for words the catalog does not
-	// know (typos); their vocabularies are small, so fuzzy matching is cheap.
-	fieldsFuzzy = []weighted{{fWords, 2.0}, {fTrigEN, 2.0}, {fSumEN, 1.2}, {fTitle, 1.0}}
-)
-
-type weighted struct {
-	field string
-	w     float64
-}
-
-// Weight of glossary renderings relative to the word itself, by the
-// language the intent is written in.
-const (
-	transWeightDE      = 0.9
-	transWeightUnknown = 0.5
 )
 
 // qword is one word of an intent with every form it is matched in.
 type qword struct {
 	raw   string   // lower-cased surface form
 	en    string   // English term; "" for an English stop word
-	de    []string // German terms: the stem and the compound's parts
+	de    []string // German terms: the stem, then the compound's parts
 	trans []string // English terms of the word's glossary renderings
+	// split is set when the renderings are those of a compound's parts.
+	split bool
 	fuzzy bool     // the catalog knows none of its forms: match with edits
 }
 
@@ -114,7 +90,7 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 
 	var contains []index.FieldDictContains
 	if rc, ok := r.(index.IndexReaderContains); ok {
-		for _, f := range []string{fWords, fTrigEN, fSumEN, fTitle, fHeadings, fBody} {
+		for _, f := range []string{fRouting, fHeadings, fBody} {
 			if d, err := rc.FieldDictContains(f); err == nil {
 				contains = append(contains, d)
 			}
@@ -123,7 +99,9 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 	for i := range it.words {
 		w := &it.words[i]
 		if it.lang != "en" && len(w.de) > 0 {
-			for _, tr := range c.gloss.lookup(w.raw) {
+			trs, split := c.gloss.lookup(w.raw)
+			w.split = split
+			for _, tr := range trs {
 				for _, t := range c.en.Analyze([]byte(tr)) {
 					if string(t.Term) != w.en {
 						w.trans = appendNew(w.trans, string(t.Term))
@@ -146,66 +124,6 @@ func knownTerm(ds []index.FieldDictContains, term string) bool {
 		}
 	}
 	return false
-}
-
-// query builds the routing query of it: one clause per word, each a
-// disjunction over the fields the word can match in; a document matching
-// more words scores higher (bleve's coordination factor).
-func (it intent) query() query.Query {
-	transW := transWeightUnknown
-	if it.lang == "de" {
-		transW = transWeightDE
-	}
-	var clauses []query.Query
-	for _, w := range it.words {
-		if w.empty() {
-			continue
-		}
-		var qs []query.Query
-		if w.en != "" {
-			for _, f := range fieldsEN {
-				qs = append(qs, term(f.field, w.en, f.w))
-			}
-		}
-		for _, d := range w.de {
-			for _, f := range fieldsDE {
-				qs = append(qs, term(f.field, d, f.w))
-			}
-		}
-		for _, t := range w.trans {
-			for _, f := range fieldsEN {
-				qs = append(qs, term(f.field, t, f.w*transW))
-			}
-		}
-		if w.fuzzy {
-			edits := 1
-			if utf8.RuneCountInString(w.en) >= 8 {
-				edits = 2
-			}
-			for _, f := range fieldsFuzzy {
-				q := query.NewFuzzyQuery(w.en)
-				q.SetField(f.field)
-				q.SetFuzziness(edits)
-				q.SetPrefix(1)
-				q.SetBoost(f.w * 0.7)
-				qs = append(qs, q)
-			}
-		}
-		if len(qs) > 0 {
-			clauses = append(clauses, query.NewDisjunctionQuery(qs))
-		}
-	}
-	if len(clauses) == 0 {
-		return nil
-	}
-	return query.NewDisjunctionQuery(clauses)
-}
-
-func term(field, t string, boost float64) query.Query {
-	q := query.NewTermQuery(t)
-	q.SetField(field)
-	q.SetBoost(boost)
-	return q
 }
 
 func appendNew(s []string, v string) []string {

@@ -1,0 +1,340 @@
+package search
+
+import (
+	"context"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2/search"
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// Routing scores a manual by which words of the intent it contains where.
+// The catalog's fields fall in two classes:
+//
+//   - routing fields (name, triggers, summary, title) are written to say
+//     what a manual is for: a word found there counts fully, however long
+//     the field and however often the word repeats;
+//   - evidence fields (headings, the documents a skill holds, the body)
+//     describe what the manual contains: a word found there counts less,
+//     saturating with its frequency and normalised by the field's length
+//     (BM25's saturation with a fixed reference length).
+//
+// Each word contributes its best field, weighted by the word's inverse
+// document frequency, so a rare word ("Graviton", "Pinia") says more than
+// a common one ("write", "code"). The relevance is the idf-weighted mean
+// over the intent's words, plus a bonus for the share of the intent that
+// the routing fields cover — the same share is the confidence the answer
+// reports (Hit.Score).
+type fieldScore struct {
+	field   string
+	weight  float64
+	routing bool
+	refLen  float64 // evidence fields: reference length in tokens
+}
+
+// scoring holds the routing weights. They were tuned on the labelled
+// intents of testdata/eval (lore eval reports what they give).
+type scoring struct {
+	en, de []fieldScore
+	// Weights of a word's forms other than itself.
+	transDE, transUnknown float64 // glossary renderings, by intent language
+	fuzzy                 float64 // a term one edit away (a typo)
+	prefix                float64 // a longer term the word begins (postgres → postgresql)
+	part                  float64 // a part of a German compound (Gedankenkarte → Karte)
+	// coverage weighs the share of the intent found in routing fields
+	// against the relevance.
+	coverage float64
+	// tool scales tool descriptions: a manual that fits beats a tool.
+	tool float64
+}
+
+var defaultScoring = scoring{
+	en: []fieldScore{
+		{field: fWords, weight: 1.0, routing: true},
+		{field: fTrigEN, weight: 1.0, routing: true},
+		{field: fSumEN, weight: 0.8, routing: true},
+		{field: fTitle, weight: 0.8, routing: true},
+		{field: fHeadings, weight: 0.5, refLen: 30},
+		{field: fRefs, weight: 0.4, refLen: 150},
+		{field: fBody, weight: 0.45, refLen: 400},
+	},
+	de: []fieldScore{
+		{field: fTrigDE, weight: 1.0, routing: true},
+		{field: fSumDE, weight: 0.8, routing: true},
+	},
+	transDE: 0.9, transUnknown: 0.5, fuzzy: 0.8, prefix: 0.6, part: 0.6, coverage: 0.5, tool: 0.7,
+}
+
+// Scoring constants (see fieldScore).
+const (
+	bm25K1       = 1.2
+	bm25B        = 0.75
+	maxExpansion = 6 // fuzzy or prefix terms per word
+	minPrefixLen = 4 // shortest stem expanded by prefix
+)
+
+// form is one way a word of the intent can appear in the catalog.
+type form struct {
+	term    string
+	weight  float64
+	german  bool // match in the German fields
+	routing bool // match in routing fields only (fuzzy and prefix forms)
+}
+
+// forms lists the forms of every word of it.
+func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
+	transW := c.sc.transUnknown
+	if it.lang == "de" {
+		transW = c.sc.transDE
+	}
+	out := make([][]form, len(it.words))
+	for i, w := range it.words {
+		var fs []form
+		if w.en != "" {
+			fs = append(fs, form{term: w.en, weight: 1})
+		}
+		for k, d := range w.de {
+			wt := 1.0
+			if k > 0 { // a part of a compound
+				wt = c.sc.part
+			}
+			fs = append(fs, form{term: d, weight: wt, german: true})
+		}
+		for _, t := range w.trans {
+			wt := transW
+			if w.split {
+				wt *= c.sc.part
+			}
+			fs = append(fs, form{term: t, weight: wt})
+		}
+		if w.en != "" {
+			seen := map[string]bool{w.en: true}
+			for _, t := range w.trans {
+				seen[t] = true
+			}
+			if w.fuzzy {
+				for _, t := range fuzzyTerms(r, w.en) {
+					if !seen[t] {
+						seen[t] = true
+						fs = append(fs, form{term: t, weight: c.sc.fuzzy, routing: true})
+					}
+				}
+			}
+			if len(w.en) >= minPrefixLen {
+				for _, t := range prefixTerms(r, w.en) {
+					if !seen[t] {
+						seen[t] = true
+						fs = append(fs, form{term: t, weight: c.sc.prefix, routing: true})
+					}
+				}
+			}
+		}
+		out[i] = fs
+	}
+	return out
+}
+
+// fuzzyTerms returns terms of the routing text one edit (or one swap of
+// neighbouring letters) away from t.
+func fuzzyTerms(r index.IndexReader, t string) []string {
+	var out []string
+	if rf, ok := r.(index.IndexReaderFuzzy); ok {
+		prefix := ""
+		if rs := []rune(t); len(rs) > 0 {
+			prefix = string(rs[:1])
+		}
+		if d, err := rf.FieldDictFuzzy(fRouting, t, 1, prefix); err == nil {
+			for e, err := d.Next(); err == nil && e != nil && len(out) < maxExpansion; e, err = d.Next() {
+				if e.Term != t {
+					out = append(out, e.Term)
+				}
+			}
+			d.Close()
+		}
+	}
+	if rc, ok := r.(index.IndexReaderContains); ok {
+		if d, err := rc.FieldDictContains(fRouting); err == nil {
+			rs := []rune(t)
+			for i := 0; i+1 < len(rs) && len(out) < maxExpansion; i++ {
+				sw := slices.Clone(rs)
+				sw[i], sw[i+1] = sw[i+1], sw[i]
+				s := string(sw)
+				if ok, err := d.Contains([]byte(s)); err == nil && ok && s != t && !slices.Contains(out, s) {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// prefixTerms returns up to maxExpansion terms of the routing text that
+// begin with t and are longer.
+func prefixTerms(r index.IndexReader, t string) []string {
+	d, err := r.FieldDictPrefix(fRouting, []byte(t))
+	if err != nil {
+		return nil
+	}
+	defer d.Close()
+	var out []string
+	for e, err := d.Next(); err == nil && e != nil && len(out) < maxExpansion; e, err = d.Next() {
+		if e.Term != t {
+			out = append(out, e.Term)
+		}
+	}
+	return out
+}
+
+// docScore accumulates the best match of every word in one document.
+type docScore struct {
+	num     uint64
+	best    []float64 // per word: best weighted field score
+	routing []float64 // per word: best form weight found in a routing field
+	total   float64
+	cover   float64
+}
+
+// score ranks the visible documents for it: relevance plus coverage,
+// best first, ties by document number (the build order, so equal inputs
+// give equal answers).
+func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible func(uint64) bool) []*docScore {
+	docs := map[uint64]*docScore{}
+	get := func(n uint64) *docScore {
+		d := docs[n]
+		if d == nil {
+			d = &docScore{num: n, best: make([]float64, len(it.words)), routing: make([]float64, len(it.words))}
+			docs[n] = d
+		}
+		return d
+	}
+	ctx := context.Background()
+	var tfd index.TermFieldDoc
+	for i, forms := range fs {
+		for _, f := range forms {
+			fields := c.sc.en
+			if f.german {
+				fields = c.sc.de
+			}
+			for _, fd := range fields {
+				if f.routing && !fd.routing {
+					continue
+				}
+				if !fd.routing && st.common(f.term) {
+					continue
+				}
+				tr, err := r.TermFieldReader(ctx, []byte(f.term), fd.field, !fd.routing, !fd.routing, false)
+				if err != nil {
+					continue
+				}
+				for m, err := tr.Next(&tfd); err == nil && m != nil; m, err = tr.Next(&tfd) {
+					n := m.ID.Value()
+					if visible != nil && !visible(n) {
+						continue
+					}
+					s := fd.weight * f.weight
+					if !fd.routing {
+						s *= saturate(float64(m.Freq), m.Norm, fd.refLen)
+					}
+					d := get(n)
+					if s > d.best[i] {
+						d.best[i] = s
+					}
+					if fd.routing && f.weight > d.routing[i] {
+						d.routing[i] = f.weight
+					}
+				}
+				tr.Close()
+			}
+		}
+	}
+	var sumW float64
+	for _, w := range st.weights {
+		sumW += w
+	}
+	out := make([]*docScore, 0, len(docs))
+	for _, d := range docs {
+		if sumW > 0 {
+			var rel, cov float64
+			for i, w := range st.weights {
+				rel += w * d.best[i]
+				cov += w * d.routing[i]
+			}
+			d.cover = cov / sumW
+			d.total = rel/sumW + c.sc.coverage*d.cover
+			if c.toolDocs[d.num] {
+				d.total *= c.sc.tool
+			}
+		}
+		out = append(out, d)
+	}
+	sort.Slice(out, func(a, b int) bool {
+		if out[a].total != out[b].total {
+			return out[a].total > out[b].total
+		}
+		return out[a].num < out[b].num
+	})
+	return out
+}
+
+// saturate is BM25's term-frequency saturation, scaled to [0,1): norm is
+// 1/sqrt(field length) as the index stores it.
+func saturate(tf, norm, refLen float64) float64 {
+	if tf <= 0 {
+		return 0
+	}
+	length := refLen
+	if norm > 0 {
+		length = 1 / (norm * norm)
+	}
+	return tf / (tf + bm25K1*(1-bm25B+bm25B*length/refLen))
+}
+
+// visibleSet returns the document numbers visible to v (nil: all), from
+// the filter query; sets are cached per visibility, since a runtime asks
+// with the same engine and allow-set again and again.
+func (c *Catalog) visibleSet(v Visibility, r index.IndexReader) (func(uint64) bool, error) {
+	f := c.filter(v)
+	if f == nil {
+		return nil, nil
+	}
+	key := v.key()
+	c.mu.Lock()
+	set, ok := c.visCache[key]
+	c.mu.Unlock()
+	if !ok {
+		s, err := f.Searcher(context.Background(), r, c.idx.Mapping(), search.SearcherOptions{Score: "none"})
+		if err != nil {
+			return nil, err
+		}
+		sctx := &search.SearchContext{DocumentMatchPool: search.NewDocumentMatchPool(s.DocumentMatchPoolSize(), 0)}
+		set = map[uint64]bool{}
+		for dm, err := s.Next(sctx); err == nil && dm != nil; dm, err = s.Next(sctx) {
+			set[dm.IndexInternalID.Value()] = true
+			sctx.DocumentMatchPool.Put(dm)
+		}
+		s.Close()
+		c.mu.Lock()
+		if len(c.visCache) >= maxVisCache {
+			clear(c.visCache)
+		}
+		c.visCache[key] = set
+		c.mu.Unlock()
+	}
+	return func(n uint64) bool { return set[n] }, nil
+}
+
+// maxVisCache bounds the cached visibility sets.
+const maxVisCache = 64
+
+// key identifies a visibility for the cache.
+func (v Visibility) key() string {
+	ts := slices.Clone(v.Tools)
+	slices.Sort(ts)
+	any := "0"
+	if v.AnyTools {
+		any = "1"
+	}
+	return v.Engine + "\x00" + any + "\x00" + strings.Join(ts, ",")
+}
