@@ -17,11 +17,11 @@ import (
 type Catalog struct {
 	idx     bleve.Index
 	content *os.File
-	meta  *Meta
-	en    analysis.Analyzer
-	de    analysis.Analyzer
-	gloss *glossary
-	sc    scoring
+	meta    *Meta
+	en      analysis.Analyzer
+	de      analysis.Analyzer
+	gloss   *glossary
+	sc      scoring
 	// toolDocs are the document numbers of tool descriptions.
 	toolDocs map[uint64]bool
 

@@ -16,7 +16,7 @@ type qword struct {
 	trans []string // English terms of the word's glossary renderings
 	// split is set when the renderings are those of a compound's parts.
 	split bool
-	fuzzy bool     // the catalog knows none of its forms: match with edits
+	fuzzy bool // the catalog knows none of its forms: match with edits
 }
 
 func (w *qword) empty() bool { return w.en == "" && len(w.de) == 0 && len(w.trans) == 0 }
