@@ -152,7 +152,7 @@ func InputsHash(src Source) string {
 			fmt.Fprintf(h, "%d:%s", len(p), p)
 		}
 	}
-	w(Schema, glossaryText)
+	w(Schema, glossaryText, thesaurusText)
 	rel := src.RelPath
 	if rel == nil {
 		rel = func(s string) string { return s }

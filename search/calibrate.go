@@ -9,12 +9,14 @@ import (
 // right load is worth most, alternatives that hold the right manual cost
 // the agent one more step, and a wrong load (or any load for an
 // out-of-scope intent) costs most, because the agent then works from the
-// wrong manual.
+// wrong manual. An out-of-scope intent is best answered with a hint;
+// alternatives are safe but cost the agent a look.
 const (
 	utilRightLoad   = 1.0
 	utilAlternative = 0.5
 	utilWrongLoad   = -2.0
-	utilNoneSafe    = 1.0
+	utilNoneHint    = 1.0
+	utilNoneAlt     = 0.6
 )
 
 // String prints the thresholds as Go-like key: value pairs.
@@ -36,7 +38,7 @@ func Calibrate(outs []Outcome) (Thresholds, string) {
 	}
 	best := DefaultThresholds
 	bestU := utility(outs, best)
-	loads := grid(0.3, 0.95, 0.05)
+	loads := grid(0.15, 0.95, 0.05)
 	slices.Reverse(loads)
 	margins := grid(0, 0.4, 0.05)
 	slices.Reverse(margins)
@@ -60,8 +62,10 @@ func utility(outs []Outcome, th Thresholds) float64 {
 	for _, o := range outs {
 		a := decide(o.Ranked, th)
 		switch {
+		case len(o.Want) == 0 && a.Loaded == nil && len(a.Alternatives) == 0:
+			u += utilNoneHint
 		case len(o.Want) == 0 && a.Loaded == nil:
-			u += utilNoneSafe
+			u += utilNoneAlt
 		case a.Loaded != nil && slices.Contains(o.Want, a.Loaded.Rel):
 			u += utilRightLoad
 		case a.Loaded != nil:

@@ -21,6 +21,7 @@ type Catalog struct {
 	en      analysis.Analyzer
 	de      analysis.Analyzer
 	gloss   *glossary
+	thes    map[string][]string
 	sc      scoring
 	// toolDocs are the document numbers of tool descriptions.
 	toolDocs map[uint64]bool
@@ -57,6 +58,7 @@ func Open(dir string) (*Catalog, error) {
 		c.Close()
 		return nil, fmt.Errorf("catalog %s lacks the %s analyzer: rebuild it", dir, analyzerDE)
 	}
+	c.thes = parseThesaurus(thesaurusText, c.en)
 	if c.toolDocs, err = docsWith(idx, fKind, KindTool); err != nil {
 		c.Close()
 		return nil, err

@@ -17,17 +17,15 @@ type Hit struct {
 	Path    string `json:"path"`
 	Summary string `json:"summary"`
 	// Score is the router's confidence that this manual answers the
-	// intent, from 0 to 1: the idf-weighted share of the intent's words
-	// found in the manual's name, triggers, summary or title.
+	// intent, from 0 to 1: how much of the intent (its words weighted by
+	// rarity) the manual holds, and where — fully in its name, triggers,
+	// summary or title, partly in its headings and body (see scoring).
 	Score float64 `json:"score"`
 	// Rel is the path relative to the manual root; Kind is manual or tool.
 	Rel  string `json:"-"`
 	Kind string `json:"-"`
 	// ID identifies the catalog document.
 	ID string `json:"-"`
-	// Rank is the search engine's relevance score (not comparable across
-	// intents).
-	Rank float64 `json:"-"`
 
 	content string // "offset length" in ContentFile
 }
@@ -74,7 +72,7 @@ func (a *Answer) MarshalJSON() ([]byte, error) {
 //
 //   - loaded when the best candidate's confidence reaches Load and it is
 //     clearly ahead: the runner-up's confidence is at least Margin below,
-//     or the runner-up ranks below Ratio times the best's relevance;
+//     or below Ratio times the best's;
 //   - hint when no candidate reaches Hint (nothing fits);
 //   - alternatives otherwise: up to MaxAlternatives candidates whose
 //     confidence reaches Hint.
@@ -91,7 +89,7 @@ type Thresholds struct {
 // content/ for the table. They maximise right loads while keeping wrong
 // loads of in-scope intents and loads of out-of-scope intents rare; a
 // wrong load costs an agent more than a list of alternatives.
-var DefaultThresholds = Thresholds{Load: 0.6, Margin: 0.15, Ratio: 0.75, Hint: 0.3, MaxAlternatives: 5}
+var DefaultThresholds = Thresholds{Load: 0.30, Margin: 0.15, Ratio: 0.75, Hint: 0.15, MaxAlternatives: 5}
 
 // candidates is how many hits the router weighs.
 const candidates = 10
@@ -135,7 +133,7 @@ func decide(ranked []Hit, th Thresholds) *Answer {
 		ahead := len(ranked) == 1
 		if !ahead {
 			second := ranked[1]
-			ahead = best.Score-second.Score >= th.Margin || second.Rank < th.Ratio*best.Rank
+			ahead = best.Score-second.Score >= th.Margin || second.Score < th.Ratio*best.Score
 		}
 		if ahead {
 			a.Loaded = &Loaded{Hit: best}
@@ -192,7 +190,7 @@ func (c *Catalog) rank(text string, v Visibility) ([]Hit, error) {
 			continue
 		}
 		out = append(out, Hit{ID: id, Name: f.get(fName), Path: f.get(fPath), Rel: f.get(fRel), Summary: f.get(fSumEN),
-			Kind: f.get(fKind), Rank: d.total, Score: math.Round(d.cover*1000) / 1000, content: f.get(fContent)})
+			Kind: f.get(fKind), Score: math.Round(d.total/(1+c.sc.coverage)*1000) / 1000, content: f.get(fContent)})
 	}
 	return out, nil
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -16,7 +17,12 @@ type qword struct {
 	trans []string // English terms of the word's glossary renderings
 	// split is set when the renderings are those of a compound's parts.
 	split bool
-	fuzzy bool // the catalog knows none of its forms: match with edits
+	// related are English terms the thesaurus relates to the word or its
+	// renderings; base is the letters of a word that ends in digits
+	// (arm64 → arm, vue3 → vue).
+	related []string
+	base    string
+	fuzzy   bool // the catalog knows none of its forms: match with edits
 }
 
 func (w *qword) empty() bool { return w.en == "" && len(w.de) == 0 && len(w.trans) == 0 }
@@ -111,6 +117,16 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 		}
 		if w.en != "" && len(w.trans) == 0 && utf8.RuneCountInString(w.raw) >= 5 && !knownTerm(contains, w.en) {
 			w.fuzzy = true
+		}
+		if b := strings.TrimRight(w.en, "0123456789"); len(b) >= 2 && b != w.en && strings.Trim(b, "abcdefghijklmnopqrstuvwxyz") == "" {
+			w.base = b
+		}
+		for _, t := range append([]string{w.en}, w.trans...) {
+			for _, r := range c.thes[t] {
+				if r != w.en && !slices.Contains(w.trans, r) {
+					w.related = appendNew(w.related, r)
+				}
+			}
 		}
 	}
 	return it

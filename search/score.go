@@ -43,11 +43,13 @@ type scoring struct {
 	fuzzy                 float64 // a term one edit away (a typo)
 	prefix                float64 // a longer term the word begins (postgres → postgresql)
 	part                  float64 // a part of a German compound (Gedankenkarte → Karte)
+	related               float64 // a term the thesaurus relates to the word
 	// coverage weighs the share of the intent found in routing fields
 	// against the relevance.
 	coverage float64
 	// tool scales tool descriptions: a manual that fits beats a tool.
 	tool float64
+
 }
 
 var defaultScoring = scoring{
@@ -64,7 +66,7 @@ var defaultScoring = scoring{
 		{field: fTrigDE, weight: 1.0, routing: true},
 		{field: fSumDE, weight: 0.8, routing: true},
 	},
-	transDE: 0.9, transUnknown: 0.5, fuzzy: 0.8, prefix: 0.6, part: 0.6, coverage: 0.5, tool: 0.7,
+	transDE: 0.6, transUnknown: 0.5, fuzzy: 0.8, prefix: 0.6, part: 0.6, related: 0.5, coverage: 0.15, tool: 0.5,
 }
 
 // Scoring constants (see fieldScore).
@@ -108,6 +110,12 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 				wt *= c.sc.part
 			}
 			fs = append(fs, form{term: t, weight: wt})
+		}
+		for _, t := range w.related {
+			fs = append(fs, form{term: t, weight: c.sc.related})
+		}
+		if w.base != "" {
+			fs = append(fs, form{term: w.base, weight: c.sc.fuzzy})
 		}
 		if w.en != "" {
 			seen := map[string]bool{w.en: true}
