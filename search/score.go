@@ -49,7 +49,6 @@ type scoring struct {
 	coverage float64
 	// tool scales tool descriptions: a manual that fits beats a tool.
 	tool float64
-
 }
 
 var defaultScoring = scoring{
