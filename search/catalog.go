@@ -26,6 +26,7 @@ type Catalog struct {
 	// toolDocs are the document numbers of tool descriptions.
 	toolDocs map[uint64]bool
 
+	scratch  sync.Pool // of *scratch
 	mu       sync.Mutex
 	visCache map[string]map[uint64]bool
 }
@@ -48,7 +49,7 @@ func Open(dir string) (*Catalog, error) {
 		idx.Close()
 		return nil, fmt.Errorf("cannot open the catalog %s: %w", dir, err)
 	}
-	c := &Catalog{idx: idx, content: content, meta: meta, gloss: defaultGlossary(), sc: defaultScoring, visCache: map[string]map[uint64]bool{}}
+	c := &Catalog{scratch: sync.Pool{New: func() any { return new(scratch) }}, idx: idx, content: content, meta: meta, gloss: defaultGlossary(), sc: defaultScoring, visCache: map[string]map[uint64]bool{}}
 	m := idx.Mapping()
 	if c.en = m.AnalyzerNamed(analyzerEN); c.en == nil {
 		c.Close()

@@ -171,12 +171,16 @@ func (c *Catalog) rank(text string, v Visibility) ([]Hit, error) {
 	if err != nil {
 		return nil, err
 	}
-	scored := c.score(it, st, c.forms(it, r), r, visible)
+	all := c.score(it, st, c.forms(it, r), r, visible)
+	// The defensive visibility check below may drop a few; look at four
+	// times as many as needed, and at all of them only if that is short.
+	scored := top(all, 4*candidates)
 	var out []Hit
-	for _, d := range scored {
-		if len(out) == candidates {
-			break
+	for k := 0; k < len(scored) && len(out) < candidates; k++ {
+		if k == len(scored)-1 && len(scored) < len(all) {
+			scored = top(all, len(all))
 		}
+		d := scored[k]
 		id, err := r.ExternalID(index.IndexInternalID(binaryID(d.num)))
 		if err != nil {
 			return nil, err

@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2/search"
@@ -194,27 +193,59 @@ func prefixTerms(r index.IndexReader, t string) []string {
 	return out
 }
 
-// docScore accumulates the best match of every word in one document.
-type docScore struct {
-	num     uint64
-	best    []float64 // per word: best weighted field score
-	routing []float64 // per word: best form weight found in a routing field
-	total   float64
-	cover   float64
+// ranked is a scored document.
+type ranked struct {
+	num          uint64
+	total, cover float64
 }
 
-// score ranks the visible documents for it: relevance plus coverage,
-// best first, ties by document number (the build order, so equal inputs
-// give equal answers).
-func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible func(uint64) bool) []*docScore {
-	docs := map[uint64]*docScore{}
-	get := func(n uint64) *docScore {
-		d := docs[n]
-		if d == nil {
-			d = &docScore{num: n, best: make([]float64, len(it.words)), routing: make([]float64, len(it.words))}
-			docs[n] = d
+// better orders ranked documents: higher total first, then lower document
+// number (the build order, so equal inputs give equal answers).
+func better(a, b ranked) bool {
+	if a.total != b.total {
+		return a.total > b.total
+	}
+	return a.num < b.num
+}
+
+// scratch is the per-query working memory of score, pooled: slot maps a
+// document number to 1 + its index in nums (0: not touched yet); best and
+// routing hold, per touched document and word, the best weighted field
+// score and the best form weight found in a routing field.
+type scratch struct {
+	slot    []int32
+	nums    []uint64
+	best    []float64
+	routing []float64
+}
+
+// score returns every visible document some form of some word matches,
+// with its relevance and routing coverage, in no particular order.
+func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible func(uint64) bool) []ranked {
+	nw := len(it.words)
+	sc := c.scratch.Get().(*scratch)
+	defer func() {
+		for _, n := range sc.nums {
+			sc.slot[n] = 0
 		}
-		return d
+		sc.nums, sc.best, sc.routing = sc.nums[:0], sc.best[:0], sc.routing[:0]
+		c.scratch.Put(sc)
+	}()
+	get := func(n uint64) int {
+		if n >= uint64(len(sc.slot)) {
+			sc.slot = append(sc.slot, make([]int32, int(n)+1-len(sc.slot))...)
+		}
+		k := sc.slot[n]
+		if k == 0 {
+			sc.nums = append(sc.nums, n)
+			k = int32(len(sc.nums))
+			sc.slot[n] = k
+			for range nw {
+				sc.best = append(sc.best, 0)
+				sc.routing = append(sc.routing, 0)
+			}
+		}
+		return int(k-1) * nw
 	}
 	ctx := context.Background()
 	var tfd index.TermFieldDoc
@@ -244,12 +275,12 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 					if !fd.routing {
 						s *= saturate(float64(m.Freq), m.Norm, fd.refLen)
 					}
-					d := get(n)
-					if s > d.best[i] {
-						d.best[i] = s
+					k := get(n) + i
+					if s > sc.best[k] {
+						sc.best[k] = s
 					}
-					if fd.routing && f.weight > d.routing[i] {
-						d.routing[i] = f.weight
+					if fd.routing && f.weight > sc.routing[k] {
+						sc.routing[k] = f.weight
 					}
 				}
 				tr.Close()
@@ -260,29 +291,72 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 	for _, w := range st.weights {
 		sumW += w
 	}
-	out := make([]*docScore, 0, len(docs))
-	for _, d := range docs {
-		if sumW > 0 {
-			var rel, cov float64
-			for i, w := range st.weights {
-				rel += w * d.best[i]
-				cov += w * d.routing[i]
-			}
-			d.cover = cov / sumW
-			d.total = rel/sumW + c.sc.coverage*d.cover
-			if c.toolDocs[d.num] {
-				d.total *= c.sc.tool
-			}
+	out := make([]ranked, len(sc.nums))
+	for d, n := range sc.nums {
+		out[d].num = n
+		if sumW == 0 {
+			continue
 		}
-		out = append(out, d)
+		var rel, cov float64
+		for i, w := range st.weights {
+			rel += w * sc.best[d*nw+i]
+			cov += w * sc.routing[d*nw+i]
+		}
+		out[d].cover = cov / sumW
+		out[d].total = rel/sumW + c.sc.coverage*out[d].cover
+		if c.toolDocs[n] {
+			out[d].total *= c.sc.tool
+		}
 	}
-	sort.Slice(out, func(a, b int) bool {
-		if out[a].total != out[b].total {
-			return out[a].total > out[b].total
-		}
-		return out[a].num < out[b].num
-	})
 	return out
+}
+
+// top moves the k best of rs to its front, sorted best first, and returns
+// them (a partial selection: the rest stays unsorted).
+func top(rs []ranked, k int) []ranked {
+	if k >= len(rs) {
+		slices.SortFunc(rs, cmpRanked)
+		return rs
+	}
+	// A min-heap of the k best seen so far, at the front of rs.
+	h := rs[:k]
+	// Sorted worst first, the slice is a valid min-heap already.
+	slices.SortFunc(h, func(a, b ranked) int { return -cmpRanked(a, b) })
+	heapDown := func(i int) {
+		for {
+			l := 2*i + 1
+			if l >= k {
+				return
+			}
+			w := l
+			if r := l + 1; r < k && better(h[w], h[r]) {
+				w = r
+			}
+			if !better(h[i], h[w]) {
+				return
+			}
+			h[i], h[w] = h[w], h[i]
+			i = w
+		}
+	}
+	for j := k; j < len(rs); j++ {
+		if better(rs[j], h[0]) {
+			h[0], rs[j] = rs[j], h[0]
+			heapDown(0)
+		}
+	}
+	slices.SortFunc(h, cmpRanked)
+	return h
+}
+
+func cmpRanked(a, b ranked) int {
+	switch {
+	case better(a, b):
+		return -1
+	case better(b, a):
+		return 1
+	}
+	return 0
 }
 
 // saturate is BM25's term-frequency saturation, scaled to [0,1): norm is
