@@ -3,6 +3,7 @@ package search
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -104,6 +105,9 @@ func Build(dir string, src Source) (*Meta, error) {
 	if err := os.WriteFile(filepath.Join(dir, ContentFile), content.Bytes(), 0o644); err != nil {
 		return nil, err
 	}
+	if err := writeOrder(dir, es); err != nil {
+		return nil, err
+	}
 	mb, err := json.MarshalIndent(meta, "", "  ")
 	if err != nil {
 		return nil, err
@@ -112,6 +116,56 @@ func Build(dir string, src Source) (*Meta, error) {
 		return nil, err
 	}
 	return meta, nil
+}
+
+// OrderFile maps each document number to its entry's position in the
+// build input (path order), as little-endian uint32s. bleve numbers the
+// documents of a batch in map order, which differs from build to build;
+// equal scores are ordered by this position instead, so equal inputs give
+// equal answers.
+const OrderFile = "lore-order.bin"
+
+func writeOrder(dir string, es []*entry) error {
+	pos := make(map[string]uint32, len(es))
+	for i, e := range es {
+		pos[e.ID] = uint32(i)
+	}
+	idx, err := bleve.OpenUsing(dir, map[string]any{"read_only": true})
+	if err != nil {
+		return err
+	}
+	defer idx.Close()
+	adv, err := idx.Advanced()
+	if err != nil {
+		return err
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	ids, err := r.DocIDReaderAll()
+	if err != nil {
+		return err
+	}
+	defer ids.Close()
+	order := make([]byte, 4*len(es))
+	for {
+		id, err := ids.Next()
+		if err != nil || id == nil {
+			break
+		}
+		ext, err := r.ExternalID(id)
+		if err != nil {
+			return err
+		}
+		n := id.Value()
+		if n >= uint64(len(es)) {
+			return fmt.Errorf("catalog document number %d out of range", n)
+		}
+		binary.LittleEndian.PutUint32(order[4*n:], pos[ext])
+	}
+	return os.WriteFile(filepath.Join(dir, OrderFile), order, 0o644)
 }
 
 // fields is the document bleve indexes for e.

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -25,6 +26,8 @@ type Catalog struct {
 	sc      scoring
 	// toolDocs are the document numbers of tool descriptions.
 	toolDocs map[uint64]bool
+	// order is each document's position in the build input (OrderFile).
+	order []uint32
 
 	scratch  sync.Pool // of *scratch
 	mu       sync.Mutex
@@ -60,6 +63,15 @@ func Open(dir string) (*Catalog, error) {
 		return nil, fmt.Errorf("catalog %s lacks the %s analyzer: rebuild it", dir, analyzerDE)
 	}
 	c.thes = parseThesaurus(thesaurusText, c.en)
+	ob, err := os.ReadFile(filepath.Join(dir, OrderFile))
+	if err != nil || len(ob) != 4*meta.Documents {
+		c.Close()
+		return nil, fmt.Errorf("catalog %s lacks a valid %s: rebuild it", dir, OrderFile)
+	}
+	c.order = make([]uint32, meta.Documents)
+	for i := range c.order {
+		c.order[i] = binary.LittleEndian.Uint32(ob[4*i:])
+	}
 	if c.toolDocs, err = docsWith(idx, fKind, KindTool); err != nil {
 		c.Close()
 		return nil, err

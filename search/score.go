@@ -196,16 +196,17 @@ func prefixTerms(r index.IndexReader, t string) []string {
 // ranked is a scored document.
 type ranked struct {
 	num          uint64
+	ord          uint32 // position in the build input (OrderFile)
 	total, cover float64
 }
 
-// better orders ranked documents: higher total first, then lower document
-// number (the build order, so equal inputs give equal answers).
+// better orders ranked documents: higher total first, then earlier in the
+// build input (path order), so equal inputs give equal answers.
 func better(a, b ranked) bool {
 	if a.total != b.total {
 		return a.total > b.total
 	}
-	return a.num < b.num
+	return a.ord < b.ord
 }
 
 // scratch is the per-query working memory of score, pooled: slot maps a
@@ -294,6 +295,9 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 	out := make([]ranked, len(sc.nums))
 	for d, n := range sc.nums {
 		out[d].num = n
+		if n < uint64(len(c.order)) {
+			out[d].ord = c.order[n]
+		}
 		if sumW == 0 {
 			continue
 		}
