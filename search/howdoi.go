@@ -89,7 +89,7 @@ type Thresholds struct {
 // content/ for the table. They maximise right loads while keeping wrong
 // loads of in-scope intents and loads of out-of-scope intents rare; a
 // wrong load costs an agent more than a list of alternatives.
-var DefaultThresholds = Thresholds{Load: 0.30, Margin: 0.15, Ratio: 0.75, Hint: 0.15, MaxAlternatives: 5}
+var DefaultThresholds = Thresholds{Load: 0.30, Margin: 0.40, Ratio: 0.80, Hint: 0.15, MaxAlternatives: 5}
 
 // candidates is how many hits the router weighs.
 const candidates = 10

@@ -57,6 +57,14 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 		}
 	}
 
+	// Filler words of requests ("can you please help me …") say nothing
+	// about the need; they count as stop words in both languages.
+	for i := range it.words {
+		if fillers[it.words[i].raw] {
+			it.words[i].en, it.words[i].de = "", nil
+		}
+	}
+
 	// Language: words that are stop words in one language only, and
 	// umlauts, tell which language the intent is written in.
 	score := 0
@@ -131,6 +139,22 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 	}
 	return it
 }
+
+// fillers are the words of a request that are not about the need itself,
+// beyond the analyzers' stop words: modal verbs, politeness, hedges.
+var fillers = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`
+		can could would should must might may shall will want wants wanted need needs needed please help helps
+		like let lets just really actually also maybe thing things stuff something anything someone somehow
+		way know tell try trying able sure now still already going gonna wanna quick quickly
+		bitte mal möchte moechte möchten moechten brauche brauchst braucht brauchen könnt koennt könnte koennte
+		kannst sollen solltest müssen muessen musst gerne gern irgendwie bisschen eigentlich hilf helfen hilfe
+		wissen weiss weiß geht gehen klappt`) {
+		m[w] = true
+	}
+	return m
+}()
 
 // knownTerm reports whether some field of the catalog holds term.
 func knownTerm(ds []index.FieldDictContains, term string) bool {

@@ -30,7 +30,11 @@ type fieldScore struct {
 	field   string
 	weight  float64
 	routing bool
-	refLen  float64 // evidence fields: reference length in tokens
+	refLen  float64 // reference length in tokens
+	// lenNorm, for a routing field, is how much a field longer than
+	// refLen dilutes a match (BM25's b for a single occurrence): a summary
+	// that lists everything says less about each thing.
+	lenNorm float64
 }
 
 // scoring holds the routing weights. They were tuned on the labelled
@@ -54,7 +58,7 @@ var defaultScoring = scoring{
 	en: []fieldScore{
 		{field: fWords, weight: 1.0, routing: true},
 		{field: fTrigEN, weight: 1.0, routing: true},
-		{field: fSumEN, weight: 0.8, routing: true},
+		{field: fSumEN, weight: 0.8, routing: true, refLen: 25, lenNorm: 0.5},
 		{field: fTitle, weight: 0.8, routing: true},
 		{field: fHeadings, weight: 0.5, refLen: 30},
 		{field: fRefs, weight: 0.4, refLen: 150},
@@ -62,7 +66,7 @@ var defaultScoring = scoring{
 	},
 	de: []fieldScore{
 		{field: fTrigDE, weight: 1.0, routing: true},
-		{field: fSumDE, weight: 0.8, routing: true},
+		{field: fSumDE, weight: 0.8, routing: true, refLen: 25, lenNorm: 0.5},
 	},
 	transDE: 0.6, transUnknown: 0.5, fuzzy: 0.8, prefix: 0.6, part: 0.6, related: 0.5, coverage: 0.15, tool: 0.5,
 }
@@ -263,7 +267,8 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 				if !fd.routing && st.common(f.term) {
 					continue
 				}
-				tr, err := r.TermFieldReader(ctx, []byte(f.term), fd.field, !fd.routing, !fd.routing, false)
+				withNorm := !fd.routing || fd.lenNorm > 0
+				tr, err := r.TermFieldReader(ctx, []byte(f.term), fd.field, withNorm, withNorm, false)
 				if err != nil {
 					continue
 				}
@@ -273,8 +278,11 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 						continue
 					}
 					s := fd.weight * f.weight
-					if !fd.routing {
+					switch {
+					case !fd.routing:
 						s *= saturate(float64(m.Freq), m.Norm, fd.refLen)
+					case fd.lenNorm > 0:
+						s *= dilute(m.Norm, fd.refLen, fd.lenNorm)
 					}
 					k := get(n) + i
 					if s > sc.best[k] {
@@ -374,6 +382,19 @@ func saturate(tf, norm, refLen float64) float64 {
 		length = 1 / (norm * norm)
 	}
 	return tf / (tf + bm25K1*(1-bm25B+bm25B*length/refLen))
+}
+
+// dilute is the weight of one occurrence in a field of the length norm
+// encodes, relative to a field of refLen tokens or fewer (1).
+func dilute(norm, refLen, b float64) float64 {
+	if norm <= 0 {
+		return 1
+	}
+	length := 1 / (norm * norm)
+	if length <= refLen {
+		return 1
+	}
+	return (1 + bm25K1) / (1 + bm25K1*(1-b+b*length/refLen))
 }
 
 // visibleSet returns the document numbers visible to v (nil: all), from
