@@ -177,3 +177,21 @@ func ownerRel(p string, rels map[string]bool) string {
 	}
 	return ""
 }
+
+// Triggers maps the root-relative path of every catalog entry to its
+// triggers.
+func (c *Catalog) Triggers() (map[string][]string, error) {
+	req := bleve.NewSearchRequestOptions(query.NewMatchAllQuery(), c.meta.Documents+1, 0, false)
+	req.Fields = []string{fRel, fTrigEN}
+	res, err := c.idx.Search(req)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]string, len(res.Hits))
+	for _, h := range res.Hits {
+		if t := str(h.Fields[fTrigEN]); t != "" {
+			out[str(h.Fields[fRel])] = strings.Split(t, ", ")
+		}
+	}
+	return out, nil
+}

@@ -37,6 +37,20 @@ type Report struct {
 type Confusion struct {
 	A, B  string
 	Count int
+	// Shared are the triggers both manuals have (as the router compares
+	// them); Collide is set when the lint rule triggers/overlap flags the
+	// pair for them (see SharedTriggers).
+	Shared  []string
+	Collide bool
+}
+
+// Annotate fills in the triggers each confused pair shares; triggers maps
+// an entry's root-relative path to its triggers (Catalog.Triggers).
+func (r *Report) Annotate(triggers map[string][]string) {
+	for i := range r.Confused {
+		p := &r.Confused[i]
+		p.Shared, p.Collide = SharedTriggers(triggers[p.A], triggers[p.B])
+	}
 }
 
 // Summarize computes the report of outcomes.
@@ -178,13 +192,20 @@ func (r Report) Write(w io.Writer, worst int) error {
 			fmt.Fprintf(w, "  %s [%s] %q → %s (score %.2f)\n", o.ID, o.Lang, o.Intent, o.Answer.Loaded.Rel, o.Answer.Loaded.Score)
 		}
 	}
-	if len(r.Confused) > 0 {
+	if len(r.Confused) > 0 && worst > 0 {
 		fmt.Fprintf(w, "\nmost confused pairs:\n")
 		for i, p := range r.Confused {
 			if i == worst {
 				break
 			}
-			fmt.Fprintf(w, "  %d× %s ↔ %s\n", p.Count, p.A, p.B)
+			note := ""
+			switch {
+			case p.Collide:
+				note = fmt.Sprintf("  [shared triggers: %s; lint triggers/overlap flags it]", strings.Join(p.Shared, ", "))
+			case len(p.Shared) > 0:
+				note = fmt.Sprintf("  [shared triggers: %s]", strings.Join(p.Shared, ", "))
+			}
+			fmt.Fprintf(w, "  %d× %s ↔ %s%s\n", p.Count, p.A, p.B, note)
 		}
 	}
 	return nil

@@ -30,8 +30,10 @@ how well how_do_i does, per language and overall:
   NONE safe           out-of-scope intents answered with a hint or
                       alternatives, never a load
 
-then the worst misses and the pairs of manuals the set confuses most (the
-lint rule triggers/overlap should name the same pairs).
+then the worst misses and the pairs of manuals the set confuses most, with
+the triggers each pair shares (compared as the router compares them) and
+whether the lint rule triggers/overlap flags the pair: a confused pair that
+shares triggers wants more specific triggers.
 
 The set is tab-separated: id, lang, intent, expected. expected is a manual
 path relative to the manual root (several separated by '|'), or NONE for an
@@ -73,6 +75,11 @@ catalog failure.`,
 				return failure(fmt.Errorf("%s: %w", args[0], err))
 			}
 			r := search.Summarize(outs)
+			triggers, err := c.Triggers()
+			if err != nil {
+				return failure(err)
+			}
+			r.Annotate(triggers)
 			fmt.Fprintf(e.stdout, "routing eval: %s (%d intents, catalog of %d documents)\n\n", args[0], len(outs), c.Meta().Documents)
 			if err := r.Write(e.stdout, worst); err != nil {
 				return failure(err)
