@@ -4,34 +4,44 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/lang/de"
+	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	stopfilter "github.com/blevesearch/bleve/v2/analysis/token/stop"
 )
 
-// triggerAnalyzer is the catalog's German analyzer, built once: its
+// triggerFilters are the token filters of the catalog's German analyzer
+// without compound splitting, built once and never changed: their
 // normalisation (lower case, ä/ae → a, ß → ss) and light stemming serve
 // English and German triggers alike (charts → chart, Diagramme →
-// diagramm, Schluessel → schlussel). It never changes after it is built.
-var triggerAnalyzer = sync.OnceValue(func() analysis.Analyzer {
-	im, err := newMapping(nil)
-	if err != nil {
-		panic(err) // the mapping is a constant of this package
+// diagramm, Schluessel → schlussel).
+var triggerFilters = sync.OnceValue(func() []analysis.TokenFilter {
+	stop := analysis.NewTokenMap()
+	if err := stop.LoadBytes(de.GermanStopWords); err != nil {
+		panic(err) // a constant of bleve
 	}
-	return im.AnalyzerNamed(analyzerDE)
+	return []analysis.TokenFilter{
+		lowercase.NewLowerCaseFilter(), stopfilter.NewStopTokensFilter(stop),
+		de.NewGermanNormalizeFilter(), de.NewGermanLightStemmerFilter(),
+	}
 })
 
 // TriggerKey is the form in which the router compares a trigger: its
 // words, normalised and stemmed, without stop words. Two triggers with the
 // same key match the same requests ("bar charts" and "Bar Chart").
 func TriggerKey(t string) string {
-	var words []string
-	last := -1
-	for _, tok := range triggerAnalyzer().Analyze([]byte(t)) {
-		if tok.Position == last {
-			continue // a compound's part; the whole word is the key
-		}
-		last = tok.Position
-		words = append(words, string(tok.Term))
+	var ts analysis.TokenStream
+	for _, w := range strings.FieldsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) {
+		ts = append(ts, &analysis.Token{Term: []byte(w)})
+	}
+	for _, f := range triggerFilters() {
+		ts = f.Filter(ts)
+	}
+	words := make([]string, len(ts))
+	for i, tok := range ts {
+		words[i] = string(tok.Term)
 	}
 	if len(words) == 0 {
 		return strings.ToLower(strings.Join(strings.Fields(t), " "))
