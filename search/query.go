@@ -1,7 +1,6 @@
 package search
 
 import (
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -129,9 +128,11 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 		if b := strings.TrimRight(w.en, "0123456789"); len(b) >= 2 && b != w.en && strings.Trim(b, "abcdefghijklmnopqrstuvwxyz") == "" {
 			w.base = b
 		}
-		for _, t := range append([]string{w.en}, w.trans...) {
-			for _, r := range c.thes[t] {
-				if r != w.en && !slices.Contains(w.trans, r) {
+		// The thesaurus relates English words; a German word's renderings
+		// are related enough already.
+		if len(w.trans) == 0 {
+			for _, r := range c.thes[w.en] {
+				if r != w.en {
 					w.related = appendNew(w.related, r)
 				}
 			}
