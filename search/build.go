@@ -82,24 +82,30 @@ func Build(dir string, src Source) (*Meta, error) {
 	}
 	slices.Sort(meta.Tools)
 
-	// The offline builder analyses in document order, so document numbers
-	// (and with them the order of equal scores) are the same every build.
-	bld, err := bleve.NewBuilder(dir, im, map[string]any{"batchSize": max(len(es), 1), "mergeMax": 10})
+	// One batch: bleve analyses it on every core and writes it as one
+	// segment. The batch numbers documents in map order; OrderFile keeps
+	// the input order for ties.
+	idx, err := bleve.NewUsing(dir, im, "scorch", "scorch", nil)
 	if err != nil {
 		return nil, fmt.Errorf("cannot create the catalog in %s: %w", dir, err)
 	}
+	b := idx.NewBatch()
 	var content bytes.Buffer
 	for _, e := range es {
 		off := content.Len()
 		content.WriteString(e.Content)
 		d := e.fields()
 		d[fContent] = fmt.Sprintf("%d %d", off, len(e.Content))
-		if err := bld.Index(e.ID, d); err != nil {
-			bld.Close()
+		if err := b.Index(e.ID, d); err != nil {
+			idx.Close()
 			return nil, fmt.Errorf("cannot index %s: %w", e.Path, err)
 		}
 	}
-	if err := bld.Close(); err != nil {
+	if err := idx.Batch(b); err != nil {
+		idx.Close()
+		return nil, fmt.Errorf("cannot build the catalog: %w", err)
+	}
+	if err := idx.Close(); err != nil {
 		return nil, fmt.Errorf("cannot write the catalog: %w", err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, ContentFile), content.Bytes(), 0o644); err != nil {
@@ -120,9 +126,9 @@ func Build(dir string, src Source) (*Meta, error) {
 
 // OrderFile maps each document number to its entry's position in the
 // build input (path order), as little-endian uint32s. bleve numbers the
-// documents of a batch in map order, which differs from build to build;
-// equal scores are ordered by this position instead, so equal inputs give
-// equal answers.
+// documents of a batch in the order its analysis finishes, which differs
+// from build to build; equal scores are ordered by this position instead,
+// so equal inputs give equal answers.
 const OrderFile = "lore-order.bin"
 
 func writeOrder(dir string, es []*entry) error {

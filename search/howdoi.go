@@ -65,10 +65,8 @@ func (a *Answer) MarshalJSON() ([]byte, error) {
 	}
 }
 
-// The decision thresholds, calibrated on labelled intents (see
-// Thresholds and DefaultThresholds).
-//
-// Thresholds decide between loaded, alternatives and hint:
+// Thresholds decide between loaded, alternatives and hint on the
+// candidates' confidence (Hit.Score):
 //
 //   - loaded when the best candidate's confidence reaches Load and it is
 //     clearly ahead: the runner-up's confidence is at least Margin below,
@@ -84,11 +82,16 @@ type Thresholds struct {
 	MaxAlternatives int
 }
 
-// DefaultThresholds are calibrated on the labelled intents of
-// testdata/eval (the example manuals and the real-world corpus set): see
-// content/ for the table. They maximise right loads while keeping wrong
-// loads of in-scope intents and loads of out-of-scope intents rare; a
-// wrong load costs an agent more than a list of alternatives.
+// DefaultThresholds are calibrated, not guessed: Calibrate (lore eval
+// --calibrate) searched the grid of thresholds for the highest utility —
+// a right load +1, the right manual among alternatives +0.5, a wrong load
+// −2, an out-of-scope intent answered with a hint +1 or alternatives +0.6 —
+// over the 358 in-scope and 68 out-of-scope labelled intents of
+// testdata/eval (example.tsv, corpus.tsv, corpus-dev.tsv). With them, 53 %
+// of the in-scope intents load the right manual, 2.2 % load a wrong one,
+// 39 % get it among alternatives, and 96 % of the out-of-scope intents get
+// a hint or alternatives. A wrong load costs an agent more than a list:
+// it then works from the wrong manual.
 var DefaultThresholds = Thresholds{Load: 0.30, Margin: 0.40, Ratio: 0.80, Hint: 0.15, MaxAlternatives: 5}
 
 // candidates is how many hits the router weighs.
