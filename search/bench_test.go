@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sync"
 	"testing"
@@ -114,6 +115,7 @@ func BenchmarkHowDoI(b *testing.B) {
 		}
 	}
 	lat := make([]time.Duration, 0, b.N)
+	runtime.GC() // the garbage of building the catalog is not the router's
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t := time.Now()
@@ -126,5 +128,6 @@ func BenchmarkHowDoI(b *testing.B) {
 	slices.Sort(lat)
 	q := func(p float64) float64 { return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) / 1000 }
 	b.ReportMetric(q(0.50), "p50-ms")
+	b.ReportMetric(q(0.90), "p90-ms")
 	b.ReportMetric(q(0.99), "p99-ms")
 }

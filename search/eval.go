@@ -119,7 +119,7 @@ func (c *Catalog) Eval(cases []Case, v Visibility, th Thresholds) ([]Outcome, er
 			}
 			o.Want = appendNew(o.Want, w)
 		}
-		ranked, err := c.rank(cs.Intent, v)
+		ranked, err := c.rank(cs.Intent, v, candidates)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", cs.Line, err)
 		}

@@ -144,7 +144,7 @@ func open(t testing.TB, src Source) *Catalog {
 // candidate for intent, or "".
 func best(t testing.TB, c *Catalog, intent string, v Visibility) string {
 	t.Helper()
-	hits, err := c.rank(intent, v)
+	hits, err := c.rank(intent, v, candidates)
 	if err != nil {
 		t.Fatal(err)
 	}

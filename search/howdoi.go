@@ -94,7 +94,7 @@ type Thresholds struct {
 // it then works from the wrong manual.
 var DefaultThresholds = Thresholds{Load: 0.30, Margin: 0.40, Ratio: 0.80, Hint: 0.15, MaxAlternatives: 5}
 
-// candidates is how many hits the router weighs.
+// candidates is how many ranked hits an eval looks at (top-3, MRR).
 const candidates = 10
 
 var hitFields = []string{fKind, fName, fPath, fRel, fSumEN, fAudience, fTools, fEngines, fContent}
@@ -107,7 +107,8 @@ func (c *Catalog) HowDoI(intent string, v Visibility) (*Answer, error) {
 
 // HowDoIWith routes intent with explicit thresholds.
 func (c *Catalog) HowDoIWith(intent string, v Visibility, th Thresholds) (*Answer, error) {
-	ranked, err := c.rank(intent, v)
+	// The decision looks at the best, the runner-up and the alternatives.
+	ranked, err := c.rank(intent, v, max(th.MaxAlternatives, 2))
 	if err != nil {
 		return nil, err
 	}
@@ -156,9 +157,9 @@ func hintFor(intent string) string {
 		"or list the manuals with manual_list().", strings.TrimSpace(intent))
 }
 
-// rank returns the visible candidates for intent, best first, with their
-// confidence.
-func (c *Catalog) rank(text string, v Visibility) ([]Hit, error) {
+// rank returns the n best visible candidates for intent, best first, with
+// their confidence.
+func (c *Catalog) rank(text string, v Visibility, n int) ([]Hit, error) {
 	adv, err := c.idx.Advanced()
 	if err != nil {
 		return nil, err
@@ -177,9 +178,9 @@ func (c *Catalog) rank(text string, v Visibility) ([]Hit, error) {
 	all := c.score(it, st, c.forms(it, r), r, visible)
 	// The defensive visibility check below may drop a few; look at four
 	// times as many as needed, and at all of them only if that is short.
-	scored := top(all, 4*candidates)
+	scored := top(all, 4*n)
 	var out []Hit
-	for k := 0; k < len(scored) && len(out) < candidates; k++ {
+	for k := 0; k < len(scored) && len(out) < n; k++ {
 		if k == len(scored)-1 && len(scored) < len(all) {
 			scored = top(all, len(all))
 		}

@@ -194,7 +194,7 @@ func TestCascadePrecedence(t *testing.T) {
 	// arthur's manualPaths list manuals/arthur/ first: its greeting wins
 	// and the general one is shadowed for arthur.
 	arthur := Visibility{Engine: "arthur", AnyTools: true}
-	hits, err := c.rank("greeting hello", arthur)
+	hits, err := c.rank("greeting hello", arthur, candidates)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +208,7 @@ func TestCascadePrecedence(t *testing.T) {
 	// eddie's cascade is manuals/ in path order: manuals/arthur/greeting.md
 	// comes first and wins the name, so the general greeting is shadowed;
 	// the winner is for arthur, so eddie sees no greeting at all.
-	hits, err = c.rank("greeting hello", Visibility{Engine: "eddie", AnyTools: true})
+	hits, err = c.rank("greeting hello", Visibility{Engine: "eddie", AnyTools: true}, candidates)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func TestCascadePrecedence(t *testing.T) {
 		}
 	}
 	// Without an engine, nothing is filtered: both greetings are there.
-	hits, _ = c.rank("greeting hello", all)
+	hits, _ = c.rank("greeting hello", all, candidates)
 	rels = rels[:0]
 	for _, h := range hits {
 		rels = append(rels, h.Rel)
