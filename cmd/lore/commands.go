@@ -9,5 +9,10 @@ var commandMakers = []func(*env) *cobra.Command{
 	newPromptCmd,
 	newLockCmd,
 	newVerifyCmd,
+	newIndexCmd,
+	newHowdoiCmd,
+	newReadCmd,
+	newListCmd,
+	newEvalCmd,
 	newVersionCmd,
 }
