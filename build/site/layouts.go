@@ -106,11 +106,11 @@ var funcs = template.FuncMap{
 		}
 		return b.String()
 	},
-	"sev":     func(s diag.Severity) string { return s.String() },
+	"sev":       func(s diag.Severity) string { return s.String() },
 	"anchor":    ruleAnchor,
 	"bundleURL": BundleURL,
-	"lines":   func(s string) int { return len(splitLines(s)) },
-	"nonzero": func(n int) bool { return n != 0 },
+	"lines":     func(s string) int { return len(splitLines(s)) },
+	"nonzero":   func(n int) bool { return n != 0 },
 	// dict passes several values to a partial: dict "Root" .Root "X" .X.
 	"dict": func(kv ...any) (map[string]any, error) {
 		if len(kv)%2 != 0 {

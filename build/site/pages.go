@@ -189,8 +189,8 @@ type gauge struct {
 	Limit  int
 	// Widths of the zones between the ticks.
 	GoalW, SplitW, LimitW int
-	Level  string // ok, goal, split, limit
-	Label  string
+	Level                 string // ok, goal, split, limit
+	Label                 string
 }
 
 const gaugeWidth = 1000
@@ -370,7 +370,9 @@ func lintData(r *run) (any, error) {
 	for _, c := range counts {
 		v.ByRule = append(v.ByRule, *c)
 	}
-	slices.SortFunc(v.ByRule, func(a, b ruleCount) int { return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Rule, b.Rule)) })
+	slices.SortFunc(v.ByRule, func(a, b ruleCount) int {
+		return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Rule, b.Rule))
+	})
 	return v, nil
 }
 

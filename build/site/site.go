@@ -90,9 +90,9 @@ type run struct {
 	findings map[string][]finding
 	ruleSev  map[string]bool
 
-	mu    sync.Mutex
+	mu     sync.Mutex
 	copied map[string]string // file on FS → media path ("" when not an image)
-	files map[string][]byte // media path → contents
+	files  map[string][]byte // media path → contents
 }
 
 func newRun(in *Input, docs []*doc, as *assets) *run {
