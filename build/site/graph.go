@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -21,54 +22,56 @@ type graphEdge struct{ From, To string }
 
 // Geometry of the drawing, in SVG user units.
 const (
-	gColumn = 240 // distance between layers
-	gRow    = 32  // distance between nodes of a layer
+	gColumn = 260 // distance between layers
+	gRow    = 32  // distance between slots of a layer
 	gNodeW  = 200
 	gNodeH  = 22
 	gMargin = 12
 	gLabel  = 28 // characters of a label before it is cut
 )
 
-// layout is a layered drawing: every node gets a layer (column) and a
-// position inside it.
+// layout is a layered drawing: every node, and every bend of an edge that
+// spans several layers, gets a layer (column) and a slot inside it.
 type layout struct {
-	nodes    []graphNode
-	layer    map[string]int
-	pos      map[string]int
-	reversed map[graphEdge]bool
-	edges    []graphEdge
-	layers   [][]string
+	nodes  []graphNode
+	edges  []graphEdge // the references drawn, sorted
+	routes []route
+	layer  map[string]int
+	slot   map[string]int
+	layers [][]string
+}
+
+// route is an edge as drawn: through the layers from its upper end to its
+// lower end, with a bend per layer in between. Back is set when the
+// reference points the other way (it closes a cycle).
+type route struct {
+	Points []string // node, bends…, node
+	Back   bool
 }
 
 // layoutGraph places the nodes that take part in an edge with a
 // Sugiyama-style layered layout: cycles broken by a depth-first search,
-// layers by longest path, order inside layers by barycentre sweeps. Every
-// step is deterministic (ties broken by name).
+// layers by longest path, long edges split into bends, order inside
+// layers by barycentre sweeps. Every step is deterministic (ties broken
+// by name).
 func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
-	l := &layout{layer: map[string]int{}, pos: map[string]int{}, reversed: map[graphEdge]bool{}}
-	known := map[string]graphNode{}
+	l := &layout{layer: map[string]int{}, slot: map[string]int{}}
+	known := map[string]bool{}
 	for _, n := range nodes {
-		known[n.Name] = n
+		known[n.Name] = true
 	}
-	out := map[string][]string{}
 	seen := map[graphEdge]bool{}
 	for _, e := range edges {
-		if e.From == e.To || seen[e] {
-			continue
+		if e.From != e.To && known[e.From] && known[e.To] && !seen[e] {
+			seen[e] = true
+			l.edges = append(l.edges, e)
 		}
-		if _, ok := known[e.From]; !ok {
-			continue
-		}
-		if _, ok := known[e.To]; !ok {
-			continue
-		}
-		seen[e] = true
-		l.edges = append(l.edges, e)
-		out[e.From] = append(out[e.From], e.To)
 	}
 	slices.SortFunc(l.edges, func(a, b graphEdge) int { return cmp.Or(strings.Compare(a.From, b.From), strings.Compare(a.To, b.To)) })
+	out := map[string][]string{}
 	inGraph := map[string]bool{}
 	for _, e := range l.edges {
+		out[e.From] = append(out[e.From], e.To)
 		inGraph[e.From], inGraph[e.To] = true, true
 	}
 	for _, n := range nodes {
@@ -77,12 +80,10 @@ func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 		}
 	}
 	slices.SortFunc(l.nodes, func(a, b graphNode) int { return strings.Compare(a.Name, b.Name) })
-	for k := range out {
-		slices.Sort(out[k])
-	}
 
-	// Break cycles: edges back to a node on the DFS stack are reversed.
-	state := map[string]int{} // 1 on stack, 2 done
+	// Break cycles: an edge back to a node on the DFS stack is reversed.
+	reversed := map[graphEdge]bool{}
+	state := map[string]int{} // 1 on the stack, 2 done
 	var dfs func(string)
 	dfs = func(v string) {
 		state[v] = 1
@@ -91,7 +92,7 @@ func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 			case 0:
 				dfs(w)
 			case 1:
-				l.reversed[graphEdge{v, w}] = true
+				reversed[graphEdge{v, w}] = true
 			}
 		}
 		state[v] = 2
@@ -102,18 +103,17 @@ func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 		}
 	}
 
-	// Layers by longest path over the acyclic edges (Kahn, sorted queue).
+	// Layers by longest path over the acyclic edges (Kahn, FIFO queue in
+	// name order).
 	succ := map[string][]string{}
-	pred := map[string][]string{}
 	indeg := map[string]int{}
 	for _, e := range l.edges {
-		from, to := e.From, e.To
-		if l.reversed[e] {
-			from, to = to, from
+		a, b := e.From, e.To
+		if reversed[e] {
+			a, b = b, a
 		}
-		succ[from] = append(succ[from], to)
-		pred[to] = append(pred[to], from)
-		indeg[to]++
+		succ[a] = append(succ[a], b)
+		indeg[b]++
 	}
 	var queue []string
 	for _, n := range l.nodes {
@@ -131,25 +131,52 @@ func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 			}
 		}
 	}
+
+	// Routes, with a bend in every layer a long edge crosses. Bend names
+	// start with a NUL byte, which no manual name contains.
+	up := map[string][]string{} // neighbours in the layer before
+	down := map[string][]string{}
+	for i, e := range l.edges {
+		a, b := e.From, e.To
+		if reversed[e] {
+			a, b = b, a
+		}
+		r := route{Points: []string{a}, Back: reversed[e]}
+		for d := l.layer[a] + 1; d < l.layer[b]; d++ {
+			bend := "\x00" + strconv.Itoa(i) + "." + strconv.Itoa(d)
+			l.layer[bend] = d
+			r.Points = append(r.Points, bend)
+		}
+		r.Points = append(r.Points, b)
+		for j := 1; j < len(r.Points); j++ {
+			up[r.Points[j]] = append(up[r.Points[j]], r.Points[j-1])
+			down[r.Points[j-1]] = append(down[r.Points[j-1]], r.Points[j])
+		}
+		l.routes = append(l.routes, r)
+	}
 	depth := 0
-	for _, n := range l.nodes {
-		depth = max(depth, l.layer[n.Name]+1)
+	for _, d := range l.layer {
+		depth = max(depth, d+1)
 	}
 	l.layers = make([][]string, depth)
 	for _, n := range l.nodes {
-		d := l.layer[n.Name]
-		l.layers[d] = append(l.layers[d], n.Name)
+		l.layers[l.layer[n.Name]] = append(l.layers[l.layer[n.Name]], n.Name)
+	}
+	for _, r := range l.routes {
+		for _, p := range r.Points[1 : len(r.Points)-1] {
+			l.layers[l.layer[p]] = append(l.layers[l.layer[p]], p)
+		}
 	}
 	l.renumber()
 
 	// Order inside layers: barycentre of the neighbours in the layer
-	// before (down sweep) or after (up sweep).
+	// before (down sweep), then after (up sweep).
 	for range 4 {
 		for d := 1; d < len(l.layers); d++ {
-			l.sortLayer(d, pred)
+			l.sortLayer(d, up)
 		}
 		for d := len(l.layers) - 2; d >= 0; d-- {
-			l.sortLayer(d, succ)
+			l.sortLayer(d, down)
 		}
 	}
 	return l
@@ -158,7 +185,7 @@ func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 func (l *layout) renumber() {
 	for _, names := range l.layers {
 		for i, n := range names {
-			l.pos[n] = i
+			l.slot[n] = i
 		}
 	}
 }
@@ -168,11 +195,11 @@ func (l *layout) sortLayer(d int, nb map[string][]string) {
 	for _, v := range l.layers[d] {
 		sum, n := 0.0, 0
 		for _, w := range nb[v] {
-			sum += float64(l.pos[w])
+			sum += float64(l.slot[w])
 			n++
 		}
 		if n == 0 {
-			bary[v] = float64(l.pos[v])
+			bary[v] = float64(l.slot[v])
 		} else {
 			bary[v] = sum / float64(n)
 		}
@@ -181,7 +208,7 @@ func (l *layout) sortLayer(d int, nb map[string][]string) {
 		return cmp.Or(cmp.Compare(bary[a], bary[b]), strings.Compare(a, b))
 	})
 	for i, n := range l.layers[d] {
-		l.pos[n] = i
+		l.slot[n] = i
 	}
 }
 
@@ -200,66 +227,55 @@ func (l *layout) svg() (svg string, width, height int) {
 	xy := func(n string) (int, int) {
 		d := l.layer[n]
 		off := (rows - len(l.layers[d])) * gRow / 2
-		return gMargin + d*gColumn, gMargin + off + l.pos[n]*gRow
+		return gMargin + d*gColumn, gMargin + off + l.slot[n]*gRow + gNodeH/2
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="graph" xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="group" aria-label="Cross-reference graph: %d manuals, %d references">`,
 		width, height, width, height, len(l.nodes), len(l.edges))
 	b.WriteString(`<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path class="arrow" d="M0 0L10 5L0 10z"/></marker></defs>`)
 	b.WriteString(`<g class="edges" aria-hidden="true">`)
-	for _, e := range l.edges {
-		x1, y1 := xy(e.From)
-		x2, y2 := xy(e.To)
-		y1 += gNodeH / 2
-		y2 += gNodeH / 2
-		class := "edge"
-		if l.reversed[e] {
-			// A reference back to an earlier layer: leave from the left
-			// side, arrive on the right side, bowing outwards.
-			class = "edge back"
-			x2 += gNodeW
-			bow := gColumn/2 + 20*abs(l.layer[e.From]-l.layer[e.To])
-			fmt.Fprintf(&b, `<path class="%s" d="M%d %dC%d %d %d %d %d %d" marker-end="url(#arrow)"/>`,
-				class, x1, y1, x1-bow, y1, x2+bow, y2, x2, y2)
-			continue
+	for _, r := range l.routes {
+		// Leave the upper node on its right side, cross every bend's
+		// column straight, arrive on the lower node's left side.
+		x, y := xy(r.Points[0])
+		x += gNodeW
+		var d strings.Builder
+		fmt.Fprintf(&d, "M%d %d", x, y)
+		for i, p := range r.Points[1:] {
+			nx, ny := xy(p)
+			dx := (nx - x) / 2
+			fmt.Fprintf(&d, "C%d %d %d %d %d %d", x+dx, y, nx-dx, ny, nx, ny)
+			x, y = nx, ny
+			if i < len(r.Points)-2 {
+				x += gNodeW
+				fmt.Fprintf(&d, "L%d %d", x, y)
+			}
 		}
-		x1 += gNodeW
-		dx := (x2 - x1) / 2
-		fmt.Fprintf(&b, `<path class="%s" d="M%d %dC%d %d %d %d %d %d" marker-end="url(#arrow)"/>`,
-			class, x1, y1, x1+dx, y1, x2-dx, y2, x2, y2)
+		if r.Back {
+			fmt.Fprintf(&b, `<path class="edge back" d="%s" marker-start="url(#arrow)"/>`, d.String())
+		} else {
+			fmt.Fprintf(&b, `<path class="edge" d="%s" marker-end="url(#arrow)"/>`, d.String())
+		}
 	}
 	b.WriteString(`</g><g class="nodes">`)
-	byName := map[string]graphNode{}
 	for _, n := range l.nodes {
-		byName[n.Name] = n
-	}
-	for _, names := range l.layers {
-		for _, name := range names {
-			n := byName[name]
-			x, y := xy(name)
-			class := "node"
-			if n.Errors {
-				class += " has-errors"
-			}
-			label := name
-			if r := []rune(label); len(r) > gLabel {
-				label = string(r[:gLabel-1]) + "…"
-			}
-			title := name
-			if n.Summary != "" {
-				title += ": " + n.Summary
-			}
-			fmt.Fprintf(&b, `<a class="%s" href="%s"><title>%s</title><rect x="%d" y="%d" width="%d" height="%d" rx="4"/><text x="%d" y="%d">%s</text></a>`,
-				class, html.EscapeString(n.URL), html.EscapeString(title), x, y, gNodeW, gNodeH, x+8, y+gNodeH/2+4, html.EscapeString(label))
+		x, y := xy(n.Name)
+		y -= gNodeH / 2
+		class := "node"
+		if n.Errors {
+			class += " has-errors"
 		}
+		label := n.Name
+		if r := []rune(label); len(r) > gLabel {
+			label = string(r[:gLabel-1]) + "…"
+		}
+		title := n.Name
+		if n.Summary != "" {
+			title += ": " + n.Summary
+		}
+		fmt.Fprintf(&b, `<a class="%s" href="%s"><title>%s</title><rect x="%d" y="%d" width="%d" height="%d" rx="4"/><text x="%d" y="%d">%s</text></a>`,
+			class, html.EscapeString(n.URL), html.EscapeString(title), x, y, gNodeW, gNodeH, x+8, y+gNodeH/2+4, html.EscapeString(label))
 	}
 	b.WriteString(`</g></svg>`)
 	return b.String(), width, height
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/renderer"
 	gmhtml "github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
 	"github.com/lorekit/lore/build/manual"
@@ -51,6 +52,14 @@ func (b *body) render(src []byte, doc ast.Node) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// markdown parses and renders a short Markdown text that is not a manual
+// (a rule's doc).
+func (b *body) markdown(md string) (string, error) {
+	src := []byte(md)
+	out, err := b.render(src, manual.Markdown.Parser().Parse(text.NewReader(src)))
+	return string(out), err
 }
 
 // RegisterFuncs overrides goldmark's HTML renderer where the site differs:

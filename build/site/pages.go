@@ -380,8 +380,8 @@ type ruleView struct {
 	ID       string
 	Anchor   string
 	Severity string
-	Summary  string
-	Doc      string
+	Summary  template.HTML // Markdown rendered, without the paragraph
+	Doc      template.HTML // the rule's doc paragraph, Markdown rendered
 	Count    int
 }
 
@@ -391,9 +391,19 @@ func rulesData(r *run) (any, error) {
 		counts[d.Rule]++
 	}
 	var out []ruleView
+	b := r.bodyFor(rulesURL, "")
 	for _, rule := range r.in.Rules {
+		doc, err := b.markdown(rule.Doc)
+		if err != nil {
+			return nil, err
+		}
+		sum, err := b.markdown(rule.Summary)
+		if err != nil {
+			return nil, err
+		}
+		sum = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(sum), "<p>"), "</p>")
 		out = append(out, ruleView{ID: rule.ID, Anchor: ruleAnchor(rule.ID), Severity: rule.Severity.String(),
-			Summary: rule.Summary, Doc: rule.Doc, Count: counts[rule.ID]})
+			Summary: template.HTML(sum), Doc: template.HTML(doc), Count: counts[rule.ID]})
 	}
 	return out, nil
 }
