@@ -168,7 +168,7 @@ func (b *body) image(w util.BufWriter, src []byte, node ast.Node, entering bool)
 	}
 	n := node.(*ast.Image)
 	alt := html.EscapeString(textOf(n, src))
-	dest := strings.TrimSpace(string(n.Destination))
+	dest := strings.TrimSpace(html.UnescapeString(string(n.Destination)))
 	if scheme(dest) == "" && !strings.HasPrefix(dest, "//") {
 		target, _, _ := strings.Cut(dest, "#")
 		target, _, _ = strings.Cut(target, "?")
@@ -303,7 +303,14 @@ func (b *body) heading(w util.BufWriter, src []byte, node ast.Node, entering boo
 // http, https and mailto are let through as schemes. ok is false for a
 // destination that must not become a link (javascript:, data:, …).
 func (b *body) href(dest string) (href string, external, ok bool) {
-	dest = strings.TrimSpace(dest)
+	href, external, ok = b.resolve(strings.TrimSpace(html.UnescapeString(dest)))
+	if ok {
+		href = string(util.URLEscape([]byte(href), false))
+	}
+	return href, external, ok
+}
+
+func (b *body) resolve(dest string) (href string, external, ok bool) {
 	if s := scheme(dest); s != "" {
 		switch s {
 		case "http", "https", "mailto":

@@ -295,8 +295,9 @@ type bundleView struct {
 }
 
 type layerRow struct {
-	Layer
-	Share int // per mille of the bundle's tokens
+	Block, Layer, Source, Digest string
+	Bytes, Tokens, Priority      int
+	Share                        int // per mille of the bundle's tokens
 }
 
 func bundleData(b *Bundle) *bundleView {
@@ -310,7 +311,8 @@ func bundleData(b *Bundle) *bundleView {
 		if b.Tokens > 0 {
 			share = l.Tokens * 1000 / b.Tokens
 		}
-		v.Layers = append(v.Layers, layerRow{Layer: l, Share: share})
+		v.Layers = append(v.Layers, layerRow{Block: l.Block, Layer: l.Layer, Source: l.Source, Digest: l.Digest,
+			Bytes: l.Bytes, Tokens: l.Tokens, Priority: l.Priority, Share: share})
 	}
 	v.HasSeed = b.SeedPrefix != ""
 	if v.HasSeed {
