@@ -23,6 +23,7 @@ var reloadJS []byte
 const (
 	eventsPath = "/_lore/events"
 	scriptPath = "/_lore/reload.js"
+	statusPath = "/_lore/status"
 )
 
 // Handler serves the site, the reload script and the event stream.
@@ -34,6 +35,7 @@ func (s *Server) Handler() http.Handler {
 		w.Header().Set("Cache-Control", "no-store")
 		_, _ = w.Write(reloadJS)
 	})
+	mux.HandleFunc(statusPath, s.status)
 	mux.HandleFunc("/", s.serveSite)
 	return mux
 }
@@ -76,6 +78,20 @@ func (s *Server) serveSite(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
 	_, _ = w.Write(injectScript(b))
+}
+
+// status reports the latest build as JSON: {"builds", "ok", "error"}.
+func (s *Server) status(w http.ResponseWriter, r *http.Request) {
+	s.mu.RLock()
+	st := struct {
+		Builds int    `json:"builds"`
+		OK     bool   `json:"ok"`
+		Error  string `json:"error"`
+	}{s.gen, s.failure == "" && s.site != "", s.failure}
+	s.mu.RUnlock()
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	_ = json.NewEncoder(w).Encode(st)
 }
 
 // injectScript adds the reload script before </head>.

@@ -19,17 +19,31 @@ import (
 // roots, prompts/, content/, theme/ and the project file. It returns when
 // ctx ends.
 func (s *Server) Watch(ctx context.Context) error {
+	w, err := s.startWatch()
+	if err != nil {
+		return err
+	}
+	return s.watchLoop(ctx, w)
+}
+
+// startWatch watches the sources as they are now.
+func (s *Server) startWatch() (*fsnotify.Watcher, error) {
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
-		return fmt.Errorf("cannot watch the project: %w", err)
+		return nil, fmt.Errorf("cannot watch the project: %w", err)
 	}
-	defer w.Close()
 	file, roots := s.sources()
 	s.addTrees(w, roots)
 	// The project folder itself: the project file, and source folders
 	// created after the start.
 	_ = w.Add(filepath.Dir(file))
+	return w, nil
+}
 
+// watchLoop rebuilds, debounced, on every relevant change until ctx ends.
+func (s *Server) watchLoop(ctx context.Context, w *fsnotify.Watcher) error {
+	defer w.Close()
+	file, roots := s.sources()
 	var timer *time.Timer
 	fire := make(chan struct{}, 1)
 	for {
