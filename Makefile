@@ -16,7 +16,7 @@ lore:
 	$(GO) build -o $(BIN) ./cmd/lore
 
 build: lore
-	./$(BIN) lint
+	./$(BIN) build
 
 test: vet
 	$(GO) test -count=1 ./...

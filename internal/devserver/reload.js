@@ -39,6 +39,7 @@
   var first = null;
   var es = new EventSource("/_lore/events");
   es.addEventListener("hello", function (e) {
+    document.documentElement.setAttribute("data-lore-serve", "connected");
     if (first === null) {
       first = e.data;
     } else if (e.data !== first) {
