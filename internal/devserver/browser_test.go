@@ -75,7 +75,7 @@ func waitFor(t *testing.T, tab context.Context, js, failure string) {
 	deadline := time.Now().Add(20 * time.Second)
 	var last error
 	for time.Now().Before(deadline) {
-		ok, err := chromedp.Run(tab, chromedp.Evaluate[bool](`(() => { try { return !!(` + js + `) } catch (e) { return false } })()`))
+		ok, err := chromedp.Run(tab, chromedp.Evaluate[bool](`(() => { try { return !!(`+js+`) } catch (e) { return false } })()`))
 		if err == nil && ok {
 			return
 		}
