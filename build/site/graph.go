@@ -20,6 +20,13 @@ type graphNode struct {
 // graphEdge is a manual_read from one manual to another.
 type graphEdge struct{ From, To string }
 
+// Limits of a drawing: beyond them a layered drawing is unreadable and
+// slow to make, and the graph page falls back to folders, then to text.
+const (
+	maxGraphNodes = 300
+	maxGraphBends = 20000
+)
+
 // Geometry of the drawing, in SVG user units.
 const (
 	gColumn = 260 // distance between layers
@@ -53,7 +60,8 @@ type route struct {
 // Sugiyama-style layered layout: cycles broken by a depth-first search,
 // layers by longest path, long edges split into bends, order inside
 // layers by barycentre sweeps. Every step is deterministic (ties broken
-// by name).
+// by name). It returns nil when the graph is over maxGraphNodes nodes or
+// maxGraphBends bends.
 func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 	l := &layout{layer: map[string]int{}, slot: map[string]int{}}
 	known := map[string]bool{}
@@ -80,6 +88,9 @@ func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 		}
 	}
 	slices.SortFunc(l.nodes, func(a, b graphNode) int { return strings.Compare(a.Name, b.Name) })
+	if len(l.nodes) > maxGraphNodes {
+		return nil
+	}
 
 	// Break cycles: an edge back to a node on the DFS stack is reversed.
 	reversed := map[graphEdge]bool{}
@@ -130,6 +141,14 @@ func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 				queue = append(queue, w)
 			}
 		}
+	}
+
+	bends := 0
+	for _, e := range l.edges {
+		bends += abs(l.layer[e.From]-l.layer[e.To]) - 1
+	}
+	if bends > maxGraphBends {
+		return nil
 	}
 
 	// Routes, with a bend in every layer a long edge crosses. Bend names
@@ -273,9 +292,21 @@ func (l *layout) svg() (svg string, width, height int) {
 		if n.Summary != "" {
 			title += ": " + n.Summary
 		}
-		fmt.Fprintf(&b, `<a class="%s" href="%s"><title>%s</title><rect x="%d" y="%d" width="%d" height="%d" rx="4"/><text x="%d" y="%d">%s</text></a>`,
-			class, html.EscapeString(n.URL), html.EscapeString(title), x, y, gNodeW, gNodeH, x+8, y+gNodeH/2+4, html.EscapeString(label))
+		open, end := `<a class="`+class+`" href="`+html.EscapeString(n.URL)+`">`, "</a>"
+		if n.URL == "" {
+			open, end = `<g class="`+class+`">`, "</g>"
+		}
+		fmt.Fprintf(&b, `%s<title>%s</title><rect x="%d" y="%d" width="%d" height="%d" rx="4"/><text x="%d" y="%d">%s</text>%s`,
+			open, html.EscapeString(title), x, y, gNodeW, gNodeH, x+8, y+gNodeH/2+4, html.EscapeString(label), end)
 	}
 	b.WriteString(`</g></svg>`)
 	return b.String(), width, height
+}
+
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

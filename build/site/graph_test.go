@@ -77,3 +77,29 @@ func TestGraphEscapes(t *testing.T) {
 		t.Fatalf("summary not escaped:\n%s", svg)
 	}
 }
+
+func TestLayoutLimits(t *testing.T) {
+	var names []string
+	var edges []graphEdge
+	for i := range maxGraphNodes + 1 {
+		names = append(names, "n"+strings.Repeat("x", i%3)+string(rune('a'+i%26))+string(rune('a'+i/26)))
+	}
+	for i := 1; i < len(names); i++ {
+		edges = append(edges, graphEdge{names[i-1], names[i]})
+	}
+	if layoutGraph(nodes(names...), edges) != nil {
+		t.Error("a graph over maxGraphNodes was laid out")
+	}
+	// A chain of 200 plus edges from its start to every node: thousands of
+	// bends.
+	chain := names[:200]
+	edges = edges[:199]
+	for i := 2; i < len(chain); i++ {
+		for j := 0; j < i-1; j++ {
+			edges = append(edges, graphEdge{chain[j], chain[i]})
+		}
+	}
+	if layoutGraph(nodes(chain...), edges) != nil {
+		t.Error("a graph over maxGraphBends was laid out")
+	}
+}

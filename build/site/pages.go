@@ -251,8 +251,8 @@ func (r *run) manualData(m *Manual) (any, error) {
 	for _, name := range m.ReferencedBy {
 		v.RefBy = append(v.RefBy, link{Label: name, URL: r.hook(name)})
 	}
-	for _, o := range r.in.Manuals {
-		if o != m && o.M.Name == mm.Name {
+	for _, o := range r.byName[mm.Name] {
+		if o != m {
 			v.Others = append(v.Others, link{Label: o.Path, URL: o.URL})
 		}
 	}
@@ -424,38 +424,66 @@ type graphView struct {
 	Width    int
 	Height   int
 	Edges    int
+	Folders  bool // the drawing shows folders, the site being too large for manuals
+	TooLarge bool // not even the folders can be drawn
 	Isolated []link
 	Missing  []link // references to manuals that do not exist
 }
 
+// graphData draws which manual reads which; a large site gets a drawing of
+// its folders instead (a reference between manuals of two folders is an
+// edge between the folders), a huge one only the lists.
 func graphData(r *run) (any, error) {
 	var nodes []graphNode
 	var edges []graphEdge
 	var missing []link
+	folders := map[string]bool{}
+	var folderEdges []graphEdge
 	for _, m := range r.in.Manuals {
 		if r.primary[m.M.Name] != m {
 			continue
 		}
 		nodes = append(nodes, graphNode{Name: m.M.Name, URL: m.URL, Summary: m.M.Summary,
 			Errors: slices.ContainsFunc(r.findings[m.M.Path], func(f finding) bool { return f.Severity == "error" })})
+		from := path.Dir(m.Path)
+		folders[from] = true
 		for _, t := range m.References {
-			if r.primary[t] == nil {
+			target := r.primary[t]
+			if target == nil {
 				missing = append(missing, link{Label: t, URL: m.URL, Note: m.M.Name})
 				continue
 			}
 			edges = append(edges, graphEdge{From: m.M.Name, To: t})
+			if to := path.Dir(target.Path); to != from {
+				folderEdges = append(folderEdges, graphEdge{From: from, To: to})
+			}
 		}
 	}
+	v := &graphView{Missing: missing}
 	l := layoutGraph(nodes, edges)
-	svg, w, h := l.svg()
-	v := &graphView{SVG: template.HTML(svg), Width: w, Height: h, Edges: len(l.edges), Missing: missing}
-	in := map[string]bool{}
-	for _, n := range l.nodes {
-		in[n.Name] = true
+	if l == nil {
+		var fnodes []graphNode
+		for f := range folders {
+			fnodes = append(fnodes, graphNode{Name: f})
+		}
+		l = layoutGraph(fnodes, folderEdges)
+		v.Folders = true
 	}
-	for _, n := range nodes {
-		if !in[n.Name] {
-			v.Isolated = append(v.Isolated, link{Label: n.Name, URL: n.URL})
+	if l == nil {
+		v.TooLarge = true
+		return v, nil
+	}
+	svg, w, h := l.svg()
+	v.SVG, v.Width, v.Height, v.Edges = template.HTML(svg), w, h, len(l.edges)
+	if !v.Folders {
+		in := map[string]bool{}
+		for _, n := range l.nodes {
+			in[n.Name] = true
+		}
+		for _, n := range nodes {
+			if !in[n.Name] {
+				v.Isolated = append(v.Isolated, link{Label: n.Name, URL: n.URL})
+			}
 		}
 	}
 	return v, nil

@@ -86,6 +86,7 @@ type run struct {
 	site     *siteData
 	hl       *highlighter
 	primary  map[string]*Manual // name → the file manual_read links to
+	byName   map[string][]*Manual
 	byFile   map[string]string  // file on FS → page (manuals and docs)
 	findings map[string][]finding
 	ruleSev  map[string]bool
@@ -96,13 +97,14 @@ type run struct {
 }
 
 func newRun(in *Input, docs []*doc, as *assets) *run {
-	r := &run{in: in, docs: docs, hl: newHighlighter(), primary: map[string]*Manual{}, byFile: map[string]string{},
+	r := &run{in: in, docs: docs, hl: newHighlighter(), primary: map[string]*Manual{}, byName: map[string][]*Manual{}, byFile: map[string]string{},
 		findings: map[string][]finding{}, copied: map[string]string{}, files: map[string][]byte{}}
 	for _, m := range in.Manuals {
 		if m.URL == ManualURL(m.M.Name, 0) {
 			r.primary[m.M.Name] = m
 		}
 		r.byFile[m.M.Path] = m.URL
+		r.byName[m.M.Name] = append(r.byName[m.M.Name], m)
 	}
 	for _, d := range docs {
 		r.byFile[d.File] = d.URL

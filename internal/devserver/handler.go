@@ -10,11 +10,14 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
 	"github.com/lorekit/lore/build/site"
 )
+
+var baseRE = regexp.MustCompile(`<base href="[^"]*">`)
 
 //go:embed reload.js
 var reloadJS []byte
@@ -74,6 +77,11 @@ func (s *Server) serveSite(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		http.NotFound(w, r)
 		return
+	}
+	if status == http.StatusNotFound {
+		// 404.html resolves its links against the published base path;
+		// here the site lives at the root.
+		b = baseRE.ReplaceAll(b, []byte(`<base href="/">`))
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)

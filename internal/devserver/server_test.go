@@ -152,7 +152,7 @@ func TestServeNotFoundAndAssets(t *testing.T) {
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	code, page := get(t, ts.URL+"/no/such/page.html")
-	if code != 404 || !strings.Contains(page, "Page not found") || !strings.Contains(page, "/_lore/reload.js") {
+	if code != 404 || !strings.Contains(page, "Page not found") || !strings.Contains(page, "/_lore/reload.js") || !strings.Contains(page, `<base href="/">`) {
 		t.Fatalf("404: status %d\n%s", code, page)
 	}
 	if code, _ = get(t, ts.URL+"/"); code != 200 {
