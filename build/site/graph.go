@@ -303,7 +303,6 @@ func (l *layout) svg() (svg string, width, height int) {
 	return b.String(), width, height
 }
 
-
 func abs(x int) int {
 	if x < 0 {
 		return -x

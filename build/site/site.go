@@ -87,7 +87,7 @@ type run struct {
 	hl       *highlighter
 	primary  map[string]*Manual // name → the file manual_read links to
 	byName   map[string][]*Manual
-	byFile   map[string]string  // file on FS → page (manuals and docs)
+	byFile   map[string]string // file on FS → page (manuals and docs)
 	findings map[string][]finding
 	ruleSev  map[string]bool
 
