@@ -21,8 +21,8 @@ func writeCorpus(fs afero.Fs, dir string, n int, seed int64) error {
 		"Bild Grafik Prozess Freigabe Prüfung Zwischenspeicher Schicht Suche")
 	for i := range n {
 		var b strings.Builder
-		fmt.Fprintf(&b, "---\ntriggers: %s, %s, %s\nsummary: How to handle %s number %d.\n---\n# Topic %d\n\n",
-			words[r.IntN(len(words))], words[r.IntN(len(words))], words[r.IntN(len(words))], words[r.IntN(len(words))], i, i)
+		fmt.Fprintf(&b, "---\ntriggers: topic%d, Thema%d, %s\nsummary: How to handle %s number %d.\n---\n# Topic %d\n\n",
+			i, i, words[r.IntN(len(words))], words[r.IntN(len(words))], i, i)
 		for s := range 2 + r.IntN(3) {
 			fmt.Fprintf(&b, "## Section %d\n\n", s)
 			for range 3 + r.IntN(8) {
