@@ -19,7 +19,7 @@ func TestOverrideFileByFile(t *testing.T) {
 	over := fstest.MapFS{
 		"layouts/partials/footer.html": {Data: []byte("ours")},
 		"layouts/partials/extra.html":  {Data: []byte("new")},
-		"layouts":                       {Mode: fs.ModeDir},
+		"layouts":                      {Mode: fs.ModeDir},
 	}
 	th := New(over)
 	if b, _ := fs.ReadFile(th, "layouts/partials/footer.html"); string(b) != "ours" {
