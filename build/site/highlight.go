@@ -61,8 +61,9 @@ func (h *highlighter) plain(w util.BufWriter, lang, code string) {
 	w.WriteString(`><pre class="chroma"><code>` + html.EscapeString(code) + "</code></pre></div>\n")
 }
 
-// highlightCSS returns the rules of both palettes: the light one as is,
-// the dark one under [data-theme=dark].
+// highlightCSS returns the rules of both palettes, each scoped to its
+// theme, so a token the dark palette leaves alone never keeps its light
+// colour.
 func highlightCSS() (string, error) {
 	f := chromahtml.New(chromahtml.WithClasses(true))
 	var light, dark bytes.Buffer
@@ -75,7 +76,7 @@ func highlightCSS() (string, error) {
 	var out strings.Builder
 	out.WriteString("/* chroma " + lightStyle + " and " + darkStyle + " */\n")
 	for _, l := range rules(light.String()) {
-		out.WriteString(l + "\n")
+		out.WriteString(":root:not([data-theme=dark]) " + l + "\n")
 	}
 	for _, l := range rules(dark.String()) {
 		out.WriteString(":root[data-theme=dark] " + l + "\n")

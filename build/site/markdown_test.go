@@ -204,7 +204,7 @@ func TestHighlight(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(css, ".chroma .kd {") || !strings.Contains(css, ":root[data-theme=dark] .chroma .kd {") {
+	if !strings.Contains(css, ":root:not([data-theme=dark]) .chroma .kd {") || !strings.Contains(css, ":root[data-theme=dark] .chroma .kd {") {
 		t.Errorf("highlightCSS lacks a palette:\n%s", css)
 	}
 }
