@@ -8,8 +8,6 @@ import (
 	"path"
 	"strconv"
 	"strings"
-
-	"github.com/lorekit/lore/build/diag"
 )
 
 // CSP is the Content-Security-Policy every page carries: nothing but the
@@ -79,7 +77,6 @@ func (l *layouts) execute(w io.Writer, p *page) error {
 var funcs = template.FuncMap{
 	"csp":  func() string { return CSP },
 	"join": strings.Join,
-	"add":  func(a, b int) int { return a + b },
 	"short": func(s string) string {
 		if len(s) > 12 {
 			return s[:12]
@@ -106,11 +103,8 @@ var funcs = template.FuncMap{
 		}
 		return b.String()
 	},
-	"sev":       func(s diag.Severity) string { return s.String() },
 	"anchor":    ruleAnchor,
 	"bundleURL": BundleURL,
-	"lines":     func(s string) int { return len(splitLines(s)) },
-	"nonzero":   func(n int) bool { return n != 0 },
 	// dict passes several values to a partial: dict "Root" .Root "X" .X.
 	"dict": func(kv ...any) (map[string]any, error) {
 		if len(kv)%2 != 0 {
