@@ -24,7 +24,7 @@ lore:
 	$(GO) build -o $(BIN) ./cmd/lore
 
 build: lore
-	./$(BIN) lint
+	./$(BIN) build
 
 test: vet lore
 	$(GO) test -count=1 ./...

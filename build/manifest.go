@@ -1,31 +1,37 @@
 package build
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
+	_ "embed"
 	"encoding/json"
-	"slices"
 
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/manual"
-	"github.com/lorekit/lore/build/tokens"
 )
 
 // ManifestSchema identifies the manifest format.
 const ManifestSchema = "lore.manifest/v1"
+
+// ManifestJSONSchema is the JSON Schema (draft 2020-12) of manifest.json;
+// the site publishes it as lore/manifest.schema.json.
+//
+//go:embed manifest.schema.json
+var ManifestJSONSchema []byte
 
 // Manifest is public/manifest.json: what a runtime loads to find every
 // manual, bundle and the catalog.
 type Manifest struct {
 	Schema  string           `json:"schema"`
 	Title   string           `json:"title"`
+	BaseURL string           `json:"baseURL"`
 	Manuals []ManifestManual `json:"manuals"`
-	Bundles []bundle.Entry   `json:"bundles"`
-	Catalog *CatalogInfo     `json:"catalog"`
-	Lint    LintSummary      `json:"lint"`
+	// Bundles lists every baked bundle (the fields of the bundle file
+	// without prefix and tail, plus path).
+	Bundles []bundle.Entry `json:"bundles"`
+	Catalog *CatalogInfo   `json:"catalog"`
+	Lint    LintSummary    `json:"lint"`
 }
 
 // ManifestManual describes one manual.
@@ -55,11 +61,9 @@ type LintSummary struct {
 	Infos    int `json:"infos"`
 }
 
-// ManualURL is the site path of a manual's page.
-func ManualURL(m *manual.Manual) string { return "manuals/" + m.Name + "/" }
-
-func buildManifest(p *Project, res *Result, counter *tokens.Counter) *Manifest {
-	mf := &Manifest{Schema: ManifestSchema, Title: p.Config.Title, Manuals: []ManifestManual{}, Bundles: []bundle.Entry{}, Catalog: res.Catalog}
+func buildManifest(p *Project, res *Result, fs map[*manual.Manual]*facts) *Manifest {
+	mf := &Manifest{Schema: ManifestSchema, Title: p.Config.Title, BaseURL: p.Config.BaseURL, Manuals: []ManifestManual{},
+		Bundles: []bundle.Entry{}, Catalog: res.Catalog}
 	if res.Baked != nil {
 		for _, b := range res.Baked.Bundles {
 			mf.Bundles = append(mf.Bundles, b.Entry(BundlePath(b.ID)))
@@ -67,46 +71,30 @@ func buildManifest(p *Project, res *Result, counter *tokens.Counter) *Manifest {
 	}
 	d := res.Lint.Diagnostics
 	mf.Lint = LintSummary{Files: res.Lint.Files, Errors: d.Count(diag.Error), Warnings: d.Count(diag.Warning), Infos: d.Count(diag.Info)}
-	refBy := map[string][]string{}
 	for _, m := range p.Manuals.Manuals {
-		for _, r := range m.Refs {
-			if r.Kind == manual.RefManual && !slices.Contains(refBy[r.Target], m.Name) {
-				refBy[r.Target] = append(refBy[r.Target], m.Name)
-			}
-		}
-	}
-	recipes := map[*manual.Manual][]string{}
-	for _, r := range p.Config.Recipes {
-		for _, m := range p.Cascade(r.ManualPaths).Winners() {
-			recipes[m] = append(recipes[m], r.Name)
-		}
-	}
-	for _, m := range p.Manuals.Manuals {
-		sum := sha256.Sum256(m.Src)
-		var refs []string
-		for _, r := range m.Refs {
-			if r.Kind == manual.RefManual && !slices.Contains(refs, r.Target) {
-				refs = append(refs, r.Target)
-			}
-		}
-		by := refBy[m.Name]
-		slices.Sort(by)
+		f := fs[m]
 		mf.Manuals = append(mf.Manuals, ManifestManual{
-			Name: m.Name, Path: p.RelPath(m.Path), URL: ManualURL(m), Dialect: string(m.Dialect), Audience: m.Audience,
+			Name: m.Name, Path: p.RelPath(m.Path), URL: f.URL, Dialect: string(m.Dialect), Audience: m.Audience,
 			Triggers: nonNil(m.Triggers), Summary: m.Summary, RequiresTools: nonNil(m.RequiresTools),
-			Lines: m.Lines, Bytes: len(m.Src), Tokens: counter.MustCount(string(m.Src)), SHA256: hex.EncodeToString(sum[:]),
-			References: nonNil(refs), ReferencedBy: nonNil(by), Recipes: nonNil(recipes[m]),
+			Lines: m.Lines, Bytes: len(m.Src), Tokens: f.Tokens, SHA256: f.SHA256,
+			References: nonNil(f.References), ReferencedBy: nonNil(f.ReferencedBy), Recipes: nonNil(f.Recipes),
 		})
 	}
 	return mf
 }
 
-func writeManifest(p *Project, res *Result, out afero.Fs, counter *tokens.Counter) error {
-	b, err := json.MarshalIndent(buildManifest(p, res, counter), "", "  ")
+func writeManifest(p *Project, res *Result, fs map[*manual.Manual]*facts, out afero.Fs) error {
+	b, err := json.MarshalIndent(buildManifest(p, res, fs), "", "  ")
 	if err != nil {
 		return err
 	}
-	return afero.WriteFile(out, "manifest.json", append(b, '\n'), 0o644)
+	if err := afero.WriteFile(out, "manifest.json", append(b, '\n'), 0o644); err != nil {
+		return err
+	}
+	if err := out.MkdirAll("lore", 0o755); err != nil {
+		return err
+	}
+	return afero.WriteFile(out, "lore/manifest.schema.json", ManifestJSONSchema, 0o644)
 }
 
 func nonNil(s []string) []string {

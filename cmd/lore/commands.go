@@ -14,5 +14,7 @@ var commandMakers = []func(*env) *cobra.Command{
 	newReadCmd,
 	newListCmd,
 	newEvalCmd,
+	newServeCmd,
+	newDocsCmd,
 	newVersionCmd,
 }

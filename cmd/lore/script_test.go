@@ -1,8 +1,15 @@
 package main
 
 import (
+	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"os"
+	"regexp"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -20,5 +27,46 @@ func TestScripts(t *testing.T) {
 		Dir:                 "../../testdata/script",
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
+		Setup: func(env *testscript.Env) error {
+			// $PORT is a free loopback port for scripts that serve.
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				return err
+			}
+			env.Setenv("PORT", strconv.Itoa(ln.Addr().(*net.TCPAddr).Port))
+			return ln.Close()
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"waithttp": waitHTTP,
+		},
 	})
+}
+
+// waitHTTP polls a URL until its body matches a regular expression:
+//
+//	waithttp URL REGEXP
+//
+// It gives up after 30 seconds. With !, it waits until the body stops
+// matching.
+func waitHTTP(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: waithttp URL REGEXP")
+	}
+	re, err := regexp.Compile(args[1])
+	ts.Check(err)
+	deadline := time.Now().Add(30 * time.Second)
+	last := "no answer"
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(args[0])
+		if err == nil {
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			last = fmt.Sprintf("status %d, %d bytes", resp.StatusCode, len(b))
+			if re.Match(b) != neg {
+				return
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	ts.Fatalf("waithttp %s %q: gave up after 30s (%s)", args[0], args[1], last)
 }

@@ -1,0 +1,105 @@
+package site
+
+import (
+	"bufio"
+	"bytes"
+	"html"
+	"strings"
+
+	"github.com/alecthomas/chroma/v2"
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/alecthomas/chroma/v2/styles"
+	"github.com/yuin/goldmark/util"
+)
+
+// The chroma palettes of the light and the dark theme.
+const (
+	lightStyle = "github"
+	darkStyle  = "github-dark"
+)
+
+// highlighter colours code blocks with chroma, as CSS classes: the
+// palettes live in the stylesheet (highlightCSS), so switching the theme
+// switches the code colours too.
+type highlighter struct {
+	f *chromahtml.Formatter
+}
+
+func newHighlighter() *highlighter {
+	return &highlighter{f: chromahtml.New(chromahtml.WithClasses(true), chromahtml.TabWidth(4))}
+}
+
+// block writes one code block. An unknown language is written as plain,
+// escaped text.
+func (h *highlighter) block(w util.BufWriter, lang, code string) {
+	lx := lexers.Get(lang)
+	if lang == "" || lx == nil {
+		h.plain(w, lang, code)
+		return
+	}
+	it, err := chroma.Coalesce(lx).Tokenise(nil, code)
+	if err != nil {
+		h.plain(w, lang, code)
+		return
+	}
+	var buf bytes.Buffer
+	if err := h.f.Format(&buf, styles.Get(lightStyle), it); err != nil {
+		h.plain(w, lang, code)
+		return
+	}
+	w.WriteString(`<div class="code" data-lang="` + html.EscapeString(lang) + `">`)
+	w.Write(buf.Bytes())
+	w.WriteString("</div>\n")
+}
+
+func (h *highlighter) plain(w util.BufWriter, lang, code string) {
+	w.WriteString(`<div class="code"`)
+	if lang != "" {
+		w.WriteString(` data-lang="` + html.EscapeString(lang) + `"`)
+	}
+	w.WriteString(`><pre class="chroma"><code>` + html.EscapeString(code) + "</code></pre></div>\n")
+}
+
+// highlightCSS returns the rules of both palettes, each scoped to its
+// theme, so a token the dark palette leaves alone never keeps its light
+// colour.
+func highlightCSS() (string, error) {
+	f := chromahtml.New(chromahtml.WithClasses(true))
+	var light, dark bytes.Buffer
+	if err := f.WriteCSS(&light, styles.Get(lightStyle)); err != nil {
+		return "", err
+	}
+	if err := f.WriteCSS(&dark, styles.Get(darkStyle)); err != nil {
+		return "", err
+	}
+	var out strings.Builder
+	out.WriteString("/* chroma " + lightStyle + " and " + darkStyle + " */\n")
+	for _, l := range rules(light.String()) {
+		out.WriteString(":root:not([data-theme=dark]) " + l + "\n")
+	}
+	for _, l := range rules(dark.String()) {
+		out.WriteString(":root[data-theme=dark] " + l + "\n")
+	}
+	return out.String(), nil
+}
+
+// rules returns the CSS rules of chroma's output, one per line, without the
+// .bg rule (the page owns its background).
+func rules(css string) []string {
+	var out []string
+	sc := bufio.NewScanner(strings.NewReader(css))
+	for sc.Scan() {
+		l := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(l, "/*") {
+			if i := strings.Index(l, "*/"); i >= 0 {
+				l = strings.TrimSpace(l[i+2:])
+			}
+		}
+		if l == "" || strings.HasPrefix(l, ".bg ") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}

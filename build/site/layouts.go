@@ -1,0 +1,123 @@
+package site
+
+import (
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"path"
+	"strconv"
+	"strings"
+)
+
+// CSP is the Content-Security-Policy every page carries: nothing but the
+// site itself may be loaded, no inline script or style, no plugins.
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; worker-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'self'; form-action 'self'"
+
+// The page layouts under layouts/: each defines "main" (and may define
+// "title"); base.html and partials/*.html are shared.
+var pageKinds = []string{"home", "manual", "bundles", "bundle", "lint", "rules", "cheatsheet", "graph", "page", "404"}
+
+// layouts holds one parsed template set per page kind.
+type layouts struct {
+	kinds map[string]*template.Template
+}
+
+func loadLayouts(theme fs.FS) (*layouts, error) {
+	base := template.New("base.html").Funcs(funcs)
+	read := func(t *template.Template, file string) error {
+		src, err := fs.ReadFile(theme, file)
+		if err != nil {
+			return fmt.Errorf("theme: cannot read %s: %w", file, err)
+		}
+		if _, err := t.New(file).Parse(string(src)); err != nil {
+			return fmt.Errorf("theme: %w", err)
+		}
+		return nil
+	}
+	if err := read(base, "layouts/base.html"); err != nil {
+		return nil, err
+	}
+	if entries, err := fs.ReadDir(theme, "layouts/partials"); err == nil {
+		for _, e := range entries {
+			if !e.IsDir() && path.Ext(e.Name()) == ".html" {
+				if err := read(base, "layouts/partials/"+e.Name()); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	l := &layouts{kinds: map[string]*template.Template{}}
+	for _, k := range pageKinds {
+		t, err := base.Clone()
+		if err != nil {
+			return nil, err
+		}
+		if err := read(t, "layouts/"+k+".html"); err != nil {
+			return nil, err
+		}
+		l.kinds[k] = t
+	}
+	return l, nil
+}
+
+func (l *layouts) execute(w io.Writer, p *page) error {
+	t := l.kinds[p.Kind]
+	if t == nil {
+		return fmt.Errorf("theme: no layout for %q pages", p.Kind)
+	}
+	if err := t.ExecuteTemplate(w, "base", p); err != nil {
+		return fmt.Errorf("theme: %s: %w", p.Path, err)
+	}
+	return nil
+}
+
+// funcs are the helpers the layouts may call.
+var funcs = template.FuncMap{
+	"csp":  func() string { return CSP },
+	"join": strings.Join,
+	"short": func(s string) string {
+		if len(s) > 12 {
+			return s[:12]
+		}
+		return s
+	},
+	"plural": func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return strconv.Itoa(n) + " " + many
+	},
+	"num": func(n int) string {
+		s := strconv.Itoa(n)
+		if n < 10000 {
+			return s
+		}
+		var b strings.Builder
+		for i, r := range s {
+			if i > 0 && (len(s)-i)%3 == 0 {
+				b.WriteRune(',')
+			}
+			b.WriteRune(r)
+		}
+		return b.String()
+	},
+	"anchor":    ruleAnchor,
+	"bundleURL": BundleURL,
+	// dict passes several values to a partial: dict "Root" .Root "X" .X.
+	"dict": func(kv ...any) (map[string]any, error) {
+		if len(kv)%2 != 0 {
+			return nil, fmt.Errorf("dict: odd number of arguments")
+		}
+		m := make(map[string]any, len(kv)/2)
+		for i := 0; i < len(kv); i += 2 {
+			k, ok := kv[i].(string)
+			if !ok {
+				return nil, fmt.Errorf("dict: key %v is not a string", kv[i])
+			}
+			m[k] = kv[i+1]
+		}
+		return m, nil
+	},
+}

@@ -1,0 +1,153 @@
+// Package devserver is lore serve: it builds the project into a private
+// folder, serves it on a local address, watches the project's sources and
+// rebuilds on every change, and tells open pages to reload (server-sent
+// events). A failed build leaves the last good site being served and shows
+// its errors in the page, as an overlay, and in the terminal.
+package devserver
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/lorekit/lore/build"
+	"github.com/lorekit/lore/build/diag"
+	"github.com/lorekit/lore/build/lint"
+)
+
+// Options configure a server.
+type Options struct {
+	// Project selects the project; the server chooses the output folder.
+	Project build.Options
+	// Log receives a line per build and the findings of failed builds.
+	Log io.Writer
+	// Debounce is how long the watcher waits for more changes before it
+	// rebuilds (100ms when zero).
+	Debounce time.Duration
+}
+
+// Server serves the latest good build of a project.
+type Server struct {
+	o   Options
+	tmp string // private folder holding the builds
+
+	mu       sync.RWMutex
+	site     string // folder of the latest good build ("" before the first)
+	previous string // the build before it, kept while requests may read it
+	failure  string // why the latest build failed ("" when it succeeded)
+	gen      int    // number of builds attempted
+	subs     map[chan event]struct{}
+
+	buildMu sync.Mutex // one build at a time
+}
+
+// event is what the server pushes to open pages.
+type event struct {
+	name string // reload, builderror
+	data string
+}
+
+// New prepares a server; call Rebuild for the first build.
+func New(o Options) (*Server, error) {
+	if o.Log == nil {
+		o.Log = io.Discard
+	}
+	if o.Debounce == 0 {
+		o.Debounce = 100 * time.Millisecond
+	}
+	tmp, err := os.MkdirTemp("", "lore-serve-")
+	if err != nil {
+		return nil, fmt.Errorf("cannot create a folder for the builds: %w", err)
+	}
+	return &Server{o: o, tmp: tmp, subs: map[chan event]struct{}{}}, nil
+}
+
+// Close removes the server's builds.
+func (s *Server) Close() error { return os.RemoveAll(s.tmp) }
+
+// Rebuild builds the project. On success the new site is served and open
+// pages reload; on failure the previous site stays, the findings go to the
+// log and open pages show them. It reports whether the build succeeded.
+func (s *Server) Rebuild() bool {
+	s.buildMu.Lock()
+	defer s.buildMu.Unlock()
+	s.mu.Lock()
+	s.gen++
+	gen := s.gen
+	s.mu.Unlock()
+
+	out := filepath.Join(s.tmp, fmt.Sprintf("site-%d", gen))
+	start := time.Now()
+	res, err := build.Run(build.RunOptions{Options: s.o.Project, Out: out})
+	msg := ""
+	switch {
+	case err != nil:
+		msg = err.Error()
+	case res.Failed:
+		var b bytes.Buffer
+		var errs lint.Report
+		for _, d := range res.Lint.Diagnostics {
+			if d.Severity == diag.Error {
+				errs.Diagnostics = append(errs.Diagnostics, d)
+			}
+		}
+		_ = lint.Write(&b, "text", errs)
+		msg = strings.TrimSpace(b.String()) + "\n" + res.Lint.Diagnostics.Summary()
+	}
+	if msg != "" {
+		fmt.Fprintf(s.o.Log, "lore serve: build failed; still serving the last good build:\n%s\n", msg)
+		s.mu.Lock()
+		s.failure = msg
+		s.mu.Unlock()
+		s.broadcast(event{"builderror", msg})
+		return false
+	}
+	fmt.Fprintf(s.o.Log, "lore serve: built %d manuals in %s (%s)\n", len(res.Project.Manuals.Manuals),
+		time.Since(start).Round(time.Millisecond), res.Lint.Diagnostics.Summary())
+	s.mu.Lock()
+	stale := s.previous
+	s.previous, s.site, s.failure = s.site, out, ""
+	s.mu.Unlock()
+	if stale != "" {
+		_ = os.RemoveAll(stale)
+	}
+	s.broadcast(event{"reload", fmt.Sprint(gen)})
+	return true
+}
+
+// state returns the folder to serve and the current failure.
+func (s *Server) state() (site, failure string) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.site, s.failure
+}
+
+func (s *Server) subscribe() chan event {
+	ch := make(chan event, 8)
+	s.mu.Lock()
+	s.subs[ch] = struct{}{}
+	s.mu.Unlock()
+	return ch
+}
+
+func (s *Server) unsubscribe(ch chan event) {
+	s.mu.Lock()
+	delete(s.subs, ch)
+	s.mu.Unlock()
+}
+
+func (s *Server) broadcast(e event) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	for ch := range s.subs {
+		select {
+		case ch <- e:
+		default: // a slow page misses an event; the next one reloads it
+		}
+	}
+}
