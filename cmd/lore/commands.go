@@ -6,5 +6,6 @@ import "github.com/spf13/cobra"
 var commandMakers = []func(*env) *cobra.Command{
 	newLintCmd,
 	newBuildCmd,
+	newMCPCmd,
 	newVersionCmd,
 }
