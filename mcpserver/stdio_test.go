@@ -109,8 +109,7 @@ func TestStdioClosedMidRequestAnswersThenEnds(t *testing.T) {
 	intent := strings.Repeat("x", 1<<20)
 	io.WriteString(in, initialize+`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"how_do_i","arguments":{"intent":"`+intent+`"}}}`+"\n")
 	in.Close()
-	next(t, sc) // initialize
-	r := next(t, sc)
+	r := byID(t, sc, 2)["1"]
 	if string(r.ID) != "1" || !strings.Contains(string(r.Result), "how_do_i takes one short sentence") {
 		t.Errorf("response = %+v %.200s", r, r.Result)
 	}
@@ -129,14 +128,24 @@ func TestStdioInputEndingInsideAMessage(t *testing.T) {
 	in, sc, done := stdioSession(t, s)
 	io.WriteString(in, initialize+`{"jsonrpc":"2.0","id":2,"method":"tools/ca`)
 	in.Close()
-	next(t, sc)
-	r := next(t, sc)
+	r := byID(t, sc, 2)["null"]
 	if r.Error == nil || r.Error.Code != -32700 || !strings.Contains(r.Error.Message, "input ended in the middle of a message") {
 		t.Errorf("response = %+v", r)
 	}
 	if err := <-done; err != nil {
 		t.Errorf("ServeStdio = %v", err)
 	}
+}
+
+// byID reads n responses, in whatever order they come, by id.
+func byID(t *testing.T, lines <-chan string, n int) map[string]response {
+	t.Helper()
+	out := map[string]response{}
+	for range n {
+		r := next(t, lines)
+		out[string(r.ID)] = r
+	}
+	return out
 }
 
 func TestIDKeys(t *testing.T) {

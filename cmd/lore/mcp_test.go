@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// copyExample copies the bundled example project (lore.yaml, manuals/,
+// prompts/ when present) into a temporary folder.
+func copyExample(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, src := range []string{"lore.yaml", "manuals", "prompts"} {
+		from := filepath.Join("..", "..", src)
+		if _, err := os.Stat(from); os.IsNotExist(err) && src == "prompts" {
+			continue
+		}
+		err := filepath.Walk(from, func(p string, fi os.FileInfo, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(filepath.Join("..", ".."), p)
+			to := filepath.Join(dir, rel)
+			if fi.IsDir() {
+				return os.MkdirAll(to, 0o755)
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(to, b, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestMCPStdioSubprocess starts 'lore mcp' as a client would — a
+// subprocess speaking MCP on stdin and stdout — on the example project:
+// initialize, list, call, read, shut down.
+func TestMCPStdioSubprocess(t *testing.T) {
+	bin, err := exec.LookPath("lore") // testscript.Main put lore on $PATH
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := copyExample(t)
+	cmd := exec.Command(bin, "mcp", "--engine", "arthur")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	c := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, nil)
+	cs, err := c.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("initialize: %v\n%s", err, stderr.String())
+	}
+	if info := cs.InitializeResult().ServerInfo; info.Name != "lore" {
+		t.Errorf("server = %+v", info)
+	}
+
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range tools.Tools {
+		names = append(names, tool.Name)
+	}
+	if strings.Join(names, ",") != "how_do_i,manual_list,manual_read" {
+		t.Errorf("tools = %v", names)
+	}
+
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "manual_read", Arguments: map[string]any{"name": "embed-images"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := os.ReadFile(filepath.Join(dir, "manuals", "embedding", "embed-images.md"))
+	if got := res.Content[0].(*mcp.TextContent).Text; res.IsError || got != string(want) {
+		t.Errorf("manual_read(embed-images) = %v %.100q", res.IsError, got)
+	}
+	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "manual_read", Arguments: map[string]any{"name": "../lore.yaml"}})
+	if err != nil || !res.IsError {
+		t.Errorf("manual_read(../lore.yaml) = %v %v", res, err)
+	}
+
+	rl, err := cs.ListResources(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, r := range rl.Resources {
+		if r.URI == "lore://manual/embed-images" && r.Description != "" {
+			found = true
+		}
+		if r.URI == "lore://manual/memory-notes" {
+			t.Errorf("eddie's manual is listed for arthur")
+		}
+	}
+	if !found {
+		t.Errorf("lore://manual/embed-images is not listed with its summary")
+	}
+	rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "lore://manifest"})
+	if err != nil || !strings.Contains(rr.Contents[0].Text, `"schema": "lore.manifest/v1"`) {
+		t.Errorf("manifest: %v", err)
+	}
+
+	// Shut down: the client closes stdin; the server answers and exits 0.
+	if err := cs.Close(); err != nil {
+		t.Errorf("close: %v\n%s", err, stderr.String())
+	}
+	if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != 0 {
+		t.Errorf("lore mcp exit: %v\n%s", cmd.ProcessState, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "lore mcp: serving") {
+		t.Errorf("stderr = %s", stderr.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "public", "manifest.json")); err != nil {
+		t.Errorf("lore mcp did not build the missing output: %v", err)
+	}
+}
