@@ -103,7 +103,9 @@ func TestServeHTTPOnLoopback(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	urls := make(chan string, 1)
 	done := make(chan error, 1)
-	go func() { done <- s.ServeHTTP(ctx, HTTPOptions{Addr: "127.0.0.1:0", Ready: func(u string) { urls <- u }}) }()
+	go func() {
+		done <- s.ServeHTTP(ctx, HTTPOptions{Addr: "127.0.0.1:0", Ready: func(u string) { urls <- u }})
+	}()
 	var url string
 	select {
 	case url = <-urls:
