@@ -3,36 +3,57 @@ package build
 import (
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/lint"
 	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/build/tokens"
 )
 
-// Lint checks the project's manuals. With paths (files or folders, relative
-// to the working directory), it reports on those paths only: paths inside
-// the project's manual roots are checked against the whole project, so
-// references resolve; other paths are checked as a set of their own.
+// Lint checks the project's manuals and prompts. With paths (files or
+// folders, relative to the working directory), it reports on those paths
+// only: paths inside the project's manual roots or its prompts folder are
+// checked against the whole project, so references resolve; other paths
+// are checked as a set of manuals of their own.
 func Lint(p *Project, paths []string) lint.Report {
+	// Linting the project folder itself means linting the project, not
+	// every Markdown file in it (README, content/, prompts as manuals).
+	paths = slices.DeleteFunc(slices.Clone(paths), func(q string) bool {
+		return path.Clean(filepath.ToSlash(q)) == path.Clean(p.Config.Dir)
+	})
 	if len(paths) == 0 {
 		in := p.lintInput(p.Manuals, nil)
-		return lint.Report{Diagnostics: lint.Run(in), Files: countFiles(p.Manuals, nil)}
+		files := countFiles(p.Manuals, nil)
+		files += p.addPrompts(in, nil)
+		return lint.Report{Diagnostics: lint.Run(in), Files: files}
 	}
-	var inside, outside []string
+	var inside, outside, prompts []string
 	for _, raw := range paths {
 		q := path.Clean(filepath.ToSlash(raw))
-		if p.inRoots(q) {
+		switch {
+		case p.inPrompts(q):
+			prompts = append(prompts, q)
+		case p.inRoots(q):
 			inside = append(inside, q)
-		} else {
+		default:
 			outside = append(outside, q)
+			if p.holdsPrompts(q) {
+				prompts = append(prompts, q)
+			}
 		}
 	}
 	var r lint.Report
-	if len(inside) > 0 {
-		in := p.lintInput(p.Manuals, underAny(inside))
+	if len(inside) > 0 || len(prompts) > 0 {
+		in := p.lintInput(p.Manuals, underAny(append(inside, prompts...)))
+		if len(inside) > 0 {
+			r.Files += countFiles(p.Manuals, in.Report)
+		}
+		if len(prompts) > 0 {
+			r.Files += p.addPrompts(in, underAny(prompts))
+		}
 		r.Diagnostics = append(r.Diagnostics, lint.Run(in)...)
-		r.Files += countFiles(p.Manuals, in.Report)
 	}
 	if len(outside) > 0 {
 		set := manual.Load(p.FS, outside)
@@ -42,6 +63,37 @@ func Lint(p *Project, paths []string) lint.Report {
 	}
 	r.Diagnostics.Sort()
 	return r
+}
+
+// addPrompts bakes the prompts (writing nothing) and hands their findings
+// to the linter; it returns how many prompt files accept takes. A failure
+// of the bake itself (an unknown token encoding) becomes a finding.
+func (p *Project) addPrompts(in *lint.Input, accept func(string) bool) int {
+	b, err := bake(p, tokens.NewCounter(p.Config.Tokenizer))
+	if err != nil {
+		in.Extra = append(in.Extra, diag.Diagnostic{Pos: diag.Pos{File: p.Config.File}, Severity: diag.Error, Rule: "prompt/template", Message: err.Error()})
+		return 0
+	}
+	in.Extra = append(in.Extra, b.Diagnostics...)
+	in.Sources = b.source
+	n := 0
+	for f := range b.Prompts.Files {
+		if accept == nil || accept(f) {
+			n++
+		}
+	}
+	return n
+}
+
+// inPrompts reports whether q is, or lies inside, the prompts folder.
+func (p *Project) inPrompts(q string) bool {
+	d := path.Clean(p.Config.Path(p.Config.Prompts))
+	return q == d || manual.InDir(q, d)
+}
+
+// holdsPrompts reports whether the prompts folder lies inside folder q.
+func (p *Project) holdsPrompts(q string) bool {
+	return manual.InDir(path.Clean(p.Config.Path(p.Config.Prompts)), q)
 }
 
 func (p *Project) lintInput(set *manual.Set, report func(string) bool) *lint.Input {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/afero"
 
+	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/manual"
 	"github.com/lorekit/lore/build/tokens"
@@ -22,7 +23,7 @@ type Manifest struct {
 	Schema  string           `json:"schema"`
 	Title   string           `json:"title"`
 	Manuals []ManifestManual `json:"manuals"`
-	Bundles []any            `json:"bundles"`
+	Bundles []bundle.Entry   `json:"bundles"`
 	Catalog *CatalogInfo     `json:"catalog"`
 	Lint    LintSummary      `json:"lint"`
 }
@@ -58,7 +59,12 @@ type LintSummary struct {
 func ManualURL(m *manual.Manual) string { return "manuals/" + m.Name + "/" }
 
 func buildManifest(p *Project, res *Result, counter *tokens.Counter) *Manifest {
-	mf := &Manifest{Schema: ManifestSchema, Title: p.Config.Title, Manuals: []ManifestManual{}, Bundles: []any{}, Catalog: res.Catalog}
+	mf := &Manifest{Schema: ManifestSchema, Title: p.Config.Title, Manuals: []ManifestManual{}, Bundles: []bundle.Entry{}, Catalog: res.Catalog}
+	if res.Baked != nil {
+		for _, b := range res.Baked.Bundles {
+			mf.Bundles = append(mf.Bundles, b.Entry(BundlePath(b.ID)))
+		}
+	}
 	d := res.Lint.Diagnostics
 	mf.Lint = LintSummary{Files: res.Lint.Files, Errors: d.Count(diag.Error), Warnings: d.Count(diag.Warning), Infos: d.Count(diag.Info)}
 	refBy := map[string][]string{}

@@ -65,8 +65,9 @@ func (p *Project) roots() []string {
 	var out []string
 	for _, r := range p.Config.Manuals {
 		full := p.Config.Path(r)
-		if _, err := p.FS.Stat(full); err != nil && len(p.Config.Manuals) > 0 && p.Config.File == "" && r == "manuals" {
-			continue // the conventional folder is optional
+		_, configured := p.Config.Lines["manuals"]
+		if _, err := p.FS.Stat(full); err != nil && !configured && r == "manuals" {
+			continue // the conventional folder is optional unless lore.yaml names it
 		}
 		out = append(out, full)
 	}

@@ -63,7 +63,8 @@ func Run(o RunOptions) (*Result, error) {
 	step("lint")
 	in := p.lintInput(p.Manuals, nil)
 	in.Extra = res.Baked.Diagnostics
-	res.Lint = lint.Report{Diagnostics: lint.Run(in), Files: countFiles(p.Manuals, nil)}
+	in.Sources = res.Baked.source
+	res.Lint = lint.Report{Diagnostics: lint.Run(in), Files: countFiles(p.Manuals, nil) + len(res.Baked.Prompts.Files)}
 	if o.Locked {
 		res.Lint.Diagnostics = append(res.Lint.Diagnostics, res.Baked.lockDiagnostics(p)...)
 		res.Lint.Diagnostics.Sort()

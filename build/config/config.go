@@ -67,6 +67,8 @@ type Recipe struct {
 	Lang        string
 	Params      map[string]any
 	Line        int // line of the recipe in the project file
+	// KeyLines records the line of each key set in the recipe.
+	KeyLines map[string]int
 }
 
 // Lint configures the linter: severity per rule id (or "group/*") and

@@ -67,6 +67,27 @@ func Parse(cfg *Config, src []byte) error {
 	if root.Kind != yaml.MappingNode {
 		return p.errf(root, "the project file must be a mapping of keys (title, manuals, recipes, …)")
 	}
+	if err := p.top(cfg, root); err != nil {
+		return err
+	}
+	return p.validate(cfg)
+}
+
+// validate checks what needs the whole file: every provider a recipe
+// names has a render style.
+func (p *parser) validate(cfg *Config) error {
+	for _, r := range cfg.Recipes {
+		for _, prov := range r.Providers {
+			if cfg.Style(prov) == "" {
+				return &Error{File: p.file, Line: r.KeyLines["providers"], Col: 1, Msg: fmt.Sprintf(
+					"recipe %q: provider %q has no render style: add `providers: {%s: xml}` (xml, fenced or inline) at the top level", r.Name, prov, prov)}
+			}
+		}
+	}
+	return nil
+}
+
+func (p *parser) top(cfg *Config, root *yaml.Node) error {
 	return p.mapping(root, topKeys, func(key string, k, v *yaml.Node) error {
 		cfg.Lines[key] = k.Line
 		switch key {
@@ -107,7 +128,10 @@ func Parse(cfg *Config, src []byte) error {
 				return err
 			})
 		case "trust":
-			return p.mapping(v, nil, func(layer string, _, b *yaml.Node) error {
+			return p.mapping(v, nil, func(layer string, lk, b *yaml.Node) error {
+				if !trustKey(layer) {
+					return p.errf(lk, "trust: unknown layer %q: use shared, project, surface, bot, chat, agents or one layer such as surface/chat or agents/reviewer", layer)
+				}
 				var t bool
 				if err := p.boolean(b, &t); err != nil {
 					return err
@@ -169,6 +193,18 @@ func Parse(cfg *Config, src []byte) error {
 	})
 }
 
+// trustKey reports whether k names a layer or a kind of layer.
+func trustKey(k string) bool {
+	kind, name, named := strings.Cut(k, "/")
+	switch kind {
+	case "shared", "project":
+		return !named
+	case "surface", "bot", "chat", "agents":
+		return !named || name != "" && !strings.ContainsAny(name, "/ ")
+	}
+	return false
+}
+
 // Styles are the render styles of bundles.
 var Styles = []string{"xml", "fenced", "inline"}
 
@@ -179,11 +215,12 @@ var recipeKeys = []string{"engine", "manualPaths", "tools", "addons", "budget", 
 	"roles", "blocks", "bot", "chat", "lang", "params"}
 
 func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
-	r := &Recipe{Name: name, Engine: name, Line: k.Line, Lang: "en"}
+	r := &Recipe{Name: name, Engine: name, Line: k.Line, Lang: "en", KeyLines: map[string]int{}}
 	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
 		return r, nil
 	}
-	err := p.mapping(v, recipeKeys, func(key string, _, f *yaml.Node) error {
+	err := p.mapping(v, recipeKeys, func(key string, kn, f *yaml.Node) error {
+		r.KeyLines[key] = kn.Line
 		switch key {
 		case "engine":
 			return p.str(f, &r.Engine)
@@ -198,17 +235,23 @@ func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
 				return p.errf(f, "recipe %q: budget must be a whole number of tokens, got %q", name, f.Value)
 			}
 		case "surfaces":
-			return p.strs(f, &r.Surfaces)
+			return p.names(f, name, "surface", &r.Surfaces)
 		case "providers":
-			return p.strs(f, &r.Providers)
+			return p.names(f, name, "provider", &r.Providers)
 		case "roles":
-			return p.strs(f, &r.Roles)
+			return p.names(f, name, "role", &r.Roles)
 		case "blocks":
-			return p.strs(f, &r.Blocks)
+			return p.names(f, name, "block", &r.Blocks)
 		case "bot":
-			return p.str(f, &r.Bot)
+			if err := p.str(f, &r.Bot); err != nil {
+				return err
+			}
+			return p.checkName(f, name, "bot", r.Bot)
 		case "chat":
-			return p.str(f, &r.Chat)
+			if err := p.str(f, &r.Chat); err != nil {
+				return err
+			}
+			return p.checkName(f, name, "chat", r.Chat)
 		case "lang":
 			return p.str(f, &r.Lang)
 		case "params":
@@ -219,6 +262,49 @@ func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
 		return nil
 	})
 	return r, err
+}
+
+// names reads a list of names (surfaces, providers, roles, blocks): each
+// must be a valid name and appear once, since it becomes part of a bundle
+// id or a file name.
+func (p *parser) names(n *yaml.Node, recipe, what string, dst *[]string) error {
+	if err := p.strs(n, dst); err != nil {
+		return err
+	}
+	items := []*yaml.Node{n}
+	if n.Kind == yaml.SequenceNode {
+		items = n.Content
+	}
+	seen := map[string]bool{}
+	for i, v := range *dst {
+		at := items[min(i, len(items)-1)]
+		if err := p.checkName(at, recipe, what, v); err != nil {
+			return err
+		}
+		if seen[v] {
+			return p.errf(at, "recipe %q lists %s %q twice: keep one", recipe, what, v)
+		}
+		seen[v] = true
+	}
+	return nil
+}
+
+// checkName checks a surface, provider, role, bot, chat or block name.
+func (p *parser) checkName(n *yaml.Node, recipe, what, v string) error {
+	ok := v != "" && !strings.Contains(v, "..")
+	for i, c := range v {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || i > 0 && (c == '_' || c == '-' || c == '.' && what == "block")) {
+			ok = false
+		}
+	}
+	if !ok {
+		allowed := "letters, digits, '_' and '-'"
+		if what == "block" {
+			allowed = "letters, digits, '.', '_' and '-'"
+		}
+		return p.errf(n, "recipe %q: %s %q is not a valid name: use %s, starting with a letter or digit", recipe, what, v, allowed)
+	}
+	return nil
 }
 
 type parser struct{ file string }

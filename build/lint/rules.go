@@ -12,6 +12,9 @@ func Rules() []*Rule {
 		triggersOverlap,
 		structureTitle, structureKindManual,
 		skillName, skillDescription, skillYAML, skillBodySize, skillUnknownKey,
+		promptHookTrigger, promptTemplate, promptFragmentSize, promptFragmentEngine, promptBudget, promptAttention,
+		promptCacheOrder, promptUnreachableBlock, promptGuardrailInherit, promptUnknownRole, promptUnknownBlock,
+		promptLayer, promptLock,
 		fileUnreadable, fileEncoding, fileTooLarge, fileSymlinkLoop, fileName,
 		lintUnknownRule,
 	}

@@ -6,6 +6,9 @@ import "github.com/spf13/cobra"
 var commandMakers = []func(*env) *cobra.Command{
 	newLintCmd,
 	newBuildCmd,
+	newPromptCmd,
+	newLockCmd,
+	newVerifyCmd,
 	newMCPCmd,
 	newVersionCmd,
 }

@@ -1,0 +1,123 @@
+package prompt
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/spf13/afero"
+	"gopkg.in/yaml.v3"
+
+	"github.com/lorekit/lore/build/bundle"
+)
+
+// TaskTemplate is prompts/templates/<name>.prompt.md (seed 003 PB2): a
+// named, parameterised task starter. Its front matter uses the vocabulary
+// of Copilot's prompt files; its body has ${arg} placeholders.
+type TaskTemplate struct {
+	Name         string
+	Description  string
+	ArgumentHint string
+	// Agent optionally names the recipe or role the task is meant for.
+	Agent string
+	Path  string
+	Body  string
+	// BodyLine is the line the body starts on.
+	BodyLine int
+}
+
+// Placeholders returns the template's ${arg} names in order of first use.
+func (t *TaskTemplate) Placeholders() []string { return bundle.Placeholders(t.Body) }
+
+// Expand substitutes args into the body; missing arguments become empty
+// and are returned, once each.
+func (t *TaskTemplate) Expand(args map[string]string) (string, []string) {
+	return bundle.Expand(t.Body, args)
+}
+
+const templateSuffix = ".prompt.md"
+
+func (s *Set) loadTemplates(fsys afero.Fs, dir string) {
+	files, err := afero.ReadDir(fsys, dir)
+	if err != nil {
+		return
+	}
+	for _, f := range files {
+		if f.IsDir() || !isMarkdown(f.Name()) {
+			continue
+		}
+		p := path.Join(dir, f.Name())
+		if !strings.HasSuffix(f.Name(), templateSuffix) {
+			s.Diagnostics = append(s.Diagnostics, diagAt(p, 0, 0, RuleTemplate, "a task template is named <name>.prompt.md"))
+			continue
+		}
+		src, ok := s.read(fsys, p)
+		if !ok {
+			continue
+		}
+		if t := s.parseTemplate(p, strings.TrimSuffix(f.Name(), templateSuffix), string(src)); t != nil {
+			s.Templates = append(s.Templates, t)
+		}
+	}
+}
+
+// parseTemplate reads the front matter (name, description, argument-hint,
+// agent) and the body.
+func (s *Set) parseTemplate(p, name, src string) *TaskTemplate {
+	t := &TaskTemplate{Name: name, Path: p, Body: src, BodyLine: 1}
+	if !strings.HasPrefix(src, "---\n") {
+		s.Diagnostics = append(s.Diagnostics, diagAt(p, 1, 1, RuleTemplate, "a task template starts with front matter: ---, description: …, argument-hint: …, ---"))
+		return t
+	}
+	end := strings.Index(src[4:], "\n---")
+	if end < 0 {
+		s.Diagnostics = append(s.Diagnostics, diagAt(p, 1, 1, RuleTemplate, "the front matter is not closed by a --- line"))
+		return t
+	}
+	front := src[4 : 4+end]
+	rest := src[4+end+4:]
+	rest = strings.TrimPrefix(rest, "\n")
+	t.BodyLine = strings.Count(src[:len(src)-len(rest)], "\n") + 1
+	t.Body = rest
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(front), &doc); err != nil {
+		s.Diagnostics = append(s.Diagnostics, diagAt(p, 2, 1, RuleTemplate, "invalid front matter: "+strings.TrimPrefix(err.Error(), "yaml: ")))
+		return t
+	}
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		s.Diagnostics = append(s.Diagnostics, diagAt(p, 2, 1, RuleTemplate, "the front matter must be key: value lines"))
+		return t
+	}
+	m := doc.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		line := k.Line + 1 // the front matter starts on line 2
+		if v.Kind != yaml.ScalarNode {
+			s.Diagnostics = append(s.Diagnostics, diagAt(p, line, k.Column, RuleTemplate, fmt.Sprintf("%s: expected a single value", k.Value)))
+			continue
+		}
+		switch k.Value {
+		case "name":
+			if v.Value != name {
+				s.Diagnostics = append(s.Diagnostics, diagAt(p, line, v.Column, RuleTemplate, fmt.Sprintf("name %q differs from the file name %q: rename one", v.Value, name)))
+			}
+		case "description":
+			t.Description = v.Value
+		case "argument-hint":
+			t.ArgumentHint = v.Value
+		case "agent", "mode":
+			t.Agent = v.Value
+		default:
+			s.Diagnostics = append(s.Diagnostics, diagAt(p, line, k.Column, RuleTemplate, fmt.Sprintf("unknown front matter key %q (keys: name, description, argument-hint, agent)", k.Value)))
+		}
+	}
+	if strings.TrimSpace(t.Description) == "" {
+		s.Diagnostics = append(s.Diagnostics, diagAt(p, 1, 1, RuleTemplate, "a task template needs a description: it is what a user reads when picking one"))
+	}
+	for _, ph := range t.Placeholders() {
+		if !strings.Contains(t.ArgumentHint, ph) {
+			s.Diagnostics = append(s.Diagnostics, diagAt(p, 1, 1, RuleTemplate, fmt.Sprintf("placeholder ${%s} is not named in argument-hint: list every argument there", ph)))
+		}
+	}
+	return t
+}

@@ -1,0 +1,45 @@
+// Runs queries against an index on disk with the browser's engine and
+// prints one JSON line per query: the result names, the total and what the
+// query fetched (files and bytes), each query on a fresh, cold index.
+//   node query.mjs INDEX_DIR/index.json [--limit N] QUERY...
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import { openIndex } from '../../../../theme/assets/js/search/engine.js';
+
+const args = process.argv.slice(2);
+const manifest = pathToFileURL(resolve(args.shift())).href;
+let limit = 10;
+if (args[0] === '--limit') {
+  args.shift();
+  limit = Number(args.shift());
+}
+
+for (const query of args) {
+  const fetched = [];
+  let bytes = 0;
+  const fetch = async (url) => {
+    const u = new URL(url);
+    const path = fileURLToPath(new URL(u.pathname, u));
+    let data;
+    try {
+      data = readFileSync(path);
+    } catch {
+      return { ok: false, status: 404 };
+    }
+    fetched.push(path.slice(path.lastIndexOf('/search/') + 1));
+    bytes += data.length;
+    const buf = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
+    return { ok: true, status: 200, arrayBuffer: async () => buf, json: async () => JSON.parse(data.toString('utf8')) };
+  };
+  const index = await openIndex(manifest, { fetch });
+  const res = await index.search(query, { limit });
+  console.log(JSON.stringify({
+    query,
+    total: res.total,
+    names: res.results.map((r) => r.name),
+    urls: res.results.map((r) => r.url),
+    bytes,
+    files: fetched,
+  }));
+}

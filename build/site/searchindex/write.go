@@ -1,0 +1,166 @@
+package searchindex
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/afero"
+)
+
+// Options configure Write. The zero value gives the defaults.
+type Options struct {
+	// Dir is the index's folder in the output, slash-separated and
+	// relative (default "search").
+	Dir string
+	// ShardBytes is the target size of a term shard (default 16 KiB).
+	ShardBytes int
+	// DocsPerChunk is the number of document records per chunk file
+	// (default 16).
+	DocsPerChunk int
+	// SummaryRunes cuts longer summaries at a word (default 240).
+	SummaryRunes int
+}
+
+func (o Options) withDefaults() Options {
+	if o.Dir == "" {
+		o.Dir = "search"
+	}
+	if o.ShardBytes <= 0 {
+		o.ShardBytes = 16 << 10
+	}
+	if o.DocsPerChunk <= 0 {
+		o.DocsPerChunk = 16
+	}
+	if o.SummaryRunes <= 0 {
+		o.SummaryRunes = 240
+	}
+	return o
+}
+
+// Stats describes a written index.
+type Stats struct {
+	// Manifest is the manifest's path in the output ("search/index.json"):
+	// the page passes it, relative to the page, to initSearch as
+	// options.index.
+	Manifest  string
+	Documents int
+	Terms     int
+	Shards    int
+	DocChunks int
+	// ManifestBytes is the size of the manifest, the one file every
+	// search loads; Bytes the size of all files of the index.
+	ManifestBytes int64
+	Bytes         int64
+}
+
+// manifest is the first file the browser loads (index.json).
+type manifest struct {
+	Version int `json:"v"`
+	// ID changes with any file of the index; the browser appends it to
+	// every shard and chunk address so a cached file of an older build is
+	// never mixed with a newer manifest.
+	ID string `json:"id"`
+	// Root is the site root relative to the manifest's folder; document
+	// URLs are relative to it.
+	Root      string   `json:"root"`
+	Documents int      `json:"docs"`
+	Chunk     int      `json:"chunk"`
+	Shards    []string `json:"shards"` // first term of each term shard
+	Stop      []string `json:"stop"`
+}
+
+// manifestVersion is the format version; engine.js refuses other versions.
+const manifestVersion = 1
+
+// Write builds the search index of docs and writes it under opt.Dir of fsys:
+// index.json, t/<n>.bin term shards and d/<n>.json document chunks. Documents
+// are ordered by URL (then name), so the output bytes depend only on the
+// set of documents. Files already in the folder are overwritten, never
+// removed: write into a fresh output.
+func Write(fsys afero.Fs, docs []Document, opt Options) (Stats, error) {
+	opt = opt.withDefaults()
+	dir := path.Clean(opt.Dir)
+	if path.IsAbs(dir) || dir == "." || dir == ".." || strings.HasPrefix(dir, "../") {
+		return Stats{}, fmt.Errorf("searchindex: Dir %q must be a folder inside the output", opt.Dir)
+	}
+	docs = slices.Clone(docs)
+	slices.SortStableFunc(docs, func(a, b Document) int {
+		return cmp.Or(strings.Compare(a.URL, b.URL), strings.Compare(a.Name, b.Name))
+	})
+
+	pb := newPostingBuilder()
+	for _, d := range docs {
+		pb.add(d)
+	}
+	terms, lists := pb.postings()
+	shards := encodeShards(terms, lists, opt.ShardBytes)
+	chunks, err := encodeDocChunks(docs, opt.DocsPerChunk, opt.SummaryRunes)
+	if err != nil {
+		return Stats{}, fmt.Errorf("searchindex: %w", err)
+	}
+
+	files := map[string][]byte{}
+	var names []string
+	add := func(name string, data []byte) {
+		files[name] = data
+		names = append(names, name)
+	}
+	h := sha256.New()
+	firsts := make([]string, len(shards))
+	for i, s := range shards {
+		firsts[i] = s.first
+		add(shardFile(i), s.data)
+	}
+	for i, c := range chunks {
+		add(chunkFile(i), c)
+	}
+	for _, n := range names {
+		fmt.Fprintf(h, "%s %d\n", n, len(files[n]))
+		h.Write(files[n])
+	}
+	man := manifest{
+		Version:   manifestVersion,
+		ID:        hex.EncodeToString(h.Sum(nil))[:16],
+		Root:      strings.Repeat("../", strings.Count(dir, "/")+1),
+		Documents: len(docs),
+		Chunk:     opt.DocsPerChunk,
+		Shards:    firsts,
+		Stop:      stopWords(),
+	}
+	mb, err := json.Marshal(man)
+	if err != nil {
+		return Stats{}, fmt.Errorf("searchindex: %w", err)
+	}
+	add("index.json", mb)
+
+	st := Stats{
+		Manifest:      path.Join(dir, "index.json"),
+		Documents:     len(docs),
+		Terms:         len(terms),
+		Shards:        len(shards),
+		DocChunks:     len(chunks),
+		ManifestBytes: int64(len(mb)),
+	}
+	for _, sub := range []string{dir, path.Join(dir, "t"), path.Join(dir, "d")} {
+		if err := fsys.MkdirAll(sub, 0o755); err != nil {
+			return Stats{}, fmt.Errorf("searchindex: %w", err)
+		}
+	}
+	for _, n := range names {
+		if err := afero.WriteFile(fsys, path.Join(dir, n), files[n], 0o644); err != nil {
+			return Stats{}, fmt.Errorf("searchindex: %w", err)
+		}
+		st.Bytes += int64(len(files[n]))
+	}
+	return st, nil
+}
+
+func shardFile(i int) string { return "t/" + strconv.Itoa(i) + ".bin" }
+func chunkFile(i int) string { return "d/" + strconv.Itoa(i) + ".json" }

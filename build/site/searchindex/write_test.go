@@ -1,0 +1,232 @@
+package searchindex
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/spf13/afero"
+)
+
+// readIndex reads a written index back: the manifest and every term with
+// its postings, decoded the way engine.js decodes them.
+func readIndex(t *testing.T, fsys afero.Fs, dir string) (manifest, map[string][]posting) {
+	t.Helper()
+	data, err := afero.ReadFile(fsys, path.Join(dir, "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	terms := map[string][]posting{}
+	var all []string
+	for i, first := range m.Shards {
+		data, err := afero.ReadFile(fsys, path.Join(dir, shardFile(i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := decodeShard(t, data)
+		if len(got) == 0 || got[0].term != first {
+			t.Fatalf("shard %d starts with %v, manifest says %q", i, got, first)
+		}
+		for _, e := range got {
+			terms[e.term] = e.list
+			all = append(all, e.term)
+		}
+	}
+	if !sort.StringsAreSorted(all) || len(all) != len(terms) {
+		t.Fatalf("terms are not sorted and unique across shards")
+	}
+	return m, terms
+}
+
+type entry struct {
+	term string
+	list []posting
+}
+
+func decodeShard(t *testing.T, b []byte) []entry {
+	t.Helper()
+	uv := func() uint64 {
+		v, n := binary.Uvarint(b)
+		if n <= 0 {
+			t.Fatalf("bad varint")
+		}
+		b = b[n:]
+		return v
+	}
+	n := uv()
+	var out []entry
+	prev := ""
+	for range n {
+		shared, l := uv(), uv()
+		term := prev[:shared] + string(b[:l])
+		b = b[l:]
+		df := uv()
+		list := make([]posting, df)
+		id := int64(-1)
+		for k := range list {
+			id += int64(uv()) + 1
+			list[k].doc = uint32(id)
+		}
+		for k := range list {
+			list[k].w = b[k]
+		}
+		b = b[df:]
+		out = append(out, entry{term, list})
+		prev = term
+	}
+	if len(b) != 0 {
+		t.Fatalf("%d bytes after the last term", len(b))
+	}
+	return out
+}
+
+func TestWriteFormat(t *testing.T) {
+	fsys := afero.NewMemMapFs()
+	docs := fixtureDocs()
+	st, err := Write(fsys, docs, Options{ShardBytes: 256, DocsPerChunk: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Manifest != "search/index.json" || st.Documents != len(docs) || st.DocChunks != 3 || st.Shards < 3 {
+		t.Fatalf("stats %+v", st)
+	}
+	m, terms := readIndex(t, fsys, "search")
+	if m.Root != "../" || m.Documents != len(docs) || m.Chunk != 2 || len(m.ID) != 16 || st.Terms != len(terms) {
+		t.Fatalf("manifest %+v", m)
+	}
+
+	// Documents are ordered by URL: 0 datenbank-sicherung, 1
+	// deploy-container, 2 email-send, 3 image-resize, 4 kalender-termine.
+	docOf := func(term string) []uint32 {
+		var ids []uint32
+		for _, p := range terms[term] {
+			ids = append(ids, p.doc)
+		}
+		return ids
+	}
+	check := func(term string, want ...uint32) {
+		t.Helper()
+		if got := docOf(term); !slices.Equal(got, want) {
+			t.Errorf("postings of %q = %v, want %v", term, got, want)
+		}
+	}
+	check("deploy", 1)
+	check("bereitstell", 1)
+	check("pruefung", 0)
+	check("strass", 0)
+	check("termin", 4)
+	check("attach", 2)
+	check("kubectl", 1)
+	check("arthur", 0)
+	check("imag", 1, 3)
+	// German prose is stemmed in German only: "Sicherungen" → "sicher",
+	// "Größere" → "groessere" → "groess"; the English stems of those words
+	// ("sicherungen", "groesser") are not indexed.
+	check("datenbank", 0)
+	check("sicher", 0)
+	check("groess", 0)
+	for _, w := range []string{"sicherungen", "groesser"} {
+		if _, ok := terms[w]; ok {
+			t.Errorf("German prose got the English stem %q", w)
+		}
+	}
+	// Stop words are not indexed.
+	for _, w := range []string{"the", "und", "die", "with"} {
+		if _, ok := terms[w]; ok {
+			t.Errorf("stop word %q indexed", w)
+		}
+	}
+	// A name match outweighs a body match.
+	w := map[uint32]uint8{}
+	for _, p := range terms["imag"] {
+		w[p.doc] = p.w
+	}
+	if w[3] <= w[1] {
+		t.Errorf("weight of image in the name %d, in a body %d", w[3], w[1])
+	}
+
+	// Document chunks hold the records in id order.
+	data, err := afero.ReadFile(fsys, "search/d/0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs [][]any
+	if err := json.Unmarshal(data, &recs); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2 || recs[0][0] != "manuals/datenbank-sicherung/" || recs[0][4] != "arthur" || recs[1][1] != "deploy-container" {
+		t.Fatalf("chunk 0: %v", recs)
+	}
+}
+
+func TestWriteDeterministic(t *testing.T) {
+	a, b := afero.NewMemMapFs(), afero.NewMemMapFs()
+	docs := fixtureDocs()
+	if _, err := Write(a, docs, Options{ShardBytes: 300}); err != nil {
+		t.Fatal(err)
+	}
+	rev := slices.Clone(docs)
+	slices.Reverse(rev)
+	if _, err := Write(b, rev, Options{ShardBytes: 300}); err != nil {
+		t.Fatal(err)
+	}
+	if fa, fb := dump(t, a), dump(t, b); fa != fb {
+		t.Fatalf("two builds differ:\n%s\n---\n%s", fa, fb)
+	}
+}
+
+// dump lists every file of fsys with its content.
+func dump(t *testing.T, fsys afero.Fs) string {
+	t.Helper()
+	var b strings.Builder
+	err := afero.Walk(fsys, "search", func(p string, info fs.FileInfo, err error) error {
+		if err != nil || info.IsDir() {
+			return err
+		}
+		data, err := afero.ReadFile(fsys, p)
+		fmt.Fprintf(&b, "%s %x\n", p, data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func TestWriteRejectsDir(t *testing.T) {
+	for _, dir := range []string{"/abs", "..", "../up", "."} {
+		if _, err := Write(afero.NewMemMapFs(), nil, Options{Dir: dir}); err == nil {
+			t.Errorf("Dir %q accepted", dir)
+		}
+	}
+	fsys := afero.NewMemMapFs()
+	st, err := Write(fsys, nil, Options{Dir: "assets/find"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := readIndex(t, fsys, "assets/find")
+	if st.Manifest != "assets/find/index.json" || m.Root != "../../" || m.Documents != 0 || len(m.Shards) != 0 {
+		t.Fatalf("empty index: %+v %+v", st, m)
+	}
+}
+
+func TestShorten(t *testing.T) {
+	long := strings.Repeat("word ", 100)
+	got := shorten(long, 40)
+	if r := []rune(got); len(r) > 40 || !strings.HasSuffix(got, "word…") {
+		t.Fatalf("shorten = %q", got)
+	}
+	if got := shorten("  a\n b ", 40); got != "a b" {
+		t.Fatalf("shorten = %q", got)
+	}
+}

@@ -1,0 +1,65 @@
+package tokens
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// promptTexts are twelve prompt-sized texts (about 4 KB each) with the mix
+// of prose, Markdown and code spans real bundles have.
+func promptTexts() []string {
+	var out []string
+	for i := range 12 {
+		var b strings.Builder
+		for j := range 30 {
+			fmt.Fprintf(&b, "- `manual_read('topic-%d-%d')` — when the user asks about embedding images, charts or documents (Bilder, Diagramme) in bundle %d.\n", i, j, i)
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// BenchmarkCountFirstUse is a new counter's first count: the o200k_base
+// vocabulary loads.
+func BenchmarkCountFirstUse(b *testing.B) {
+	for b.Loop() {
+		c := NewCounter("")
+		if _, err := c.Count("You are Arthur."); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCountCold counts every text with an empty cache (the encoding
+// already loaded).
+func BenchmarkCountCold(b *testing.B) {
+	texts := promptTexts()
+	c := NewCounter("")
+	c.MustCount("warm up the codec")
+	b.SetBytes(int64(len(strings.Join(texts, ""))))
+	for b.Loop() {
+		c.mu.Lock()
+		clear(c.cache)
+		c.mu.Unlock()
+		for _, t := range texts {
+			c.MustCount(t)
+		}
+	}
+}
+
+// BenchmarkCountWarm counts texts already in the cache: a content hash and
+// a map lookup each.
+func BenchmarkCountWarm(b *testing.B) {
+	texts := promptTexts()
+	c := NewCounter("")
+	for _, t := range texts {
+		c.MustCount(t)
+	}
+	b.SetBytes(int64(len(strings.Join(texts, ""))))
+	for b.Loop() {
+		for _, t := range texts {
+			c.MustCount(t)
+		}
+	}
+}
