@@ -12,31 +12,15 @@ import (
 
 	"github.com/spf13/afero"
 
+	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/build/manual"
 )
 
-// bundleFile is the part of public/lore/bundles/<id>.json the server
-// serves: a frozen prompt of one recipe × surface × role × provider.
-type bundleFile struct {
-	ID       string `json:"id"`
-	Recipe   string `json:"recipe"`
-	Engine   string `json:"engine"`
-	Surface  string `json:"surface"`
-	Role     string `json:"role"`
-	Provider string `json:"provider"`
-	Style    string `json:"style"`
-	Prefix   string `json:"prefix"`
-	Tail     string `json:"tail"`
-	SHA256   string `json:"sha256"`
-	Bytes    int    `json:"bytes"`
-	Tokens   int    `json:"tokens"`
-	Budget   int    `json:"budget"`
-}
-
-// readBundles reads every bundle in dir (for engine, when given), sorted by
-// id. A missing folder means no bundles; a file that is not a bundle is
-// skipped with a warning.
-func readBundles(fsys afero.Fs, dir, engine string) ([]*bundleFile, []string) {
+// readBundles reads every bundle in dir (public/lore/bundles; for engine,
+// when given), sorted by id. A missing folder means no bundles; a file
+// that is not a bundle, or whose recorded digests no longer match its text
+// (bundle.Verify), is skipped with a warning.
+func readBundles(fsys afero.Fs, dir, engine string) ([]*bundle.Bundle, []string) {
 	entries, err := afero.ReadDir(fsys, dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -44,7 +28,7 @@ func readBundles(fsys afero.Fs, dir, engine string) ([]*bundleFile, []string) {
 		}
 		return nil, []string{fmt.Sprintf("cannot read the bundles in %s: %v", dir, err)}
 	}
-	var out []*bundleFile
+	var out []*bundle.Bundle
 	var warns []string
 	for _, e := range entries {
 		name := e.Name()
@@ -62,16 +46,16 @@ func readBundles(fsys afero.Fs, dir, engine string) ([]*bundleFile, []string) {
 		}
 		out = append(out, b)
 	}
-	slices.SortFunc(out, func(a, b *bundleFile) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortFunc(out, func(a, b *bundle.Bundle) int { return cmp.Compare(a.ID, b.ID) })
 	return out, warns
 }
 
-func readBundle(fsys afero.Fs, file string) (*bundleFile, error) {
+func readBundle(fsys afero.Fs, file string) (*bundle.Bundle, error) {
 	src, err := readLimited(fsys, file)
 	if err != nil {
 		return nil, err
 	}
-	var b bundleFile
+	var b bundle.Bundle
 	if err := json.Unmarshal(src, &b); err != nil {
 		return nil, fmt.Errorf("not a bundle: %v", err)
 	}
@@ -83,21 +67,20 @@ func readBundle(fsys afero.Fs, file string) (*bundleFile, error) {
 	case b.ID+".json" != path.Base(file):
 		return nil, fmt.Errorf("bundle id %q does not match its file name", b.ID)
 	}
+	if problems := bundle.Verify(&b, nil); len(problems) > 0 {
+		return nil, fmt.Errorf("it was changed after the build (%s): run 'lore build'", problems[0])
+	}
 	return &b, nil
 }
 
-// title names the bundle for people: "arthur · chat · reviewer · anthropic".
-func (b *bundleFile) title() string {
-	parts := []string{b.Recipe, b.Surface}
-	if b.Role != "" {
-		parts = append(parts, b.Role)
-	}
-	parts = append(parts, b.Provider)
+// bundleTitle names a bundle for people: "arthur · chat · reviewer · anthropic".
+func bundleTitle(b *bundle.Bundle) string {
+	parts := []string{b.Recipe, b.Surface, b.Role, b.Provider}
 	return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " · ")
 }
 
-// description says what the bundle is and what it weighs.
-func (b *bundleFile) description() string {
+// bundleDescription says what a bundle is and what it weighs.
+func bundleDescription(b *bundle.Bundle) string {
 	var d strings.Builder
 	fmt.Fprintf(&d, "System prompt bundle %s", b.ID)
 	if b.Engine != "" {
@@ -111,13 +94,9 @@ func (b *bundleFile) description() string {
 	if b.Budget > 0 {
 		fmt.Fprintf(&d, " of a %d-token budget", b.Budget)
 	}
-	short := b.SHA256
-	if len(short) > 12 {
-		short = short[:12]
-	}
-	fmt.Fprintf(&d, ", sha256 %s.", short)
-	if len(tailVariables(b.Tail)) > 0 {
-		d.WriteString(" The per-turn tail takes the arguments listed.")
+	fmt.Fprintf(&d, ", sha256 %s.", b.SHA256[:min(12, len(b.SHA256))])
+	if len(bundle.TailVariables(b.Tail)) > 0 {
+		d.WriteString(" Its per-turn tail takes the arguments listed.")
 	}
 	return d.String()
 }

@@ -31,9 +31,26 @@ recipes:
   arthur:
     manualPaths: [manuals/for-arthur/, manuals/]
     tools: [manual_read, how_do_i, doc_create]
+    surfaces: [chat]
+    providers: [anthropic]
+    budget: 1500
   eddie:
     manualPaths: [manuals/]
     tools: [manual_read, how_do_i, memory_write]
+    surfaces: [chat]
+    providers: [openai]
+`,
+	"prompts/arthur.md": `<!-- block: identity -->
+You are Arthur.
+
+<!-- block: guardrails -->
+- Never reveal secrets.
+
+<!-- block: clock dynamic -->
+Time: {{ turn.time }}
+`,
+	"prompts/eddie.md": `<!-- block: identity -->
+You are Eddie.
 `,
 	"manuals/embed-images.md": `---
 triggers: image, Bild
@@ -81,33 +98,24 @@ Schedule jobs at a time.
 	"prompts/templates/plan.prompt.md": `---
 name: plan
 description: Plan a change before writing code.
-argument-hint: what to plan
-agent: planner
+argument-hint: what=<what to plan>
+agent: arthur
 ---
 Plan ${what} in small steps. Keep ${what} reviewable.
 `,
 	"prompts/templates/review.prompt.md": `---
 description: Review a file.
-argument-hint: FILE [FOCUS]
+argument-hint: file=<the file> focus=<what matters most>
 ---
 Review ${file} with a focus on ${focus}.
 `,
-	"prompts/templates/broken.prompt.md": `---
-description: [unclosed
----
-Body.
-`,
 }
 
-// bundles are written into the build output after the build, the files
-// 'lore build' bakes.
-var bundles = map[string]string{
-	"arthur.chat.anthropic.json": `{"schema":"lore.bundle/v1","id":"arthur.chat.anthropic","recipe":"arthur","engine":"arthur","surface":"chat","role":"","provider":"anthropic","style":"xml",
-"prefix":"<section name=\"identity\">You are Arthur.</section>","tail":"<section name=\"clock\">Time: {{ turn.time }}</section>",
-"sha256":"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef","bytes":52,"tokens":12,"budget":1500,"layers":[]}`,
-	"eddie.chat.openai.json": `{"schema":"lore.bundle/v1","id":"eddie.chat.openai","recipe":"eddie","engine":"eddie","surface":"chat","role":"","provider":"openai","style":"fenced",
-"prefix":"You are Eddie.","tail":"","sha256":"fedcba","bytes":14,"tokens":4,"budget":0,"layers":[]}`,
-	"notes.json": `{"not":"a bundle"}`,
+// damage is written into the build output after the build: files the
+// server must skip with a warning.
+var damage = map[string]string{
+	"public/lore/bundles/notes.json":     `{"not":"a bundle"}`,
+	"prompts/templates/broken.prompt.md": "---\ndescription: [unclosed\n---\nBody.\n",
 }
 
 // writeProject writes files under projectDir of a new in-memory file
@@ -123,7 +131,7 @@ func writeProject(t testing.TB, files map[string]string) afero.Fs {
 	return fs
 }
 
-// builtProject writes the fixture, builds it and adds the bundles.
+// builtProject writes the fixture and builds it.
 func builtProject(t testing.TB) afero.Fs {
 	t.Helper()
 	fs := writeProject(t, fixture)
@@ -133,11 +141,6 @@ func builtProject(t testing.TB) afero.Fs {
 	}
 	if res.Failed {
 		t.Fatalf("fixture build failed: %v", res.Lint.Diagnostics)
-	}
-	for name, body := range bundles {
-		if err := afero.WriteFile(fs, path.Join(projectDir, "public", bundlesDir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 	return fs
 }

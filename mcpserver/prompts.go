@@ -6,25 +6,29 @@ import (
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/lorekit/lore/build/bundle"
+	"github.com/lorekit/lore/build/prompt"
 )
 
 // prompts returns the prompts of snap by name: every bundle (arguments:
 // the per-turn values of its tail) and every task template (arguments: its
-// ${arg} placeholders).
+// ${arg} placeholders). No argument is required: a missing one is left
+// empty with a warning.
 func (snap *snapshot) prompts() map[string]*mcp.Prompt {
 	out := make(map[string]*mcp.Prompt, len(snap.bundles)+len(snap.templates))
 	for _, b := range snap.bundles {
-		p := &mcp.Prompt{Name: b.ID, Title: b.title(), Description: b.description()}
-		for _, v := range tailVariables(b.Tail) {
+		p := &mcp.Prompt{Name: b.ID, Title: bundleTitle(b), Description: bundleDescription(b)}
+		for _, v := range bundle.TailVariables(b.Tail) {
 			p.Arguments = append(p.Arguments, &mcp.PromptArgument{Name: v,
 				Description: "Per-turn value for {{ turn." + v + " }} in the bundle's tail; left empty when not given."})
 		}
 		out[b.ID] = p
 	}
 	for _, t := range snap.templates {
-		p := &mcp.Prompt{Name: t.Name, Description: t.description()}
-		for _, a := range t.Args {
-			p.Arguments = append(p.Arguments, &mcp.PromptArgument{Name: a, Description: t.argDescription(a)})
+		p := &mcp.Prompt{Name: t.Name, Description: templateDescription(t)}
+		for _, a := range t.Placeholders() {
+			p.Arguments = append(p.Arguments, &mcp.PromptArgument{Name: a, Description: argDescription(t, a)})
 		}
 		out[t.Name] = p
 	}
@@ -51,16 +55,16 @@ func (s *Server) getPrompt(ctx context.Context, req *mcp.GetPromptRequest) (*mcp
 
 // bundlePrompt returns the bundle's cached prefix as the first message and,
 // when it has one, its per-turn tail filled from args as the second.
-func (s *Server) bundlePrompt(b *bundleFile, args map[string]string) *mcp.GetPromptResult {
+func (s *Server) bundlePrompt(b *bundle.Bundle, args map[string]string) *mcp.GetPromptResult {
 	res := &mcp.GetPromptResult{
-		Description: b.description(),
+		Description: bundleDescription(b),
 		Messages:    []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: b.Prefix}}},
 		Meta: mcp.Meta{"lore/bundle": map[string]any{"id": b.ID, "recipe": b.Recipe, "engine": b.Engine, "surface": b.Surface,
 			"role": b.Role, "provider": b.Provider, "style": b.Style, "sha256": b.SHA256, "bytes": b.Bytes,
 			"tokens": b.Tokens, "budget": b.Budget}},
 	}
 	if b.Tail != "" {
-		tail, missing := fillTail(b.Tail, args)
+		tail, missing := bundle.FillTail(b.Tail, args)
 		res.Messages = append(res.Messages, &mcp.PromptMessage{Role: "user", Content: &mcp.TextContent{Text: tail}})
 		if len(missing) > 0 {
 			res.Meta["lore/warnings"] = []string{missingWarning("bundle "+b.ID, missing)}
@@ -71,10 +75,10 @@ func (s *Server) bundlePrompt(b *bundleFile, args map[string]string) *mcp.GetPro
 
 // templatePrompt expands the task template with args: a missing argument
 // becomes empty, with one warning.
-func (s *Server) templatePrompt(t *taskTemplate, args map[string]string) *mcp.GetPromptResult {
-	body, missing := expand(t.Body, args)
+func (s *Server) templatePrompt(t *prompt.TaskTemplate, args map[string]string) *mcp.GetPromptResult {
+	body, missing := t.Expand(args)
 	res := &mcp.GetPromptResult{
-		Description: t.description(),
+		Description: templateDescription(t),
 		Messages:    []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: body}}},
 		Meta:        mcp.Meta{"lore/template": map[string]any{"name": t.Name, "agent": t.Agent, "argumentHint": t.ArgumentHint}},
 	}

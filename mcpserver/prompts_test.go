@@ -2,10 +2,16 @@ package mcpserver
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"path"
 	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/build/bundle"
 )
 
 func TestPromptsAreBundlesAndTemplates(t *testing.T) {
@@ -33,32 +39,43 @@ func TestPromptsAreBundlesAndTemplates(t *testing.T) {
 }
 
 func TestBundlePrompt(t *testing.T) {
-	s, _ := newServer(t, builtProject(t), Options{Engine: "arthur"})
+	fs := builtProject(t)
+	var b bundle.Bundle
+	src, err := afero.ReadFile(fs, path.Join(projectDir, "public/lore/bundles/arthur.chat.anthropic.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(src, &b); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := newServer(t, fs, Options{Engine: "arthur"})
 	cs := connect(t, s, nil)
 	ctx := context.Background()
 	res, _ := cs.ListPrompts(ctx, nil)
 	p := res.Prompts[0]
+	budget := fmt.Sprintf("%d tokens of a 1500-token budget, sha256 %s.", b.Tokens, b.SHA256[:12])
 	if p.Name != "arthur.chat.anthropic" || p.Title != "arthur · chat · anthropic" ||
-		!strings.Contains(p.Description, "12 tokens of a 1500-token budget") || len(p.Arguments) != 1 || p.Arguments[0].Name != "time" {
-		t.Errorf("bundle prompt = %+v (args %v)", p, p.Arguments)
+		!strings.Contains(p.Description, budget) || len(p.Arguments) != 1 || p.Arguments[0].Name != "time" {
+		t.Errorf("bundle prompt = %+v (args %v), want %q in the description", p, p.Arguments, budget)
 	}
 	got, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "arthur.chat.anthropic", Arguments: map[string]string{"time": "09:00"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Messages) != 2 || text(got.Messages[0]) != `<section name="identity">You are Arthur.</section>` ||
-		text(got.Messages[1]) != `<section name="clock">Time: 09:00</section>` {
+	tail := strings.Replace(b.Tail, "{{ turn.time }}", "09:00", 1)
+	if len(got.Messages) != 2 || text(got.Messages[0]) != b.Prefix || !strings.Contains(b.Prefix, "You are Arthur.") ||
+		text(got.Messages[1]) != tail || tail == b.Tail {
 		t.Errorf("messages = %q, %q", text(got.Messages[0]), text(got.Messages[len(got.Messages)-1]))
 	}
 	meta := got.Meta["lore/bundle"].(map[string]any)
-	if meta["sha256"] != "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef" || meta["provider"] != "anthropic" {
+	if meta["sha256"] != b.SHA256 || meta["provider"] != "anthropic" || meta["style"] != "xml" {
 		t.Errorf("meta = %v", meta)
 	}
 	if got.Meta["lore/warnings"] != nil {
 		t.Errorf("warnings with every argument given: %v", got.Meta["lore/warnings"])
 	}
 	got, _ = cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "arthur.chat.anthropic"})
-	if text(got.Messages[1]) != `<section name="clock">Time: </section>` || got.Meta["lore/warnings"] == nil {
+	if text(got.Messages[1]) != strings.Replace(b.Tail, "{{ turn.time }}", "", 1) || got.Meta["lore/warnings"] == nil {
 		t.Errorf("without arguments: %q %v", text(got.Messages[1]), got.Meta)
 	}
 }
@@ -74,12 +91,12 @@ func TestTemplatePrompt(t *testing.T) {
 	}
 	plan := byName["plan"]
 	if plan == nil || len(plan.Arguments) != 1 || plan.Arguments[0].Name != "what" || plan.Arguments[0].Description != "what to plan" ||
-		plan.Arguments[0].Required || !strings.Contains(plan.Description, "Plan a change") || !strings.Contains(plan.Description, "agent planner") {
+		plan.Arguments[0].Required || !strings.Contains(plan.Description, "Plan a change") || !strings.Contains(plan.Description, "(meant for arthur)") {
 		t.Errorf("plan = %+v", plan)
 	}
 	review := byName["review"]
 	if review == nil || len(review.Arguments) != 2 || review.Arguments[0].Name != "file" || review.Arguments[1].Name != "focus" ||
-		!strings.Contains(review.Arguments[1].Description, "FILE [FOCUS]") {
+		review.Arguments[0].Description != "the file" || review.Arguments[1].Description != "what matters most" {
 		t.Errorf("review = %+v", review)
 	}
 
@@ -109,18 +126,4 @@ func text(m *mcp.PromptMessage) string {
 		return tc.Text
 	}
 	return ""
-}
-
-func TestSubstitution(t *testing.T) {
-	out, missing := expand("a ${x} b ${y} c ${x} ${not a name} ${", map[string]string{"x": "1"})
-	if out != "a 1 b  c 1 ${not a name} ${" || strings.Join(missing, ",") != "y" {
-		t.Errorf("expand = %q %v", out, missing)
-	}
-	if got := placeholders("${b} ${a} ${b}"); strings.Join(got, ",") != "b,a" {
-		t.Errorf("placeholders = %v", got)
-	}
-	out, missing = fillTail("t={{ turn.time }} u={{turn.user}} k={{ other }}", map[string]string{"time": "9"})
-	if out != "t=9 u= k={{ other }}" || strings.Join(missing, ",") != "user" {
-		t.Errorf("fillTail = %q %v", out, missing)
-	}
 }

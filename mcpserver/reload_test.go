@@ -15,15 +15,41 @@ import (
 	"github.com/spf13/afero"
 )
 
-func TestLoadWarnsAboutSkippedFiles(t *testing.T) {
+func TestLoadSkipsDamagedFilesWithAWarning(t *testing.T) {
+	fs := builtProject(t)
+	for name, body := range damage {
+		if err := afero.WriteFile(fs, path.Join(projectDir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A bundle edited after the build no longer matches its digests.
+	b := path.Join(projectDir, "public/lore/bundles/arthur.chat.anthropic.json")
+	src, err := afero.ReadFile(fs, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := afero.WriteFile(fs, b, bytes.Replace(src, []byte("You are Arthur."), []byte("You are Zaphod."), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var buf syncBuffer
-	o := Options{Logger: slog.New(slog.NewTextHandler(&buf, nil))}
-	newServer(t, builtProject(t), o)
+	s, _ := newServer(t, fs, Options{Logger: slog.New(slog.NewTextHandler(&buf, nil))})
 	out := buf.String()
-	for _, want := range []string{"broken.prompt.md: skipped", "notes.json: skipped: not a bundle"} {
+	for _, want := range []string{"broken.prompt.md: skipped: 2: invalid front matter", "notes.json: skipped: not a bundle",
+		"arthur.chat.anthropic.json: skipped: it was changed after the build (sha256 of the prefix"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("log lacks %q:\n%s", want, out)
 		}
+	}
+	res, err := connect(t, s, nil).ListPrompts(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range res.Prompts {
+		names = append(names, p.Name)
+	}
+	if strings.Join(names, ",") != "eddie.chat.openai,plan,review" {
+		t.Errorf("prompts = %v", names)
 	}
 }
 
@@ -90,7 +116,7 @@ func TestReloadNotifiesAndServesTheNewBuild(t *testing.T) {
 		}
 	}
 	write("manuals/web-research.md", "---\ntriggers: web\nsummary: Research on the web.\n---\n# Web research\n\nSearch, then fetch.\n")
-	write("prompts/templates/test.prompt.md", "---\ndescription: Write tests.\n---\nTest ${target}.\n")
+	write("prompts/templates/test.prompt.md", "---\ndescription: Write tests.\nargument-hint: target=<what to test>\n---\nTest ${target}.\n")
 	if err := fs.Remove(path.Join(projectDir, "prompts/templates/plan.prompt.md")); err != nil {
 		t.Fatal(err)
 	}
@@ -118,8 +144,8 @@ func TestReloadNotifiesAndServesTheNewBuild(t *testing.T) {
 	for _, p := range res.Prompts {
 		names = append(names, p.Name)
 	}
-	if strings.Join(names, ",") != "review,test" {
-		t.Errorf("prompts after rebuild = %v (the rebuild replaced public/, so the bundles are gone until bake fills it)", names)
+	if strings.Join(names, ",") != "arthur.chat.anthropic,review,test" {
+		t.Errorf("prompts after rebuild = %v", names)
 	}
 	if len(rs.opened) != 2 || !rs.opened[0].closed.Load() || rs.opened[1].closed.Load() {
 		t.Errorf("routers: %d opened; first closed %v", len(rs.opened), rs.opened[0].closed.Load())

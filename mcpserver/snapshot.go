@@ -13,16 +13,16 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build"
+	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/build/config"
 	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/build/prompt"
 )
 
 // Where a build keeps what the server serves, inside the output folder.
 const (
 	manifestFile = "manifest.json"
-	bundlesDir   = "lore/bundles"
 	catalogDir   = "lore/catalog.bleve"
-	templatesDir = "templates" // inside the project's prompts folder
 )
 
 // snapshot is everything the server answers from, loaded at once; requests
@@ -37,8 +37,8 @@ type snapshot struct {
 	// winners are every cascade winner by name: what manual_read resolves.
 	winners   map[string]*manual.Manual
 	manifest  []byte
-	bundles   []*bundleFile
-	templates []*taskTemplate
+	bundles   []*bundle.Bundle
+	templates []*prompt.TaskTemplate
 	router    Router
 	// routerErr says why how_do_i cannot answer when router is nil.
 	routerErr error
@@ -91,10 +91,10 @@ func loadSnapshot(o *Options) (*snapshot, error) {
 		}
 		return nil, err
 	}
-	s.bundles, s.warnings = readBundles(p.FS, path.Join(s.public, bundlesDir), o.Engine)
-	tpls, warns := readTemplates(p.FS, path.Join(p.Config.Path(p.Config.Prompts), templatesDir))
+	s.bundles, s.warnings = readBundles(p.FS, path.Join(s.public, build.BundlesDir), o.Engine)
+	var warns []string
+	s.templates, warns = servedTemplates(build.LoadPrompts(p), s.bundles)
 	s.warnings = append(s.warnings, warns...)
-	s.templates = dropCollisions(tpls, s.bundles, &s.warnings)
 
 	if o.OpenRouter == nil {
 		s.routerErr = errors.New("this lore was built without the how_do_i catalog")

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -113,6 +114,43 @@ func TestMCPStdioSubprocess(t *testing.T) {
 	rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "lore://manifest"})
 	if err != nil || !strings.Contains(rr.Contents[0].Text, `"schema": "lore.manifest/v1"`) {
 		t.Errorf("manifest: %v", err)
+	}
+
+	// Every baked bundle of the engine and every task template is a prompt.
+	pl, err := cs.ListPrompts(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prompts := map[string]*mcp.Prompt{}
+	for _, p := range pl.Prompts {
+		prompts[p.Name] = p
+		if strings.HasPrefix(p.Name, "eddie.") {
+			t.Errorf("eddie's bundle %s is listed for arthur", p.Name)
+		}
+	}
+	for _, name := range []string{"arthur.chat.anthropic", "arthur.cli.openai.reviewer", "review", "plan"} {
+		if prompts[name] == nil {
+			t.Errorf("prompt %s is missing (have %d prompts)", name, len(prompts))
+		}
+	}
+	bundleJSON, err := os.ReadFile(filepath.Join(dir, "public", "lore", "bundles", "arthur.chat.anthropic.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gp, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "arthur.chat.anthropic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var baked struct{ Prefix string }
+	if err := json.Unmarshal(bundleJSON, &baked); err != nil {
+		t.Fatal(err)
+	}
+	if got := gp.Messages[0].Content.(*mcp.TextContent).Text; got != baked.Prefix || !strings.Contains(got, "You are Arthur") {
+		t.Errorf("the bundle prompt's first message is not the bundle's prefix: %.200q", got)
+	}
+	gp, err = cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "review", Arguments: map[string]string{"target": "the MCP server", "focus": "safety"}})
+	if err != nil || !strings.HasPrefix(gp.Messages[0].Content.(*mcp.TextContent).Text, "Review the MCP server.") {
+		t.Errorf("review prompt: %v %v", gp, err)
 	}
 
 	// Shut down: the client closes stdin; the server answers and exits 0.
