@@ -23,6 +23,10 @@ const MinTokenLen = 16
 // Path is where the HTTP transport serves MCP.
 const Path = "/mcp"
 
+// sessionTimeout closes HTTP sessions idle this long (clients that left
+// without ending their session).
+const sessionTimeout = 30 * time.Minute
+
 // HTTPOptions configure the streamable HTTP transport.
 type HTTPOptions struct {
 	// Addr is host:port to listen on; port 0 picks a free one.
@@ -71,7 +75,8 @@ func isLoopback(host string) bool {
 // 'Authorization: Bearer token' on every request when token is set.
 func (s *Server) Handler(token string) http.Handler {
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
-		Logger: s.log,
+		Logger:         s.log,
+		SessionTimeout: sessionTimeout,
 	})
 	mux := http.NewServeMux()
 	mux.Handle(Path, h)

@@ -123,6 +123,13 @@ func TestServeHTTPOnLoopback(t *testing.T) {
 	if text, isErr, _ := call(t, cs, "how_do_i", map[string]any{"intent": "Bild zeigen"}); isErr || !strings.HasPrefix(text, `{"loaded":`) {
 		t.Errorf("how_do_i over HTTP: %v %q", isErr, text)
 	}
+	// A 1 MB intent is a tool error, and the session goes on.
+	if text, isErr, _ := call(t, cs, "how_do_i", map[string]any{"intent": strings.Repeat("Bild ", 1<<20/5)}); !isErr || !strings.Contains(text, "one short sentence") {
+		t.Errorf("1 MB intent over HTTP: %v %.100q", isErr, text)
+	}
+	if _, isErr, _ := call(t, cs, "manual_list", map[string]any{}); isErr {
+		t.Error("the session stopped serving")
+	}
 	// A request for another host name is refused (DNS rebinding).
 	req, _ := http.NewRequest("POST", url, strings.NewReader("{}"))
 	req.Host = "evil.example"

@@ -112,3 +112,29 @@ func TestHTTPLoad(t *testing.T) {
 	}
 	report(t, "test router", ds, total)
 }
+
+// BenchmarkHTTPHowDoI measures one how_do_i round trip over streamable
+// HTTP on loopback, from parallel sessions, with the test router.
+func BenchmarkHTTPHowDoI(b *testing.B) {
+	s, _ := newServer(b, builtProject(b), Options{Engine: "arthur"})
+	ts := httptest.NewServer(s.Handler(""))
+	defer ts.Close()
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		c := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "v0"}, nil)
+		cs, err := c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: ts.URL + Path, DisableStandaloneSSE: true}, nil)
+		if err != nil {
+			b.Error(err)
+			return
+		}
+		defer cs.Close()
+		for pb.Next() {
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "how_do_i", Arguments: map[string]any{"intent": "show an image"}})
+			if err != nil || res.IsError {
+				b.Errorf("how_do_i: %v %v", err, res)
+				return
+			}
+		}
+	})
+}
