@@ -20,7 +20,11 @@ const maxMessage = 16 << 20
 
 // drainTimeout bounds how long the server waits, after stdin ends, for
 // the answers to requests it already read.
-const drainTimeout = 30 * time.Second
+const drainTimeout = 10 * time.Second
+
+// noBatches is the first protocol version without JSON-RPC batches; the
+// SDK ends the session on a batch from such a client.
+const noBatches = "2025-06-18"
 
 // stdioFilter stands between stdin and the SDK's newline-delimited JSON
 // transport. The SDK ends the session on a line that is not a JSON-RPC
@@ -37,6 +41,7 @@ type stdioFilter struct {
 	buf []byte // the rest of the line being handed to the SDK
 
 	mu      sync.Mutex
+	version string          // the protocol version the server answered initialize with
 	pending map[string]bool // ids of requests passed on and not yet answered
 	changed chan struct{}   // closed and replaced whenever pending shrinks
 	closed  chan struct{}
@@ -115,6 +120,13 @@ func (f *stdioFilter) admit(line []byte, last bool) {
 	}
 	var ids []string
 	if line[0] == '[' {
+		f.mu.Lock()
+		v := f.version
+		f.mu.Unlock()
+		if v >= noBatches {
+			f.reply(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: protocol %s has no JSON-RPC batches; send one message per line", v))
+			return
+		}
 		var batch []json.RawMessage
 		_ = json.Unmarshal(line, &batch)
 		if len(batch) == 0 {
@@ -161,10 +173,14 @@ func check(raw []byte) (string, error) {
 	return "", nil
 }
 
-// envelope is what the filter reads of a message: its id and method.
+// envelope is what the filter reads of a message: its id and method, and
+// the protocol version of an initialize result.
 type envelope struct {
 	ID     json.RawMessage `json:"id"`
 	Method string          `json:"method"`
+	Result struct {
+		ProtocolVersion string `json:"protocolVersion"`
+	} `json:"result"`
 }
 
 func rawID(raw []byte) json.RawMessage {
@@ -216,6 +232,11 @@ func (f *stdioFilter) answered(line []byte) {
 		var e envelope
 		if json.Unmarshal(line, &e) == nil && e.Method == "" {
 			ids = append(ids, e.ID)
+			if v := e.Result.ProtocolVersion; v != "" {
+				f.mu.Lock()
+				f.version = v
+				f.mu.Unlock()
+			}
 		}
 	}
 	if len(ids) == 0 {

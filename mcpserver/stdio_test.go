@@ -82,7 +82,7 @@ func TestStdioAnswersBadLinesAndKeepsServing(t *testing.T) {
 	}{
 		`garbage{`:                  {-32700, "parse error"},
 		`{"foo":1}`:                 {-32600, "invalid request"},
-		`[]`:                        {-32600, "empty batch"},
+		`[]`:                        {-32600, "batches"},
 		`{"jsonrpc":"2.0","id":"x"`: {-32700, "parse error"},
 		`{"jsonrpc":"2.0","id":8,"method":"no/such"}`: {-32601, ""},
 	} {
@@ -92,9 +92,37 @@ func TestStdioAnswersBadLinesAndKeepsServing(t *testing.T) {
 			t.Errorf("%s → %+v, want code %d with %q", line, r.Error, want.code, want.msg)
 		}
 	}
+	// Protocol 2025-06-18 has no batches: answered, and the session goes on.
+	io.WriteString(in, `[{"jsonrpc":"2.0","id":10,"method":"tools/list"}]`+"\n")
+	if r := next(t, sc); r.Error == nil || r.Error.Code != -32600 || !strings.Contains(r.Error.Message, "no JSON-RPC batches") {
+		t.Errorf("batch → %+v", r.Error)
+	}
 	io.WriteString(in, `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"manual_read","arguments":{"name":"scheduling"}}}`+"\n")
 	if r := next(t, sc); string(r.ID) != "9" || !strings.Contains(string(r.Result), "# Scheduling") {
 		t.Errorf("after bad lines: %+v %s", r, r.Result)
+	}
+	in.Close()
+	if err := <-done; err != nil {
+		t.Errorf("ServeStdio = %v", err)
+	}
+}
+
+func TestStdioBatchesUnderTheOlderProtocol(t *testing.T) {
+	s, _ := newServer(t, builtProject(t), Options{Engine: "arthur"})
+	in, lines, done := stdioSession(t, s)
+	io.WriteString(in, strings.Replace(initialize, "2025-06-18", "2025-03-26", 1))
+	if r := next(t, lines); !strings.Contains(string(r.Result), `"protocolVersion":"2025-03-26"`) {
+		t.Fatalf("initialize: %s", r.Result)
+	}
+	io.WriteString(in, `[{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"manual_read","arguments":{"name":"scheduling"}}},{"jsonrpc":"2.0","id":2,"method":"prompts/list"}]`+"\n")
+	select {
+	case line := <-lines:
+		var batch []response
+		if err := json.Unmarshal([]byte(line), &batch); err != nil || len(batch) != 2 {
+			t.Errorf("batch answer %.200q: %v", line, err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no answer to the batch")
 	}
 	in.Close()
 	if err := <-done; err != nil {
