@@ -1,12 +1,20 @@
 # lore — build pipeline for agent manuals and prompts.
 #   make build   build lore and the bundled example project into public/
-#   make test    every test (vet, unit, testscript, browser)
+#   make test    every test (vet, unit, testscript, browser) and the routing
+#                gate over the example manuals (testdata/eval/example.tsv)
 #   make bench   benchmarks over the generated 1k and 10k corpora
-#   make corpus CORPUS=DIR   lint (and eval) a folder of real manuals
+#   make corpus CORPUS=DIR   lint a folder of real manuals and measure routing
+#                            on it (testdata/eval/corpus.tsv)
 
 GO     ?= go
 BIN    := bin/lore
 CORPUS ?= ../shared/corpus
+
+# Routing gates (lore eval --min-top1/--min-top3, over all in-scope intents).
+EXAMPLE_MIN_TOP1 ?= 0.70
+EXAMPLE_MIN_TOP3 ?= 0.85
+CORPUS_MIN_TOP1  ?= 0.85
+CORPUS_MIN_TOP3  ?= 0.95
 
 .PHONY: all build lore test bench fmt vet corpus clean
 
@@ -18,8 +26,10 @@ lore:
 build: lore
 	./$(BIN) lint
 
-test: vet
+test: vet lore
 	$(GO) test -count=1 ./...
+	@echo "== lore eval testdata/eval/example.tsv"
+	./$(BIN) eval testdata/eval/example.tsv --min-top1 $(EXAMPLE_MIN_TOP1) --min-top3 $(EXAMPLE_MIN_TOP3) --worst 0
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
@@ -39,6 +49,9 @@ corpus: lore
 	  sed -n 's/.*\[\([^]]*\)\]$$/\1/p' corpus-lint.txt | sort | uniq -c | sort -rn; \
 	  echo "over-long documents flagged: $$(grep -cE '\[(size/hard-limit|size/split|skill/body-size)\]' corpus-lint.txt)"; \
 	  test $$rc -le 1
+	@echo "== lore eval testdata/eval/corpus.tsv --manuals $(CORPUS)"
+	./$(BIN) eval testdata/eval/corpus.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) \
+	  --min-top1 $(CORPUS_MIN_TOP1) --min-top3 $(CORPUS_MIN_TOP3)
 
 clean:
 	rm -rf bin public corpus-lint.txt

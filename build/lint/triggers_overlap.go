@@ -6,13 +6,14 @@ import (
 
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/search"
 )
 
 var triggersOverlap = &Rule{
 	ID: "triggers/overlap", Severity: diag.Warning,
 	Summary: "two manuals visible to one engine share most of their triggers",
 	Doc: "Triggers route `how_do_i`; when two manuals that one engine can see share most of their triggers (at least two, and more than half " +
-		"of the smaller list), a request matching them cannot tell the two apart and the wrong manual is loaded. Make each manual's triggers " +
+		"of the smaller list, compared as the router compares them: stemmed, umlauts folded), a request matching them cannot tell the two apart and the wrong manual is loaded. Make each manual's triggers " +
 		"say what is specific to it, or merge the manuals. `lore eval` lists the pairs its labelled intents confuse most; the two should agree.",
 	Project: func(p *Pass) {
 		ms := p.In.Manuals.Manuals
@@ -65,17 +66,11 @@ var triggersOverlap = &Rule{
 	},
 }
 
-// NormalizeTriggers lowercases and de-duplicates triggers.
-func NormalizeTriggers(ts []string) []string {
-	var out []string
-	for _, t := range ts {
-		t = strings.ToLower(strings.Join(strings.Fields(t), " "))
-		if t != "" && !slices.Contains(out, t) {
-			out = append(out, t)
-		}
-	}
-	return out
-}
+// NormalizeTriggers returns the distinct triggers as the how_do_i router
+// compares them (search.TriggerKey: normalised, stemmed, in English and
+// German alike), so that this rule and the pairs `lore eval` reports as
+// confused speak of the same collisions.
+func NormalizeTriggers(ts []string) []string { return search.TriggerKeys(ts) }
 
 // sameEngine reports whether some engine sees both manuals.
 func sameEngine(a, b *manual.Manual) bool {

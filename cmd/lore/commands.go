@@ -9,6 +9,11 @@ var commandMakers = []func(*env) *cobra.Command{
 	newPromptCmd,
 	newLockCmd,
 	newVerifyCmd,
+	newIndexCmd,
+	newHowdoiCmd,
+	newReadCmd,
+	newListCmd,
+	newEvalCmd,
 	newMCPCmd,
 	newVersionCmd,
 }

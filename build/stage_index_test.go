@@ -1,0 +1,136 @@
+package build_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/build"
+	"github.com/lorekit/lore/search"
+)
+
+func indexProject(t *testing.T) afero.Fs {
+	t.Helper()
+	fs := afero.NewMemMapFs()
+	for p, s := range map[string]string{
+		"proj/lore.yaml": "tools:\n  web_fetch: Fetch a page.\n",
+		"proj/manuals/charts.md": "---\ntriggers: chart, Diagramm\nsummary: Show charts inline.\n---\n# Charts\n\n" +
+			"Put the data in a chart fence.\n",
+	} {
+		if err := afero.WriteFile(fs, p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return fs
+}
+
+// The build writes the catalog to lore/catalog.bleve/ of its output, with
+// its description and the inputs' hash, and the manifest points at it.
+func TestRunWritesCatalog(t *testing.T) {
+	fs := indexProject(t)
+	res, err := build.Run(build.RunOptions{Options: build.Options{FS: fs, Dir: "proj"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Failed || res.Catalog == nil {
+		t.Fatalf("build failed or wrote no catalog: %+v", res.Lint.Diagnostics)
+	}
+	b, err := afero.ReadFile(fs, "proj/public/lore/catalog.bleve/"+search.MetaFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta, err := search.DecodeMeta(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if meta.InputsSHA256 != res.Catalog.InputsSHA256 || meta.Documents != 2 || res.Catalog.Path != build.CatalogDir+"/" {
+		t.Errorf("catalog %+v, meta %+v", res.Catalog, meta)
+	}
+	// The copied catalog opens and answers.
+	dir := t.TempDir()
+	if err := copyOut(fs, "proj/public/lore/catalog.bleve", dir); err != nil {
+		t.Fatal(err)
+	}
+	c, err := search.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	a, err := c.HowDoI("Diagramme zeigen", search.Visibility{AnyTools: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Loaded == nil || a.Loaded.Name != "charts" {
+		t.Errorf("answer %+v", a)
+	}
+}
+
+// An unchanged project reuses the previous catalog instead of rebuilding
+// it; a changed manual rebuilds it.
+func TestRunReusesUnchangedCatalog(t *testing.T) {
+	fs := indexProject(t)
+	run := func() {
+		t.Helper()
+		if _, err := build.Run(build.RunOptions{Options: build.Options{FS: fs, Dir: "proj"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run()
+	marker := "proj/public/lore/catalog.bleve/marker"
+	if err := afero.WriteFile(fs, marker, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run()
+	if ok, _ := afero.Exists(fs, marker); !ok {
+		t.Error("the unchanged catalog was rebuilt, not reused")
+	}
+	if err := afero.WriteFile(fs, "proj/manuals/images.md", []byte("# Images\n\nShow images.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run()
+	if ok, _ := afero.Exists(fs, marker); ok {
+		t.Error("a changed project reused the old catalog")
+	}
+}
+
+// BuildCatalog (lore index) skips an up-to-date catalog.
+func TestBuildCatalogUpToDate(t *testing.T) {
+	p, err := build.Load(build.Options{FS: indexProject(t), Dir: "proj"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "lore", "catalog.bleve")
+	if _, fresh, err := build.BuildCatalog(p, build.IndexOptions{Dir: dir}); err != nil || !fresh {
+		t.Fatalf("first build: fresh %v, %v", fresh, err)
+	}
+	if _, fresh, err := build.BuildCatalog(p, build.IndexOptions{Dir: dir}); err != nil || fresh {
+		t.Fatalf("second build: fresh %v, %v; want up to date", fresh, err)
+	}
+	if _, fresh, err := build.BuildCatalog(p, build.IndexOptions{Dir: dir, Force: true}); err != nil || !fresh {
+		t.Fatalf("forced build: fresh %v, %v", fresh, err)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(dir)); len(entries) != 1 {
+		t.Errorf("staging folders left behind: %v", entries)
+	}
+}
+
+// copyOut copies a folder of fs to an OS folder.
+func copyOut(fs afero.Fs, from, to string) error {
+	return afero.Walk(fs, from, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		target := filepath.Join(to, rel)
+		if fi.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		b, err := afero.ReadFile(fs, p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, b, 0o644)
+	})
+}

@@ -1,0 +1,122 @@
+package search
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+)
+
+// Catalog is an opened catalog. It is safe for concurrent use.
+type Catalog struct {
+	idx     bleve.Index
+	content *os.File
+	meta    *Meta
+	en      analysis.Analyzer
+	de      analysis.Analyzer
+	gloss   *glossary
+	thes    map[string][]string
+	sc      scoring
+	// toolDocs are the document numbers of tool descriptions.
+	toolDocs map[uint64]bool
+	// order is each document's position in the build input (OrderFile).
+	order []uint32
+
+	scratch  sync.Pool // of *scratch
+	mu       sync.Mutex
+	visCache map[string]map[uint64]bool
+}
+
+// Open opens the catalog in dir read-only.
+func Open(dir string) (*Catalog, error) {
+	meta, err := ReadMeta(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s is not a lore catalog (no %s): build one with 'lore index --out DIR'", dir, MetaFile)
+		}
+		return nil, err
+	}
+	idx, err := bleve.OpenUsing(dir, map[string]any{"read_only": true})
+	if err != nil {
+		return nil, fmt.Errorf("cannot open the catalog %s: %w", dir, err)
+	}
+	content, err := os.Open(filepath.Join(dir, ContentFile))
+	if err != nil {
+		idx.Close()
+		return nil, fmt.Errorf("cannot open the catalog %s: %w", dir, err)
+	}
+	c := &Catalog{scratch: sync.Pool{New: func() any { return new(scratch) }}, idx: idx, content: content, meta: meta, gloss: defaultGlossary(), sc: defaultScoring, visCache: map[string]map[uint64]bool{}}
+	m := idx.Mapping()
+	if c.en = m.AnalyzerNamed(analyzerEN); c.en == nil {
+		c.Close()
+		return nil, fmt.Errorf("catalog %s lacks the %s analyzer: rebuild it", dir, analyzerEN)
+	}
+	if c.de = m.AnalyzerNamed(analyzerDE); c.de == nil {
+		c.Close()
+		return nil, fmt.Errorf("catalog %s lacks the %s analyzer: rebuild it", dir, analyzerDE)
+	}
+	c.thes = parseThesaurus(thesaurusText, c.en)
+	ob, err := os.ReadFile(filepath.Join(dir, OrderFile))
+	if err != nil || len(ob) != 4*meta.Documents {
+		c.Close()
+		return nil, fmt.Errorf("catalog %s lacks a valid %s: rebuild it", dir, OrderFile)
+	}
+	c.order = make([]uint32, meta.Documents)
+	for i := range c.order {
+		c.order[i] = binary.LittleEndian.Uint32(ob[4*i:])
+	}
+	if c.toolDocs, err = docsWith(idx, fKind, KindTool); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// docsWith returns the numbers of the documents whose keyword field holds
+// value.
+func docsWith(idx bleve.Index, field, value string) (map[uint64]bool, error) {
+	adv, err := idx.Advanced()
+	if err != nil {
+		return nil, err
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	tr, err := r.TermFieldReader(context.Background(), []byte(value), field, false, false, false)
+	if err != nil {
+		return nil, err
+	}
+	defer tr.Close()
+	out := map[uint64]bool{}
+	for m, err := tr.Next(nil); err == nil && m != nil; m, err = tr.Next(nil) {
+		out[m.ID.Value()] = true
+	}
+	return out, nil
+}
+
+// Close releases the catalog.
+func (c *Catalog) Close() error {
+	err := c.idx.Close()
+	if e := c.content.Close(); err == nil {
+		err = e
+	}
+	return err
+}
+
+// Meta describes the catalog.
+func (c *Catalog) Meta() Meta { return *c.meta }
+
+// Exists reports whether dir holds a catalog.
+func Exists(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, MetaFile))
+	return err == nil
+}

@@ -1,0 +1,221 @@
+package search
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/lorekit/lore/build/config"
+	"github.com/lorekit/lore/build/manual"
+)
+
+// Source is what a catalog is built from: the project's manuals and its
+// configuration (the tool inventory and the recipes' manualPaths).
+type Source struct {
+	Manuals *manual.Set
+	// Config may be nil: no tools, no recipes.
+	Config *config.Config
+	// RelPath maps a manual's file path to the path shown in answers
+	// (relative to the project); nil keeps the file path.
+	RelPath func(string) string
+}
+
+// Kinds of catalog entries.
+const (
+	KindManual = "manual"
+	KindTool   = "tool"
+)
+
+// entry is one routable unit of the catalog: a manual that is not owned by
+// a skill (the documents inside an Agent Skills folder are folded into
+// their SKILL.md), or a tool of the inventory.
+type entry struct {
+	ID       string
+	Kind     string
+	Name     string
+	Path     string
+	Rel      string
+	Summary  string
+	Title    string
+	Triggers []string
+	Headings []string
+	Refs     []string // text of the owned documents
+	Body     string
+	Audience string
+	Tools    []string
+	Engines  []string
+	Content  string
+}
+
+// Ref is a document an Agent Skills folder holds besides its SKILL.md.
+type Ref struct {
+	Name    string `json:"name"`
+	Summary string `json:"summary"`
+	Path    string `json:"path"`
+}
+
+// entries returns the routable units of src in path order, tools last.
+func entries(src Source) []*entry {
+	rel := src.RelPath
+	if rel == nil {
+		rel = func(s string) string { return s }
+	}
+	cfg := src.Config
+	if cfg == nil {
+		cfg = config.Default(".")
+	}
+	owned := Owned(src.Manuals)
+	reach := reachOf(src.Manuals, cfg)
+
+	var out []*entry
+	for _, m := range src.Manuals.Manuals {
+		if m.Owner != nil {
+			continue
+		}
+		e := &entry{
+			ID: m.Path, Kind: KindManual, Name: m.Name, Path: rel(m.Path), Rel: m.Rel, Summary: m.Summary,
+			Title: m.Title, Triggers: m.Triggers, Audience: m.Audience, Tools: m.RequiresTools,
+		}
+		if e.Rel == "" {
+			e.Rel = e.Path
+		}
+		for _, s := range m.Sections {
+			if s.Level > 1 && s.Level <= 4 {
+				e.Headings = append(e.Headings, s.Title)
+			}
+		}
+		var refs []Ref
+		for _, o := range owned[m] {
+			refs = append(refs, Ref{Name: o.Name, Summary: o.Summary, Path: rel(o.Path)})
+			e.Refs = append(e.Refs, strings.Join(NameWords(o.Name), " "), o.Title, o.Summary)
+			for _, s := range o.Sections {
+				if s.Level <= 3 {
+					e.Refs = append(e.Refs, s.Title)
+				}
+			}
+		}
+		e.Body = bodyText(m)
+		e.Content = ReadText(m, refs)
+		if cfg != nil && len(cfg.Recipes) > 0 {
+			e.Engines = reach[m]
+		} else {
+			e.Engines = []string{anyValue}
+		}
+		out = append(out, e)
+	}
+	for _, t := range cfg.ToolNames {
+		desc := cfg.Tools[t]
+		out = append(out, &entry{
+			ID: "tool:" + t, Kind: KindTool, Name: t, Path: "tool:" + t, Rel: "tool:" + t, Summary: desc,
+			Tools: []string{t}, Engines: []string{anyValue}, Content: desc,
+		})
+	}
+	return out
+}
+
+// Owned maps each SKILL.md to the documents of its folder, in path order.
+func Owned(s *manual.Set) map[*manual.Manual][]*manual.Manual {
+	out := map[*manual.Manual][]*manual.Manual{}
+	for _, m := range s.Manuals {
+		if m.Owner != nil {
+			out[m.Owner] = append(out[m.Owner], m)
+		}
+	}
+	return out
+}
+
+// reachOf maps each manual to the engines whose recipe cascade returns it
+// for its name (the cascade winners), sorted.
+func reachOf(s *manual.Set, cfg *config.Config) map[*manual.Manual][]string {
+	out := map[*manual.Manual][]string{}
+	for _, r := range cfg.Recipes {
+		full := make([]string, len(r.ManualPaths))
+		for i, p := range r.ManualPaths {
+			full[i] = cfg.Path(p)
+		}
+		for _, m := range s.Cascade(full).Winners() {
+			if !slices.Contains(out[m], r.Engine) {
+				out[m] = append(out[m], r.Engine)
+			}
+		}
+	}
+	for _, v := range out {
+		slices.Sort(v)
+	}
+	return out
+}
+
+// NameWords splits a manual or tool name into words: at '-', '_', '.',
+// digits and lower-to-upper case changes ("embed-images" → embed, images;
+// "docCreate" → doc, create).
+func NameWords(name string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+		case unicode.IsUpper(r) && i > 0 && unicode.IsLower(rs[i-1]):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return out
+}
+
+// maxBodyText bounds the prose indexed per manual: the opening of a manual
+// says what it is about; the long tail adds vocabulary, not routing signal.
+const maxBodyText = 16 << 10
+
+// bodyText returns the prose of m's body: text and inline code, without
+// code blocks, HTML and link targets; the info word of each fenced block
+// (mermaid, chart, …) is kept.
+func bodyText(m *manual.Manual) string {
+	if m.Doc == nil {
+		return ""
+	}
+	body := m.Body()
+	var b strings.Builder
+	_ = ast.Walk(m.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			if n.Type() == ast.TypeBlock {
+				b.WriteByte('\n')
+			}
+			return ast.WalkContinue, nil
+		}
+		if b.Len() > maxBodyText {
+			return ast.WalkStop, nil
+		}
+		switch n := n.(type) {
+		case *ast.FencedCodeBlock:
+			if n.Info != nil {
+				b.WriteString(strings.Fields(string(n.Info.Segment.Value(body)) + " ")[0])
+				b.WriteByte('\n')
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeBlock, *ast.HTMLBlock, *ast.RawHTML:
+			return ast.WalkSkipChildren, nil
+		case *ast.Text:
+			b.Write(n.Segment.Value(body))
+			if n.SoftLineBreak() || n.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(n.Value)
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
+}

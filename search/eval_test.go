@@ -1,0 +1,86 @@
+package search
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestParseCases(t *testing.T) {
+	in := "id\tlang\tintent\texpected\n# a comment\n\na1\ten\tshow a chart\tcharts.md\n" +
+		"a2\tde\tBild zeigen\timages.md|pdf-forms/SKILL.md\na3\ten\tbake bread\tNONE\n"
+	cs, err := ParseCases(strings.NewReader(in), "x.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 3 || cs[1].Expected[1] != "pdf-forms/SKILL.md" || cs[2].Expected != nil || cs[0].Line != 4 {
+		t.Errorf("parsed %+v", cs)
+	}
+	for _, bad := range []string{"a\tb\tc\n", "a\ten\t\tNONE\n", "# only a comment\n"} {
+		if _, err := ParseCases(strings.NewReader(bad), "bad.tsv"); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+func TestOwnerRel(t *testing.T) {
+	rels := map[string]bool{"s/pdf/SKILL.md": true, "flat.md": true, "s/other.md": true}
+	for in, want := range map[string]string{
+		"s/pdf/SKILL.md":       "s/pdf/SKILL.md",
+		"s/pdf/ref/deep/x.md":  "s/pdf/SKILL.md",
+		"flat.md":              "flat.md",
+		"s/other.md":           "s/other.md",
+		"missing.md":           "",
+		"s/pdf/not-indexed.md": "s/pdf/SKILL.md",
+	} {
+		if got := ownerRel(in, rels); got != want {
+			t.Errorf("ownerRel(%s) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestEvalReport(t *testing.T) {
+	c := open(t, fixture(t))
+	in := "e1\ten\tshow a bar chart\tcharts.md\n" +
+		"e2\tde\tDiagramme anzeigen\tcharts.md\n" +
+		"e3\ten\tfill a pdf form\tpdf-forms/reference/field-types.md\n" +
+		"e4\ten\tbake a sourdough bread\tNONE\n"
+	cs, err := ParseCases(strings.NewReader(in), "t.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs, err := c.Eval(cs, all, DefaultThresholds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Summarize(outs)
+	if r.Total.InScope != 3 || r.Total.None != 1 || r.Total.Top1 != 1 || r.Total.NoneSafe != 1 {
+		t.Errorf("report %+v", r.Total)
+	}
+	var b bytes.Buffer
+	if err := r.Write(&b, 5); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"lang", "top-1", "de", "en", "all", "100.0%"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, b.String())
+		}
+	}
+	cs[0].Expected = []string{"nosuch.md"}
+	if _, err := c.Eval(cs, all, DefaultThresholds); err == nil {
+		t.Error("an expected manual the catalog lacks must be an error")
+	}
+}
+
+func TestCalibrateNeverWorse(t *testing.T) {
+	c := open(t, fixture(t))
+	cs, _ := ParseCases(strings.NewReader("e1\ten\tshow a bar chart\tcharts.md\ne2\ten\tbake bread\tNONE\n"), "t.tsv")
+	outs, err := c.Eval(cs, all, DefaultThresholds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, _ := Calibrate(outs)
+	if utility(outs, th) < utility(outs, DefaultThresholds) {
+		t.Errorf("calibrated %v is worse than the defaults", th)
+	}
+}

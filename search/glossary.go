@@ -1,0 +1,170 @@
+package search
+
+import (
+	_ "embed"
+	"slices"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/lang/de"
+)
+
+// glossaryText is a compact German → English technical glossary: one
+// German word per line, then a colon and its English renderings. It takes
+// German intents across the language gap to manuals written in English
+// only ("Diagramm einbetten" → chart, diagram, embed).
+//
+//go:embed glossary_de_en.txt
+var glossaryText string
+
+// glossary looks German words up by their normalised stem.
+type glossary struct {
+	byStem map[string][]string
+	// forms are the normalised German words (not stemmed), the dictionary
+	// of the compound splitter.
+	forms []string
+	norm  *de.GermanNormalizeFilter
+	stem  *de.GermanLightStemmerFilter
+}
+
+func defaultGlossary() *glossary { return parseGlossary(glossaryText) }
+
+func parseGlossary(text string) *glossary {
+	g := &glossary{byStem: map[string][]string{}, norm: de.NewGermanNormalizeFilter(), stem: de.NewGermanLightStemmerFilter()}
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		k, v, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		var tr []string
+		for _, t := range strings.Split(v, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				tr = append(tr, t)
+			}
+		}
+		for _, w := range strings.Split(k, ",") {
+			w = strings.ToLower(strings.TrimSpace(w))
+			if w == "" {
+				continue
+			}
+			n := g.normalize(w)
+			s := g.stemOf(n)
+			for _, t := range tr {
+				if !slices.Contains(g.byStem[s], t) {
+					g.byStem[s] = append(g.byStem[s], t)
+				}
+			}
+			if len(n) >= minCompoundPart && !slices.Contains(g.forms, n) {
+				g.forms = append(g.forms, n)
+			}
+		}
+	}
+	slices.Sort(g.forms)
+	return g
+}
+
+// minCompoundPart is the shortest part the compound splitter accepts.
+const minCompoundPart = 4
+
+// compoundWords is the dictionary of the index-time compound splitter.
+func (g *glossary) compoundWords() []string { return g.forms }
+
+func (g *glossary) normalize(w string) string {
+	ts := g.norm.Filter(analysis.TokenStream{{Term: []byte(strings.ToLower(w))}})
+	return string(ts[0].Term)
+}
+
+func (g *glossary) stemOf(normalized string) string {
+	ts := g.stem.Filter(analysis.TokenStream{{Term: []byte(normalized)}})
+	return string(ts[0].Term)
+}
+
+// lookup returns the English renderings of the German word w (any case,
+// umlauts or their ASCII forms, inflected), trying inflection variants and
+// then a split into known parts ("Datenbankmigration" → Datenbank +
+// Migration). split reports renderings of the parts of a compound. It
+// returns nil when w is not German the glossary knows.
+func (g *glossary) lookup(w string) (tr []string, split bool) {
+	n := g.normalize(w)
+	if tr := g.lookupForm(n); tr != nil {
+		return tr, false
+	}
+	var out []string
+	for _, part := range g.split(n) {
+		for _, t := range g.lookupForm(part) {
+			if !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out, len(out) > 0
+}
+
+// lookupForm tries the word and its inflection variants: participles
+// (gespeichert → speicher), verb endings (erstellt, erstellte, erstellst).
+func (g *glossary) lookupForm(n string) []string {
+	for _, c := range g.variants(n) {
+		if tr, ok := g.byStem[g.stemOf(c)]; ok {
+			return tr
+		}
+		if tr, ok := g.byStem[c]; ok {
+			return tr
+		}
+	}
+	return nil
+}
+
+func (g *glossary) variants(n string) []string {
+	out := []string{n}
+	for _, suf := range []string{"t", "et", "te", "ten", "tet", "st", "est", "n", "s"} {
+		if len(n) > len(suf)+3 && strings.HasSuffix(n, suf) {
+			out = append(out, strings.TrimSuffix(n, suf))
+		}
+	}
+	if strings.HasPrefix(n, "ge") && len(n) > 6 {
+		out = append(out, g.variants(strings.TrimPrefix(n, "ge"))...)
+	}
+	return out
+}
+
+// split cuts a normalised compound into glossary words, fewest parts
+// first, allowing the linking elements s, es, n and en between parts. It
+// returns nil when no full split exists.
+func (g *glossary) split(n string) []string {
+	if len(n) < 2*minCompoundPart {
+		return nil
+	}
+	known := func(p string) bool { return g.lookupForm(p) != nil }
+	// best[i] holds the shortest split of n[:i].
+	best := make([][]string, len(n)+1)
+	best[0] = []string{}
+	for i := minCompoundPart; i <= len(n); i++ {
+		for j := 0; j+minCompoundPart <= i; j++ {
+			if best[j] == nil {
+				continue
+			}
+			part := n[j:i]
+			if !known(part) {
+				continue
+			}
+			cand := append(slices.Clip(best[j]), part)
+			if best[i] == nil || len(cand) < len(best[i]) {
+				best[i] = cand
+			}
+			for _, link := range []string{"s", "es", "n", "en"} {
+				k := i + len(link)
+				if k <= len(n) && n[i:k] == link && (best[k] == nil || len(cand) < len(best[k])) {
+					best[k] = cand
+				}
+			}
+		}
+	}
+	if len(best[len(n)]) < 2 {
+		return nil
+	}
+	return best[len(n)]
+}

@@ -1,0 +1,48 @@
+package search
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestGlossaryLookup(t *testing.T) {
+	g := defaultGlossary()
+	for _, tc := range []struct {
+		word  string
+		want  string
+		split bool
+	}{
+		{"Diagramm", "chart", false},
+		{"Diagramme", "chart", false},  // plural
+		{"Dateien", "file", false},     // plural
+		{"gespeichert", "save", false}, // participle
+		{"erstellt", "create", false},  // verb ending
+		{"Schluessel", "key", false},   // ue for ü
+		{"Datenbankmigration", "database", true},
+		{"Datenbankmigration", "migration", true},
+		{"Bildschirmfotos", "screenshot", false},
+	} {
+		tr, split := g.lookup(tc.word)
+		if !slices.Contains(tr, tc.want) || split != tc.split {
+			t.Errorf("lookup(%s) = %v split %v, want %s split %v", tc.word, tr, split, tc.want, tc.split)
+		}
+	}
+	for _, w := range []string{"Sauerteigbrot", "xyzzy"} {
+		if tr, _ := g.lookup(w); tr != nil {
+			t.Errorf("lookup(%s) = %v, want nothing", w, tr)
+		}
+	}
+}
+
+func TestNameWords(t *testing.T) {
+	for in, want := range map[string][]string{
+		"embed-images":  {"embed", "images"},
+		"docCreate":     {"doc", "create"},
+		"web_fetch":     {"web", "fetch"},
+		"react18.class": {"react18", "class"},
+	} {
+		if got := NameWords(in); !slices.Equal(got, want) {
+			t.Errorf("NameWords(%s) = %v, want %v", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,189 @@
+package search
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// qword is one word of an intent with every form it is matched in.
+type qword struct {
+	raw   string   // lower-cased surface form
+	en    string   // English term; "" for an English stop word
+	de    []string // German terms: the stem, then the compound's parts
+	trans []string // English terms of the word's glossary renderings
+	// split is set when the renderings are those of a compound's parts.
+	split bool
+	// related are English terms the thesaurus relates to the word or its
+	// renderings; base is the letters of a word that ends in digits
+	// (arm64 → arm, vue3 → vue).
+	related []string
+	base    string
+	fuzzy   bool // the catalog knows none of its forms: match with edits
+}
+
+func (w *qword) empty() bool { return w.en == "" && len(w.de) == 0 && len(w.trans) == 0 }
+
+// intent is an analysed intent.
+type intent struct {
+	words []qword
+	lang  string // "en", "de" or "" (cannot tell)
+}
+
+// analyse splits text into words and finds, for each, its English and
+// German terms, its glossary renderings and whether it needs fuzzy
+// matching. r is a reader of the catalog (for the vocabulary).
+func (c *Catalog) analyse(text string, r index.IndexReader) intent {
+	in := []byte(text)
+	raw := unicode.NewUnicodeTokenizer().Tokenize(in)
+	byPos := map[int]*qword{}
+	var it intent
+	it.words = make([]qword, len(raw))
+	for i, t := range raw {
+		it.words[i].raw = lower(string(t.Term))
+		byPos[t.Position] = &it.words[i]
+	}
+	for _, t := range c.en.Analyze(in) {
+		if w := byPos[t.Position]; w != nil {
+			w.en = string(t.Term)
+		}
+	}
+	for _, t := range c.de.Analyze(in) {
+		if w := byPos[t.Position]; w != nil {
+			w.de = appendNew(w.de, string(t.Term))
+		}
+	}
+
+	// Filler words of requests ("can you please help me …") say nothing
+	// about the need; they count as stop words in both languages.
+	for i := range it.words {
+		if fillers[it.words[i].raw] {
+			it.words[i].en, it.words[i].de = "", nil
+		}
+	}
+
+	// Language: words that are stop words in one language only, and
+	// umlauts, tell which language the intent is written in.
+	score := 0
+	for i := range it.words {
+		w := &it.words[i]
+		enStop, deStop := w.en == "", len(w.de) == 0
+		switch {
+		case enStop && !deStop:
+			score--
+		case deStop && !enStop:
+			score++
+		}
+		if hasGermanLetter(w.raw) {
+			score += 2
+		}
+	}
+	switch {
+	case score > 0:
+		it.lang = "de"
+	case score < 0:
+		it.lang = "en"
+	}
+
+	// A stop word of one language must not match through the other's
+	// fields ("for" is no German stop word, "die" no English one), and an
+	// English intent has no German terms to match.
+	for i := range it.words {
+		w := &it.words[i]
+		enStop, deStop := w.en == "", len(w.de) == 0
+		if it.lang == "en" || enStop {
+			w.de = nil
+		}
+		if deStop && it.lang != "en" {
+			w.en = ""
+		}
+	}
+
+	var contains []index.FieldDictContains
+	if rc, ok := r.(index.IndexReaderContains); ok {
+		for _, f := range []string{fRouting, fHeadings, fBody} {
+			if d, err := rc.FieldDictContains(f); err == nil {
+				contains = append(contains, d)
+			}
+		}
+	}
+	for i := range it.words {
+		w := &it.words[i]
+		if it.lang != "en" && len(w.de) > 0 {
+			trs, split := c.gloss.lookup(w.raw)
+			w.split = split
+			for _, tr := range trs {
+				for _, t := range c.en.Analyze([]byte(tr)) {
+					if string(t.Term) != w.en {
+						w.trans = appendNew(w.trans, string(t.Term))
+					}
+				}
+			}
+		}
+		if w.en != "" && len(w.trans) == 0 && utf8.RuneCountInString(w.raw) >= 5 && !knownTerm(contains, w.en) {
+			w.fuzzy = true
+		}
+		if b := strings.TrimRight(w.en, "0123456789"); len(b) >= 2 && b != w.en && strings.Trim(b, "abcdefghijklmnopqrstuvwxyz") == "" {
+			w.base = b
+		}
+		// The thesaurus relates English words; a German word's renderings
+		// are related enough already.
+		if len(w.trans) == 0 {
+			for _, r := range c.thes[w.en] {
+				if r != w.en {
+					w.related = appendNew(w.related, r)
+				}
+			}
+		}
+	}
+	return it
+}
+
+// fillers are the words of a request that are not about the need itself,
+// beyond the analyzers' stop words: modal verbs, politeness, hedges.
+var fillers = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`
+		can could would should must might may shall will want wants wanted need needs needed please help helps
+		like let lets just really actually also maybe thing things stuff something anything someone somehow
+		way know tell try trying able sure now still already going gonna wanna quick quickly
+		bitte mal möchte moechte möchten moechten brauche brauchst braucht brauchen könnt koennt könnte koennte
+		kannst sollen solltest müssen muessen musst gerne gern irgendwie bisschen eigentlich hilf helfen hilfe
+		wissen weiss weiß geht gehen klappt`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// knownTerm reports whether some field of the catalog holds term.
+func knownTerm(ds []index.FieldDictContains, term string) bool {
+	for _, d := range ds {
+		if ok, err := d.Contains([]byte(term)); err == nil && ok {
+			return true
+		}
+	}
+	return false
+}
+
+func appendNew(s []string, v string) []string {
+	for _, x := range s {
+		if x == v {
+			return s
+		}
+	}
+	return append(s, v)
+}
+
+func lower(s string) string { return strings.ToLower(s) }
+
+func hasGermanLetter(s string) bool {
+	for _, r := range s {
+		switch r {
+		case 'ä', 'ö', 'ü', 'ß', 'Ä', 'Ö', 'Ü':
+			return true
+		}
+	}
+	return false
+}

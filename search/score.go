@@ -1,0 +1,446 @@
+package search
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2/search"
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// Routing scores a manual by which words of the intent it contains where.
+// The catalog's fields fall in two classes:
+//
+//   - routing fields (name, triggers, summary, title) are written to say
+//     what a manual is for: a word found there counts fully, however long
+//     the field and however often the word repeats;
+//   - evidence fields (headings, the documents a skill holds, the body)
+//     describe what the manual contains: a word found there counts less,
+//     saturating with its frequency and normalised by the field's length
+//     (BM25's saturation with a fixed reference length).
+//
+// Each word contributes its best field, weighted by the word's inverse
+// document frequency, so a rare word ("Graviton", "Pinia") says more than
+// a common one ("write", "code"). The relevance is the idf-weighted mean
+// over the intent's words, plus a bonus for the share of the intent that
+// the routing fields cover — the same share is the confidence the answer
+// reports (Hit.Score).
+type fieldScore struct {
+	field   string
+	weight  float64
+	routing bool
+	refLen  float64 // reference length in tokens
+	// lenNorm, for a routing field, is how much a field longer than
+	// refLen dilutes a match (BM25's b for a single occurrence): a summary
+	// that lists everything says less about each thing.
+	lenNorm float64
+}
+
+// scoring holds the routing weights. They were tuned on the labelled
+// intents of testdata/eval (lore eval reports what they give).
+type scoring struct {
+	en, de []fieldScore
+	// Weights of a word's forms other than itself.
+	transDE, transUnknown float64 // glossary renderings, by intent language
+	fuzzy                 float64 // a term one edit away (a typo)
+	prefix                float64 // a longer term the word begins (postgres → postgresql)
+	part                  float64 // a part of a German compound (Gedankenkarte → Karte)
+	related               float64 // a term the thesaurus relates to the word
+	// coverage weighs the share of the intent found in routing fields
+	// against the relevance.
+	coverage float64
+	// tool scales tool descriptions: a manual that fits beats a tool.
+	tool float64
+}
+
+var defaultScoring = scoring{
+	en: []fieldScore{
+		{field: fWords, weight: 1.0, routing: true},
+		{field: fTrigEN, weight: 1.0, routing: true},
+		{field: fSumEN, weight: 0.8, routing: true, refLen: 25, lenNorm: 0.5},
+		{field: fTitle, weight: 0.8, routing: true},
+		{field: fHeadings, weight: 0.5, refLen: 30},
+		{field: fRefs, weight: 0.4, refLen: 150},
+		{field: fBody, weight: 0.45, refLen: 400},
+	},
+	de: []fieldScore{
+		{field: fTrigDE, weight: 1.0, routing: true},
+		{field: fSumDE, weight: 0.8, routing: true, refLen: 25, lenNorm: 0.5},
+	},
+	transDE: 0.6, transUnknown: 0.5, fuzzy: 0.8, prefix: 0.6, part: 0.6, related: 0.5, coverage: 0.15, tool: 0.5,
+}
+
+// Scoring constants (see fieldScore).
+const (
+	bm25K1       = 1.2
+	bm25B        = 0.75
+	maxExpansion = 6 // fuzzy or prefix terms per word
+	minPrefixLen = 4 // shortest stem expanded by prefix
+)
+
+// form is one way a word of the intent can appear in the catalog.
+type form struct {
+	term    string
+	weight  float64
+	german  bool // match in the German fields
+	routing bool // match in routing fields only (fuzzy and prefix forms)
+}
+
+// forms lists the forms of every word of it.
+func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
+	transW := c.sc.transUnknown
+	if it.lang == "de" {
+		transW = c.sc.transDE
+	}
+	out := make([][]form, len(it.words))
+	for i, w := range it.words {
+		var fs []form
+		if w.en != "" {
+			fs = append(fs, form{term: w.en, weight: 1})
+		}
+		for k, d := range w.de {
+			wt := 1.0
+			if k > 0 { // a part of a compound
+				wt = c.sc.part
+			}
+			fs = append(fs, form{term: d, weight: wt, german: true})
+		}
+		for _, t := range w.trans {
+			wt := transW
+			if w.split {
+				wt *= c.sc.part
+			}
+			fs = append(fs, form{term: t, weight: wt})
+		}
+		for _, t := range w.related {
+			fs = append(fs, form{term: t, weight: c.sc.related})
+		}
+		if w.base != "" {
+			fs = append(fs, form{term: w.base, weight: c.sc.fuzzy})
+		}
+		if w.en != "" {
+			seen := map[string]bool{w.en: true}
+			for _, t := range w.trans {
+				seen[t] = true
+			}
+			if w.fuzzy {
+				for _, t := range fuzzyTerms(r, w.en) {
+					if !seen[t] {
+						seen[t] = true
+						fs = append(fs, form{term: t, weight: c.sc.fuzzy, routing: true})
+					}
+				}
+			}
+			if len(w.en) >= minPrefixLen {
+				for _, t := range prefixTerms(r, w.en) {
+					if !seen[t] {
+						seen[t] = true
+						fs = append(fs, form{term: t, weight: c.sc.prefix, routing: true})
+					}
+				}
+			}
+		}
+		out[i] = fs
+	}
+	return out
+}
+
+// fuzzyTerms returns terms of the routing text one edit (or one swap of
+// neighbouring letters) away from t.
+func fuzzyTerms(r index.IndexReader, t string) []string {
+	var out []string
+	if rf, ok := r.(index.IndexReaderFuzzy); ok {
+		prefix := ""
+		if rs := []rune(t); len(rs) > 0 {
+			prefix = string(rs[:1])
+		}
+		if d, err := rf.FieldDictFuzzy(fRouting, t, 1, prefix); err == nil {
+			for e, err := d.Next(); err == nil && e != nil && len(out) < maxExpansion; e, err = d.Next() {
+				if e.Term != t {
+					out = append(out, e.Term)
+				}
+			}
+			d.Close()
+		}
+	}
+	if rc, ok := r.(index.IndexReaderContains); ok {
+		if d, err := rc.FieldDictContains(fRouting); err == nil {
+			rs := []rune(t)
+			for i := 0; i+1 < len(rs) && len(out) < maxExpansion; i++ {
+				sw := slices.Clone(rs)
+				sw[i], sw[i+1] = sw[i+1], sw[i]
+				s := string(sw)
+				if ok, err := d.Contains([]byte(s)); err == nil && ok && s != t && !slices.Contains(out, s) {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// prefixTerms returns up to maxExpansion terms of the routing text that
+// begin with t and are longer.
+func prefixTerms(r index.IndexReader, t string) []string {
+	d, err := r.FieldDictPrefix(fRouting, []byte(t))
+	if err != nil {
+		return nil
+	}
+	defer d.Close()
+	var out []string
+	for e, err := d.Next(); err == nil && e != nil && len(out) < maxExpansion; e, err = d.Next() {
+		if e.Term != t {
+			out = append(out, e.Term)
+		}
+	}
+	return out
+}
+
+// ranked is a scored document.
+type ranked struct {
+	num          uint64
+	ord          uint32 // position in the build input (OrderFile)
+	total, cover float64
+}
+
+// better orders ranked documents: higher total first, then earlier in the
+// build input (path order), so equal inputs give equal answers.
+func better(a, b ranked) bool {
+	if a.total != b.total {
+		return a.total > b.total
+	}
+	return a.ord < b.ord
+}
+
+// scratch is the per-query working memory of score, pooled: slot maps a
+// document number to 1 + its index in nums (0: not touched yet); best and
+// routing hold, per touched document and word, the best weighted field
+// score and the best form weight found in a routing field.
+type scratch struct {
+	slot    []int32
+	nums    []uint64
+	best    []float64
+	routing []float64
+}
+
+// score returns every visible document some form of some word matches,
+// with its relevance and routing coverage, in no particular order.
+func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible func(uint64) bool) []ranked {
+	nw := len(it.words)
+	sc := c.scratch.Get().(*scratch)
+	defer func() {
+		for _, n := range sc.nums {
+			sc.slot[n] = 0
+		}
+		sc.nums, sc.best, sc.routing = sc.nums[:0], sc.best[:0], sc.routing[:0]
+		c.scratch.Put(sc)
+	}()
+	get := func(n uint64) int {
+		if n >= uint64(len(sc.slot)) {
+			sc.slot = append(sc.slot, make([]int32, int(n)+1-len(sc.slot))...)
+		}
+		k := sc.slot[n]
+		if k == 0 {
+			sc.nums = append(sc.nums, n)
+			k = int32(len(sc.nums))
+			sc.slot[n] = k
+			for range nw {
+				sc.best = append(sc.best, 0)
+				sc.routing = append(sc.routing, 0)
+			}
+		}
+		return int(k-1) * nw
+	}
+	ctx := context.Background()
+	var tfd index.TermFieldDoc
+	for i, forms := range fs {
+		for _, f := range forms {
+			fields := c.sc.en
+			if f.german {
+				fields = c.sc.de
+			}
+			for _, fd := range fields {
+				if f.routing && !fd.routing {
+					continue
+				}
+				if !fd.routing && st.common(f.term) {
+					continue
+				}
+				withNorm := !fd.routing || fd.lenNorm > 0
+				tr, err := r.TermFieldReader(ctx, []byte(f.term), fd.field, withNorm, withNorm, false)
+				if err != nil {
+					continue
+				}
+				for m, err := tr.Next(&tfd); err == nil && m != nil; m, err = tr.Next(&tfd) {
+					n := m.ID.Value()
+					if visible != nil && !visible(n) {
+						continue
+					}
+					s := fd.weight * f.weight
+					switch {
+					case !fd.routing:
+						s *= saturate(float64(m.Freq), m.Norm, fd.refLen)
+					case fd.lenNorm > 0:
+						s *= dilute(m.Norm, fd.refLen, fd.lenNorm)
+					}
+					k := get(n) + i
+					if s > sc.best[k] {
+						sc.best[k] = s
+					}
+					if fd.routing && f.weight > sc.routing[k] {
+						sc.routing[k] = f.weight
+					}
+				}
+				tr.Close()
+			}
+		}
+	}
+	var sumW float64
+	for _, w := range st.weights {
+		sumW += w
+	}
+	out := make([]ranked, len(sc.nums))
+	for d, n := range sc.nums {
+		out[d].num = n
+		if n < uint64(len(c.order)) {
+			out[d].ord = c.order[n]
+		}
+		if sumW == 0 {
+			continue
+		}
+		var rel, cov float64
+		for i, w := range st.weights {
+			rel += w * sc.best[d*nw+i]
+			cov += w * sc.routing[d*nw+i]
+		}
+		out[d].cover = cov / sumW
+		out[d].total = rel/sumW + c.sc.coverage*out[d].cover
+		if c.toolDocs[n] {
+			out[d].total *= c.sc.tool
+		}
+	}
+	return out
+}
+
+// top moves the k best of rs to its front, sorted best first, and returns
+// them (a partial selection: the rest stays unsorted).
+func top(rs []ranked, k int) []ranked {
+	if k >= len(rs) {
+		slices.SortFunc(rs, cmpRanked)
+		return rs
+	}
+	// A min-heap of the k best seen so far, at the front of rs.
+	h := rs[:k]
+	// Sorted worst first, the slice is a valid min-heap already.
+	slices.SortFunc(h, func(a, b ranked) int { return -cmpRanked(a, b) })
+	heapDown := func(i int) {
+		for {
+			l := 2*i + 1
+			if l >= k {
+				return
+			}
+			w := l
+			if r := l + 1; r < k && better(h[w], h[r]) {
+				w = r
+			}
+			if !better(h[i], h[w]) {
+				return
+			}
+			h[i], h[w] = h[w], h[i]
+			i = w
+		}
+	}
+	for j := k; j < len(rs); j++ {
+		if better(rs[j], h[0]) {
+			h[0], rs[j] = rs[j], h[0]
+			heapDown(0)
+		}
+	}
+	slices.SortFunc(h, cmpRanked)
+	return h
+}
+
+func cmpRanked(a, b ranked) int {
+	switch {
+	case better(a, b):
+		return -1
+	case better(b, a):
+		return 1
+	}
+	return 0
+}
+
+// saturate is BM25's term-frequency saturation, scaled to [0,1): norm is
+// 1/sqrt(field length) as the index stores it.
+func saturate(tf, norm, refLen float64) float64 {
+	if tf <= 0 {
+		return 0
+	}
+	length := refLen
+	if norm > 0 {
+		length = 1 / (norm * norm)
+	}
+	return tf / (tf + bm25K1*(1-bm25B+bm25B*length/refLen))
+}
+
+// dilute is the weight of one occurrence in a field of the length norm
+// encodes, relative to a field of refLen tokens or fewer (1).
+func dilute(norm, refLen, b float64) float64 {
+	if norm <= 0 {
+		return 1
+	}
+	length := 1 / (norm * norm)
+	if length <= refLen {
+		return 1
+	}
+	return (1 + bm25K1) / (1 + bm25K1*(1-b+b*length/refLen))
+}
+
+// visibleSet returns the document numbers visible to v (nil: all), from
+// the filter query; sets are cached per visibility, since a runtime asks
+// with the same engine and allow-set again and again.
+func (c *Catalog) visibleSet(v Visibility, r index.IndexReader) (func(uint64) bool, error) {
+	f := c.filter(v)
+	if f == nil {
+		return nil, nil
+	}
+	key := v.key()
+	c.mu.Lock()
+	set, ok := c.visCache[key]
+	c.mu.Unlock()
+	if !ok {
+		s, err := f.Searcher(context.Background(), r, c.idx.Mapping(), search.SearcherOptions{Score: "none"})
+		if err != nil {
+			return nil, err
+		}
+		sctx := &search.SearchContext{DocumentMatchPool: search.NewDocumentMatchPool(s.DocumentMatchPoolSize(), 0)}
+		set = map[uint64]bool{}
+		for dm, err := s.Next(sctx); err == nil && dm != nil; dm, err = s.Next(sctx) {
+			set[dm.IndexInternalID.Value()] = true
+			sctx.DocumentMatchPool.Put(dm)
+		}
+		s.Close()
+		c.mu.Lock()
+		if len(c.visCache) >= maxVisCache {
+			clear(c.visCache)
+		}
+		c.visCache[key] = set
+		c.mu.Unlock()
+	}
+	return func(n uint64) bool { return set[n] }, nil
+}
+
+// maxVisCache bounds the cached visibility sets.
+const maxVisCache = 64
+
+// key identifies a visibility for the cache.
+func (v Visibility) key() string {
+	ts := slices.Clone(v.Tools)
+	slices.Sort(ts)
+	any := "0"
+	if v.AnyTools {
+		any = "1"
+	}
+	return v.Engine + "\x00" + any + "\x00" + strings.Join(ts, ",")
+}

@@ -1,0 +1,43 @@
+package search
+
+import (
+	_ "embed"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+)
+
+// thesaurusText relates the words users say to the words manuals use for
+// the same thing ("slow" → performance, "docx" → word), in English.
+//
+//go:embed thesaurus_en.txt
+var thesaurusText string
+
+// parseThesaurus maps the English term of each key to the terms of its
+// related words, all analysed with en (so "slowly" finds "slow").
+func parseThesaurus(text string, en analysis.Analyzer) map[string][]string {
+	out := map[string][]string{}
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		k, v, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		keys := en.Analyze([]byte(k))
+		if len(keys) != 1 {
+			continue
+		}
+		key := string(keys[0].Term)
+		for _, rel := range strings.Split(v, ",") {
+			for _, t := range en.Analyze([]byte(rel)) {
+				if string(t.Term) != key {
+					out[key] = appendNew(out[key], string(t.Term))
+				}
+			}
+		}
+	}
+	return out
+}
