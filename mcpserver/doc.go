@@ -5,7 +5,7 @@
 // bundle and every task template as an MCP prompt.
 //
 // A Server serves what `lore build` produced (it builds once when the
-// output is missing) and, when watching, rebuilds on change and tells the
+// output is missing or stale) and, when watching, rebuilds on change and tells the
 // connected clients that its resource and prompt lists changed. Every
 // answer comes from a snapshot held in memory: no request makes the server
 // read a file, so no request can make it read outside the project.

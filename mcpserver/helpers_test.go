@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build"
+	"github.com/lorekit/lore/search"
 )
 
 // projectDir is where the fixture project lives on its file system.
@@ -155,16 +156,16 @@ type fakeRouter struct {
 	closed atomic.Bool
 }
 
-func (f *fakeRouter) HowDoI(ctx context.Context, intent string) (*Answer, error) {
+func (f *fakeRouter) HowDoI(ctx context.Context, intent string) (*search.Answer, error) {
 	f.calls.Add(1)
 	switch {
 	case strings.Contains(intent, "image") || strings.Contains(intent, "Bild"):
-		return &Answer{Loaded: &Loaded{Hit: Hit{Name: "embed-images", Path: "manuals/for-arthur/embed-images.md", Summary: "Show images the way Arthur does.", Score: 0.9}, Content: "# Images for Arthur\n"}}, nil
+		return &search.Answer{Loaded: &search.Loaded{Hit: search.Hit{Name: "embed-images", Path: "manuals/for-arthur/embed-images.md", Summary: "Show images the way Arthur does.", Score: 0.9}, Content: "# Images for Arthur\n"}}, nil
 	case strings.Contains(intent, "document"):
-		return &Answer{Alternatives: []Hit{{Name: "doc-create", Path: "manuals/doc-create.md", Summary: "Create a project document.", Score: 0.5},
+		return &search.Answer{Alternatives: []search.Hit{{Name: "doc-create", Path: "manuals/doc-create.md", Summary: "Create a project document.", Score: 0.5},
 			{Name: "scheduling", Path: "manuals/scheduling.md", Summary: "Schedule a background job.", Score: 0.4}}}, nil
 	}
-	return &Answer{Hint: "no manual fits; do it without one"}, nil
+	return &search.Answer{Hint: "no manual fits; do it without one"}, nil
 }
 
 func (f *fakeRouter) Close() error { f.closed.Store(true); return nil }

@@ -169,3 +169,30 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+func TestBuildsWhenTheManualsChangedSinceTheBuild(t *testing.T) {
+	fs := builtProject(t)
+	marker := path.Join(projectDir, "public/marker")
+	if err := afero.WriteFile(fs, marker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Fresh output: served as it is.
+	newServer(t, fs, Options{})
+	if ok, _ := afero.Exists(fs, marker); !ok {
+		t.Fatal("a fresh build output was rebuilt")
+	}
+	// A manual added since: the output is rebuilt, so that how_do_i and
+	// manual_read answer from the same manuals.
+	if err := afero.WriteFile(fs, path.Join(projectDir, "manuals/web-research.md"),
+		[]byte("---\ntriggers: web\nsummary: Research on the web.\n---\n# Web research\n\nSearch.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := newServer(t, fs, Options{})
+	if ok, _ := afero.Exists(fs, marker); ok {
+		t.Fatal("a stale build output was served")
+	}
+	rr, err := connect(t, s, nil).ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "lore://manifest"})
+	if err != nil || !strings.Contains(rr.Contents[0].Text, `"name": "web-research"`) {
+		t.Errorf("manifest after the rebuild lacks web-research: %v", err)
+	}
+}

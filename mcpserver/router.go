@@ -2,13 +2,16 @@ package mcpserver
 
 import (
 	"context"
-	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/lorekit/lore/search"
 )
 
-// Router answers how_do_i for the engine and allow-set it was opened for:
-// the search catalog behind `lore howdoi`.
+// Router answers how_do_i for the engine and allow-set it was opened for.
+// OpenCatalog opens the real one, the search catalog behind `lore howdoi`.
 type Router interface {
-	HowDoI(ctx context.Context, intent string) (*Answer, error)
+	HowDoI(ctx context.Context, intent string) (*search.Answer, error)
 }
 
 // OpenRouter opens the Router over the catalog a build wrote to
@@ -28,42 +31,34 @@ type Who struct {
 	AnyTools bool
 }
 
-// Hit is a manual the router found.
-type Hit struct {
-	Name    string  `json:"name"`
-	Path    string  `json:"path"`
-	Summary string  `json:"summary"`
-	Score   float64 `json:"score"`
-}
-
-// Loaded is the manual the router loads, with what manual_read returns.
-type Loaded struct {
-	Hit
-	Content string `json:"content"`
-}
-
-// Answer is how_do_i's answer: exactly one of Loaded, Alternatives and
-// Hint (DESIGN §3).
-type Answer struct {
-	Loaded       *Loaded
-	Alternatives []Hit
-	Hint         string
-}
-
-// MarshalJSON writes {"loaded":{…}}, {"alternatives":[…]} or {"hint":"…"}.
-func (a *Answer) MarshalJSON() ([]byte, error) {
-	switch {
-	case a.Loaded != nil:
-		return json.Marshal(struct {
-			Loaded *Loaded `json:"loaded"`
-		}{a.Loaded})
-	case len(a.Alternatives) > 0:
-		return json.Marshal(struct {
-			Alternatives []Hit `json:"alternatives"`
-		}{a.Alternatives})
-	default:
-		return json.Marshal(struct {
-			Hint string `json:"hint"`
-		}{a.Hint})
+// OpenCatalog is the OpenRouter of the search catalog: how_do_i answers
+// exactly as `lore howdoi --format json` does for the same engine and
+// allow-set.
+func OpenCatalog(catalogDir string, who Who) (Router, error) {
+	c, err := search.Open(catalogDir)
+	if err != nil {
+		return nil, err
 	}
+	if who.Engine != "" {
+		if engines := c.Meta().Engines; len(engines) > 0 && !slices.Contains(engines, who.Engine) {
+			c.Close()
+			return nil, fmt.Errorf("the catalog in %s has no engine %q: rebuild it with 'lore build'", catalogDir, who.Engine)
+		}
+	}
+	return &catalogRouter{c: c, v: search.Visibility{Engine: who.Engine, Tools: who.Tools, AnyTools: who.AnyTools}}, nil
 }
+
+// catalogRouter asks a search catalog as one engine and allow-set.
+type catalogRouter struct {
+	c *search.Catalog
+	v search.Visibility
+}
+
+func (r *catalogRouter) HowDoI(ctx context.Context, intent string) (*search.Answer, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return r.c.HowDoI(intent, r.v)
+}
+
+func (r *catalogRouter) Close() error { return r.c.Close() }

@@ -12,9 +12,11 @@ import (
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/search"
 )
 
 // instructions tell a client's model how the tools fit together.
@@ -58,7 +60,7 @@ func New(o Options) (*Server, error) {
 		o.Version = "dev"
 	}
 	s := &Server{opts: o, log: o.Logger}
-	if err := s.buildIfMissing(); err != nil {
+	if err := s.buildIfNeeded(); err != nil {
 		return nil, err
 	}
 	snap, err := loadSnapshot(&s.opts)
@@ -159,17 +161,36 @@ func (s *Server) swap(snap *snapshot) {
 	}
 }
 
-// buildIfMissing builds the project when its output has no manifest.
-func (s *Server) buildIfMissing() error {
+// buildIfNeeded builds the project when its output has no manifest, or
+// no catalog, or a catalog of other manuals than the sources' (the output
+// is older than the manuals): manual_read, which reads the sources, and
+// how_do_i, which reads the catalog, must answer from the same manuals.
+func (s *Server) buildIfNeeded() error {
 	p, err := build.Load(s.opts.Project)
 	if err != nil {
 		return err
 	}
 	pub := publicDir(&s.opts, p)
-	if _, err := p.FS.Stat(path.Join(pub, manifestFile)); err == nil {
+	why := ""
+	if _, err := p.FS.Stat(path.Join(pub, manifestFile)); err != nil {
+		why = "no build output yet"
+	} else if s.opts.OpenRouter != nil {
+		b, err := afero.ReadFile(p.FS, path.Join(pub, build.CatalogDir, search.MetaFile))
+		var meta *search.Meta
+		if err == nil {
+			meta, err = search.DecodeMeta(b)
+		}
+		switch {
+		case err != nil:
+			why = "the build output has no how_do_i catalog"
+		case meta.InputsSHA256 != search.InputsHash(p.CatalogSource()):
+			why = "the manuals changed since the last build"
+		}
+	}
+	if why == "" {
 		return nil
 	}
-	s.log.Info("no build output yet: building", "out", pub)
+	s.log.Info(why+": building", "out", pub)
 	return s.build()
 }
 

@@ -14,16 +14,12 @@ import (
 
 	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/bundle"
-	"github.com/lorekit/lore/build/config"
 	"github.com/lorekit/lore/build/manual"
 	"github.com/lorekit/lore/build/prompt"
 )
 
-// Where a build keeps what the server serves, inside the output folder.
-const (
-	manifestFile = "manifest.json"
-	catalogDir   = "lore/catalog.bleve"
-)
+// manifestFile is the build's manifest, inside the output folder.
+const manifestFile = "manifest.json"
 
 // snapshot is everything the server answers from, loaded at once; requests
 // never touch the file system.
@@ -34,7 +30,9 @@ type snapshot struct {
 	// manuals are the cascade winners visible to who, sorted by name: what
 	// manual_list lists and what the resources are.
 	manuals []*manual.Manual
-	// winners are every cascade winner by name: what manual_read resolves.
+	// cascade is the engine's manual cascade; winners its winners by name:
+	// what manual_read resolves.
+	cascade   *manual.Cascade
 	winners   map[string]*manual.Manual
 	manifest  []byte
 	bundles   []*bundle.Bundle
@@ -63,17 +61,16 @@ func loadSnapshot(o *Options) (*snapshot, error) {
 		return nil, err
 	}
 	s := &snapshot{project: p, public: publicDir(o, p), winners: map[string]*manual.Manual{}}
-	recipe, err := s.resolveWho(o)
+	paths, err := s.resolveWho(o)
 	if err != nil {
 		return nil, err
 	}
-	var c *manual.Cascade
-	if recipe != nil {
-		c = p.Cascade(recipe.ManualPaths)
+	if paths != nil {
+		s.cascade = p.Cascade(paths)
 	} else {
-		c = p.Manuals.Cascade(nil)
+		s.cascade = p.Manuals.Cascade(nil)
 	}
-	for _, m := range c.Winners() {
+	for _, m := range s.cascade.Winners() {
 		if !manual.ValidName(m.Name) {
 			continue
 		}
@@ -97,29 +94,34 @@ func loadSnapshot(o *Options) (*snapshot, error) {
 	s.warnings = append(s.warnings, warns...)
 
 	if o.OpenRouter == nil {
-		s.routerErr = errors.New("this lore was built without the how_do_i catalog")
-	} else if s.router, err = o.OpenRouter(path.Join(s.public, catalogDir), s.who); err != nil {
+		s.routerErr = errors.New("the server was started without the how_do_i catalog")
+	} else if s.router, err = o.OpenRouter(path.Join(s.public, build.CatalogDir), s.who); err != nil {
 		s.router, s.routerErr = nil, err
 		s.warnings = append(s.warnings, "how_do_i is unavailable: "+err.Error())
 	}
 	return s, nil
 }
 
-// resolveWho settles the engine's recipe and allow-set the way `lore
-// howdoi` does: --tools when given, else the engine's recipe tools, else
+// resolveWho settles the engine's manualPaths and allow-set the way `lore
+// read` and `lore howdoi` do: the manualPaths of every recipe of the engine
+// (nil: no engine, or no recipes — every manual root in path order); the
+// allow-set from --tools when given, else the engine's recipe tools, else
 // no tool check.
-func (s *snapshot) resolveWho(o *Options) (*config.Recipe, error) {
+func (s *snapshot) resolveWho(o *Options) ([]string, error) {
 	cfg := s.project.Config
 	s.who = Who{Engine: o.Engine}
-	var recipe *config.Recipe
-	var tools []string
+	var paths, tools []string
+	found := false
 	if o.Engine != "" {
 		for _, r := range cfg.Recipes {
 			if r.Engine != o.Engine {
 				continue
 			}
-			if recipe == nil {
-				recipe = r
+			found = true
+			for _, mp := range r.ManualPaths {
+				if !slices.Contains(paths, mp) {
+					paths = append(paths, mp)
+				}
 			}
 			for _, t := range r.Tools {
 				if !slices.Contains(tools, t) {
@@ -127,8 +129,11 @@ func (s *snapshot) resolveWho(o *Options) (*config.Recipe, error) {
 				}
 			}
 		}
-		if recipe == nil && len(cfg.Recipes) > 0 {
+		if !found && len(cfg.Recipes) > 0 {
 			return nil, fmt.Errorf("unknown engine %q: the project's recipes define %s", o.Engine, strings.Join(cfg.Engines(), ", "))
+		}
+		if found && paths == nil {
+			paths = []string{}
 		}
 	}
 	switch {
@@ -139,7 +144,7 @@ func (s *snapshot) resolveWho(o *Options) (*config.Recipe, error) {
 	default:
 		s.who.AnyTools = true
 	}
-	return recipe, nil
+	return paths, nil
 }
 
 // visible reports whether m is for the engine (no audience, or this one)

@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/search"
 )
 
 // Input limits: a manual name is a file name; an intent is one sentence.
@@ -92,11 +93,11 @@ func (s *Server) manualList(ctx context.Context, req *mcp.CallToolRequest, _ lis
 func (s *Server) manualRead(ctx context.Context, req *mcp.CallToolRequest, in readInput) (*mcp.CallToolResult, any, error) {
 	snap, release := s.acquire()
 	defer release()
-	m, err := snap.resolve(in.Name)
+	text, err := snap.read(in.Name)
 	if err != nil {
 		return nil, nil, err
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: readText(m)}}}, nil, nil
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil, nil
 }
 
 func (s *Server) howDoI(ctx context.Context, req *mcp.CallToolRequest, in howInput) (*mcp.CallToolResult, any, error) {
@@ -126,11 +127,12 @@ func (s *Server) howDoI(ctx context.Context, req *mcp.CallToolRequest, in howInp
 	}, nil, nil
 }
 
-// resolve answers manual_read(name): the cascade winner, or an error that
-// says what a name is and offers close names.
-func (snap *snapshot) resolve(name string) (*manual.Manual, error) {
+// read answers manual_read(name) as `lore read` does (search.Read: the
+// cascade winner's Markdown; for a skill, the documents it holds), or an
+// error that says what a name is and offers close names.
+func (snap *snapshot) read(name string) (string, error) {
 	if name == "" {
-		return nil, errors.New(`"name" is empty: give a manual's name as manual_list shows it, e.g. manual_read('embed-images')`)
+		return "", errors.New(`"name" is empty: give a manual's name as manual_list shows it, e.g. manual_read('embed-images')`)
 	}
 	if len(name) > maxNameLen || !manual.ValidName(name) {
 		shown := name
@@ -141,16 +143,17 @@ func (snap *snapshot) resolve(name string) (*manual.Manual, error) {
 		if base := baseName(name); base != "" && base != name {
 			msg += suggestion(closeNames(base, snap.names()))
 		}
-		return nil, errors.New(msg + " Call manual_list to see every name.")
+		return "", errors.New(msg + " Call manual_list to see every name.")
 	}
-	if m := snap.winners[name]; m != nil {
-		return m, nil
+	_, text, err := search.Read(snap.project.Manuals, snap.cascade, name, snap.project.RelPath)
+	if errors.Is(err, search.ErrNotFound) {
+		msg := fmt.Sprintf("no manual called %q", name)
+		if snap.who.Engine != "" {
+			msg += " for engine " + snap.who.Engine
+		}
+		return "", errors.New(msg + "." + suggestion(closeNames(name, snap.names())) + " Call manual_list to see every name, or how_do_i(intent) to search.")
 	}
-	msg := fmt.Sprintf("no manual called %q", name)
-	if snap.who.Engine != "" {
-		msg += " for engine " + snap.who.Engine
-	}
-	return nil, errors.New(msg + "." + suggestion(closeNames(name, snap.names())) + " Call manual_list to see every name, or how_do_i(intent) to search.")
+	return text, err
 }
 
 // names returns every name manual_read resolves.
@@ -186,9 +189,6 @@ func suggestion(names []string) string {
 	}
 	return " Did you mean " + strings.Join(quoted, " or ") + "?"
 }
-
-// readText is what manual_read returns for m: its Markdown as written.
-func readText(m *manual.Manual) string { return string(m.Src) }
 
 func orNone(s string) string {
 	if s == "" {

@@ -37,7 +37,8 @@ func newMCPCmd(e *env) *cobra.Command {
   prompts    every baked bundle and every task template (prompts/templates)
 
 It serves what 'lore build' produced in public/ (or --public), building it
-first when there is no manifest yet. With --watch it rebuilds whenever a
+first when it is missing or older than the manuals, so that how_do_i and
+manual_read answer from the same manuals. With --watch it rebuilds whenever a
 manual, prompt, content page or lore.yaml changes and tells connected
 clients that its lists changed.
 
@@ -69,7 +70,7 @@ when set).
 			srv, err := mcpserver.New(mcpserver.Options{
 				Project: pf.options(), Public: public, Engine: engine,
 				Tools: splitTools(tools), ToolsGiven: cmd.Flags().Changed("tools"),
-				Logger: log, Version: loreVersion(),
+				OpenRouter: mcpserver.OpenCatalog, Logger: log, Version: loreVersion(),
 			})
 			if err != nil {
 				var be *mcpserver.BuildError

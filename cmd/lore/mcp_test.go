@@ -95,6 +95,40 @@ func TestMCPStdioSubprocess(t *testing.T) {
 		t.Errorf("manual_read(../lore.yaml) = %v %v", res, err)
 	}
 
+	// how_do_i finds the right manual for an English and a German intent
+	// (labelled in testdata/eval/example.tsv) and answers exactly what
+	// 'lore howdoi --format json' prints.
+	for intent, want := range map[string]string{
+		"can you put the product photo from that link into your answer": "embed-images",
+		"zeig mir ein Foto vom Brandenburger Tor":                       "embed-images",
+		"einen Termin mit Zeitzone in den Kalender eintragen":           "calendar-events",
+	} {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "how_do_i", Arguments: map[string]any{"intent": intent}})
+		if err != nil || res.IsError {
+			t.Fatalf("how_do_i(%q): %v %v", intent, err, res)
+		}
+		got := res.Content[0].(*mcp.TextContent).Text
+		var a struct {
+			Loaded *struct{ Name, Content string }
+		}
+		if err := json.Unmarshal([]byte(got), &a); err != nil || a.Loaded == nil || a.Loaded.Name != want || !strings.Contains(a.Loaded.Content, "# ") {
+			t.Errorf("how_do_i(%q) = %.200s, want %s loaded", intent, got, want)
+		}
+		cli := exec.Command(bin, "howdoi", "--engine", "arthur", "--format", "json", intent)
+		cli.Dir = dir
+		out, err := cli.Output()
+		if err != nil {
+			t.Fatalf("lore howdoi: %v", err)
+		}
+		if string(out) != got+"\n" {
+			t.Errorf("how_do_i(%q) differs from lore howdoi:\nmcp: %.300s\ncli: %.300s", intent, got, out)
+		}
+	}
+	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "how_do_i", Arguments: map[string]any{"intent": "order a pizza"}})
+	if err != nil || res.IsError || !strings.HasPrefix(res.Content[0].(*mcp.TextContent).Text, `{"hint":`) {
+		t.Errorf("how_do_i(order a pizza) = %v %v", res, err)
+	}
+
 	rl, err := cs.ListResources(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
