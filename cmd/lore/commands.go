@@ -16,5 +16,6 @@ var commandMakers = []func(*env) *cobra.Command{
 	newEvalCmd,
 	newServeCmd,
 	newDocsCmd,
+	newMCPCmd,
 	newVersionCmd,
 }

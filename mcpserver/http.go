@@ -1,0 +1,133 @@
+package mcpserver
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TokenEnv names the environment variable that holds the bearer token the
+// HTTP transport requires of every request.
+const TokenEnv = "LORE_MCP_TOKEN"
+
+// MinTokenLen is the shortest bearer token accepted.
+const MinTokenLen = 16
+
+// Path is where the HTTP transport serves MCP.
+const Path = "/mcp"
+
+// sessionTimeout closes HTTP sessions idle this long (clients that left
+// without ending their session).
+const sessionTimeout = 30 * time.Minute
+
+// HTTPOptions configure the streamable HTTP transport.
+type HTTPOptions struct {
+	// Addr is host:port to listen on; port 0 picks a free one.
+	Addr string
+	// AllowRemote permits a non-loopback address; it requires Token.
+	AllowRemote bool
+	// Token, when set, is the bearer token every request must carry.
+	Token string
+	// Ready, when set, is called with the URL once the listener is open.
+	Ready func(url string)
+}
+
+// CheckAddr refuses what ServeHTTP would refuse, before anything is loaded:
+// a malformed address, and a non-loopback one unless remote access is
+// allowed with a token of at least MinTokenLen characters.
+func CheckAddr(o HTTPOptions) error {
+	host, _, err := net.SplitHostPort(o.Addr)
+	if err != nil {
+		return fmt.Errorf("--http %q: want host:port, e.g. 127.0.0.1:8765", o.Addr)
+	}
+	if o.Token != "" && len(o.Token) < MinTokenLen {
+		return fmt.Errorf("%s is %d characters long: use at least %d random characters, e.g. from 'openssl rand -hex 32'", TokenEnv, len(o.Token), MinTokenLen)
+	}
+	if isLoopback(host) {
+		return nil
+	}
+	switch {
+	case !o.AllowRemote:
+		return fmt.Errorf("--http %q listens beyond this machine: use 127.0.0.1:PORT, or pass --allow-remote and set %s to a bearer token", o.Addr, TokenEnv)
+	case o.Token == "":
+		return fmt.Errorf("--allow-remote needs a bearer token: set %s to at least %d random characters (clients send 'Authorization: Bearer <token>')", TokenEnv, MinTokenLen)
+	}
+	return nil
+}
+
+// isLoopback reports whether host names this machine only.
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// Handler returns the streamable HTTP handler of s at Path, requiring
+// 'Authorization: Bearer token' on every request when token is set.
+func (s *Server) Handler(token string) http.Handler {
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
+		Logger:         s.log,
+		SessionTimeout: sessionTimeout,
+	})
+	mux := http.NewServeMux()
+	mux.Handle(Path, h)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "lore mcp serves MCP at "+Path, http.StatusNotFound)
+	})
+	if token == "" {
+		return mux
+	}
+	return requireBearer(token, mux)
+}
+
+// requireBearer refuses every request without the bearer token.
+func requireBearer(token string, next http.Handler) http.Handler {
+	want := []byte("Bearer " + token)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got := []byte(r.Header.Get("Authorization"))
+		if subtle.ConstantTimeCompare(got, want) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="lore"`)
+			http.Error(w, "missing or wrong bearer token: send 'Authorization: Bearer <"+TokenEnv+">'", http.StatusUnauthorized)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// ServeHTTP serves MCP over streamable HTTP until ctx is done.
+func (s *Server) ServeHTTP(ctx context.Context, o HTTPOptions) error {
+	if err := CheckAddr(o); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", o.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: s.Handler(o.Token), ReadHeaderTimeout: 10 * time.Second}
+	if o.Ready != nil {
+		o.Ready("http://" + ln.Addr().String() + Path)
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+		if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+		return nil
+	}
+}

@@ -1,0 +1,75 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Resource URIs.
+const (
+	manualURIPrefix = "lore://manual/"
+	manifestURI     = "lore://manifest"
+	manualTemplate  = "lore://manual/{name}"
+)
+
+// resources returns the resources of snap: every visible manual and the
+// manifest, by URI.
+func (snap *snapshot) resources() map[string]*mcp.Resource {
+	out := make(map[string]*mcp.Resource, len(snap.manuals)+1)
+	for _, m := range snap.manuals {
+		out[manualURIPrefix+m.Name] = &mcp.Resource{
+			URI:         manualURIPrefix + m.Name,
+			Name:        m.Name,
+			Title:       m.Title,
+			Description: m.Summary,
+			MIMEType:    "text/markdown",
+			Size:        int64(len(m.Src)),
+		}
+	}
+	out[manifestURI] = &mcp.Resource{
+		URI:         manifestURI,
+		Name:        "manifest",
+		Title:       "lore manifest",
+		Description: "public/manifest.json of the build: every manual, bundle, the catalog and the lint summary.",
+		MIMEType:    "application/json",
+		Size:        int64(len(snap.manifest)),
+	}
+	return out
+}
+
+// addResourceTemplate registers lore://manual/{name}, so that a client
+// reading a manual by a name that is not listed gets manual_read's error
+// with close names instead of a bare "not found".
+func (s *Server) addResourceTemplate() {
+	s.mcp.AddResourceTemplate(&mcp.ResourceTemplate{
+		URITemplate: manualTemplate,
+		Name:        "manual",
+		Title:       "Manual by name",
+		Description: "Any manual of the cascade by name, as manual_read returns it.",
+		MIMEType:    "text/markdown",
+	}, s.readResource)
+}
+
+// readResource reads a manual or the manifest from the current snapshot.
+func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+	uri := req.Params.URI
+	snap, release := s.acquire()
+	defer release()
+	if uri == manifestURI {
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "application/json", Text: string(snap.manifest)}}}, nil
+	}
+	name, ok := strings.CutPrefix(uri, manualURIPrefix)
+	if !ok {
+		return nil, mcp.ResourceNotFoundError(uri)
+	}
+	text, err := snap.read(name)
+	if err != nil {
+		data, _ := json.Marshal(map[string]string{"uri": uri})
+		return nil, &jsonrpc.Error{Code: mcp.CodeResourceNotFound, Message: err.Error(), Data: data}
+	}
+	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "text/markdown", Text: text}}}, nil
+}

@@ -1,0 +1,85 @@
+package mcpserver
+
+import (
+	"context"
+	"path"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/afero"
+)
+
+func TestResourcesAreManualsAndManifest(t *testing.T) {
+	fs := builtProject(t)
+	s, _ := newServer(t, fs, Options{Engine: "arthur"})
+	cs := connect(t, s, nil)
+	ctx := context.Background()
+	res, err := cs.ListResources(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]*mcp.Resource{}
+	for _, r := range res.Resources {
+		got[r.URI] = r
+	}
+	want := []string{"lore://manifest", "lore://manual/doc-create", "lore://manual/embed-images", "lore://manual/scheduling"}
+	if len(got) != len(want) {
+		t.Errorf("resources = %v, want %v", keys(got), want)
+	}
+	for _, u := range want {
+		if got[u] == nil {
+			t.Errorf("missing resource %s", u)
+		}
+	}
+	if r := got["lore://manual/embed-images"]; r != nil {
+		if r.Description != "Show images the way Arthur does." || r.MIMEType != "text/markdown" || r.Name != "embed-images" || r.Title != "Images for Arthur" {
+			t.Errorf("embed-images resource = %+v", r)
+		}
+	}
+
+	read := func(uri string) (string, string, error) {
+		rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
+		if err != nil {
+			return "", "", err
+		}
+		return rr.Contents[0].Text, rr.Contents[0].MIMEType, nil
+	}
+	text, mime, err := read("lore://manual/embed-images")
+	if err != nil || text != fixture["manuals/for-arthur/embed-images.md"] || mime != "text/markdown" {
+		t.Errorf("read embed-images = %q %q %v", text, mime, err)
+	}
+	manifest, _ := afero.ReadFile(fs, path.Join(projectDir, "public/manifest.json"))
+	text, mime, err = read("lore://manifest")
+	if err != nil || text != string(manifest) || mime != "application/json" {
+		t.Errorf("read manifest = %.80q %q %v", text, mime, err)
+	}
+	// A winner that is not listed (another engine's manual) reads through
+	// the template, like manual_read.
+	if text, _, err := read("lore://manual/memory-notes"); err != nil || !strings.Contains(text, "# Memory notes") {
+		t.Errorf("read memory-notes = %.80q %v", text, err)
+	}
+	for uri, want := range map[string]string{
+		"lore://manual/embed-imgaes":      "Did you mean manual_read('embed-images')?",
+		"lore://manual/../../etc/passwd":  "not found",
+		"lore://manual/..%2F..%2Fetc":     "invalid manual name",
+		"file:///etc/passwd":              "not found",
+		"lore://manifest/../../lore.yaml": "not found",
+	} {
+		_, _, err := read(uri)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("read %s = %v, want an error with %q", uri, err, want)
+		}
+	}
+	if _, _, err := read("lore://manual/scheduling"); err != nil {
+		t.Errorf("the server stopped serving: %v", err)
+	}
+}
+
+func keys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
