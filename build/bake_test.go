@@ -197,6 +197,36 @@ func TestPreviewEqualsBaked(t *testing.T) {
 	}
 }
 
+// The seed baseline the build keeps for each bundle (what its page diffs
+// against) is the bundle lore prompt diff composes from the seed tier
+// alone, byte for byte, and differs from the bundle where layers apply.
+func TestSeedsEqualSeedOnlyBake(t *testing.T) {
+	p := load(t, newProject(t, exampleProject))
+	b, err := Bake(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Seeds) != len(b.Bundles) || len(b.Bundles) == 0 {
+		t.Fatalf("%d seeds for %d bundles", len(b.Seeds), len(b.Bundles))
+	}
+	for _, bd := range b.Bundles {
+		want, _, err := BakeOne(p, prompt.Selection{Recipe: bd.Recipe, Surface: bd.Surface, Role: bd.Role, Provider: bd.Provider}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, _ := want.Marshal()
+		g, _ := b.Seeds[bd.ID].Marshal()
+		if !bytes.Equal(g, w) {
+			t.Errorf("%s: the kept seed differs from BakeOne(seedOnly):\n%s\n---\n%s", bd.ID, g, w)
+		}
+	}
+	for _, bd := range b.Bundles {
+		if bd.Recipe == "arthur" && (!strings.Contains(bd.Prefix, "Never rm -rf") || strings.Contains(b.Seeds[bd.ID].Prefix, "Never rm -rf")) {
+			t.Errorf("%s: the shared layer's guardrail is missing from the bundle or present in its seed baseline", bd.ID)
+		}
+	}
+}
+
 func TestLockAndLockedBuild(t *testing.T) {
 	fs := newProject(t, exampleProject)
 	p := load(t, fs)

@@ -27,7 +27,10 @@ type Baked struct {
 	// Prompts is the loaded prompts/ folder.
 	Prompts *prompt.Set
 	// Bundles, sorted by id.
-	Bundles     []*bundle.Bundle
+	Bundles []*bundle.Bundle
+	// Seeds are the bundles composed from the seed tier alone, by id:
+	// what each bundle's layers changed is the difference.
+	Seeds       map[string]*bundle.Bundle
 	Diagnostics diag.List
 }
 
@@ -45,7 +48,7 @@ func bake(p *Project, counter *tokens.Counter) (*Baked, error) {
 	}
 	set := prompt.Load(p.FS, p.Config.Path(p.Config.Prompts))
 	res := prompt.Bake(set, p.promptOptions(counter))
-	b := &Baked{Prompts: set, Bundles: res.Bundles, Diagnostics: res.Diagnostics}
+	b := &Baked{Prompts: set, Bundles: res.Bundles, Seeds: res.Seeds, Diagnostics: res.Diagnostics}
 	for _, f := range set.Paths() {
 		b.Diagnostics = append(b.Diagnostics, lint.PromptProse(f, set.Files[f])...)
 	}
