@@ -151,6 +151,10 @@ type Block struct {
 	Name   string
 	Source string
 	Body   string
+	// Priority orders the block in a bundle; Recipes are the recipes that
+	// list it under blocks:.
+	Priority int
+	Recipes  []string
 	// Variants are the per-style versions, by style name.
 	Variants []BlockVariant
 }

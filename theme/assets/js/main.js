@@ -13,7 +13,17 @@ function ready() {
   const input = byId("search");
   const results = byId("search-results");
   if (input && results) {
-    initSearch(input, results);
+    // The index lies at the site root; data-root is the way back to it
+    // from this page ("", "../", …).
+    const root = document.body.dataset.root || "";
+    initSearch(input, results, { index: root + "search/index.json", status: byId("search-status") });
+    // The results panel shows while the box holds a query (also one
+    // opened from a ?q= link).
+    const show = () => {
+      results.hidden = input.value.trim() === "";
+    };
+    input.addEventListener("input", show);
+    show();
   }
 }
 
