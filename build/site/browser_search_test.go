@@ -62,11 +62,11 @@ func TestBrowserSearchExample(t *testing.T) {
 	}{
 		{"index.html", "recurring event", "calendar-recurrence"},                     // English
 		{"manuals/embed-images.html", "wöchentliche Termine", "calendar-recurrence"}, // German, stemmed, from a nested page
-		{"docs/getting-started.html", "Fußnote", "citing-sources"},                  // German, ß
+		{"docs/getting-started.html", "Fußnote", "citing-sources"},                   // German, ß
 		{"bundles/index.html", "Datenschutz", "memory-privacy"},
 		{"index.html", "marvin reviewer", "marvin.background.openai.reviewer"}, // a bundle
-		{"manuals/scheduling.html", "SARIF", "CI usage"},                        // a content page
-		{"index.html", "xyzzy qwertz", ""},                                      // nonsense
+		{"manuals/scheduling.html", "SARIF", "CI usage"},                       // a content page
+		{"index.html", "xyzzy qwertz", ""},                                     // nonsense
 	} {
 		do(t, ctx, chromedp.Navigate(srv.URL+"/"+c.page+"?q="+url.QueryEscape(c.q)))
 		// The status line says how the search ended: results, none, or
