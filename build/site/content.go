@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"io/fs"
@@ -79,13 +78,17 @@ func loadContent(fsys afero.Fs, dir string) ([]*doc, error) {
 func parseDoc(file, rel string, src []byte) (*doc, error) {
 	d := &doc{File: file, Rel: rel, URL: "docs/" + strings.TrimSuffix(rel, path.Ext(rel)) + ".html"}
 	body := src
-	if fm, rest, ok := splitFrontMatter(src); ok {
+	if fm, ok := manual.SplitFrontMatter(src); ok {
+		if !fm.Closed {
+			return nil, fmt.Errorf("%s:1: the front matter opened here is not closed: add a line --- after it", file)
+		}
 		var f frontMatter
-		if err := yaml.Unmarshal(fm, &f); err != nil {
-			return nil, fmt.Errorf("%s: invalid front matter: %s", file, shiftYAMLLine(err.Error(), 1))
+		if err := yaml.Unmarshal(fm.Text, &f); err != nil {
+			line, msg := manual.YAMLErrorAt(err, 2)
+			return nil, fmt.Errorf("%s:%d: invalid front matter: %s", file, line, msg)
 		}
 		d.Title, d.Weight, d.Desc = strings.TrimSpace(f.Title), f.Weight, strings.TrimSpace(f.Description)
-		body = rest
+		body = fm.Rest
 	}
 	d.Body = body
 	pc := parser.NewContext(parser.WithIDs(newSlugIDs()))
@@ -97,45 +100,6 @@ func parseDoc(file, rel string, src []byte) (*doc, error) {
 		d.Title = strings.TrimSuffix(path.Base(rel), path.Ext(rel))
 	}
 	return d, nil
-}
-
-// splitFrontMatter separates a leading ---…--- block from the Markdown.
-func splitFrontMatter(src []byte) (fm, rest []byte, ok bool) {
-	s := bytes.TrimPrefix(src, []byte("\ufeff"))
-	if !bytes.HasPrefix(s, []byte("---\n")) && !bytes.HasPrefix(s, []byte("---\r\n")) {
-		return nil, src, false
-	}
-	start := bytes.IndexByte(s, '\n') + 1
-	for i := start; i < len(s); {
-		j := bytes.IndexByte(s[i:], '\n')
-		line := s[i:]
-		if j >= 0 {
-			line = s[i : i+j]
-		}
-		if string(bytes.TrimRight(line, "\r")) == "---" {
-			end := len(s)
-			if j >= 0 {
-				end = i + j + 1
-			}
-			return s[start:i], s[end:], true
-		}
-		if j < 0 {
-			break
-		}
-		i += j + 1
-	}
-	return nil, src, false
-}
-
-// shiftYAMLLine turns yaml.v3's "line N:" (inside the front matter) into
-// the line of the file.
-func shiftYAMLLine(msg string, by int) string {
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	var n int
-	if _, err := fmt.Sscanf(msg, "line %d:", &n); err == nil {
-		return "line " + strconv.Itoa(n+by) + msg[strings.Index(msg, ":"):]
-	}
-	return msg
 }
 
 func firstH1(doc ast.Node, src []byte) string {
