@@ -101,8 +101,8 @@ func TestBrowserSearchExample(t *testing.T) {
 		}
 	}
 	settle(ctx)
-	if errs := b.Errors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
+	if errs := append(b.Errors(), b.Warnings()...); len(errs) > 0 {
+		t.Errorf("console errors or warnings: %v", errs)
 	}
 	if f := b.Foreign(); len(f) > 0 {
 		t.Errorf("requests left 127.0.0.1: %v", f)
