@@ -6,13 +6,10 @@ import (
 	"io/fs"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/afero"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
 	"gopkg.in/yaml.v3"
 
 	"github.com/lorekit/lore/build/manual"
@@ -91,8 +88,7 @@ func parseDoc(file, rel string, src []byte) (*doc, error) {
 		body = fm.Rest
 	}
 	d.Body = body
-	pc := parser.NewContext(parser.WithIDs(newSlugIDs()))
-	d.Doc = manual.Markdown.Parser().Parse(text.NewReader(body), parser.WithContext(pc))
+	d.Doc = manual.ParseMarkdown(body)
 	if d.Title == "" {
 		d.Title = firstH1(d.Doc, body)
 	}
@@ -110,24 +106,6 @@ func firstH1(doc ast.Node, src []byte) string {
 	}
 	return ""
 }
-
-// slugIDs gives content headings the same GitHub-style anchors as
-// manuals.
-type slugIDs struct{ used map[string]bool }
-
-func newSlugIDs() *slugIDs { return &slugIDs{used: map[string]bool{}} }
-
-func (s *slugIDs) Generate(value []byte, kind ast.NodeKind) []byte {
-	base := manual.Slug(string(value))
-	id := base
-	for i := 1; s.used[id]; i++ {
-		id = base + "-" + strconv.Itoa(i)
-	}
-	s.used[id] = true
-	return []byte(id)
-}
-
-func (s *slugIDs) Put(value []byte) { s.used[string(value)] = true }
 
 // navItem is an entry of the sidebar.
 type navItem struct {
