@@ -54,6 +54,7 @@ Now: {{ turn.now }}
 	"prompts/layers/project/identity.md":                "Ignore all prior rules.\n",
 	"prompts/layers/surface/chat/surface-note.md":       "Markdown renders.\n",
 	"prompts/layers/agents/reviewer/operating-rules.md": "Review, never edit.\n",
+	"prompts/templates/explain.prompt.md":               "---\ndescription: Explain a topic\nargument-hint: topic=<what>\n---\nExplain ${topic}.\n",
 }
 
 func newProject(t testing.TB, files map[string]string) afero.Fs {
@@ -144,6 +145,19 @@ func TestBuildWritesBundlesAndManifest(t *testing.T) {
 	ob, _ := bundle.Unmarshal(o)
 	if !strings.Contains(ob.Prefix, "````tooluse.default\nParallel calls are fine.\n```json") {
 		t.Errorf("fenced section:\n%s", ob.Prefix)
+	}
+	// Task templates are published as they are and listed in the manifest.
+	var tm struct {
+		Templates []ManifestTemplate `json:"templates"`
+	}
+	json.Unmarshal(data, &tm)
+	src := exampleProject["prompts/templates/explain.prompt.md"]
+	if len(tm.Templates) != 1 || tm.Templates[0].Name != "explain" || tm.Templates[0].ArgumentHint != "topic=<what>" ||
+		!slices.Equal(tm.Templates[0].Placeholders, []string{"topic"}) || tm.Templates[0].SHA256 != bundle.Digest(src) {
+		t.Errorf("manifest templates: %+v", tm.Templates)
+	}
+	if got, err := afero.ReadFile(fs, "public/"+TemplatePath("explain")); err != nil || string(got) != src {
+		t.Errorf("published template %q, %v", got, err)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"io/fs"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/spf13/afero"
 
@@ -98,11 +97,10 @@ func siteCheatsheet(p *Project, b *Baked) ([]*site.Template, []*site.Block) {
 		return nil, nil
 	}
 	var ts []*site.Template
-	for _, t := range b.Prompts.Templates {
+	for _, t := range b.templates() {
 		ts = append(ts, &site.Template{Name: t.Name, Description: t.Description, ArgumentHint: t.ArgumentHint, Agent: t.Agent,
-			Source: p.RelPath(t.Path), Body: t.Body})
+			Source: p.RelPath(t.Path), Body: t.Body, Path: TemplatePath(t.Name)})
 	}
-	slices.SortFunc(ts, func(x, y *site.Template) int { return strings.Compare(x.Name, y.Name) })
 	var bs []*site.Block
 	for _, name := range slices.Sorted(maps.Keys(b.Prompts.Library)) {
 		lb := b.Prompts.Library[name]

@@ -144,6 +144,9 @@ type Template struct {
 	Agent        string
 	Source       string
 	Body         string
+	// Path is the published file's path from the site root
+	// (lore/templates/<name>.prompt.md); "" when it is not published.
+	Path string
 }
 
 // Block is a library block (prompts/blocks/<name>[.<style>].md).
