@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/lorekit/lore/build/site/searchindex"
@@ -24,19 +25,24 @@ func (r *run) searchDocs() []searchindex.Document {
 		docs = append(docs, searchindex.FromPage(d.URL, d.Title, d.Desc, d.Doc, d.Body))
 	}
 	for _, b := range in.Bundles {
+		// A bundle is found by its id (recipe, surface, provider, role)
+		// and the names of its blocks; its facets are said once, in the
+		// summary, so that a bundle does not outrank the manual or
+		// template a word names.
 		var blocks []string
 		for _, l := range b.Layers {
-			blocks = append(blocks, l.Block+" "+l.Layer+" "+l.Source)
+			if !slices.Contains(blocks, l.Block) {
+				blocks = append(blocks, l.Block)
+			}
 		}
-		who := b.Recipe
+		role := ""
 		if b.Role != "" {
-			who += ", role " + b.Role
+			role = ", role " + b.Role
 		}
 		docs = append(docs, searchindex.Document{
-			URL: BundleURL(b.ID), Name: b.ID, Title: "Prompt bundle of " + who,
-			Summary:  fmt.Sprintf("The %s system prompt for %s on %s, %s style: %d tokens.", b.Recipe, b.Provider, b.Surface, b.Style, b.Tokens),
-			Triggers: nonEmpty(b.Recipe, b.Engine, b.Surface, b.Role, b.Provider, b.Style),
-			Body:     strings.Join(blocks, "\n"),
+			URL: BundleURL(b.ID), Name: b.ID, Title: "Prompt bundle",
+			Summary: fmt.Sprintf("Recipe %s, surface %s%s, provider %s (%s): %d tokens.", b.Recipe, b.Surface, role, b.Provider, b.Style, b.Tokens),
+			Body:    strings.Join(blocks, " "),
 		})
 	}
 	for _, t := range in.Templates {
@@ -51,14 +57,4 @@ func (r *run) searchDocs() []searchindex.Document {
 		docs = append(docs, searchindex.Document{URL: cheatsheetURL + "#block-" + b.Name, Name: b.Name, Title: "Library block", Body: body})
 	}
 	return docs
-}
-
-func nonEmpty(s ...string) []string {
-	var out []string
-	for _, x := range s {
-		if x != "" {
-			out = append(out, x)
-		}
-	}
-	return out
 }
