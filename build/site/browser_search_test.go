@@ -1,10 +1,13 @@
 package site_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -21,7 +24,8 @@ import (
 // headless Chromium through ?q= deep links, from the home page and from
 // nested pages: English and German queries list the expected manual first
 // inside #search-results, a bundle and a content page are found too, and
-// nonsense lists nothing. The index is loaded on first use only.
+// nonsense lists nothing. Every manual, bundle and task template is found
+// by its name. The index is loaded on first use only.
 func TestBrowserSearchExample(t *testing.T) {
 	b := browsertest.New(t)
 	out := filepath.Join(t.TempDir(), "public")
@@ -100,6 +104,40 @@ func TestBrowserSearchExample(t *testing.T) {
 			t.Errorf("%s?q=%s: the first result links to %s, which answers %s", c.page, c.q, href, resp.Status)
 		}
 	}
+	// Every manual, bundle and task template of the manifest is found by
+	// its name, typed into the box, among the results shown.
+	var mf build.Manifest
+	data, err := os.ReadFile(filepath.Join(out, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &mf); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, m := range mf.Manuals {
+		names = append(names, m.Name)
+	}
+	for _, e := range mf.Bundles {
+		names = append(names, e.ID)
+	}
+	for _, e := range mf.Templates {
+		names = append(names, e.Name)
+	}
+	do(t, ctx, chromedp.Navigate(srv.URL+"/index.html"), chromedp.WaitVisible(chromedp.CSS("#search")))
+	for _, name := range names {
+		q, _ := json.Marshal(name)
+		do(t, ctx, chromedp.Evaluate[chromedp.Void](`(q => { const i = document.getElementById("search"); i.value = q; i.dispatchEvent(new Event("input")); })(`+string(q)+`)`))
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("search-status").textContent.includes("“" + `+string(q)+` + "”")`,
+			chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			t.Fatalf("searching %s: no status: %v", name, err)
+		}
+		got := eval[[]string](t, ctx, `[...document.querySelectorAll("#search-results a.search-result-link")].map(a => a.firstChild.textContent)`)
+		if !slices.Contains(got, name) {
+			t.Errorf("typing %s lists %v: it is not found by its name", name, got)
+		}
+	}
+
 	settle(ctx)
 	if errs := append(b.Errors(), b.Warnings()...); len(errs) > 0 {
 		t.Errorf("console errors or warnings: %v", errs)
