@@ -365,3 +365,43 @@ func TestVerifyPath(t *testing.T) {
 		t.Error("a folder without bundles verified")
 	}
 }
+
+// The bundle pages and the cheatsheet are filled from the bake: each page
+// shows the prompt in every style, the diff against its seed tier, the
+// provenance and the budget; the cheatsheet the templates and blocks with
+// their variants.
+func TestBundlePagesFromBake(t *testing.T) {
+	fs := newProject(t, exampleProject)
+	if res := run(t, fs, false); res.Failed {
+		t.Fatalf("build failed: %v", res.Lint.Diagnostics)
+	}
+	read := func(p string) string {
+		b, err := afero.ReadFile(fs, "public/"+p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	page := read("bundles/arthur.chat.anthropic.html")
+	for _, want := range []string{
+		`<summary>xml (this bundle)</summary>`, `<summary>fenced</summary>`, `<summary>inline</summary>`,
+		"```identity\nYou are Arthur.\n```", // the fenced rendering of the same blocks
+		`<span class="d add">&#43; - Never rm -rf.</span>`, // the shared layer's guardrail, added to the seed
+		`<th scope="row">guardrails</th><td>shared</td><td><code>prompts/layers/shared/guardrails.md</code></td>`,
+		` of 1500 tokens</figcaption>`, `<a href="../lore/bundles/arthur.chat.anthropic.json">`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("bundle page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "No seed prompt to compare with.") {
+		t.Error("the bundle page has no seed baseline")
+	}
+	sheet := read("cheatsheet.html")
+	for _, want := range []string{`id="template-explain"`, `Explain ${topic}.`, `id="block-tooluse.default"`, `used by arthur`,
+		`<summary>fenced variant</summary>`, `Parallel calls are fine.`, `<a href="lore/templates/explain.prompt.md">published file</a>`} {
+		if !strings.Contains(sheet, want) {
+			t.Errorf("cheatsheet lacks %q", want)
+		}
+	}
+}
