@@ -385,7 +385,7 @@ func TestBundlePagesFromBake(t *testing.T) {
 	page := read("bundles/arthur.chat.anthropic.html")
 	for _, want := range []string{
 		`<summary>xml (this bundle)</summary>`, `<summary>fenced</summary>`, `<summary>inline</summary>`,
-		"```identity\nYou are Arthur.\n```", // the fenced rendering of the same blocks
+		"```identity\nYou are Arthur.\n```",                // the fenced rendering of the same blocks
 		`<span class="d add">&#43; - Never rm -rf.</span>`, // the shared layer's guardrail, added to the seed
 		`<th scope="row">guardrails</th><td>shared</td><td><code>prompts/layers/shared/guardrails.md</code></td>`,
 		` of 1500 tokens</figcaption>`, `<a href="../lore/bundles/arthur.chat.anthropic.json">`,
