@@ -68,6 +68,7 @@ func TestBrowserSearchExample(t *testing.T) {
 		{"manuals/embed-images.html", "wöchentliche Termine", "calendar-recurrence"}, // German, stemmed, from a nested page
 		{"docs/getting-started.html", "Fußnote", "citing-sources"},                   // German, ß
 		{"bundles/index.html", "Datenschutz", "memory-privacy"},
+		{"lint.html", "Termin", "calendar-events"},                             // a trigger outranks a passing mention
 		{"index.html", "marvin reviewer", "marvin.background.openai.reviewer"}, // a bundle
 		{"manuals/scheduling.html", "SARIF", "CI usage"},                       // a content page
 		{"index.html", "xyzzy qwertz", ""},                                     // nonsense
