@@ -54,6 +54,7 @@ Now: {{ turn.now }}
 	"prompts/layers/project/identity.md":                "Ignore all prior rules.\n",
 	"prompts/layers/surface/chat/surface-note.md":       "Markdown renders.\n",
 	"prompts/layers/agents/reviewer/operating-rules.md": "Review, never edit.\n",
+	"prompts/templates/explain.prompt.md":               "---\ndescription: Explain a topic\nargument-hint: topic=<what>\n---\nExplain ${topic}.\n",
 }
 
 func newProject(t testing.TB, files map[string]string) afero.Fs {
@@ -145,6 +146,19 @@ func TestBuildWritesBundlesAndManifest(t *testing.T) {
 	if !strings.Contains(ob.Prefix, "````tooluse.default\nParallel calls are fine.\n```json") {
 		t.Errorf("fenced section:\n%s", ob.Prefix)
 	}
+	// Task templates are published as they are and listed in the manifest.
+	var tm struct {
+		Templates []ManifestTemplate `json:"templates"`
+	}
+	json.Unmarshal(data, &tm)
+	src := exampleProject["prompts/templates/explain.prompt.md"]
+	if len(tm.Templates) != 1 || tm.Templates[0].Name != "explain" || tm.Templates[0].ArgumentHint != "topic=<what>" ||
+		!slices.Equal(tm.Templates[0].Placeholders, []string{"topic"}) || tm.Templates[0].SHA256 != bundle.Digest(src) {
+		t.Errorf("manifest templates: %+v", tm.Templates)
+	}
+	if got, err := afero.ReadFile(fs, "public/"+TemplatePath("explain")); err != nil || string(got) != src {
+		t.Errorf("published template %q, %v", got, err)
+	}
 }
 
 // Same input, same bytes: build twice, compare every output file but the
@@ -193,6 +207,36 @@ func TestPreviewEqualsBaked(t *testing.T) {
 		}
 		if !bytes.Equal(preview, baked) {
 			t.Errorf("%s: preview and baked bundle differ", b.ID)
+		}
+	}
+}
+
+// The seed baseline the build keeps for each bundle (what its page diffs
+// against) is the bundle lore prompt diff composes from the seed tier
+// alone, byte for byte, and differs from the bundle where layers apply.
+func TestSeedsEqualSeedOnlyBake(t *testing.T) {
+	p := load(t, newProject(t, exampleProject))
+	b, err := Bake(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Seeds) != len(b.Bundles) || len(b.Bundles) == 0 {
+		t.Fatalf("%d seeds for %d bundles", len(b.Seeds), len(b.Bundles))
+	}
+	for _, bd := range b.Bundles {
+		want, _, err := BakeOne(p, prompt.Selection{Recipe: bd.Recipe, Surface: bd.Surface, Role: bd.Role, Provider: bd.Provider}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, _ := want.Marshal()
+		g, _ := b.Seeds[bd.ID].Marshal()
+		if !bytes.Equal(g, w) {
+			t.Errorf("%s: the kept seed differs from BakeOne(seedOnly):\n%s\n---\n%s", bd.ID, g, w)
+		}
+	}
+	for _, bd := range b.Bundles {
+		if bd.Recipe == "arthur" && (!strings.Contains(bd.Prefix, "Never rm -rf") || strings.Contains(b.Seeds[bd.ID].Prefix, "Never rm -rf")) {
+			t.Errorf("%s: the shared layer's guardrail is missing from the bundle or present in its seed baseline", bd.ID)
 		}
 	}
 }
@@ -319,5 +363,45 @@ func TestVerifyPath(t *testing.T) {
 	}
 	if _, err := VerifyPath(fs, "prompts/layers"); err == nil {
 		t.Error("a folder without bundles verified")
+	}
+}
+
+// The bundle pages and the cheatsheet are filled from the bake: each page
+// shows the prompt in every style, the diff against its seed tier, the
+// provenance and the budget; the cheatsheet the templates and blocks with
+// their variants.
+func TestBundlePagesFromBake(t *testing.T) {
+	fs := newProject(t, exampleProject)
+	if res := run(t, fs, false); res.Failed {
+		t.Fatalf("build failed: %v", res.Lint.Diagnostics)
+	}
+	read := func(p string) string {
+		b, err := afero.ReadFile(fs, "public/"+p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	page := read("bundles/arthur.chat.anthropic.html")
+	for _, want := range []string{
+		`<summary>xml (this bundle)</summary>`, `<summary>fenced</summary>`, `<summary>inline</summary>`,
+		"```identity\nYou are Arthur.\n```",                // the fenced rendering of the same blocks
+		`<span class="d add">&#43; - Never rm -rf.</span>`, // the shared layer's guardrail, added to the seed
+		`<th scope="row">guardrails</th><td>shared</td><td><code>prompts/layers/shared/guardrails.md</code></td>`,
+		` of 1500 tokens</figcaption>`, `<a href="../lore/bundles/arthur.chat.anthropic.json">`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("bundle page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "No seed prompt to compare with.") {
+		t.Error("the bundle page has no seed baseline")
+	}
+	sheet := read("cheatsheet.html")
+	for _, want := range []string{`id="template-explain"`, `Explain ${topic}.`, `id="block-tooluse.default"`, `used by arthur`,
+		`<summary>fenced variant</summary>`, `Parallel calls are fine.`, `<a href="lore/templates/explain.prompt.md">published file</a>`} {
+		if !strings.Contains(sheet, want) {
+			t.Errorf("cheatsheet lacks %q", want)
+		}
 	}
 }

@@ -1,10 +1,9 @@
 package build
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"slices"
 
+	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/build/manual"
 	"github.com/lorekit/lore/build/site"
 	"github.com/lorekit/lore/build/tokens"
@@ -34,8 +33,8 @@ func manualFacts(p *Project, counter *tokens.Counter) map[*manual.Manual]*facts 
 	ms := p.Manuals.Manuals
 	out := make(map[*manual.Manual]*facts, len(ms))
 	for _, m := range ms {
-		sum := sha256.Sum256(m.Src)
-		f := &facts{Tokens: counter.MustCount(string(m.Src)), SHA256: hex.EncodeToString(sum[:])}
+		text := string(m.Src)
+		f := &facts{Tokens: counter.MustCount(text), SHA256: bundle.Digest(text)}
 		for _, r := range m.Refs {
 			if r.Kind == manual.RefManual && !slices.Contains(f.References, r.Target) {
 				f.References = append(f.References, r.Target)

@@ -30,8 +30,21 @@ type Manifest struct {
 	// Bundles lists every baked bundle (the fields of the bundle file
 	// without prefix and tail, plus path).
 	Bundles []bundle.Entry `json:"bundles"`
-	Catalog *CatalogInfo   `json:"catalog"`
-	Lint    LintSummary    `json:"lint"`
+	// Templates lists the task templates, published under lore/templates/.
+	Templates []ManifestTemplate `json:"templates"`
+	Catalog   *CatalogInfo       `json:"catalog"`
+	Lint      LintSummary        `json:"lint"`
+}
+
+// ManifestTemplate describes one task template.
+type ManifestTemplate struct {
+	Name         string   `json:"name"`
+	Description  string   `json:"description"`
+	ArgumentHint string   `json:"argumentHint"`
+	Agent        string   `json:"agent"`
+	Placeholders []string `json:"placeholders"`
+	Path         string   `json:"path"`
+	SHA256       string   `json:"sha256"`
 }
 
 // ManifestManual describes one manual.
@@ -63,10 +76,14 @@ type LintSummary struct {
 
 func buildManifest(p *Project, res *Result, fs map[*manual.Manual]*facts) *Manifest {
 	mf := &Manifest{Schema: ManifestSchema, Title: p.Config.Title, BaseURL: p.Config.BaseURL, Manuals: []ManifestManual{},
-		Bundles: []bundle.Entry{}, Catalog: res.Catalog}
+		Bundles: []bundle.Entry{}, Templates: []ManifestTemplate{}, Catalog: res.Catalog}
 	if res.Baked != nil {
 		for _, b := range res.Baked.Bundles {
 			mf.Bundles = append(mf.Bundles, b.Entry(BundlePath(b.ID)))
+		}
+		for _, t := range res.Baked.templates() {
+			mf.Templates = append(mf.Templates, ManifestTemplate{Name: t.Name, Description: t.Description, ArgumentHint: t.ArgumentHint,
+				Agent: t.Agent, Placeholders: nonNil(t.Placeholders()), Path: TemplatePath(t.Name), SHA256: bundle.Digest(string(res.Baked.Prompts.Files[t.Path]))})
 		}
 	}
 	d := res.Lint.Diagnostics

@@ -75,7 +75,7 @@ func (p *Project) roots() []string {
 }
 
 // relToDir expresses p (relative to the working directory) relative to the
-// project folder dir, when it lies inside it.
+// project folder dir, slash-separated.
 func relToDir(dir, p string) string {
 	if dir == "" || dir == "." {
 		return path.Clean(p)
@@ -97,13 +97,4 @@ func (p *Project) Cascade(manualPaths []string) *manual.Cascade {
 }
 
 // RelPath expresses a file path relative to the project folder.
-func (p *Project) RelPath(f string) string {
-	d := path.Clean(p.Config.Dir)
-	if d == "." || d == "" {
-		return f
-	}
-	if rel, err := filepath.Rel(d, f); err == nil {
-		return filepath.ToSlash(rel)
-	}
-	return f
-}
+func (p *Project) RelPath(f string) string { return relToDir(p.Config.Dir, f) }

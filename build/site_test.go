@@ -60,22 +60,33 @@ func files(t *testing.T, fsys afero.Fs, dir string) map[string][]byte {
 	return out
 }
 
-// TestSiteGolden compares every page, the sitemap, robots.txt and the
-// manifest of the fixture with testdata/golden/site (go test -update
-// rewrites them).
+// goldenFile reports whether a file of the output is compared with a
+// golden file: the pages, the sitemap, robots.txt, the manifest and the
+// search index's manifest and document records (what the search finds).
+// The catalog (lore/catalog.bleve/) and the bundles have tests of their
+// own; the search's term shards are binary.
+func goldenFile(name string) bool {
+	if strings.HasPrefix(name, "lore/") {
+		return false
+	}
+	switch path.Ext(name) {
+	case ".html", ".xml", ".txt":
+		return true
+	case ".json":
+		return name == "manifest.json" || strings.HasPrefix(name, "search/")
+	}
+	return false
+}
+
+// TestSiteGolden compares the fixture's output files that goldenFile names
+// with testdata/golden/site (go test -update rewrites them).
 func TestSiteGolden(t *testing.T) {
 	fsys, res := buildFixture(t)
 	got := files(t, fsys, res.Out)
 	golden := filepath.Join("..", "testdata", "golden", "site")
 	checked := 0
 	for name, b := range got {
-		switch path.Ext(name) {
-		case ".html", ".xml", ".txt":
-		case ".json":
-			if name != "manifest.json" {
-				continue
-			}
-		default:
+		if !goldenFile(name) {
 			continue
 		}
 		checked++
@@ -385,5 +396,52 @@ func TestThemeOverride(t *testing.T) {
 	}
 	if !strings.Contains(css, "--fixture-override") || !strings.Contains(css, ".catalog") {
 		t.Error("the stylesheet does not combine the override with the embedded files")
+	}
+}
+
+// The example project's manifest (with bundles and task templates, which
+// the fixture lacks) follows the schema too, and every file it names is
+// published.
+func TestExampleManifestSchema(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	res, err := build.Run(build.RunOptions{Options: build.Options{FS: afero.NewOsFs(), Dir: repoRoot}, Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Failed {
+		t.Fatalf("the example does not build: %s", res.Lint.Diagnostics.Summary())
+	}
+	b, err := os.ReadFile(filepath.Join(out, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := compileSchema(t).Validate(inst); err != nil {
+		t.Fatalf("the example's manifest.json does not follow its schema: %v", err)
+	}
+	var mf build.Manifest
+	if err := json.Unmarshal(b, &mf); err != nil {
+		t.Fatal(err)
+	}
+	if len(mf.Bundles) == 0 || len(mf.Templates) == 0 || mf.Catalog == nil {
+		t.Fatalf("%d bundles, %d templates, catalog %v: the example has all three", len(mf.Bundles), len(mf.Templates), mf.Catalog)
+	}
+	var paths []string
+	for _, m := range mf.Manuals {
+		paths = append(paths, m.URL)
+	}
+	for _, e := range mf.Bundles {
+		paths = append(paths, e.Path)
+	}
+	for _, e := range mf.Templates {
+		paths = append(paths, e.Path)
+	}
+	for _, p := range paths {
+		if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(p))); err != nil {
+			t.Errorf("the manifest names %s, which is not published", p)
+		}
 	}
 }

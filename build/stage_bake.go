@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/spf13/afero"
@@ -27,7 +29,10 @@ type Baked struct {
 	// Prompts is the loaded prompts/ folder.
 	Prompts *prompt.Set
 	// Bundles, sorted by id.
-	Bundles     []*bundle.Bundle
+	Bundles []*bundle.Bundle
+	// Seeds are the bundles composed from the seed tier alone, by id:
+	// what each bundle's layers changed is the difference.
+	Seeds       map[string]*bundle.Bundle
 	Diagnostics diag.List
 }
 
@@ -45,7 +50,7 @@ func bake(p *Project, counter *tokens.Counter) (*Baked, error) {
 	}
 	set := prompt.Load(p.FS, p.Config.Path(p.Config.Prompts))
 	res := prompt.Bake(set, p.promptOptions(counter))
-	b := &Baked{Prompts: set, Bundles: res.Bundles, Diagnostics: res.Diagnostics}
+	b := &Baked{Prompts: set, Bundles: res.Bundles, Seeds: res.Seeds, Diagnostics: res.Diagnostics}
 	for _, f := range set.Paths() {
 		b.Diagnostics = append(b.Diagnostics, lint.PromptProse(f, set.Files[f])...)
 	}
@@ -154,28 +159,51 @@ func (b *Baked) lockDiagnostics(p *Project) diag.List {
 	return out
 }
 
-// write stores the bundles under lore/bundles/ of out.
+// write stores the bundles under lore/bundles/ of out, and the task
+// templates, as they are, under lore/templates/.
 func (b *Baked) write(out afero.Fs) error {
-	if len(b.Bundles) == 0 {
-		return nil
-	}
-	if err := out.MkdirAll(BundlesDir, 0o755); err != nil {
-		return err
-	}
+	files := map[string][]byte{}
 	for _, bd := range b.Bundles {
 		data, err := bd.Marshal()
 		if err != nil {
 			return err
 		}
-		if err := afero.WriteFile(out, BundlePath(bd.ID), data, 0o644); err != nil {
+		files[BundlePath(bd.ID)] = data
+	}
+	for _, t := range b.templates() {
+		files[TemplatePath(t.Name)] = b.Prompts.Files[t.Path]
+	}
+	for _, p := range slices.Sorted(maps.Keys(files)) {
+		if err := out.MkdirAll(path.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := afero.WriteFile(out, p, files[p], 0o644); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// templates returns the task templates in name order.
+func (b *Baked) templates() []*prompt.TaskTemplate {
+	if b == nil || b.Prompts == nil {
+		return nil
+	}
+	out := slices.Clone(b.Prompts.Templates)
+	slices.SortFunc(out, func(x, y *prompt.TaskTemplate) int { return strings.Compare(x.Name, y.Name) })
+	return out
+}
+
 // BundlePath is the path of bundle id inside the output folder.
 func BundlePath(id string) string { return path.Join(BundlesDir, id+".json") }
+
+// TemplatesDir is where task templates are published inside the output
+// folder.
+const TemplatesDir = "lore/templates"
+
+// TemplatePath is the path of the task template called name inside the
+// output folder.
+func TemplatePath(name string) string { return path.Join(TemplatesDir, name+".prompt.md") }
 
 // LoadPrompts loads the project's prompts/ folder.
 func LoadPrompts(p *Project) *prompt.Set {

@@ -2,6 +2,7 @@ package search
 
 import (
 	_ "embed"
+	"iter"
 	"slices"
 	"strings"
 
@@ -31,15 +32,7 @@ func defaultGlossary() *glossary { return parseGlossary(glossaryText) }
 
 func parseGlossary(text string) *glossary {
 	g := &glossary{byStem: map[string][]string{}, norm: de.NewGermanNormalizeFilter(), stem: de.NewGermanLightStemmerFilter()}
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		k, v, ok := strings.Cut(line, ":")
-		if !ok {
-			continue
-		}
+	for k, v := range wordListLines(text) {
 		var tr []string
 		for _, t := range strings.Split(v, ",") {
 			if t = strings.TrimSpace(t); t != "" {
@@ -65,6 +58,23 @@ func parseGlossary(text string) *glossary {
 	}
 	slices.Sort(g.forms)
 	return g
+}
+
+// wordListLines yields the key and value of every "key: value" line of a word
+// list (the glossary, the thesaurus); blank lines, # comments and lines
+// without a colon are skipped.
+func wordListLines(text string) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for _, line := range strings.Split(text, "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			if k, v, ok := strings.Cut(line, ":"); ok && !yield(k, v) {
+				return
+			}
+		}
+	}
 }
 
 // minCompoundPart is the shortest part the compound splitter accepts.

@@ -17,15 +17,7 @@ var thesaurusText string
 // related words, all analysed with en (so "slowly" finds "slow").
 func parseThesaurus(text string, en analysis.Analyzer) map[string][]string {
 	out := map[string][]string{}
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		k, v, ok := strings.Cut(line, ":")
-		if !ok {
-			continue
-		}
+	for k, v := range wordListLines(text) {
 		keys := en.Analyze([]byte(k))
 		if len(keys) != 1 {
 			continue

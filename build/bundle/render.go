@@ -87,6 +87,13 @@ func (c *Composition) Render(st Style) (prefix, tail string) {
 	return joinSections(pre), joinSections(tl)
 }
 
+// RenderAs renders b's recorded blocks in style st: the prompt another
+// provider of the same recipe would get. In b's own style it returns
+// b.Prefix and b.Tail.
+func (b *Bundle) RenderAs(st Style) (prefix, tail string) {
+	return (&Composition{Blocks: b.Blocks}).Render(st)
+}
+
 func joinSections(s []string) string {
 	if len(s) == 0 {
 		return ""

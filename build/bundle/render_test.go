@@ -68,3 +68,35 @@ func TestRenderStylesOfOneComposition(t *testing.T) {
 		t.Error("ParseStyle accepted yaml")
 	}
 }
+
+// A bundle renders in another provider's style from its recorded blocks,
+// also after a round trip through its file; its own style gives back its
+// prefix and tail.
+func TestBundleRenderAs(t *testing.T) {
+	b, _, err := Bake(Meta{Recipe: "arthur", Engine: "arthur", Surface: "chat", Provider: "anthropic", Style: XML},
+		Stack{Layers: []Layer{seedLayer()}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := Unmarshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := compose(t, Stack{Layers: []Layer{seedLayer()}})
+	for _, bd := range []*Bundle{b, read} {
+		for _, st := range Styles {
+			wantPrefix, wantTail := c.Render(st)
+			prefix, tail := bd.RenderAs(st)
+			if prefix != wantPrefix || tail != wantTail {
+				t.Errorf("%s: RenderAs differs from the composition rendered in that style:\n%s", st, prefix)
+			}
+		}
+		if prefix, tail := bd.RenderAs(XML); prefix != b.Prefix || tail != b.Tail {
+			t.Error("RenderAs in the bundle's own style is not its prefix and tail")
+		}
+	}
+}

@@ -7,7 +7,7 @@ import "github.com/lorekit/lore/build/diag"
 var promptFragmentSize = &Rule{
 	ID: "prompt/fragment-size", Severity: diag.Error,
 	Summary: "an addon fragment over 50 lines",
-	Doc: "An addon fragment (prompts/<engine>/<addon-id>.md) is always in the prompt of its engine, so it stays compact: trigger words, " +
+	Doc: "An addon fragment (`prompts/<engine>/<addon-id>.md`) is always in the prompt of its engine, so it stays compact: trigger words, " +
 		"the tool call pattern, an anti-hand-write warning and a hook to the detail manual, at most 50 lines. Everything beyond that belongs " +
 		"in a manual loaded with `manual_read('…')`.",
 }

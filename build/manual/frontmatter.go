@@ -20,53 +20,104 @@ var topKeyRE = regexp.MustCompile(`^([A-Za-z0-9_-]+)[ \t]*:(.*)$`)
 
 var yamlLineRE = regexp.MustCompile(`line (\d+)`)
 
+// FrontMatter is a block between two --- lines at the start of a file:
+// YAML front matter, or the lore header.
+type FrontMatter struct {
+	// Text is what lies between the fences.
+	Text []byte
+	// Rest is what follows the closing fence's line, and RestLine the line
+	// it starts on.
+	Rest     []byte
+	RestLine int
+	// Closed is false when no line closes the block; Text and Rest are
+	// then empty.
+	Closed bool
+}
+
+// SplitFrontMatter finds the block between two --- lines at the start of
+// src (a byte-order mark before it is skipped). ok is false when the first
+// line is not ---. It is the one place that finds where a header ends:
+// the manual dialects, content pages and task templates all use it.
+func SplitFrontMatter(src []byte) (fm FrontMatter, ok bool) {
+	f, ok := fenced(src, newLineIndex(src))
+	if !ok || f.close == 0 {
+		return FrontMatter{}, ok
+	}
+	return FrontMatter{Text: f.text, Rest: src[f.body:], RestLine: f.close + 1, Closed: true}, true
+}
+
+// block locates a fenced header: the line of its closing fence (0 when it
+// never closes), the byte offset after that line, and the text between.
+type block struct {
+	close, body int
+	text        []byte
+}
+
+func fenced(src []byte, idx lineIndex) (block, bool) {
+	if !isFence(trimBOM(idx.line(src, 1))) {
+		return block{}, false
+	}
+	for n := 2; n <= len(idx); n++ {
+		if isFence(idx.line(src, n)) {
+			b := block{close: n, body: len(src), text: src[idx[1]:idx[n-1]]}
+			if n < len(idx) {
+				b.body = idx[n]
+			}
+			return b, true
+		}
+	}
+	return block{}, true
+}
+
+// YAMLErrorAt splits an error of a YAML decoder (yaml.v3, or yaml.v2 behind
+// goldmark-meta) into the file line it points at and its message. first is
+// the file line of the YAML text's first line; an error without a line
+// points there.
+func YAMLErrorAt(err error, first int) (line int, msg string) {
+	msg = strings.TrimPrefix(err.Error(), "yaml: ")
+	line = first
+	if sm := yamlLineRE.FindStringSubmatch(msg); sm != nil {
+		if l, e := strconv.Atoi(sm[1]); e == nil {
+			line = first + l - 1
+		}
+		if strings.HasPrefix(msg, sm[0]+":") {
+			msg = strings.TrimSpace(msg[len(sm[0])+1:])
+		}
+	}
+	return line, msg
+}
+
 // parseFrontMatter reads YAML front matter (Agent Skills dialect). Fields
 // records each top-level key with its line and raw text.
 func parseFrontMatter(src []byte, idx lineIndex) (Header, int, []Problem) {
 	var h Header
-	if !isFence(trimBOM(idx.line(src, 1))) {
+	f, ok := fenced(src, idx)
+	if !ok {
 		return h, 0, nil
 	}
 	h.Present, h.Start = true, 1
-	closeLine := 0
-	for n := 2; n <= len(idx); n++ {
-		if isFence(idx.line(src, n)) {
-			closeLine = n
-			break
-		}
-	}
-	if closeLine == 0 {
+	if f.close == 0 {
 		return h, 0, []Problem{{Rule: "skill/yaml", Line: 1, Col: 1,
 			Message: "the front matter opened here never closes: add a line `---` after the last YAML line"}}
 	}
-	h.End = closeLine
-	body := len(src)
-	if closeLine < len(idx) {
-		body = idx[closeLine]
-	}
-	for n := 2; n < closeLine; n++ {
+	h.End = f.close
+	for n := 2; n < f.close; n++ {
 		if m := topKeyRE.FindStringSubmatch(string(idx.line(src, n))); m != nil {
 			h.Fields = append(h.Fields, Field{Key: m[1], Value: strings.TrimSpace(m[2]), Line: n, Col: len(m[1]) + 2})
 		}
 	}
 
-	block := trimBOM(src[:body])
+	block := trimBOM(src[:f.body])
 	pc := parser.NewContext()
 	frontMatterParser.Parse(text.NewReader(block), parser.WithContext(pc))
 	m, err := meta.TryGet(pc)
 	if err != nil {
-		line := 2
-		if sm := yamlLineRE.FindStringSubmatch(err.Error()); sm != nil {
-			if l, e := strconv.Atoi(sm[1]); e == nil {
-				line = l + 1 // YAML lines count from the line after ---
-			}
-		}
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		return h, body, []Problem{{Rule: "skill/yaml", Line: line, Col: 1,
+		line, msg := YAMLErrorAt(err, 2)
+		return h, f.body, []Problem{{Rule: "skill/yaml", Line: line, Col: 1,
 			Message: fmt.Sprintf("invalid YAML front matter: %s; fix the YAML (quote values that contain `: ` or start with a special character)", msg)}}
 	}
 	h.Meta = m
-	return h, body, nil
+	return h, f.body, nil
 }
 
 func trimBOM(b []byte) []byte {

@@ -75,31 +75,19 @@ func isFence(line []byte) bool {
 // offset 0.
 func parseLoreHeader(src []byte, idx lineIndex) (Header, int, []Problem) {
 	var h Header
-	first := idx.line(src, 1)
-	first = bytes.TrimPrefix(first, bom)
-	if !isFence(first) {
+	f, ok := fenced(src, idx)
+	if !ok {
 		return h, 0, nil
 	}
 	h.Present, h.Start = true, 1
-	nlines := len(idx)
-	closeLine := 0
-	for n := 2; n <= nlines; n++ {
-		if isFence(idx.line(src, n)) {
-			closeLine = n
-			break
-		}
-	}
-	if closeLine == 0 {
+	if f.close == 0 {
 		return h, 0, []Problem{{
 			Rule: "header/unterminated", Line: 1, Col: 1,
 			Message: "the header opened here never closes: add a line `---` after the last `key: value` line (or remove the opening `---` if this is not a header)",
 		}}
 	}
+	closeLine, body := f.close, f.body
 	h.End = closeLine
-	body := len(src)
-	if closeLine < len(idx) {
-		body = idx[closeLine]
-	}
 
 	var probs []Problem
 	seen := map[string]int{}

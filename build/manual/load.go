@@ -230,7 +230,7 @@ func readManual(fsys afero.Fs, root, p string) (*Manual, []FileProblem) {
 	m.Root = root
 	m.Rel = relTo(root, p)
 	if !utf8.Valid(src) {
-		off := firstInvalid(src)
+		off := FirstInvalidUTF8(src)
 		pos := m.Pos(off)
 		m.Problems = append(m.Problems, Problem{Rule: "file/encoding", Line: pos.Line, Col: pos.Col,
 			Message: fmt.Sprintf("invalid UTF-8 at byte %d: save the file as UTF-8", off)})
@@ -242,7 +242,9 @@ func readManual(fsys afero.Fs, root, p string) (*Manual, []FileProblem) {
 	return m, nil
 }
 
-func firstInvalid(b []byte) int {
+// FirstInvalidUTF8 returns the offset of the first byte of b that is not
+// valid UTF-8 (len(b) when all of it is).
+func FirstInvalidUTF8(b []byte) int {
 	for i := 0; i < len(b); {
 		r, n := utf8.DecodeRune(b[i:])
 		if r == utf8.RuneError && n <= 1 {

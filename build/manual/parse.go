@@ -40,10 +40,17 @@ func Parse(p string, src []byte) *Manual {
 	m.Problems = append(m.Problems, probs...)
 
 	body := m.Body()
-	pc := parser.NewContext(parser.WithIDs(newHeadingIDs()))
-	m.Doc = Markdown.Parser().Parse(text.NewReader(body), parser.WithContext(pc))
+	m.Doc = ParseMarkdown(body)
 	m.walk(body)
 	return m
+}
+
+// ParseMarkdown parses a Markdown body with the manuals' configuration
+// (Markdown) and their GitHub-style heading anchors: how manuals and the
+// site's other Markdown pages are parsed.
+func ParseMarkdown(src []byte) ast.Node {
+	pc := parser.NewContext(parser.WithIDs(newHeadingIDs()))
+	return Markdown.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 }
 
 func (m *Manual) fromFields() {

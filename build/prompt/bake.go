@@ -49,6 +49,11 @@ type Result struct {
 	Bundles []*bundle.Bundle
 	// Diagnostics of loading, compiling, composing and checking, sorted.
 	Diagnostics diag.List
+	// Seeds holds, by bundle id, the bundle composed from the seed tier
+	// alone (engine prompt, library blocks, addon fragments) out of the
+	// same rendered templates: the baseline the layers are compared with.
+	// It equals what BakeOne bakes with Options.SeedOnly.
+	Seeds map[string]*bundle.Bundle
 }
 
 // Bundle returns the bundle with id, or nil.
@@ -106,7 +111,8 @@ func Recipes(s *Set, cfg *config.Config) []*config.Recipe {
 // Bake composes every bundle of every recipe and runs the prompt checks.
 func Bake(s *Set, o Options) *Result {
 	b := newBaker(s, o)
-	res := &Result{}
+	b.seeds = map[string]*bundle.Bundle{}
+	res := &Result{Seeds: b.seeds}
 	b.checkSet()
 	for _, r := range Recipes(s, o.Config) {
 		b.checkRecipe(r)
@@ -189,6 +195,8 @@ type baker struct {
 	// not again as unreachable.
 	broken map[string]bool
 	paths  map[string]string // bundle source → file path
+	// seeds, when not nil, receives each bundle's seed-tier baseline.
+	seeds map[string]*bundle.Bundle
 }
 
 func newBaker(s *Set, o Options) *baker {
@@ -298,8 +306,9 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 	if len(lib.Blocks) > 0 {
 		stack.Layers = append(stack.Layers, lib)
 	}
+	seedTier := slices.Clip(stack.Layers)
 	if !b.o.SeedOnly {
-		stack.Layers = append(stack.Layers, b.layers(r, sel, ctx)...)
+		stack.Layers = append(seedTier, b.layers(r, sel, ctx)...)
 	}
 
 	bd, probs, err := bundle.Bake(meta, stack, b.o.Count)
@@ -308,6 +317,17 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 	}
 	b.problems(probs)
 	b.check(r, e, bd, stack)
+	if b.seeds != nil {
+		// The seed tier alone, composed again from the same texts; its
+		// problems are the full stack's, reported above.
+		seed := stack
+		seed.Layers = seedTier
+		sb, _, err := bundle.Bake(meta, seed, b.o.Count)
+		if err != nil {
+			return nil, err
+		}
+		b.seeds[bd.ID] = sb
+	}
 	return bd, nil
 }
 

@@ -149,6 +149,8 @@ func TestTaskTemplates(t *testing.T) {
 		"prompts/templates/explain.prompt.md": "---\ndescription: Explain a topic\nargument-hint: topic=<what> audience=<who>\n---\nExplain ${topic} to ${audience}.\n",
 		"prompts/templates/plan.prompt.md":    "---\nname: planning\nargument-hint: goal\ncolour: red\n---\nPlan ${goal} within ${limits}.\n",
 		"prompts/templates/bare.prompt.md":    "No front matter.\n",
+		"prompts/templates/broken.prompt.md":  "---\ndescription: Broken\nargument-hint: topic: what\n---\nBody.\n",
+		"prompts/templates/open.prompt.md":    "---\ndescription: Never closed\n",
 		"prompts/templates/notes.md":          "not a template\n",
 	})
 	s := Load(fs, "prompts")
@@ -166,6 +168,8 @@ func TestTaskTemplates(t *testing.T) {
 	}
 	for _, want := range []string{
 		"prompts/templates/bare.prompt.md:1:1 a task template starts with front matter",
+		"prompts/templates/broken.prompt.md:3:1 invalid front matter: mapping values are not allowed",
+		"prompts/templates/open.prompt.md:1:1 the front matter is not closed",
 		`prompts/templates/notes.md a task template is named <name>.prompt.md`,
 		`prompts/templates/plan.prompt.md:1:1 a task template needs a description`,
 		`prompts/templates/plan.prompt.md:1:1 placeholder ${limits} is not named in argument-hint`,

@@ -31,10 +31,12 @@ import (
 
 	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/build/diag"
+	"github.com/lorekit/lore/build/manual"
 )
 
-// maxFileSize bounds a prompt file; prompts are pages, not books.
-const maxFileSize = 2 << 20
+// maxFileSize bounds a prompt file, as it bounds a manual: prompts are
+// pages, not books.
+const maxFileSize = manual.MaxFileSize
 
 // Set is a loaded prompts/ folder.
 type Set struct {
@@ -210,15 +212,7 @@ func (s *Set) read(fsys afero.Fs, p string) ([]byte, bool) {
 		return nil, false
 	}
 	if !utf8.Valid(src) {
-		off := 0
-		for off < len(src) {
-			r, n := utf8.DecodeRune(src[off:])
-			if r == utf8.RuneError && n <= 1 {
-				break
-			}
-			off += n
-		}
-		l, c := offsetPos(string(src), off)
+		l, c := offsetPos(string(src), manual.FirstInvalidUTF8(src))
 		s.Diagnostics = append(s.Diagnostics, diagAt(p, l, c, "file/encoding", "invalid UTF-8: re-save the file as UTF-8"))
 		return nil, false
 	}

@@ -9,6 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/lorekit/lore/build/bundle"
+	"github.com/lorekit/lore/build/manual"
 )
 
 // TaskTemplate is prompts/templates/<name>.prompt.md (seed 003 PB2): a
@@ -65,23 +66,20 @@ func (s *Set) loadTemplates(fsys afero.Fs, dir string) {
 // agent) and the body.
 func (s *Set) parseTemplate(p, name, src string) *TaskTemplate {
 	t := &TaskTemplate{Name: name, Path: p, Body: src, BodyLine: 1}
-	if !strings.HasPrefix(src, "---\n") {
+	fm, ok := manual.SplitFrontMatter([]byte(src))
+	if !ok {
 		s.Diagnostics = append(s.Diagnostics, diagAt(p, 1, 1, RuleTemplate, "a task template starts with front matter: ---, description: …, argument-hint: …, ---"))
 		return t
 	}
-	end := strings.Index(src[4:], "\n---")
-	if end < 0 {
+	if !fm.Closed {
 		s.Diagnostics = append(s.Diagnostics, diagAt(p, 1, 1, RuleTemplate, "the front matter is not closed by a --- line"))
 		return t
 	}
-	front := src[4 : 4+end]
-	rest := src[4+end+4:]
-	rest = strings.TrimPrefix(rest, "\n")
-	t.BodyLine = strings.Count(src[:len(src)-len(rest)], "\n") + 1
-	t.Body = rest
+	t.Body, t.BodyLine = string(fm.Rest), fm.RestLine
 	var doc yaml.Node
-	if err := yaml.Unmarshal([]byte(front), &doc); err != nil {
-		s.Diagnostics = append(s.Diagnostics, diagAt(p, 2, 1, RuleTemplate, "invalid front matter: "+strings.TrimPrefix(err.Error(), "yaml: ")))
+	if err := yaml.Unmarshal(fm.Text, &doc); err != nil {
+		line, msg := manual.YAMLErrorAt(err, 2)
+		s.Diagnostics = append(s.Diagnostics, diagAt(p, line, 1, RuleTemplate, "invalid front matter: "+msg))
 		return t
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {

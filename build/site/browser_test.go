@@ -22,7 +22,7 @@ import (
 // 127.0.0.1: the home page loads without errors and filters, a hook link
 // reaches its manual, the theme toggle switches the palettes, the page
 // works from the keyboard, and no request leaves the local server.
-// (Search has its own browser tests.)
+// (Searching is tested on the example site in browser_search_test.go.)
 func TestBrowser(t *testing.T) {
 	b := browsertest.New(t)
 	fsys := fixture.Mem(t, "../../testdata/site/fixture.txtar")

@@ -1,19 +1,15 @@
 package site
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"io/fs"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/afero"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
 	"gopkg.in/yaml.v3"
 
 	"github.com/lorekit/lore/build/manual"
@@ -79,17 +75,20 @@ func loadContent(fsys afero.Fs, dir string) ([]*doc, error) {
 func parseDoc(file, rel string, src []byte) (*doc, error) {
 	d := &doc{File: file, Rel: rel, URL: "docs/" + strings.TrimSuffix(rel, path.Ext(rel)) + ".html"}
 	body := src
-	if fm, rest, ok := splitFrontMatter(src); ok {
+	if fm, ok := manual.SplitFrontMatter(src); ok {
+		if !fm.Closed {
+			return nil, fmt.Errorf("%s:1: the front matter opened here is not closed: add a line --- after it", file)
+		}
 		var f frontMatter
-		if err := yaml.Unmarshal(fm, &f); err != nil {
-			return nil, fmt.Errorf("%s: invalid front matter: %s", file, shiftYAMLLine(err.Error(), 1))
+		if err := yaml.Unmarshal(fm.Text, &f); err != nil {
+			line, msg := manual.YAMLErrorAt(err, 2)
+			return nil, fmt.Errorf("%s:%d: invalid front matter: %s", file, line, msg)
 		}
 		d.Title, d.Weight, d.Desc = strings.TrimSpace(f.Title), f.Weight, strings.TrimSpace(f.Description)
-		body = rest
+		body = fm.Rest
 	}
 	d.Body = body
-	pc := parser.NewContext(parser.WithIDs(newSlugIDs()))
-	d.Doc = manual.Markdown.Parser().Parse(text.NewReader(body), parser.WithContext(pc))
+	d.Doc = manual.ParseMarkdown(body)
 	if d.Title == "" {
 		d.Title = firstH1(d.Doc, body)
 	}
@@ -97,45 +96,6 @@ func parseDoc(file, rel string, src []byte) (*doc, error) {
 		d.Title = strings.TrimSuffix(path.Base(rel), path.Ext(rel))
 	}
 	return d, nil
-}
-
-// splitFrontMatter separates a leading ---…--- block from the Markdown.
-func splitFrontMatter(src []byte) (fm, rest []byte, ok bool) {
-	s := bytes.TrimPrefix(src, []byte("\ufeff"))
-	if !bytes.HasPrefix(s, []byte("---\n")) && !bytes.HasPrefix(s, []byte("---\r\n")) {
-		return nil, src, false
-	}
-	start := bytes.IndexByte(s, '\n') + 1
-	for i := start; i < len(s); {
-		j := bytes.IndexByte(s[i:], '\n')
-		line := s[i:]
-		if j >= 0 {
-			line = s[i : i+j]
-		}
-		if string(bytes.TrimRight(line, "\r")) == "---" {
-			end := len(s)
-			if j >= 0 {
-				end = i + j + 1
-			}
-			return s[start:i], s[end:], true
-		}
-		if j < 0 {
-			break
-		}
-		i += j + 1
-	}
-	return nil, src, false
-}
-
-// shiftYAMLLine turns yaml.v3's "line N:" (inside the front matter) into
-// the line of the file.
-func shiftYAMLLine(msg string, by int) string {
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	var n int
-	if _, err := fmt.Sscanf(msg, "line %d:", &n); err == nil {
-		return "line " + strconv.Itoa(n+by) + msg[strings.Index(msg, ":"):]
-	}
-	return msg
 }
 
 func firstH1(doc ast.Node, src []byte) string {
@@ -146,24 +106,6 @@ func firstH1(doc ast.Node, src []byte) string {
 	}
 	return ""
 }
-
-// slugIDs gives content headings the same GitHub-style anchors as
-// manuals.
-type slugIDs struct{ used map[string]bool }
-
-func newSlugIDs() *slugIDs { return &slugIDs{used: map[string]bool{}} }
-
-func (s *slugIDs) Generate(value []byte, kind ast.NodeKind) []byte {
-	base := manual.Slug(string(value))
-	id := base
-	for i := 1; s.used[id]; i++ {
-		id = base + "-" + strconv.Itoa(i)
-	}
-	s.used[id] = true
-	return []byte(id)
-}
-
-func (s *slugIDs) Put(value []byte) { s.used[string(value)] = true }
 
 // navItem is an entry of the sidebar.
 type navItem struct {

@@ -40,8 +40,14 @@ func TestLoadContent(t *testing.T) {
 
 	write("content/bad.md", "---\ntitle: [unclosed\n---\n")
 	_, err = loadContent(fs, "content")
-	if err == nil || !strings.Contains(err.Error(), "content/bad.md") || !strings.Contains(err.Error(), "line 2") {
+	if err == nil || !strings.Contains(err.Error(), "content/bad.md:2: invalid front matter") {
 		t.Errorf("want an error naming content/bad.md and line 2, got %v", err)
+	}
+
+	write("content/bad.md", "---\ntitle: Never closed\n\n# Body\n")
+	_, err = loadContent(fs, "content")
+	if err == nil || !strings.Contains(err.Error(), "content/bad.md:1: the front matter opened here is not closed") {
+		t.Errorf("want an error for front matter that is not closed, got %v", err)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"html"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
@@ -24,21 +25,43 @@ const (
 // switches the code colours too.
 type highlighter struct {
 	f *chromahtml.Formatter
+
+	mu     sync.Mutex
+	lexers map[string]chroma.Lexer // by info-string language; nil: unknown
 }
 
 func newHighlighter() *highlighter {
-	return &highlighter{f: chromahtml.New(chromahtml.WithClasses(true), chromahtml.TabWidth(4))}
+	return &highlighter{f: chromahtml.New(chromahtml.WithClasses(true), chromahtml.TabWidth(4)), lexers: map[string]chroma.Lexer{}}
+}
+
+// lexer returns the lexer of lang, or nil. Lookups are cached: chroma
+// falls back to matching every lexer's file patterns for a name it does
+// not know, which costs more than highlighting a block.
+func (h *highlighter) lexer(lang string) chroma.Lexer {
+	if lang == "" {
+		return nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	lx, ok := h.lexers[lang]
+	if !ok {
+		if lx = lexers.Get(lang); lx != nil {
+			lx = chroma.Coalesce(lx)
+		}
+		h.lexers[lang] = lx
+	}
+	return lx
 }
 
 // block writes one code block. An unknown language is written as plain,
 // escaped text.
 func (h *highlighter) block(w util.BufWriter, lang, code string) {
-	lx := lexers.Get(lang)
-	if lang == "" || lx == nil {
+	lx := h.lexer(lang)
+	if lx == nil {
 		h.plain(w, lang, code)
 		return
 	}
-	it, err := chroma.Coalesce(lx).Tokenise(nil, code)
+	it, err := lx.Tokenise(nil, code)
 	if err != nil {
 		h.plain(w, lang, code)
 		return

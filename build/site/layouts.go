@@ -11,9 +11,12 @@ import (
 )
 
 // CSP is the Content-Security-Policy every page carries: nothing but the
-// site itself may be loaded, no inline script or style, no plugins.
+// site itself may be loaded, no inline script or style, no plugins. The
+// site's scripts, styles and images come from 'self' (data: is the empty
+// favicon); connect-src lets the search fetch its index (and lore serve's
+// reload script its event stream); anything else falls back to 'none'.
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-	"connect-src 'self'; worker-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'self'; form-action 'self'"
+	"connect-src 'self'; base-uri 'self'; form-action 'self'"
 
 // The page layouts under layouts/: each defines "main" (and may define
 // "title"); base.html and partials/*.html are shared.

@@ -10,7 +10,6 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/renderer"
 	gmhtml "github.com/yuin/goldmark/renderer/html"
-	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
 	"github.com/lorekit/lore/build/manual"
@@ -58,7 +57,7 @@ func (b *body) render(src []byte, doc ast.Node) ([]byte, error) {
 // (a rule's doc).
 func (b *body) markdown(md string) (string, error) {
 	src := []byte(md)
-	out, err := b.render(src, manual.Markdown.Parser().Parse(text.NewReader(src)))
+	out, err := b.render(src, manual.ParseMarkdown(src))
 	return string(out), err
 }
 

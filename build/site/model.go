@@ -144,6 +144,9 @@ type Template struct {
 	Agent        string
 	Source       string
 	Body         string
+	// Path is the published file's path from the site root
+	// (lore/templates/<name>.prompt.md); "" when it is not published.
+	Path string
 }
 
 // Block is a library block (prompts/blocks/<name>[.<style>].md).
@@ -151,6 +154,10 @@ type Block struct {
 	Name   string
 	Source string
 	Body   string
+	// Priority orders the block in a bundle; Recipes are the recipes that
+	// list it under blocks:.
+	Priority int
+	Recipes  []string
 	// Variants are the per-style versions, by style name.
 	Variants []BlockVariant
 }

@@ -45,12 +45,12 @@ func promptInput() *Input {
 		},
 		Templates: []*Template{
 			{Name: "explain", Description: "Explain code to a newcomer.", ArgumentHint: "<file or symbol>", Source: "prompts/templates/explain.prompt.md",
-				Body: "Explain ${target} to someone new to the project.\n"},
+				Body: "Explain ${target} to someone new to the project.\n", Path: "lore/templates/explain.prompt.md"},
 			{Name: "review", Description: "Review a change.", Agent: "reviewer", Body: "Review ${change}. <script>alert(1)</script>\n"},
 		},
 		Blocks: []*Block{
-			{Name: "role.coding", Source: "prompts/blocks/role.coding.md", Body: "You are a careful coding agent.\n",
-				Variants: []BlockVariant{{Style: "openai", Source: "prompts/blocks/role.coding.openai.md", Body: "You are a careful coding agent. Think step by step.\n"}}},
+			{Name: "role.coding", Source: "prompts/blocks/role.coding.md", Body: "You are a careful coding agent.\n", Priority: 450, Recipes: []string{"arthur", "marvin"},
+				Variants: []BlockVariant{{Style: "fenced", Source: "prompts/blocks/role.coding.fenced.md", Body: "You are a careful coding agent. Think step by step.\n"}}},
 			{Name: "tooluse.default", Source: "prompts/blocks/tooluse.default.md", Body: "Use a tool when it is faster than guessing.\n"},
 		},
 		FS:    afero.NewMemMapFs(),
@@ -122,7 +122,8 @@ func TestBundlePage(t *testing.T) {
 	}
 	c := read("cheatsheet.html")
 	for _, want := range []string{`id="template-explain"`, `&lt;file or symbol&gt;`, `&lt;script&gt;alert(1)&lt;/script&gt;`,
-		`<summary>openai variant</summary>`, `Runs on agent reviewer.`} {
+		`<summary>fenced variant</summary>`, `Runs on agent reviewer.`, `Priority 450 · used by arthur, marvin`, `used by no recipe`,
+		`<a href="lore/templates/explain.prompt.md">published file</a>`} {
 		if !strings.Contains(c, want) {
 			t.Errorf("cheatsheet lacks %s", want)
 		}

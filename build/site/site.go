@@ -26,6 +26,8 @@ import (
 	"sync"
 
 	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/build/site/searchindex"
 )
 
 // maxMedia is the largest image a manual may embed; larger ones stay links.
@@ -72,6 +74,9 @@ func Render(in *Input, out afero.Fs) error {
 		if err := writeFile(out, m.Path, m.Contents); err != nil {
 			return err
 		}
+	}
+	if _, err := searchindex.Write(out, r.searchDocs(), searchindex.Options{Dir: searchDir}); err != nil {
+		return err
 	}
 	if err := writeFile(out, "sitemap.xml", sitemap(in.BaseURL, pages)); err != nil {
 		return err

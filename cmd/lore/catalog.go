@@ -78,14 +78,29 @@ func (f *catalogFlags) open() (c *search.Catalog, closeFn func(), err error) {
 	return c, func() { c.Close() }, nil
 }
 
-// visibility resolves --engine and --tools against the catalog.
-func (f *catalogFlags) visibility(c *search.Catalog) (search.Visibility, error) {
-	given := f.cmd.Flags().Changed("tools")
-	v, err := c.VisibilityFor(f.engine, splitComma(f.tools), given)
+// ask opens the catalog and resolves --engine and --tools against it: who
+// asks, and what they may see. Its errors are the command's (a failure, or
+// a usage error for an unknown engine); closeFn releases the catalog.
+func (f *catalogFlags) ask() (c *search.Catalog, v search.Visibility, closeFn func(), err error) {
+	c, closeFn, err = f.open()
 	if err != nil {
-		return v, usageError("%v", err)
+		return nil, v, nil, failure(err)
 	}
-	return v, nil
+	given := f.cmd.Flags().Changed("tools")
+	v, err = c.VisibilityFor(f.engine, splitComma(f.tools), given)
+	if err != nil {
+		closeFn()
+		return nil, v, nil, usageError("%v", err)
+	}
+	return c, v, closeFn, nil
+}
+
+// textOrJSON checks a --format flag that takes text or json.
+func textOrJSON(format string) error {
+	if format != "text" && format != "json" {
+		return usageError("unknown --format %q: use text or json", format)
+	}
+	return nil
 }
 
 func splitComma(s string) []string {

@@ -61,15 +61,11 @@ catalog failure.`,
 			if err != nil {
 				return failure(err)
 			}
-			c, closeFn, err := cf.open()
-			if err != nil {
-				return failure(err)
-			}
-			defer closeFn()
-			v, err := cf.visibility(c)
+			c, v, closeFn, err := cf.ask()
 			if err != nil {
 				return err
 			}
+			defer closeFn()
 			outs, err := c.Eval(cases, v, search.DefaultThresholds)
 			if err != nil {
 				return failure(fmt.Errorf("%s: %w", args[0], err))

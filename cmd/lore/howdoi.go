@@ -45,21 +45,17 @@ configuration or catalog failure.`,
   lore howdoi "review my pull request" --catalog public/lore/catalog.bleve`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "json" {
-				return usageError("unknown --format %q: use text or json", format)
+			if err := textOrJSON(format); err != nil {
+				return err
 			}
 			if strings.TrimSpace(args[0]) == "" {
 				return usageError("the intent is empty: say what you want to do, e.g. lore howdoi \"show a chart inline\"")
 			}
-			c, closeFn, err := cf.open()
-			if err != nil {
-				return failure(err)
-			}
-			defer closeFn()
-			v, err := cf.visibility(c)
+			c, v, closeFn, err := cf.ask()
 			if err != nil {
 				return err
 			}
+			defer closeFn()
 			a, err := c.HowDoI(args[0], v)
 			if err != nil {
 				return failure(err)

@@ -32,18 +32,14 @@ Documents inside an Agent Skills folder are listed through their SKILL.md
   lore list --tools manual_read,web_fetch`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "json" {
-				return usageError("unknown --format %q: use text or json", format)
+			if err := textOrJSON(format); err != nil {
+				return err
 			}
-			c, closeFn, err := cf.open()
-			if err != nil {
-				return failure(err)
-			}
-			defer closeFn()
-			v, err := cf.visibility(c)
+			c, v, closeFn, err := cf.ask()
 			if err != nil {
 				return err
 			}
+			defer closeFn()
 			hits, err := c.List(v)
 			if err != nil {
 				return failure(err)

@@ -104,8 +104,8 @@ stderr), or 2 for an unknown recipe, surface, provider or an unadmitted role.`,
   lore prompt show marvin --role reviewer --format json > bundle.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "json" {
-				return usageError("unknown --format %q: use text or json", format)
+			if err := textOrJSON(format); err != nil {
+				return err
 			}
 			b, failed, err := bakeOne(e, &pf, sf.selection(args[0]), false)
 			if err != nil {

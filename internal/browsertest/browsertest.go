@@ -1,7 +1,7 @@
 // Package browsertest runs headless Chromium for the site's browser tests
-// (chromedp). It records every request and every console error of the
-// pages it opens, so tests can check that nothing leaves the local server
-// and nothing goes wrong in the page.
+// (chromedp). It records every request and every console error and warning
+// of the pages it opens, so tests can check that nothing leaves the local
+// server and nothing goes wrong in the page.
 //
 // Chromium is /usr/bin/chromium, or $LORE_CHROMIUM. When it is missing a
 // test fails under CI=true (.ci/run installs it) and is skipped otherwise.
@@ -40,6 +40,7 @@ type Browser struct {
 	mu       sync.Mutex
 	requests []string
 	errors   []string
+	warnings []string
 }
 
 // New starts Chromium for t and stops it when t ends.
@@ -117,12 +118,16 @@ func (b *Browser) record(ev any) {
 			b.requests = append(b.requests, ev.Request.URL)
 		}
 	case *runtime.EventConsoleAPICalled:
-		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
-			var args []string
-			for _, a := range ev.Args {
-				args = append(args, string(a.Value)+a.Description)
-			}
-			b.errors = append(b.errors, "console."+string(ev.Type)+": "+strings.Join(args, " "))
+		var args []string
+		for _, a := range ev.Args {
+			args = append(args, string(a.Value)+a.Description)
+		}
+		msg := "console." + string(ev.Type) + ": " + strings.Join(args, " ")
+		switch ev.Type {
+		case runtime.ConsoleAPICalledTypeError, runtime.ConsoleAPICalledTypeAssert:
+			b.errors = append(b.errors, msg)
+		case runtime.ConsoleAPICalledTypeWarning:
+			b.warnings = append(b.warnings, msg)
 		}
 	case *runtime.EventExceptionThrown:
 		d := ev.ExceptionDetails
@@ -134,10 +139,25 @@ func (b *Browser) record(ev any) {
 			b.errors = append(b.errors, fmt.Sprintf("exception: %s (%s:%d)", msg, d.URL, d.LineNumber+1))
 		}
 	case *log.EventEntryAdded:
-		if ev.Entry != nil && ev.Entry.Level == log.EntryLevelError {
-			b.errors = append(b.errors, fmt.Sprintf("%s: %s %s", ev.Entry.Source, ev.Entry.Text, ev.Entry.URL))
+		if ev.Entry == nil {
+			break
+		}
+		msg := fmt.Sprintf("%s: %s %s", ev.Entry.Source, ev.Entry.Text, ev.Entry.URL)
+		switch ev.Entry.Level {
+		case log.EntryLevelError:
+			b.errors = append(b.errors, msg)
+		case log.EntryLevelWarning:
+			b.warnings = append(b.warnings, msg)
 		}
 	}
+}
+
+// Warnings returns the console warnings and warning log entries seen so
+// far (a page's own console.warn, and the browser's complaints).
+func (b *Browser) Warnings() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Clone(b.warnings)
 }
 
 // Errors returns the console errors, exceptions and error log entries

@@ -7,12 +7,13 @@ import (
 	"github.com/spf13/afero"
 )
 
-// BenchmarkWrite builds the index of the 1k and 10k stand-in corpora into
-// memory and reports the index size and the manifest size.
+// BenchmarkWrite builds the index of the generated 1k and 10k corpora
+// (internal/corpusgen) into memory and reports the index size and the
+// manifest size.
 func BenchmarkWrite(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
 		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {
-			docs, _ := standinCorpus(b, n, 1)
+			docs := generatedCorpus(b, n).docs
 			var st Stats
 			b.ResetTimer()
 			for b.Loop() {

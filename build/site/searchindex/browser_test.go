@@ -10,17 +10,15 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	cdplog "github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/evanw/esbuild/pkg/api"
 	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/browsertest"
 )
 
 // serveFixture writes the fixture site into a folder, bundles search.js
@@ -79,67 +77,17 @@ func serveFixture(t *testing.T) *httptest.Server {
 	return srv
 }
 
-// browser starts headless chromium and records every request and every
-// console error or warning, uncaught exception and error log entry of its
-// pages.
+// browser is one tab of headless Chromium (internal/browsertest), which
+// records every request, console error and warning of its pages.
 type browser struct {
-	ctx      context.Context
-	mu       sync.Mutex
-	requests []string
-	problems []string
+	*browsertest.Browser
+	ctx context.Context
 }
 
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
-	exe := needTool(t, "chromium", "/usr/bin/chromium")
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-	}
-	ctx, cancelTimeout := context.WithTimeout(context.Background(), 2*time.Minute)
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	bctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); cancelAlloc(); cancelTimeout() })
-	b := &browser{ctx: bctx}
-	err := chromedp.Listen(bctx, func(ev any) {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		switch ev := ev.(type) {
-		case *network.EventRequestWillBeSent:
-			b.requests = append(b.requests, ev.Request.URL)
-		case *runtime.EventConsoleAPICalled:
-			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning || ev.Type == runtime.ConsoleAPICalledTypeAssert {
-				var args []string
-				for _, a := range ev.Args {
-					args = append(args, string(a.Value)+a.Description)
-				}
-				b.problems = append(b.problems, fmt.Sprintf("console.%s: %s", ev.Type, strings.Join(args, " ")))
-			}
-		case *runtime.EventExceptionThrown:
-			d := ev.ExceptionDetails
-			desc := ""
-			if d.Exception != nil {
-				desc = d.Exception.Description
-			}
-			b.problems = append(b.problems, fmt.Sprintf("exception: %s %s at %s:%d", d.Text, desc, d.URL, d.LineNumber+1))
-		case *cdplog.EventEntryAdded:
-			if ev.Entry.Level == cdplog.EntryLevelError || ev.Entry.Level == cdplog.EntryLevelWarning {
-				b.problems = append(b.problems, fmt.Sprintf("log %s: %s %s", ev.Entry.Level, ev.Entry.Text, ev.Entry.URL))
-			}
-		}
-	})
-	if err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
-	return b
+	bt := browsertest.New(t)
+	return &browser{Browser: bt, ctx: bt.Tab(t)}
 }
 
 func (b *browser) do(t *testing.T, steps ...chromedp.Action[chromedp.Void]) {
@@ -185,10 +133,8 @@ func (b *browser) waitPath(t *testing.T, path string) {
 }
 
 func (b *browser) searchRequests() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
 	n := 0
-	for _, r := range b.requests {
+	for _, r := range b.Requests() {
 		if strings.Contains(r, "/search/") {
 			n++
 		}
@@ -272,18 +218,13 @@ func TestBrowserSearch(t *testing.T) {
 		}
 	})
 
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if len(b.requests) == 0 {
+	if len(b.Requests()) == 0 {
 		t.Fatal("no requests recorded")
 	}
-	for _, r := range b.requests {
-		u, err := url.Parse(r)
-		if err != nil || (u.Scheme != "data" && u.Hostname() != "127.0.0.1") {
-			t.Errorf("request left 127.0.0.1: %s", r)
-		}
+	for _, r := range b.Foreign() {
+		t.Errorf("request left 127.0.0.1: %s", r)
 	}
-	for _, p := range b.problems {
+	for _, p := range append(b.Errors(), b.Warnings()...) {
 		t.Errorf("%s", p)
 	}
 }

@@ -37,18 +37,25 @@ func FromManual(m *manual.Manual, url string) Document {
 		Triggers:      m.Triggers,
 		Audience:      m.Audience,
 		RequiresTools: m.RequiresTools,
-		Body:          bodyText(m),
+		Body:          bodyText(m.Doc, m.Body()),
 	}
 }
 
-// bodyText collects the text of a manual's parsed body.
-func bodyText(m *manual.Manual) string {
-	if m.Doc == nil {
+// FromPage returns the Document of a page that is not a manual (a content
+// page, for instance), published at url: its title, a one-line summary and
+// the text of doc, the parsed Markdown of src.
+func FromPage(url, title, summary string, doc ast.Node, src []byte) Document {
+	return Document{URL: url, Title: title, Summary: summary, Body: bodyText(doc, src)}
+}
+
+// bodyText collects the text of a parsed Markdown body: prose, code spans
+// and code blocks; raw HTML is left out.
+func bodyText(doc ast.Node, src []byte) string {
+	if doc == nil {
 		return ""
 	}
-	src := m.Body()
 	var b strings.Builder
-	ast.Walk(m.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}

@@ -18,8 +18,11 @@ const (
 )
 
 // fieldBonus is added to a posting's weight for each field the term occurs
-// in, so that a match in the name outranks one deep in a body.
-var fieldBonus = map[field]int{fName: 100, fTitle: 50, fTriggers: 50, fSummary: 25, fTools: 20, fAudience: 10}
+// in, so that a match in the name outranks one deep in a body. Triggers are
+// the author's own list of what a manual is for: a trigger outranks a
+// word the body mentions in passing (whose text part is up to
+// textScale·(k1+1)).
+var fieldBonus = map[field]int{fName: 100, fTitle: 50, fTriggers: 100, fSummary: 25, fTools: 20, fAudience: 10}
 
 // BM25 parameters for the text part of a weight.
 const (

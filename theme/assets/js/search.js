@@ -177,12 +177,14 @@ function item(r) {
   const a = document.createElement('a');
   a.className = 'search-result-link';
   a.href = safeHref(r.url);
+  // A manual is named by its name (its title follows); a page without a
+  // name by its title.
   const name = document.createElement('span');
-  name.className = 'search-result-name';
+  name.className = r.name ? 'search-result-name' : 'search-result-title';
   name.textContent = r.name || r.title || r.url;
   a.append(name);
   li.append(a);
-  if (r.title && r.title !== r.name) {
+  if (r.name && r.title && r.title !== r.name) {
     const t = document.createElement('span');
     t.className = 'search-result-title';
     t.textContent = r.title;
