@@ -25,11 +25,20 @@ func Run(in *Input) diag.List {
 		}
 	}
 
-	// Per-manual rules, manuals spread over the cores.
+	// Project rules run beside the per-manual rules, each into its own
+	// list; manuals are spread over the cores.
+	var wg sync.WaitGroup
+	projOuts := make([]diag.List, len(project))
+	for i, r := range project {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.Project(&Pass{In: in, rule: r, out: &projOuts[i]})
+		}()
+	}
 	ms := in.Manuals.Manuals
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(ms)))
 	outs := make([]diag.List, workers)
-	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
 		go func() {
@@ -47,11 +56,8 @@ func Run(in *Input) diag.List {
 	}
 	wg.Wait()
 	var all diag.List
-	for _, o := range outs {
+	for _, o := range append(outs, projOuts...) {
 		all = append(all, o...)
-	}
-	for _, r := range project {
-		r.Project(&Pass{In: in, rule: r, out: &all})
 	}
 	sev := severities(in)
 	for _, d := range in.Extra {

@@ -39,6 +39,7 @@ type Set struct {
 	Manuals  []*Manual
 	Problems []FileProblem
 	byName   map[string][]*Manual
+	names    []string
 }
 
 // Load reads every Markdown file under roots (folders or single files,
@@ -97,13 +98,18 @@ func NewSet(ms []*Manual) *Set {
 func (s *Set) index() {
 	slices.SortStableFunc(s.Manuals, func(a, b *Manual) int { return strings.Compare(a.Path, b.Path) })
 	s.byName = map[string][]*Manual{}
+	s.names = s.names[:0]
 	skills := map[string]*Manual{}
 	for _, m := range s.Manuals {
+		if _, ok := s.byName[m.Name]; !ok {
+			s.names = append(s.names, m.Name)
+		}
 		s.byName[m.Name] = append(s.byName[m.Name], m)
 		if m.IsSkillEntry() {
 			skills[m.Dir()] = m
 		}
 	}
+	slices.Sort(s.names)
 	for _, m := range s.Manuals {
 		m.Owner = nil
 		if m.IsSkillEntry() || len(skills) == 0 {
@@ -126,15 +132,9 @@ func (s *Set) index() {
 // ByName returns the manuals called name, in path order.
 func (s *Set) ByName(name string) []*Manual { return s.byName[name] }
 
-// Names returns every manual name, sorted.
-func (s *Set) Names() []string {
-	out := make([]string, 0, len(s.byName))
-	for n := range s.byName {
-		out = append(out, n)
-	}
-	slices.Sort(out)
-	return out
-}
+// Names returns every manual name, sorted. The slice is shared: do not
+// modify it.
+func (s *Set) Names() []string { return s.names }
 
 // ByPath returns the manual at path p.
 func (s *Set) ByPath(p string) *Manual {
@@ -214,7 +214,11 @@ func readManual(fsys afero.Fs, root, p string) (*Manual, []FileProblem) {
 		return fail("file/unreadable", fmt.Sprintf("cannot read %s: %s; check its permissions", p, describe(err)))
 	}
 	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	size := 0
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 && fi.Size() <= MaxFileSize {
+		size = int(fi.Size())
+	}
+	src, err := readAll(io.LimitReader(f, MaxFileSize+1), size)
 	if err != nil {
 		return fail("file/unreadable", fmt.Sprintf("cannot read %s: %s", p, describe(err)))
 	}
@@ -240,6 +244,25 @@ func readManual(fsys afero.Fs, root, p string) (*Manual, []FileProblem) {
 			Message: fmt.Sprintf("%q is not a valid manual name (letters, digits, '.', '_' and '-', starting with a letter or digit): rename the file", m.Name)})
 	}
 	return m, nil
+}
+
+// readAll is io.ReadAll with a first guess of the size, so a file is read
+// into one allocation.
+func readAll(r io.Reader, size int) ([]byte, error) {
+	b := make([]byte, 0, size+1) // +1: EOF is seen without growing
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+	}
 }
 
 func firstInvalid(b []byte) int {

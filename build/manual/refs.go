@@ -14,8 +14,12 @@ var manualReadCall = []byte("manual_read(")
 // spaces inside the parentheses and a `name=` keyword. Calls whose offset
 // lies inside one of the skip ranges (code blocks) are ignored.
 func ManualReads(src []byte, skip [][2]int) []Ref {
+	return manualReads(src, skip, nil)
+}
+
+// manualReads is ManualReads with the line index of src, when known.
+func manualReads(src []byte, skip [][2]int, idx lineIndex) []Ref {
 	var refs []Ref
-	idx := lineIndex(nil)
 	for off := 0; ; {
 		i := bytes.Index(src[off:], manualReadCall)
 		if i < 0 {
@@ -95,7 +99,7 @@ func inRanges(off int, rs [][2]int) bool {
 
 // manualReads finds the manual_read calls of m outside code blocks.
 func (m *Manual) manualReads(code [][2]int) []Ref {
-	refs := ManualReads(m.Src, append(code, [2]int{0, m.BodyStart}))
+	refs := manualReads(m.Src, append(code, [2]int{0, m.BodyStart}), m.idx)
 	return refs
 }
 
