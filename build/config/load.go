@@ -144,7 +144,8 @@ func Parse(cfg *Config, src []byte) error {
 				if key == "ignore" {
 					return p.strs(lv, &cfg.Lint.Ignore)
 				}
-				return p.mapping(lv, nil, func(rule string, _, sv *yaml.Node) error {
+				return p.mapping(lv, nil, func(rule string, rk, sv *yaml.Node) error {
+					cfg.Lint.RulePos[rule] = [2]int{rk.Line, rk.Column}
 					var sev string
 					if sv.Kind == yaml.ScalarNode && sv.Tag == "!!bool" {
 						// YAML reads `off` as false.

@@ -4,7 +4,7 @@ package lint
 func Rules() []*Rule {
 	return []*Rule{
 		headerNotYAML, headerUnterminated, headerDuplicateKey, headerEmptyValue, headerUnknownKey,
-		headerMissing, headerMissingTriggers, headerMissingSummary, headerUnknownAudience, headerAudienceMarker,
+		headerMissing, headerMissingTriggers, headerMissingSummary, headerUnknownAudience, headerAudienceMarker, headerUnknownTool,
 		sizeGoal, sizeSplit, sizeHardLimit, sizeOverview, sizeFragment,
 		splitTopics, splitSelfReferences, splitAPIReference,
 		overviewOnlyRoutes,

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"os"
+	"strconv"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -20,5 +22,26 @@ func TestScripts(t *testing.T) {
 		Dir:                 "../../testdata/script",
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
+		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"bigfile": bigfile},
 	})
+}
+
+// bigfile writes a file of at least SIZE bytes of Markdown text lines:
+//
+//	bigfile PATH SIZE
+func bigfile(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: bigfile PATH SIZE")
+	}
+	size, err := strconv.Atoi(args[1])
+	if err != nil {
+		ts.Fatalf("bigfile: %v", err)
+	}
+	line := []byte("A line of text in a file far too large to be a manual.\n")
+	var b bytes.Buffer
+	b.WriteString("# Big\n\n")
+	for b.Len() < size {
+		b.Write(line)
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), b.Bytes(), 0o644))
 }
