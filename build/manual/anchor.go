@@ -10,14 +10,15 @@ import (
 
 // Slug turns heading text into an anchor id the way GitHub does, so links
 // written for GitHub resolve: lowercase, every space becomes a hyphen,
-// punctuation is dropped, and letters, digits, marks, '_' and '-' of every
-// script are kept ("Größe & Form" → "größe--form").
+// punctuation, symbols and emoji are dropped, and letters, numbers, marks,
+// '_' and '-' of every script are kept ("Größe & Form" → "größe--form").
+// A heading with nothing left gets "section".
 func Slug(text string) string {
 	var b strings.Builder
 	b.Grow(len(text))
 	for _, r := range strings.TrimSpace(text) {
 		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r) || r == '_' || r == '-':
+		case unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r) || r == '_' || r == '-':
 			b.WriteRune(unicode.ToLower(r))
 		case r == ' ':
 			b.WriteByte('-')

@@ -117,8 +117,11 @@ func parseLoreHeader(src []byte, idx lineIndex) (Header, int, []Problem) {
 		}
 		m := headerKeyRE.FindStringSubmatch(s)
 		if m == nil {
-			probs = append(probs, Problem{Rule: "header/not-yaml", Line: n, Col: 1, EndLine: n, EndCol: utf8.RuneCountInString(s) + 1,
-				Message: fmt.Sprintf("%q is not a `key: value` line: each header line is one key, a colon and a value on the same line", s)})
+			msg := fmt.Sprintf("%q is not a `key: value` line: each header line is one key, a colon and a value on the same line", s)
+			if k, _, ok := strings.Cut(s, ":"); ok && strings.TrimSpace(k) != "" {
+				msg = fmt.Sprintf("%q is not a header key: keys are ASCII letters, digits, '.', '_' and '-' (audience, triggers, summary, requires-tools)", strings.TrimSpace(k))
+			}
+			probs = append(probs, Problem{Rule: "header/not-yaml", Line: n, Col: 1, EndLine: n, EndCol: utf8.RuneCountInString(s) + 1, Message: msg})
 			continue
 		}
 		key, raw := m[1], m[2]
@@ -154,6 +157,10 @@ func parseLoreHeader(src []byte, idx lineIndex) (Header, int, []Problem) {
 }
 
 var bom = []byte("\xef\xbb\xbf")
+
+// yamlPropertyRE matches a YAML anchor (&name) or tag (!!str, !tag) before
+// a value.
+var yamlPropertyRE = regexp.MustCompile(`^(?:&[A-Za-z0-9_-]+|!!?[A-Za-z0-9_-]*)(?:\s+|$)`)
 
 // yamlism recognises lines that only make sense in YAML.
 func yamlism(s string, n int) (Problem, bool) {
@@ -196,6 +203,9 @@ func yamlValue(key, v string, n, col int) (Problem, bool) {
 	switch v {
 	case "|", ">", "|-", ">-", "|+", ">+":
 		return mk("multi-line values are not allowed", "<the text on one line>")
+	}
+	if m := yamlPropertyRE.FindStringSubmatch(v); m != nil {
+		return mk("anchors and tags are not allowed", strings.TrimSpace(v[len(m[0]):]))
 	}
 	return Problem{}, false
 }

@@ -123,9 +123,9 @@ func (m *Manual) walk(body []byte) {
 			code = append(code, [2]int{m.LineOffset(start), m.LineOffset(end + 1)})
 			return ast.WalkSkipChildren, nil
 		case *ast.Link:
-			m.addLink(string(n.Destination), n, body, false)
+			m.addLink(string(n.Destination), n, n.Reference != nil, body, false)
 		case *ast.Image:
-			m.addLink(string(n.Destination), n, body, true)
+			m.addLink(string(n.Destination), n, n.Reference != nil, body, true)
 		}
 		return ast.WalkContinue, nil
 	})
@@ -162,12 +162,20 @@ func (m *Manual) blockLine(n ast.Node, base int) int {
 func (m *Manual) blockSpan(n ast.Node, base int) (int, int) {
 	l := n.Lines()
 	if l == nil || l.Len() == 0 {
-		// An empty fenced block: find its opening line from the info string.
-		if f, ok := n.(*ast.FencedCodeBlock); ok && f.Info != nil {
-			line, _ := m.idx.pos(m.Src, base+f.Info.Segment.Start)
-			return line, line + 1
+		// An empty block: its opening fence is where the block starts.
+		start := n.Pos()
+		if f, ok := n.(*ast.FencedCodeBlock); ok && start < 0 && f.Info != nil {
+			start = f.Info.Segment.Start
 		}
-		return 0, 0
+		if start < 0 {
+			return 0, 0
+		}
+		line, _ := m.idx.pos(m.Src, base+start)
+		end := line
+		if _, ok := n.(*ast.FencedCodeBlock); ok && line < m.Lines {
+			end = line + 1
+		}
+		return line, end
 	}
 	first, _ := m.idx.pos(m.Src, base+l.At(0).Start)
 	last, _ := m.idx.pos(m.Src, base+l.At(l.Len()-1).Start)
@@ -209,8 +217,10 @@ func plainText(n ast.Node, src []byte) string {
 }
 
 // addLink records a relative link or anchor. Links with a scheme, to the
-// site root or protocol-relative are not checkable and are skipped.
-func (m *Manual) addLink(dest string, n ast.Node, body []byte, image bool) {
+// site root or protocol-relative are not checkable and are skipped. The
+// reference spans the destination as written (for reference-style links,
+// the label that uses the definition).
+func (m *Manual) addLink(dest string, n ast.Node, ref bool, body []byte, image bool) {
 	if dest == "" || isExternal(dest) {
 		return
 	}
@@ -221,38 +231,59 @@ func (m *Manual) addLink(dest string, n ast.Node, body []byte, image bool) {
 	if t, err := url.PathUnescape(target); err == nil {
 		target = t
 	}
-	off := m.inlineOffset(n, body, dest)
-	line, col := m.idx.pos(m.Src, off)
+	off, end := m.linkSpan(n, body, dest, ref)
+	line, col := m.idx.pos(m.Src, m.BodyStart+off)
 	m.Refs = append(m.Refs, Ref{Kind: RefLink, Target: target, Anchor: anchor, Line: line, Col: col,
-		EndCol: col + utf8.RuneCountInString(dest), Image: image})
+		EndCol: col + utf8.RuneCount(body[off:end]), Image: image})
 }
 
-// inlineOffset finds where dest is written in the source of inline node n:
-// after the node's first text, or the first occurrence in its block.
-func (m *Manual) inlineOffset(n ast.Node, body []byte, dest string) int {
+// linkSpan finds the byte range (in body) of the destination of inline
+// link n as written, or of its label when it is a reference link or the
+// destination is written differently (escapes, angle brackets).
+func (m *Manual) linkSpan(n ast.Node, body []byte, dest string, ref bool) (int, int) {
+	start := n.Pos()
+	if start < 0 || start > len(body) {
+		start = firstTextStart(n)
+	}
+	lineEnd := len(body)
+	if i := bytes.IndexByte(body[start:], '\n'); i >= 0 {
+		lineEnd = start + i
+	}
+	if !ref {
+		if j := bytes.Index(body[start:], []byte("](")); j >= 0 {
+			from := start + j + 2
+			if i := bytes.Index(body[from:], []byte(dest)); i >= 0 {
+				return from + i, from + i + len(dest)
+			}
+		}
+	}
+	end := lineEnd
+	if j := bytes.IndexByte(body[start:lineEnd], ']'); j >= 0 {
+		end = start + j + 1
+	}
+	return start, end
+}
+
+// firstTextStart returns the offset of the first text inside inline node n,
+// or of its block, when goldmark recorded no position for n.
+func firstTextStart(n ast.Node) int {
 	start := -1
-	ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if t, ok := c.(*ast.Text); ok && entering && start < 0 {
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering {
 			start = t.Segment.Start
 			return ast.WalkStop, nil
 		}
 		return ast.WalkContinue, nil
 	})
-	if start < 0 {
-		for p := n.Parent(); p != nil; p = p.Parent() {
-			if l := p.Lines(); l != nil && l.Len() > 0 {
-				start = l.At(0).Start
-				break
-			}
+	if start >= 0 {
+		return start
+	}
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if l := p.Lines(); l != nil && l.Len() > 0 {
+			return l.At(0).Start
 		}
 	}
-	if start < 0 {
-		start = 0
-	}
-	if i := bytes.Index(body[start:], []byte(dest)); i >= 0 {
-		return m.BodyStart + start + i
-	}
-	return m.BodyStart + start
+	return 0
 }
 
 func isExternal(dest string) bool {
