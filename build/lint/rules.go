@@ -12,7 +12,7 @@ func Rules() []*Rule {
 		triggersOverlap,
 		structureTitle, structureKindManual,
 		skillName, skillDescription, skillYAML, skillBodySize, skillUnknownKey,
-		fileUnreadable, fileEncoding, fileTooLarge, fileSymlinkLoop, fileName,
+		fileUnreadable, fileEncoding, fileTooLarge, fileTooComplex, fileSymlinkLoop, fileName,
 		lintUnknownRule,
 	}
 }

@@ -22,7 +22,7 @@ var structureKindManual = &Rule{
 		"and an anti-pattern section naming library defaults from training data and fence-in-stored-body errors. Models copy the first example they see, " +
 		"so the order matters.",
 	Manual: func(p *Pass, m *manual.Manual) {
-		if !strings.HasPrefix(m.Name, "kind-") {
+		if !strings.HasPrefix(m.Name, "kind-") || m.Unparsed {
 			return
 		}
 		var missing []string

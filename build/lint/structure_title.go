@@ -11,7 +11,7 @@ var structureTitle = &Rule{
 	Doc: "A manual starts with `# <Topic>` followed by one or two sentences on what it covers and what it does not (seed 000 §3). " +
 		"The title is the page title on the site and the first thing the model reads after `manual_read`.",
 	Manual: func(p *Pass, m *manual.Manual) {
-		if m.Dialect != manual.Lore || m.Title != "" {
+		if m.Dialect != manual.Lore || m.Title != "" || m.Unparsed {
 			return
 		}
 		p.Report(m, m.Header.End+1, 1, "no title: start the body with `# <Topic>` and one or two sentences on what this manual covers")

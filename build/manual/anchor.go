@@ -34,15 +34,20 @@ func Slug(text string) string {
 // -1, -2, … suffixes like GitHub does.
 type headingIDs struct {
 	used map[string]bool
+	next map[string]int // the next suffix to try for a base
 }
 
-func newHeadingIDs() *headingIDs { return &headingIDs{used: map[string]bool{}} }
+func newHeadingIDs() *headingIDs { return &headingIDs{used: map[string]bool{}, next: map[string]int{}} }
 
 func (s *headingIDs) Generate(value []byte, kind ast.NodeKind) []byte {
 	base := Slug(string(value))
 	id := base
-	for i := 1; s.used[id]; i++ {
-		id = base + "-" + strconv.Itoa(i)
+	if s.used[id] {
+		i := max(s.next[base], 1)
+		for id = base + "-" + strconv.Itoa(i); s.used[id]; id = base + "-" + strconv.Itoa(i) {
+			i++
+		}
+		s.next[base] = i + 1
 	}
 	s.used[id] = true
 	return []byte(id)

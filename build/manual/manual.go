@@ -60,6 +60,9 @@ type Manual struct {
 
 	// Doc is the goldmark AST of the body; its segments are offsets into Body.
 	Doc ast.Node
+	// Unparsed is set when the body was too complex to parse (rule
+	// file/too-complex): Doc is empty, Sections and links are missing.
+	Unparsed bool
 	// BodyStart is the byte offset of Body in Src.
 	BodyStart int
 
