@@ -85,3 +85,9 @@ func problemRule(id string, sev diag.Severity, summary, doc string) *Rule {
 	return &Rule{ID: id, Severity: sev, Summary: summary, Doc: doc,
 		Manual: reportProblems, Project: reportFileProblems}
 }
+
+// bodyLine returns the first line of m's body, or its last line when the
+// body is empty, for findings about the body as a whole.
+func bodyLine(m *manual.Manual) int {
+	return max(1, min(m.Header.End+1, m.Lines))
+}

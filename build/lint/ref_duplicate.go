@@ -24,7 +24,7 @@ var refDuplicate = &Rule{
 			}
 			h := sha256.Sum256(norm)
 			if o, ok := first[h]; ok {
-				p.Report(m, m.Header.End+1, 1, "same body as %s: keep one source and refer to it with manual_read('%s')", o.Path, o.Name)
+				p.Report(m, bodyLine(m), 1, "same body as %s: keep one source and refer to it with manual_read('%s')", o.Path, o.Name)
 				continue
 			}
 			first[h] = m

@@ -59,7 +59,7 @@ var structureKindManual = &Rule{
 			missing = append(missing, "an anti-patterns section")
 		}
 		if len(missing) > 0 {
-			p.Report(m, m.Header.End+1, 1, "kind manual lacks %s (seed 000 §6.1)", strings.Join(missing, "; "))
+			p.Report(m, bodyLine(m), 1, "kind manual lacks %s (seed 000 §6.1)", strings.Join(missing, "; "))
 		}
 	},
 }

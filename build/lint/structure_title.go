@@ -14,6 +14,6 @@ var structureTitle = &Rule{
 		if m.Dialect != manual.Lore || m.Title != "" || m.Unparsed {
 			return
 		}
-		p.Report(m, m.Header.End+1, 1, "no title: start the body with `# <Topic>` and one or two sentences on what this manual covers")
+		p.Report(m, bodyLine(m), 1, "no title: start the body with `# <Topic>` and one or two sentences on what this manual covers")
 	},
 }

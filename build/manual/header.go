@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -111,6 +112,12 @@ func parseLoreHeader(src []byte, idx lineIndex) (Header, int, []Problem) {
 				Message: "blank line inside the header: the header holds only `key: value` lines; remove the blank line"})
 			continue
 		}
+		if i := strings.IndexFunc(s, func(r rune) bool { return r != '\t' && unicode.IsControl(r) }); i >= 0 {
+			col := utf8.RuneCountInString(s[:i]) + 1
+			probs = append(probs, Problem{Rule: "header/not-yaml", Line: n, Col: col, EndLine: n, EndCol: col + 1,
+				Message: fmt.Sprintf("control character %U in a header line: a value is plain text on one line; remove it", []rune(s[i:])[0])})
+			continue
+		}
 		if p, ok := yamlism(s, n); ok {
 			probs = append(probs, p)
 			continue
@@ -126,7 +133,7 @@ func parseLoreHeader(src []byte, idx lineIndex) (Header, int, []Problem) {
 		}
 		key, raw := m[1], m[2]
 		value := strings.TrimSpace(raw)
-		valCol := utf8.RuneCountInString(s) - utf8.RuneCountInString(strings.TrimLeft(raw, " \t")) + 1
+		valCol := utf8.RuneCountInString(s) - utf8.RuneCountInString(strings.TrimLeftFunc(raw, unicode.IsSpace)) + 1
 		if value == "" {
 			// An empty value followed by indented or "- " lines is a YAML
 			// block; report it once, with the plain form.

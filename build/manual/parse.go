@@ -207,7 +207,9 @@ func (m *Manual) walk(body []byte) {
 		case *ast.FencedCodeBlock:
 			lang := ""
 			if n.Info != nil {
-				lang = strings.Fields(string(n.Info.Segment.Value(body)) + " ")[0]
+				if f := strings.Fields(string(n.Info.Segment.Value(body))); len(f) > 0 {
+					lang = f[0] // an info string of white space only has none
+				}
 			}
 			start, end := m.blockSpan(n, base)
 			m.Fences = append(m.Fences, Fence{Lang: lang, Line: start, EndLine: end})
