@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/afero"
 
@@ -59,8 +60,8 @@ func (p *Pass) ReportAt(pos, end diag.Pos, format string, args ...any) {
 // reportProblems is the check of the rules whose findings the parser made.
 func reportProblems(p *Pass, m *manual.Manual) {
 	for _, pr := range m.Problems {
-		if pr.Rule != p.rule.ID {
-			continue
+		if pr.Rule != p.rule.ID || m.InSkill() && strings.HasPrefix(pr.Rule, "header/") {
+			continue // a skill's resources carry the skill's front matter, not a lore header
 		}
 		end := diag.Pos{}
 		if pr.EndLine > 0 {

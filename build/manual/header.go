@@ -252,7 +252,14 @@ func yamlBlock(src []byte, idx lineIndex, n, closeLine int, key string) (Problem
 		plain = strings.Join(items, " ")
 	}
 	return Problem{Rule: "header/not-yaml", Line: n, Col: 1, EndLine: last, EndCol: utf8.RuneCount(idx.line(src, last)) + 1,
-		Message: fmt.Sprintf("the header is not YAML: a value spread over lines %d–%d is not allowed; write it on one line: `%s: %s`", n+1, last, key, plain)}, last - n, true
+		Message: fmt.Sprintf("the header is not YAML: a value spread over %s is not allowed; write it on one line: `%s: %s`", lineSpan(n+1, last), key, plain)}, last - n, true
+}
+
+func lineSpan(a, b int) string {
+	if a == b {
+		return fmt.Sprintf("line %d", a)
+	}
+	return fmt.Sprintf("lines %d–%d", a, b)
 }
 
 // splitList splits a comma-separated header value into trimmed, non-empty

@@ -294,3 +294,21 @@ func TestPos(t *testing.T) {
 		t.Errorf("Line(2) = %q", m.Line(2))
 	}
 }
+
+func TestIsOverview(t *testing.T) {
+	for _, c := range []struct {
+		path, src string
+		want      bool
+	}{
+		{"m/overview.md", "# O\n\nJust text.\n", true},
+		{"m/Overview.md", "# O\n", true},
+		{"m/embed-overview.md", "- images → `manual_read('images')`\n", true},
+		{"m/test-slices-overview.md", "# Test slices\n\nAn overview of the slices; see [x](x.md).\n", false},
+		{"m/embed-overview.md", "```\nmanual_read('in-code')\n```\n", false},
+		{"m/overviews.md", "`manual_read('x')`\n", false},
+	} {
+		if got := Parse(c.path, []byte(c.src)).IsOverview(); got != c.want {
+			t.Errorf("%s %q: IsOverview = %v", c.path, c.src, got)
+		}
+	}
+}
