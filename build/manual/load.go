@@ -48,15 +48,18 @@ type Set struct {
 // FileProblems. Files reachable from two roots are loaded once.
 func Load(fsys afero.Fs, roots []string) *Set {
 	s := &Set{}
-	type job struct{ root, path string }
+	type job struct {
+		root string
+		file walked
+	}
 	var jobs []job
 	seen := map[string]bool{}
 	for _, root := range roots {
 		root = cleanSlash(root)
-		for _, p := range s.walk(fsys, root) {
-			if !seen[p] {
-				seen[p] = true
-				jobs = append(jobs, job{root, p})
+		for _, w := range s.walk(fsys, root) {
+			if !seen[w.path] {
+				seen[w.path] = true
+				jobs = append(jobs, job{root, w})
 			}
 		}
 	}
@@ -69,7 +72,7 @@ func Load(fsys afero.Fs, roots []string) *Set {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i], probs[i] = readManual(fsys, jobs[i].root, jobs[i].path)
+				results[i], probs[i] = readManual(fsys, jobs[i].root, jobs[i].file)
 			}
 		}()
 	}
@@ -147,7 +150,13 @@ func (s *Set) ByPath(p string) *Manual {
 
 // walk lists the Markdown files under root. Problems met on the way are
 // recorded on s.
-func (s *Set) walk(fsys afero.Fs, root string) []string {
+// walked is a file found by walk, with its size (for the read buffer).
+type walked struct {
+	path string
+	size int64
+}
+
+func (s *Set) walk(fsys afero.Fs, root string) []walked {
 	fi, err := fsys.Stat(root)
 	if err != nil {
 		s.Problems = append(s.Problems, FileProblem{Path: root, Problem: Problem{Rule: "file/unreadable",
@@ -155,9 +164,9 @@ func (s *Set) walk(fsys afero.Fs, root string) []string {
 		return nil
 	}
 	if !fi.IsDir() {
-		return []string{root}
+		return []walked{{root, fi.Size()}}
 	}
-	var out []string
+	var out []walked
 	var rec func(dir string, ancestors []os.FileInfo)
 	rec = func(dir string, ancestors []os.FileInfo) {
 		if len(ancestors) > maxDepth {
@@ -195,17 +204,18 @@ func (s *Set) walk(fsys afero.Fs, root string) []string {
 				continue
 			}
 			if strings.EqualFold(path.Ext(e.Name()), ".md") {
-				out = append(out, p)
+				out = append(out, walked{p, e.Size()})
 			}
 		}
 	}
 	rec(root, []os.FileInfo{fi})
-	slices.Sort(out)
+	slices.SortFunc(out, func(a, b walked) int { return strings.Compare(a.path, b.path) })
 	return out
 }
 
 // readManual reads and parses one file.
-func readManual(fsys afero.Fs, root, p string) (*Manual, []FileProblem) {
+func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
+	p := w.path
 	fail := func(rule, msg string) (*Manual, []FileProblem) {
 		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: rule, Message: msg}}}
 	}
@@ -215,8 +225,8 @@ func readManual(fsys afero.Fs, root, p string) (*Manual, []FileProblem) {
 	}
 	defer f.Close()
 	size := 0
-	if fi, err := f.Stat(); err == nil && fi.Size() > 0 && fi.Size() <= MaxFileSize {
-		size = int(fi.Size())
+	if w.size > 0 && w.size <= MaxFileSize {
+		size = int(w.size) // a guess: the file may change; readAll grows
 	}
 	src, err := readAll(io.LimitReader(f, MaxFileSize+1), size)
 	if err != nil {
