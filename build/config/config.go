@@ -76,6 +76,9 @@ type Recipe struct {
 type Lint struct {
 	Rules  map[string]string
 	Ignore []string
+	// RulePos records the line and column of each key of Rules in the
+	// project file.
+	RulePos map[string][2]int
 }
 
 // DefaultProviders maps the common providers to their render styles.
@@ -96,7 +99,7 @@ func Default(dir string) *Config {
 		Disabled:  map[string]string{},
 		Providers: maps(DefaultProviders),
 		Tokenizer: "o200k_base",
-		Lint:      Lint{Rules: map[string]string{}},
+		Lint:      Lint{Rules: map[string]string{}, RulePos: map[string][2]int{}},
 		Lines:     map[string]int{},
 	}
 }

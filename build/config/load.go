@@ -168,7 +168,8 @@ func (p *parser) top(cfg *Config, root *yaml.Node) error {
 				if key == "ignore" {
 					return p.strs(lv, &cfg.Lint.Ignore)
 				}
-				return p.mapping(lv, nil, func(rule string, _, sv *yaml.Node) error {
+				return p.mapping(lv, nil, func(rule string, rk, sv *yaml.Node) error {
+					cfg.Lint.RulePos[rule] = [2]int{rk.Line, rk.Column}
 					var sev string
 					if sv.Kind == yaml.ScalarNode && sv.Tag == "!!bool" {
 						// YAML reads `off` as false.
@@ -398,39 +399,89 @@ func kindName(n *yaml.Node) string {
 }
 
 // Closest returns the candidate nearest to s by edit distance, or "" when
-// none is close (distance over a third of the length, at least 2).
+// none is close (distance over a third of the length, at least 2). Ties go
+// to the earlier candidate; case is ignored.
 func Closest(s string, candidates []string) string {
-	best, bestD := "", 1<<30
+	rs := []rune(strings.ToLower(s))
+	limit := max(2, len(s)/3)
+	best, bestD := "", limit+1
+	// hist counts the ASCII letters of s. Every edit changes the letter
+	// counts by at most two, so half the difference of two histograms is a
+	// lower bound of the distance: most candidates are dismissed by it
+	// without the quadratic computation.
+	var hist [128]int16
+	ascii := 0
+	for _, r := range rs {
+		if r < 128 {
+			hist[r]++
+			ascii++
+		}
+	}
+	var buf []int
+	var rc []rune
 	for _, c := range candidates {
-		d := Distance(strings.ToLower(s), strings.ToLower(c))
+		rc = rc[:0]
+		for _, r := range strings.ToLower(c) {
+			rc = append(rc, r)
+		}
+		if len(rc)-len(rs) >= bestD || len(rs)-len(rc) >= bestD {
+			continue // the distance is at least the difference in length
+		}
+		h := hist
+		common, cascii := 0, 0
+		for _, r := range rc {
+			if r < 128 {
+				cascii++
+				if h[r] > 0 {
+					h[r]--
+					common++
+				}
+			}
+		}
+		if (ascii+cascii-2*common+1)/2 >= bestD {
+			continue
+		}
+		var d int
+		d, buf = distance(rs, rc, bestD-1, buf)
 		if d < bestD {
 			best, bestD = c, d
 		}
-	}
-	if bestD > max(2, len(s)/3) {
-		return ""
 	}
 	return best
 }
 
 // Distance is the Levenshtein distance of a and b, in code points.
 func Distance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
+	d, _ := distance([]rune(a), []rune(b), -1, nil)
+	return d
+}
+
+// distance computes the Levenshtein distance of a and b. With cutoff >= 0
+// it may stop early and return cutoff+1 once the distance is known to be
+// larger than cutoff. buf is scratch space, returned for reuse.
+func distance(a, b []rune, cutoff int, buf []int) (int, []int) {
+	if need := 2 * (len(b) + 1); cap(buf) < need {
+		buf = make([]int, need)
+	}
+	prev, cur := buf[:len(b)+1], buf[len(b)+1:2*(len(b)+1)]
 	for j := range prev {
 		prev[j] = j
 	}
-	for i := 1; i <= len(ra); i++ {
+	for i := 1; i <= len(a); i++ {
 		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
+		rowMin := i
+		for j := 1; j <= len(b); j++ {
 			cost := 1
-			if ra[i-1] == rb[j-1] {
+			if a[i-1] == b[j-1] {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if cutoff >= 0 && rowMin > cutoff {
+			return cutoff + 1, buf
 		}
 		prev, cur = cur, prev
 	}
-	return prev[len(rb)]
+	return prev[len(b)], buf
 }

@@ -49,16 +49,21 @@ func parseDirectives(src []byte) *directives {
 		col := len([]rune(string(src[bytes.LastIndexByte(src[:m[0]], '\n')+1:m[0]]))) + 1
 		kind := string(src[m[2]:m[3]])
 		var rules []string
+		named := false
 		for _, f := range strings.FieldsFunc(string(src[m[4]:m[5]]), func(r rune) bool { return r == ' ' || r == ',' || r == '\t' }) {
 			if f == "--" {
 				break // a reason follows
 			}
+			named = true
 			if !known(f) {
 				msg := fmt.Sprintf("lore-%s names unknown rule %q", kind, f)
 				d.unknown = append(d.unknown, unknownRule{line: line, col: col, msg: msg + suggestRule(f)})
 				continue
 			}
 			rules = append(rules, f)
+		}
+		if named && len(rules) == 0 {
+			continue // only unknown rules: silences nothing (and is reported)
 		}
 		keys := rules
 		if len(keys) == 0 {

@@ -18,6 +18,12 @@ var fileTooLarge = problemRule("file/too-large", diag.Error,
 	"a file over 2 MiB",
 	"A manual is a page an agent loads into its context, not a book. Files over 2 MiB are not parsed at all; split the content.")
 
+var fileTooComplex = problemRule("file/too-complex", diag.Error,
+	"a file whose structure would stall the Markdown parser",
+	"Some structures make Markdown parsers work for a time that grows with the square of their size: block quotes or list items nested "+
+		"more than 100 levels deep on one line, or thousands of unclosed link destinations (`[a](`) in one run of text. A file of a few "+
+		"hundred kilobytes of them would stall the build for hours, so lore reports the line and does not parse the body. No manual needs them.")
+
 var fileSymlinkLoop = problemRule("file/symlink-loop", diag.Warning,
 	"a symbolic link leads back into a folder above it",
 	"lore follows symbolic links to files and folders, but never into a loop: a link that leads back into one of its own parent folders "+

@@ -48,6 +48,20 @@ func writeText(w io.Writer, r Report) error {
 	return nil
 }
 
+// severityColors are the ANSI colours of the severities in WriteColor.
+var severityColors = map[diag.Severity]string{diag.Error: "\x1b[1;31m", diag.Warning: "\x1b[33m", diag.Info: "\x1b[36m"}
+
+// WriteColor prints r in the text format with the severities coloured for a
+// terminal (ANSI escapes); the text is otherwise identical to Write's.
+func WriteColor(w io.Writer, r Report) error {
+	for _, d := range r.Diagnostics {
+		if _, err := fmt.Fprintf(w, "%s: %s%s\x1b[0m: %s \x1b[2m[%s]\x1b[0m\n", d.Pos, severityColors[d.Severity], d.Severity, d.Message, d.Rule); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 type jsonDiag struct {
 	Rule      string `json:"rule"`
 	Severity  string `json:"severity"`

@@ -11,9 +11,10 @@ var headerUnknownKey = &Rule{
 	Summary: "a header key outside audience, triggers, summary, requires-tools",
 	Doc: "The lore header knows four keys: `audience`, `triggers`, `summary` and `requires-tools` (seed 000 §3). " +
 		"Any other key is ignored by every reader, so it is most likely a typo (`trigger:`) or a YAML habit (`title:`). " +
-		"The message suggests the closest known key. Put other metadata in the body.",
+		"The message suggests the closest known key. Put other metadata in the body. Resources of an Agent Skills folder may carry the " +
+		"skill's own front matter (`title:`, `tags:`, …) and are not checked.",
 	Manual: func(p *Pass, m *manual.Manual) {
-		if m.Dialect != manual.Lore {
+		if m.Dialect != manual.Lore || m.InSkill() {
 			return
 		}
 		for _, f := range m.Header.Fields {

@@ -15,7 +15,9 @@ var overviewOnlyRoutes = &Rule{
 	Summary: "an overview line that is not a `manual_read('…')` route, heading or intro",
 	Doc: "A routing overview (overview.md) contains exclusively \"if X → `manual_read('Y')`\" routes (seed 000 §3, §5): " +
 		"headings, one intro paragraph after the title, and lines or table rows that each carry a `manual_read('…')` call. " +
-		"Anything else is content that belongs in a specialised manual, where the model finds it after routing.",
+		"Anything else is content that belongs in a specialised manual, where the model finds it after routing. A routing overview is " +
+		"`overview.md`, or `<family>-overview.md` with at least one `manual_read` route (a page that merely gives an overview of a subject, " +
+		"such as `test-slices-overview.md`, is an ordinary manual).",
 	Manual: func(p *Pass, m *manual.Manual) {
 		if !m.IsOverview() {
 			return

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/afero"
 
@@ -59,8 +60,8 @@ func (p *Pass) ReportAt(pos, end diag.Pos, format string, args ...any) {
 // reportProblems is the check of the rules whose findings the parser made.
 func reportProblems(p *Pass, m *manual.Manual) {
 	for _, pr := range m.Problems {
-		if pr.Rule != p.rule.ID {
-			continue
+		if pr.Rule != p.rule.ID || m.InSkill() && strings.HasPrefix(pr.Rule, "header/") {
+			continue // a skill's resources carry the skill's front matter, not a lore header
 		}
 		end := diag.Pos{}
 		if pr.EndLine > 0 {
@@ -84,4 +85,10 @@ func reportFileProblems(p *Pass) {
 func problemRule(id string, sev diag.Severity, summary, doc string) *Rule {
 	return &Rule{ID: id, Severity: sev, Summary: summary, Doc: doc,
 		Manual: reportProblems, Project: reportFileProblems}
+}
+
+// bodyLine returns the first line of m's body, or its last line when the
+// body is empty, for findings about the body as a whole.
+func bodyLine(m *manual.Manual) int {
+	return max(1, min(m.Header.End+1, m.Lines))
 }

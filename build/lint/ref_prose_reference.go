@@ -1,8 +1,10 @@
 package lint
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/manual"
@@ -27,19 +29,66 @@ var refProseReference = &Rule{
 // skipping lines inside code blocks.
 func ReportProse(p *Pass, file string, src []byte, first int, skip func(int) bool) {
 	line := 0
-	for _, l := range strings.Split(string(src), "\n") {
+	for len(src) > 0 {
 		line++
-		if line < first || skip != nil && skip(line) || strings.Contains(l, "manual_read(") {
+		var l []byte
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			l, src = src[:i], src[i+1:]
+		} else {
+			l, src = src, nil
+		}
+		// The regular expression is slow; most lines name no manual at all.
+		if line < first || !mentionsManual(l) || skip != nil && skip(line) || bytes.Contains(l, manualReadCall) {
 			continue
 		}
-		loc := proseReference.FindStringIndex(l)
+		s := string(l)
+		loc := proseReference.FindStringIndex(s)
 		if loc == nil {
 			continue
 		}
-		col := len([]rune(l[:loc[0]])) + 1
-		p.ReportAt(diag.Pos{File: file, Line: line, Col: col}, diag.Pos{File: file, Line: line, Col: col + len([]rune(l[loc[0]:loc[1]]))},
-			"prose reference %q: models skip prose; write the exact call, e.g. \"before answering about X: `manual_read('name')`\"", strings.TrimSpace(l[loc[0]:loc[1]]))
+		col := utf8.RuneCountInString(s[:loc[0]]) + 1
+		p.ReportAt(diag.Pos{File: file, Line: line, Col: col}, diag.Pos{File: file, Line: line, Col: col + utf8.RuneCountInString(s[loc[0]:loc[1]])},
+			"prose reference %q: models skip prose; write the exact call, e.g. \"before answering about X: `manual_read('name')`\"", strings.TrimSpace(s[loc[0]:loc[1]]))
 	}
+}
+
+var manualReadCall = []byte("manual_read(")
+
+// mentionsManual reports whether l contains one of the nouns
+// proseReference ends in (manual, Handbuch, Handbücher, Anleitung), in any
+// case: a cheap filter before the regular expression.
+func mentionsManual(l []byte) bool {
+	for i := 0; i < len(l); i++ {
+		switch l[i] | 0x20 {
+		case 'm':
+			if hasPrefixFold(l[i:], "manual") {
+				return true
+			}
+		case 'h':
+			if hasPrefixFold(l[i:], "handb") {
+				return true
+			}
+		case 'a':
+			if hasPrefixFold(l[i:], "anleitung") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasPrefixFold reports whether b starts with the lowercase ASCII word w,
+// ignoring ASCII case.
+func hasPrefixFold(b []byte, w string) bool {
+	if len(b) < len(w) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if b[i]|0x20 != w[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // fenceLines returns a predicate for lines inside m's code blocks.

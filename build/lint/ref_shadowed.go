@@ -9,7 +9,8 @@ var refShadowed = &Rule{
 	Summary: "a name shadowed in a recipe's manualPaths",
 	Doc: "`manual_read(name)` takes the first match in the order of a recipe's manualPaths (seed 000 §7), so a second manual with the " +
 		"same name is never read by that recipe. That is how a project overrides a shipped manual, and then it is fine; otherwise rename one. " +
-		"The finding names the file that wins. Without recipes, the manual roots in order form the cascade.",
+		"The finding names the file that wins. Without recipes, the manual roots in order form the cascade. Resources of an Agent Skills " +
+		"folder are read by path and never reported as shadowed.",
 	Project: func(p *Pass) {
 		type cascade struct {
 			recipe string
@@ -33,7 +34,7 @@ var refShadowed = &Rule{
 			for _, m := range cas.Order {
 				win := cas.Resolve(m.Name)
 				switch {
-				case win == m:
+				case win == m || m.InSkill(): // a skill reads its resources by path
 				case c.recipe == "":
 					p.Report(m, 1, 1, "manual_read('%s') is shadowed: %s wins", m.Name, win.Path)
 				default:

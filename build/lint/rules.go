@@ -4,7 +4,7 @@ package lint
 func Rules() []*Rule {
 	return []*Rule{
 		headerNotYAML, headerUnterminated, headerDuplicateKey, headerEmptyValue, headerUnknownKey,
-		headerMissing, headerMissingTriggers, headerMissingSummary, headerUnknownAudience, headerAudienceMarker,
+		headerMissing, headerMissingTriggers, headerMissingSummary, headerUnknownAudience, headerAudienceMarker, headerUnknownTool,
 		sizeGoal, sizeSplit, sizeHardLimit, sizeOverview, sizeFragment,
 		splitTopics, splitSelfReferences, splitAPIReference,
 		overviewOnlyRoutes,
@@ -15,7 +15,7 @@ func Rules() []*Rule {
 		promptHookTrigger, promptTemplate, promptFragmentSize, promptFragmentEngine, promptBudget, promptAttention,
 		promptCacheOrder, promptUnreachableBlock, promptGuardrailInherit, promptUnknownRole, promptUnknownBlock,
 		promptLayer, promptLock,
-		fileUnreadable, fileEncoding, fileTooLarge, fileSymlinkLoop, fileName,
+		fileUnreadable, fileEncoding, fileTooLarge, fileTooComplex, fileSymlinkLoop, fileName,
 		lintUnknownRule,
 	}
 }

@@ -9,7 +9,8 @@ var headerNotYAML = problemRule("header/not-yaml", diag.Error,
 	"The lore header is not YAML: between the two `---` lines stand only `key: value` lines, one per key, "+
 		"each value running to the end of its line. Lists, quotes, nesting, multi-line values, comments and blank lines "+
 		"are errors, because a runtime reads the header without a YAML parser and would keep the quotes or brackets as part of the value. "+
-		"The message shows the plain form to write instead, for example `triggers: chart, Diagramm` for `triggers: [chart, Diagramm]`.")
+		"The message shows the plain form to write instead, for example `triggers: chart, Diagramm` for `triggers: [chart, Diagramm]`. "+
+		"The header rules do not apply to resources of an Agent Skills folder, whose front matter is the skill's YAML.")
 
 var headerUnterminated = problemRule("header/unterminated", diag.Error,
 	"the header's opening `---` has no closing `---`",

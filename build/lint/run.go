@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"path"
 	"regexp"
 	"runtime"
@@ -25,11 +26,20 @@ func Run(in *Input) diag.List {
 		}
 	}
 
-	// Per-manual rules, manuals spread over the cores.
+	// Project rules run beside the per-manual rules, each into its own
+	// list; manuals are spread over the cores.
+	var wg sync.WaitGroup
+	projOuts := make([]diag.List, len(project))
+	for i, r := range project {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.Project(&Pass{In: in, rule: r, out: &projOuts[i]})
+		}()
+	}
 	ms := in.Manuals.Manuals
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(ms)))
 	outs := make([]diag.List, workers)
-	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
 		go func() {
@@ -47,11 +57,8 @@ func Run(in *Input) diag.List {
 	}
 	wg.Wait()
 	var all diag.List
-	for _, o := range outs {
+	for _, o := range append(outs, projOuts...) {
 		all = append(all, o...)
-	}
-	for _, r := range project {
-		r.Project(&Pass{In: in, rule: r, out: &all})
 	}
 	sev := severities(in)
 	for _, d := range in.Extra {
@@ -60,7 +67,29 @@ func Run(in *Input) diag.List {
 		}
 		all = append(all, d)
 	}
-	return filter(in, all)
+	out := filter(in, all)
+	out = append(out, unknownConfigRules(in)...)
+	out.Sort()
+	return out
+}
+
+// unknownConfigRules reports rule ids in lore.yaml's lint.rules that name no
+// rule: a misspelt id silences nothing.
+func unknownConfigRules(in *Input) diag.List {
+	sev := severities(in)[lintUnknownRule.ID]
+	if in.Config == nil || in.Config.File == "" || sev == diag.Off {
+		return nil
+	}
+	var out diag.List
+	for id := range in.Config.Lint.Rules {
+		if known(id) {
+			continue
+		}
+		pos := in.Config.Lint.RulePos[id]
+		out = append(out, diag.Diagnostic{Pos: diag.Pos{File: in.Config.File, Line: pos[0], Col: pos[1]},
+			Severity: sev, Rule: lintUnknownRule.ID, Message: fmt.Sprintf("lint.rules names unknown rule %q", id) + suggestRule(id)})
+	}
+	return out
 }
 
 // effective returns the rules that are on, each with its configured
@@ -143,13 +172,20 @@ func filter(in *Input, all diag.List) diag.List {
 		}
 		out = append(out, d)
 	}
-	// Disable comments that name unknown rules are findings themselves.
+	// Disable comments that name unknown rules are findings themselves, in
+	// files with findings and without.
+	for _, m := range in.Manuals.Manuals {
+		if _, ok := dirs[m.Path]; !ok && (in.Report == nil || in.Report(m.Path)) {
+			dirs[m.Path] = parseDirectives(m.Src)
+		}
+	}
+	unknownSev := severities(in)[lintUnknownRule.ID]
 	for f, ds := range dirs {
 		for _, u := range ds.unknown {
-			if ignored(in, f, ignore) {
+			if unknownSev == diag.Off || ignored(in, f, ignore) {
 				continue
 			}
-			out = append(out, diag.Diagnostic{Pos: diag.Pos{File: f, Line: u.line, Col: u.col}, Severity: diag.Warning,
+			out = append(out, diag.Diagnostic{Pos: diag.Pos{File: f, Line: u.line, Col: u.col}, Severity: unknownSev,
 				Rule: "lint/unknown-rule", Message: u.msg})
 		}
 	}

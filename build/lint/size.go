@@ -58,7 +58,8 @@ var sizeFragment = &Rule{
 	ID: "size/fragment", Severity: diag.Warning,
 	Summary: "a manual of a split family (folder with an overview) under 30 lines",
 	Doc: "Splitting into fragments of under 30 lines is an anti-pattern (seed 000 §5): the overhead of header, title and cross-references " +
-		"eats the savings, and the model needs several reads for one answer. Merge small siblings into one thematic manual.",
+		"eats the savings, and the model needs several reads for one answer. Merge small siblings into one thematic manual. A family is a " +
+		"folder with a routing overview; resources of an Agent Skills folder are not checked.",
 	Project: func(p *Pass) {
 		overviews := map[string]bool{}
 		for _, m := range p.In.Manuals.Manuals {
@@ -67,7 +68,7 @@ var sizeFragment = &Rule{
 			}
 		}
 		for _, m := range p.In.Manuals.Manuals {
-			if m.IsOverview() || !overviews[m.Dir()] || m.Lines >= FragmentLines || m.Dialect != manual.Lore {
+			if m.IsOverview() || !overviews[m.Dir()] || m.Lines >= FragmentLines || m.Dialect != manual.Lore || m.InSkill() {
 				continue
 			}
 			if p.In.Report != nil && !p.In.Report(m.Path) {

@@ -14,13 +14,14 @@ var splitAPIReference = &Rule{
 	Summary: "a folder of five or more manuals each under 30 lines",
 	Doc: "\"API-reference style\", one manual per function or constant, is an anti-pattern (seed 000 §5): manuals are grouped " +
 		"thematically, not alphabetically, and each read should answer a whole question. When a folder holds five or more manuals " +
-		"and every one is under 30 lines, merge them into a few thematic manuals.",
+		"and every one is under 30 lines, merge them into a few thematic manuals. Small resources of an Agent Skills folder (themes, templates), " +
+		"read through the skill's links, do not count.",
 	Project: func(p *Pass) {
 		byDir := map[string][]*manual.Manual{}
 		var dirs []string
 		for _, m := range p.In.Manuals.Manuals {
-			if m.Dialect != manual.Lore {
-				continue
+			if m.Dialect != manual.Lore || m.InSkill() {
+				continue // a skill's small resources (themes, templates) are read through its links
 			}
 			d := m.Dir()
 			if _, ok := byDir[d]; !ok {

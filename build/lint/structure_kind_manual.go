@@ -22,7 +22,7 @@ var structureKindManual = &Rule{
 		"and an anti-pattern section naming library defaults from training data and fence-in-stored-body errors. Models copy the first example they see, " +
 		"so the order matters.",
 	Manual: func(p *Pass, m *manual.Manual) {
-		if !strings.HasPrefix(m.Name, "kind-") {
+		if !strings.HasPrefix(m.Name, "kind-") || m.Unparsed {
 			return
 		}
 		var missing []string
@@ -59,7 +59,7 @@ var structureKindManual = &Rule{
 			missing = append(missing, "an anti-patterns section")
 		}
 		if len(missing) > 0 {
-			p.Report(m, m.Header.End+1, 1, "kind manual lacks %s (seed 000 §6.1)", strings.Join(missing, "; "))
+			p.Report(m, bodyLine(m), 1, "kind manual lacks %s (seed 000 §6.1)", strings.Join(missing, "; "))
 		}
 	},
 }

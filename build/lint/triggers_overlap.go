@@ -18,53 +18,60 @@ var triggersOverlap = &Rule{
 	Project: func(p *Pass) {
 		ms := p.In.Manuals.Manuals
 		norm := make([][]string, len(ms))
-		byTrigger := map[string][]int{}
+		byTrigger := map[string][]int32{}
 		for i, m := range ms {
 			norm[i] = NormalizeTriggers(m.Triggers)
 			for _, t := range norm[i] {
-				byTrigger[t] = append(byTrigger[t], i)
+				byTrigger[t] = append(byTrigger[t], int32(i))
 			}
 		}
-		shared := map[[2]int]int{}
-		for _, idx := range byTrigger {
-			if len(idx) > 200 {
-				continue // a trigger on hundreds of manuals is noise, not a pairwise collision
-			}
-			for a := 0; a < len(idx); a++ {
-				for b := a + 1; b < len(idx); b++ {
-					shared[[2]int{idx[a], idx[b]}]++
+		// For each manual a, count the triggers it shares with every later
+		// manual b in a dense array; touched lists the b's to check.
+		shared := make([]int32, len(ms))
+		var touched []int32
+		for a := range ms {
+			touched = touched[:0]
+			for _, t := range norm[a] {
+				idx := byTrigger[t]
+				if len(idx) > maxTriggerManuals {
+					continue // a trigger on hundreds of manuals is noise, not a pairwise collision
+				}
+				for _, b := range idx {
+					if int(b) <= a {
+						continue
+					}
+					if shared[b] == 0 {
+						touched = append(touched, b)
+					}
+					shared[b]++
 				}
 			}
-		}
-		pairs := make([][2]int, 0, len(shared))
-		for k := range shared {
-			pairs = append(pairs, k)
-		}
-		slices.SortFunc(pairs, func(x, y [2]int) int {
-			if x[0] != y[0] {
-				return x[0] - y[0]
-			}
-			return x[1] - y[1]
-		})
-		for _, pr := range pairs {
-			n := shared[pr]
-			a, b := ms[pr[0]], ms[pr[1]]
-			small := min(len(norm[pr[0]]), len(norm[pr[1]]))
-			if n < 2 || 2*n <= small || !sameEngine(a, b) {
-				continue
-			}
-			var common []string
-			for _, t := range norm[pr[0]] {
-				if slices.Contains(norm[pr[1]], t) {
-					common = append(common, t)
+			slices.Sort(touched)
+			for _, b := range touched {
+				n := int(shared[b])
+				shared[b] = 0
+				small := min(len(norm[a]), len(norm[b]))
+				if n < 2 || 2*n <= small || !sameEngine(ms[a], ms[b]) {
+					continue
 				}
+				mb := ms[b]
+				var common []string
+				for _, t := range mb.Triggers { // as written, not as compared
+					if k := search.TriggerKey(t); slices.Contains(norm[a], k) && !slices.Contains(common, t) {
+						common = append(common, t)
+					}
+				}
+				line, col := triggersLine(mb)
+				p.Report(mb, line, col, "shares %d of its triggers with %s (%s): a request matching them cannot tell the two apart; make the triggers specific or merge the manuals",
+					n, ms[a].Path, strings.Join(common, ", "))
 			}
-			line, col := triggersLine(b)
-			p.Report(b, line, col, "shares %d of its triggers with %s (%s): a request matching them cannot tell the two apart; make the triggers specific or merge the manuals",
-				n, a.Path, strings.Join(common, ", "))
 		}
 	},
 }
+
+// maxTriggerManuals is the number of manuals above which a trigger no
+// longer counts towards overlaps.
+const maxTriggerManuals = 200
 
 // NormalizeTriggers returns the distinct triggers as the how_do_i router
 // compares them (search.TriggerKey: normalised, stemmed, in English and

@@ -10,14 +10,15 @@ import (
 
 // Slug turns heading text into an anchor id the way GitHub does, so links
 // written for GitHub resolve: lowercase, every space becomes a hyphen,
-// punctuation is dropped, and letters, digits, marks, '_' and '-' of every
-// script are kept ("Größe & Form" → "größe--form").
+// punctuation, symbols and emoji are dropped, and letters, numbers, marks,
+// '_' and '-' of every script are kept ("Größe & Form" → "größe--form").
+// A heading with nothing left gets "section".
 func Slug(text string) string {
 	var b strings.Builder
 	b.Grow(len(text))
 	for _, r := range strings.TrimSpace(text) {
 		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r) || r == '_' || r == '-':
+		case unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r) || r == '_' || r == '-':
 			b.WriteRune(unicode.ToLower(r))
 		case r == ' ':
 			b.WriteByte('-')
@@ -33,15 +34,20 @@ func Slug(text string) string {
 // -1, -2, … suffixes like GitHub does.
 type headingIDs struct {
 	used map[string]bool
+	next map[string]int // the next suffix to try for a base
 }
 
-func newHeadingIDs() *headingIDs { return &headingIDs{used: map[string]bool{}} }
+func newHeadingIDs() *headingIDs { return &headingIDs{used: map[string]bool{}, next: map[string]int{}} }
 
 func (s *headingIDs) Generate(value []byte, kind ast.NodeKind) []byte {
 	base := Slug(string(value))
 	id := base
-	for i := 1; s.used[id]; i++ {
-		id = base + "-" + strconv.Itoa(i)
+	if s.used[id] {
+		i := max(s.next[base], 1)
+		for id = base + "-" + strconv.Itoa(i); s.used[id]; id = base + "-" + strconv.Itoa(i) {
+			i++
+		}
+		s.next[base] = i + 1
 	}
 	s.used[id] = true
 	return []byte(id)

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -99,19 +100,28 @@ func parseLoreHeader(src []byte, idx lineIndex) (Header, int, []Problem) {
 				Message: "blank line inside the header: the header holds only `key: value` lines; remove the blank line"})
 			continue
 		}
+		if i := strings.IndexFunc(s, func(r rune) bool { return r != '\t' && unicode.IsControl(r) }); i >= 0 {
+			col := utf8.RuneCountInString(s[:i]) + 1
+			probs = append(probs, Problem{Rule: "header/not-yaml", Line: n, Col: col, EndLine: n, EndCol: col + 1,
+				Message: fmt.Sprintf("control character %U in a header line: a value is plain text on one line; remove it", []rune(s[i:])[0])})
+			continue
+		}
 		if p, ok := yamlism(s, n); ok {
 			probs = append(probs, p)
 			continue
 		}
 		m := headerKeyRE.FindStringSubmatch(s)
 		if m == nil {
-			probs = append(probs, Problem{Rule: "header/not-yaml", Line: n, Col: 1, EndLine: n, EndCol: utf8.RuneCountInString(s) + 1,
-				Message: fmt.Sprintf("%q is not a `key: value` line: each header line is one key, a colon and a value on the same line", s)})
+			msg := fmt.Sprintf("%q is not a `key: value` line: each header line is one key, a colon and a value on the same line", s)
+			if k, _, ok := strings.Cut(s, ":"); ok && strings.TrimSpace(k) != "" {
+				msg = fmt.Sprintf("%q is not a header key: keys are ASCII letters, digits, '.', '_' and '-' (audience, triggers, summary, requires-tools)", strings.TrimSpace(k))
+			}
+			probs = append(probs, Problem{Rule: "header/not-yaml", Line: n, Col: 1, EndLine: n, EndCol: utf8.RuneCountInString(s) + 1, Message: msg})
 			continue
 		}
 		key, raw := m[1], m[2]
 		value := strings.TrimSpace(raw)
-		valCol := utf8.RuneCountInString(s) - utf8.RuneCountInString(strings.TrimLeft(raw, " \t")) + 1
+		valCol := utf8.RuneCountInString(s) - utf8.RuneCountInString(strings.TrimLeftFunc(raw, unicode.IsSpace)) + 1
 		if value == "" {
 			// An empty value followed by indented or "- " lines is a YAML
 			// block; report it once, with the plain form.
@@ -142,6 +152,10 @@ func parseLoreHeader(src []byte, idx lineIndex) (Header, int, []Problem) {
 }
 
 var bom = []byte("\xef\xbb\xbf")
+
+// yamlPropertyRE matches a YAML anchor (&name) or tag (!!str, !tag) before
+// a value.
+var yamlPropertyRE = regexp.MustCompile(`^(?:&[A-Za-z0-9_-]+|!!?[A-Za-z0-9_-]*)(?:\s+|$)`)
 
 // yamlism recognises lines that only make sense in YAML.
 func yamlism(s string, n int) (Problem, bool) {
@@ -185,6 +199,9 @@ func yamlValue(key, v string, n, col int) (Problem, bool) {
 	case "|", ">", "|-", ">-", "|+", ">+":
 		return mk("multi-line values are not allowed", "<the text on one line>")
 	}
+	if m := yamlPropertyRE.FindStringSubmatch(v); m != nil {
+		return mk("anchors and tags are not allowed", strings.TrimSpace(v[len(m[0]):]))
+	}
 	return Problem{}, false
 }
 
@@ -223,7 +240,14 @@ func yamlBlock(src []byte, idx lineIndex, n, closeLine int, key string) (Problem
 		plain = strings.Join(items, " ")
 	}
 	return Problem{Rule: "header/not-yaml", Line: n, Col: 1, EndLine: last, EndCol: utf8.RuneCount(idx.line(src, last)) + 1,
-		Message: fmt.Sprintf("the header is not YAML: a value spread over lines %d–%d is not allowed; write it on one line: `%s: %s`", n+1, last, key, plain)}, last - n, true
+		Message: fmt.Sprintf("the header is not YAML: a value spread over %s is not allowed; write it on one line: `%s: %s`", lineSpan(n+1, last), key, plain)}, last - n, true
+}
+
+func lineSpan(a, b int) string {
+	if a == b {
+		return fmt.Sprintf("line %d", a)
+	}
+	return fmt.Sprintf("lines %d–%d", a, b)
 }
 
 // splitList splits a comma-separated header value into trimmed, non-empty

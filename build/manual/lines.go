@@ -30,6 +30,31 @@ func (idx lineIndex) pos(src []byte, off int) (line, col int) {
 	return i + 1, utf8.RuneCount(src[idx[i]:off]) + 1
 }
 
+// lineOf returns the 1-based line of offset off.
+func (idx lineIndex) lineOf(off int) int {
+	return sort.Search(len(idx), func(i int) bool { return idx[i] > off })
+}
+
+// cursor computes positions for increasing offsets in time proportional to
+// the distance from the previous one, so a file with thousands of
+// references on one long line is still scanned in linear time.
+type cursor struct {
+	idx            lineIndex
+	src            []byte
+	off, line, col int // the last position computed; line 0: none yet
+}
+
+func (c *cursor) pos(off int) (line, col int) {
+	off = max(0, min(off, len(c.src)))
+	if c.line > 0 && off >= c.off && (c.line == len(c.idx) || off < c.idx[c.line]) {
+		c.col += utf8.RuneCount(c.src[c.off:off])
+	} else {
+		c.line, c.col = c.idx.pos(c.src, off)
+	}
+	c.off = off
+	return c.line, c.col
+}
+
 // count returns the number of lines; a trailing newline does not start a
 // new line.
 func (idx lineIndex) count(src []byte) int {

@@ -39,6 +39,7 @@ type Set struct {
 	Manuals  []*Manual
 	Problems []FileProblem
 	byName   map[string][]*Manual
+	names    []string
 }
 
 // Load reads every Markdown file under roots (folders or single files,
@@ -47,15 +48,18 @@ type Set struct {
 // FileProblems. Files reachable from two roots are loaded once.
 func Load(fsys afero.Fs, roots []string) *Set {
 	s := &Set{}
-	type job struct{ root, path string }
+	type job struct {
+		root string
+		file walked
+	}
 	var jobs []job
 	seen := map[string]bool{}
 	for _, root := range roots {
 		root = cleanSlash(root)
-		for _, p := range s.walk(fsys, root) {
-			if !seen[p] {
-				seen[p] = true
-				jobs = append(jobs, job{root, p})
+		for _, w := range s.walk(fsys, root) {
+			if !seen[w.path] {
+				seen[w.path] = true
+				jobs = append(jobs, job{root, w})
 			}
 		}
 	}
@@ -68,7 +72,7 @@ func Load(fsys afero.Fs, roots []string) *Set {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i], probs[i] = readManual(fsys, jobs[i].root, jobs[i].path)
+				results[i], probs[i] = readManual(fsys, jobs[i].root, jobs[i].file)
 			}
 		}()
 	}
@@ -97,13 +101,18 @@ func NewSet(ms []*Manual) *Set {
 func (s *Set) index() {
 	slices.SortStableFunc(s.Manuals, func(a, b *Manual) int { return strings.Compare(a.Path, b.Path) })
 	s.byName = map[string][]*Manual{}
+	s.names = s.names[:0]
 	skills := map[string]*Manual{}
 	for _, m := range s.Manuals {
+		if _, ok := s.byName[m.Name]; !ok {
+			s.names = append(s.names, m.Name)
+		}
 		s.byName[m.Name] = append(s.byName[m.Name], m)
 		if m.IsSkillEntry() {
 			skills[m.Dir()] = m
 		}
 	}
+	slices.Sort(s.names)
 	for _, m := range s.Manuals {
 		m.Owner = nil
 		if m.IsSkillEntry() || len(skills) == 0 {
@@ -126,15 +135,9 @@ func (s *Set) index() {
 // ByName returns the manuals called name, in path order.
 func (s *Set) ByName(name string) []*Manual { return s.byName[name] }
 
-// Names returns every manual name, sorted.
-func (s *Set) Names() []string {
-	out := make([]string, 0, len(s.byName))
-	for n := range s.byName {
-		out = append(out, n)
-	}
-	slices.Sort(out)
-	return out
-}
+// Names returns every manual name, sorted. The slice is shared: do not
+// modify it.
+func (s *Set) Names() []string { return s.names }
 
 // ByPath returns the manual at path p.
 func (s *Set) ByPath(p string) *Manual {
@@ -147,7 +150,13 @@ func (s *Set) ByPath(p string) *Manual {
 
 // walk lists the Markdown files under root. Problems met on the way are
 // recorded on s.
-func (s *Set) walk(fsys afero.Fs, root string) []string {
+// walked is a file found by walk, with its size (for the read buffer).
+type walked struct {
+	path string
+	size int64
+}
+
+func (s *Set) walk(fsys afero.Fs, root string) []walked {
 	fi, err := fsys.Stat(root)
 	if err != nil {
 		s.Problems = append(s.Problems, FileProblem{Path: root, Problem: Problem{Rule: "file/unreadable",
@@ -155,9 +164,9 @@ func (s *Set) walk(fsys afero.Fs, root string) []string {
 		return nil
 	}
 	if !fi.IsDir() {
-		return []string{root}
+		return []walked{{root, fi.Size()}}
 	}
-	var out []string
+	var out []walked
 	var rec func(dir string, ancestors []os.FileInfo)
 	rec = func(dir string, ancestors []os.FileInfo) {
 		if len(ancestors) > maxDepth {
@@ -195,17 +204,18 @@ func (s *Set) walk(fsys afero.Fs, root string) []string {
 				continue
 			}
 			if strings.EqualFold(path.Ext(e.Name()), ".md") {
-				out = append(out, p)
+				out = append(out, walked{p, e.Size()})
 			}
 		}
 	}
 	rec(root, []os.FileInfo{fi})
-	slices.Sort(out)
+	slices.SortFunc(out, func(a, b walked) int { return strings.Compare(a.path, b.path) })
 	return out
 }
 
 // readManual reads and parses one file.
-func readManual(fsys afero.Fs, root, p string) (*Manual, []FileProblem) {
+func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
+	p := w.path
 	fail := func(rule, msg string) (*Manual, []FileProblem) {
 		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: rule, Message: msg}}}
 	}
@@ -214,7 +224,11 @@ func readManual(fsys afero.Fs, root, p string) (*Manual, []FileProblem) {
 		return fail("file/unreadable", fmt.Sprintf("cannot read %s: %s; check its permissions", p, describe(err)))
 	}
 	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	size := 0
+	if w.size > 0 && w.size <= MaxFileSize {
+		size = int(w.size) // a guess: the file may change; readAll grows
+	}
+	src, err := readAll(io.LimitReader(f, MaxFileSize+1), size)
 	if err != nil {
 		return fail("file/unreadable", fmt.Sprintf("cannot read %s: %s", p, describe(err)))
 	}
@@ -242,9 +256,29 @@ func readManual(fsys afero.Fs, root, p string) (*Manual, []FileProblem) {
 	return m, nil
 }
 
+// readAll is io.ReadAll with a first guess of the size, so a file is read
+// into one allocation.
+func readAll(r io.Reader, size int) ([]byte, error) {
+	b := make([]byte, 0, size+1) // +1: EOF is seen without growing
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+	}
+}
+
 // FirstInvalidUTF8 returns the offset of the first byte of b that is not
 // valid UTF-8 (len(b) when all of it is).
 func FirstInvalidUTF8(b []byte) int {
+
 	for i := 0; i < len(b); {
 		r, n := utf8.DecodeRune(b[i:])
 		if r == utf8.RuneError && n <= 1 {

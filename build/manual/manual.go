@@ -60,6 +60,9 @@ type Manual struct {
 
 	// Doc is the goldmark AST of the body; its segments are offsets into Body.
 	Doc ast.Node
+	// Unparsed is set when the body was too complex to parse (rule
+	// file/too-complex): Doc is empty, Sections and links are missing.
+	Unparsed bool
 	// BodyStart is the byte offset of Body in Src.
 	BodyStart int
 
@@ -183,11 +186,30 @@ func NameOf(file string) string {
 
 // IsOverview reports whether m is a routing overview: overview.md, or
 // <family>-overview.md so that overview names stay unique across families
-// (embedding/embed-overview.md → manual_read('embed-overview')).
+// (embedding/embed-overview.md → manual_read('embed-overview')). A
+// <family>-overview.md without any manual_read route is a content page
+// that happens to give an overview ("test-slices-overview.md"), not a
+// routing overview.
 func (m *Manual) IsOverview() bool {
 	base := strings.ToLower(path.Base(m.Path))
-	return base == "overview.md" || strings.HasSuffix(base, "-overview.md")
+	if base == "overview.md" {
+		return true
+	}
+	if !strings.HasSuffix(base, "-overview.md") {
+		return false
+	}
+	for _, r := range m.Refs {
+		if r.Kind == RefManual {
+			return true
+		}
+	}
+	return false
 }
+
+// InSkill reports whether m is a resource of an Agent Skills folder: a
+// document beside or below a SKILL.md (references, rules, templates), read
+// through the skill's links rather than routed by manual_read.
+func (m *Manual) InSkill() bool { return m.Owner != nil }
 
 // IsSkillEntry reports whether m is a SKILL.md.
 func (m *Manual) IsSkillEntry() bool { return path.Base(m.Path) == "SKILL.md" }

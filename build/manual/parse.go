@@ -40,6 +40,16 @@ func Parse(p string, src []byte) *Manual {
 	m.Problems = append(m.Problems, probs...)
 
 	body := m.Body()
+	if line, why := tooComplex(body); why != "" {
+		// goldmark needs time quadratic in some structures (a line of a
+		// million '>' takes hours): such a file is not parsed.
+		m.Problems = append(m.Problems, Problem{Rule: "file/too-complex", Line: m.idx.lineOf(m.BodyStart) + line - 1, Col: 1,
+			Message: why + ": the body is not parsed; simplify it"})
+		m.Doc = ast.NewDocument()
+		m.Unparsed = true
+		m.walk(body)
+		return m
+	}
 	m.Doc = ParseMarkdown(body)
 	m.walk(body)
 	return m
@@ -51,6 +61,91 @@ func Parse(p string, src []byte) *Manual {
 func ParseMarkdown(src []byte) ast.Node {
 	pc := parser.NewContext(parser.WithIDs(newHeadingIDs()))
 	return Markdown.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
+}
+
+// MaxNesting is the deepest nesting of block quotes and lists on one line
+// that lore parses.
+const MaxNesting = 100
+
+// maxRefDefs bounds the link reference definitions of one paragraph:
+// goldmark copies the rest of the paragraph for each of them.
+const maxRefDefs = 5000
+
+// maxScan bounds the work goldmark spends on unclosed link destinations in
+// one run of text: it rescans the rest of the run for each of them.
+const maxScan = 1 << 26
+
+// tooComplex finds structures that would make the Markdown parser take
+// time quadratic in the size of the file: block quotes and list items
+// nested on one line deeper than MaxNesting, runs of text with so many
+// link destinations that rescanning them exceeds maxScan, and paragraphs
+// of more than maxRefDefs link reference definitions. It returns the
+// line (1-based, in body) and a description, or "" for a normal file.
+func tooComplex(body []byte) (int, string) {
+	line := 1
+	defs := 0 // consecutive lines that look like link reference definitions
+	for len(body) > 0 {
+		l := body
+		if i := bytes.IndexByte(body, '\n'); i >= 0 {
+			l, body = body[:i], body[i+1:]
+		} else {
+			body = nil
+		}
+		if t := bytes.TrimLeft(l, " \t"); len(t) > 0 && t[0] == '[' && bytes.Contains(t, []byte("]:")) {
+			if defs++; defs > maxRefDefs {
+				return line, fmt.Sprintf("more than %d link reference definitions in one paragraph", maxRefDefs)
+			}
+		} else if len(bytes.TrimSpace(l)) == 0 {
+			defs = 0
+		}
+		if d := containerDepth(l); d > MaxNesting {
+			return line, fmt.Sprintf("block quotes or list items nested %d levels deep on one line (more than %d)", d, MaxNesting)
+		}
+		if opens := bytes.Count(l, []byte("](")); opens > 1000 {
+			for _, run := range bytes.Fields(l) {
+				if k := bytes.Count(run, []byte("](")); k*len(run) > maxScan {
+					return line, fmt.Sprintf("%d link destinations in one run of %d characters without a space", k, len(run))
+				}
+			}
+			if k := bytes.Count(l, []byte("](<")); k*len(l) > maxScan {
+				return line, fmt.Sprintf("%d link destinations in angle brackets on one line of %d characters", k, len(l))
+			}
+		}
+		line++
+	}
+	return 0, ""
+}
+
+// containerDepth counts the block quote markers and list item markers at
+// the start of line l ("> > - 1. x" has 4).
+func containerDepth(l []byte) int {
+	d := 0
+	for i := 0; i < len(l); {
+		switch c := l[i]; {
+		case c == ' ' || c == '\t':
+			i++
+		case c == '>':
+			d++
+			i++
+		case (c == '-' || c == '*' || c == '+') && i+1 < len(l) && (l[i+1] == ' ' || l[i+1] == '\t'):
+			d++
+			i += 2
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(l) && j-i < 9 && l[j] >= '0' && l[j] <= '9' {
+				j++
+			}
+			if j+1 < len(l) && (l[j] == '.' || l[j] == ')') && (l[j+1] == ' ' || l[j+1] == '\t') {
+				d++
+				i = j + 2
+				continue
+			}
+			return d
+		default:
+			return d
+		}
+	}
+	return d
 }
 
 func (m *Manual) fromFields() {
@@ -94,6 +189,7 @@ func (m *Manual) fromMeta() {
 // walk collects sections, fences and references from the AST.
 func (m *Manual) walk(body []byte) {
 	base := m.BodyStart
+	cur := &cursor{idx: m.idx, src: m.Src}
 	var code [][2]int // byte ranges (in Src) of code blocks
 	var headings []*Section
 	ast.Walk(m.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -118,7 +214,9 @@ func (m *Manual) walk(body []byte) {
 		case *ast.FencedCodeBlock:
 			lang := ""
 			if n.Info != nil {
-				lang = strings.Fields(string(n.Info.Segment.Value(body)) + " ")[0]
+				if f := strings.Fields(string(n.Info.Segment.Value(body))); len(f) > 0 {
+					lang = f[0] // an info string of white space only has none
+				}
 			}
 			start, end := m.blockSpan(n, base)
 			m.Fences = append(m.Fences, Fence{Lang: lang, Line: start, EndLine: end})
@@ -130,20 +228,26 @@ func (m *Manual) walk(body []byte) {
 			code = append(code, [2]int{m.LineOffset(start), m.LineOffset(end + 1)})
 			return ast.WalkSkipChildren, nil
 		case *ast.Link:
-			m.addLink(string(n.Destination), n, body, false)
+			m.addLink(cur, string(n.Destination), n, n.Reference != nil, body, false)
 		case *ast.Image:
-			m.addLink(string(n.Destination), n, body, true)
+			m.addLink(cur, string(n.Destination), n, n.Reference != nil, body, true)
 		}
 		return ast.WalkContinue, nil
 	})
-	for i, s := range headings {
-		s.EndLine = m.Lines
-		for _, t := range headings[i+1:] {
-			if t.Level <= s.Level {
-				s.EndLine = t.Line - 1
-				break
-			}
+	// A section ends before the next heading of the same or a higher
+	// level: close the open sections from a stack.
+	var open []*Section
+	for _, s := range headings {
+		for len(open) > 0 && open[len(open)-1].Level >= s.Level {
+			open[len(open)-1].EndLine = s.Line - 1
+			open = open[:len(open)-1]
 		}
+		open = append(open, s)
+	}
+	for _, s := range open {
+		s.EndLine = m.Lines
+	}
+	for _, s := range headings {
 		m.Sections = append(m.Sections, *s)
 	}
 	m.Refs = append(m.Refs, m.manualReads(code)...)
@@ -153,13 +257,14 @@ func (m *Manual) walk(body []byte) {
 // blockLine returns the first source line of a block node.
 func (m *Manual) blockLine(n ast.Node, base int) int {
 	if l := n.Lines(); l != nil && l.Len() > 0 {
-		line, _ := m.idx.pos(m.Src, base+l.At(0).Start)
-		return line
+		return m.idx.lineOf(base + l.At(0).Start)
+	}
+	if p := n.Pos(); p >= 0 {
+		return m.idx.lineOf(base + p)
 	}
 	if n.HasChildren() {
 		if t, ok := n.FirstChild().(*ast.Text); ok {
-			line, _ := m.idx.pos(m.Src, base+t.Segment.Start)
-			return line
+			return m.idx.lineOf(base + t.Segment.Start)
 		}
 	}
 	return 0
@@ -169,15 +274,23 @@ func (m *Manual) blockLine(n ast.Node, base int) int {
 func (m *Manual) blockSpan(n ast.Node, base int) (int, int) {
 	l := n.Lines()
 	if l == nil || l.Len() == 0 {
-		// An empty fenced block: find its opening line from the info string.
-		if f, ok := n.(*ast.FencedCodeBlock); ok && f.Info != nil {
-			line, _ := m.idx.pos(m.Src, base+f.Info.Segment.Start)
-			return line, line + 1
+		// An empty block: its opening fence is where the block starts.
+		start := n.Pos()
+		if f, ok := n.(*ast.FencedCodeBlock); ok && start < 0 && f.Info != nil {
+			start = f.Info.Segment.Start
 		}
-		return 0, 0
+		if start < 0 {
+			return 0, 0
+		}
+		line := m.idx.lineOf(base + start)
+		end := line
+		if _, ok := n.(*ast.FencedCodeBlock); ok && line < m.Lines {
+			end = line + 1
+		}
+		return line, end
 	}
-	first, _ := m.idx.pos(m.Src, base+l.At(0).Start)
-	last, _ := m.idx.pos(m.Src, base+l.At(l.Len()-1).Start)
+	first := m.idx.lineOf(base + l.At(0).Start)
+	last := m.idx.lineOf(base + l.At(l.Len()-1).Start)
 	if _, ok := n.(*ast.FencedCodeBlock); ok {
 		first--
 		if last < m.Lines {
@@ -216,8 +329,10 @@ func plainText(n ast.Node, src []byte) string {
 }
 
 // addLink records a relative link or anchor. Links with a scheme, to the
-// site root or protocol-relative are not checkable and are skipped.
-func (m *Manual) addLink(dest string, n ast.Node, body []byte, image bool) {
+// site root or protocol-relative are not checkable and are skipped. The
+// reference spans the destination as written (for reference-style links,
+// the label that uses the definition).
+func (m *Manual) addLink(cur *cursor, dest string, n ast.Node, ref bool, body []byte, image bool) {
 	if dest == "" || isExternal(dest) {
 		return
 	}
@@ -228,38 +343,59 @@ func (m *Manual) addLink(dest string, n ast.Node, body []byte, image bool) {
 	if t, err := url.PathUnescape(target); err == nil {
 		target = t
 	}
-	off := m.inlineOffset(n, body, dest)
-	line, col := m.idx.pos(m.Src, off)
+	off, end := m.linkSpan(n, body, dest, ref)
+	line, col := cur.pos(m.BodyStart + off)
 	m.Refs = append(m.Refs, Ref{Kind: RefLink, Target: target, Anchor: anchor, Line: line, Col: col,
-		EndCol: col + utf8.RuneCountInString(dest), Image: image})
+		EndCol: col + utf8.RuneCount(body[off:end]), Image: image})
 }
 
-// inlineOffset finds where dest is written in the source of inline node n:
-// after the node's first text, or the first occurrence in its block.
-func (m *Manual) inlineOffset(n ast.Node, body []byte, dest string) int {
+// linkSpan finds the byte range (in body) of the destination of inline
+// link n as written, or of its label when it is a reference link or the
+// destination is written differently (escapes, angle brackets).
+func (m *Manual) linkSpan(n ast.Node, body []byte, dest string, ref bool) (int, int) {
+	start := n.Pos()
+	if start < 0 || start > len(body) {
+		start = firstTextStart(n)
+	}
+	if !ref {
+		if j := bytes.Index(body[start:], []byte("](")); j >= 0 {
+			from := start + j + 2
+			if i := bytes.Index(body[from:], []byte(dest)); i >= 0 {
+				return from + i, from + i + len(dest)
+			}
+		}
+	}
+	// The label: up to its closing bracket, on the same line.
+	end := len(body)
+	if j := bytes.IndexByte(body[start:], ']'); j >= 0 {
+		end = start + j + 1
+	}
+	if j := bytes.IndexByte(body[start:end], '\n'); j >= 0 {
+		end = start + j
+	}
+	return start, end
+}
+
+// firstTextStart returns the offset of the first text inside inline node n,
+// or of its block, when goldmark recorded no position for n.
+func firstTextStart(n ast.Node) int {
 	start := -1
-	ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if t, ok := c.(*ast.Text); ok && entering && start < 0 {
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering {
 			start = t.Segment.Start
 			return ast.WalkStop, nil
 		}
 		return ast.WalkContinue, nil
 	})
-	if start < 0 {
-		for p := n.Parent(); p != nil; p = p.Parent() {
-			if l := p.Lines(); l != nil && l.Len() > 0 {
-				start = l.At(0).Start
-				break
-			}
+	if start >= 0 {
+		return start
+	}
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if l := p.Lines(); l != nil && l.Len() > 0 {
+			return l.At(0).Start
 		}
 	}
-	if start < 0 {
-		start = 0
-	}
-	if i := bytes.Index(body[start:], []byte(dest)); i >= 0 {
-		return m.BodyStart + start + i
-	}
-	return m.BodyStart + start
+	return 0
 }
 
 func isExternal(dest string) bool {

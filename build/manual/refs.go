@@ -14,8 +14,14 @@ var manualReadCall = []byte("manual_read(")
 // spaces inside the parentheses and a `name=` keyword. Calls whose offset
 // lies inside one of the skip ranges (code blocks) are ignored.
 func ManualReads(src []byte, skip [][2]int) []Ref {
+	return manualReads(src, skip, nil)
+}
+
+// manualReads is ManualReads with the line index of src, when known.
+func manualReads(src []byte, skip [][2]int, idx lineIndex) []Ref {
 	var refs []Ref
-	idx := lineIndex(nil)
+	inSkip := newRanges(skip)
+	var cur *cursor
 	for off := 0; ; {
 		i := bytes.Index(src[off:], manualReadCall)
 		if i < 0 {
@@ -26,17 +32,20 @@ func ManualReads(src []byte, skip [][2]int) []Ref {
 		if start > 0 && isIdentByte(src[start-1]) {
 			continue // e.g. my_manual_read(
 		}
-		if inRanges(start, skip) {
+		if inSkip.contain(start) {
 			continue
 		}
 		name, end, ok := parseCallArg(src, off)
 		if !ok {
 			continue
 		}
-		if idx == nil {
-			idx = newLineIndex(src)
+		if cur == nil {
+			if idx == nil {
+				idx = newLineIndex(src)
+			}
+			cur = &cursor{idx: idx, src: src}
 		}
-		line, col := idx.pos(src, start)
+		line, col := cur.pos(start)
 		refs = append(refs, Ref{Kind: RefManual, Target: name, Line: line, Col: col,
 			EndCol: col + utf8.RuneCount(src[start:end])})
 		off = end
@@ -84,18 +93,34 @@ func isIdentByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-func inRanges(off int, rs [][2]int) bool {
-	for _, r := range rs {
-		if off >= r[0] && off < r[1] {
-			return true
-		}
+// ranges answers whether an offset lies in one of a set of byte ranges,
+// in logarithmic time.
+type ranges struct {
+	starts []int
+	maxEnd []int // maxEnd[i]: the largest end of the ranges up to i
+}
+
+func newRanges(rs [][2]int) ranges {
+	rs = slices.Clone(rs)
+	slices.SortFunc(rs, func(a, b [2]int) int { return cmp.Compare(a[0], b[0]) })
+	r := ranges{starts: make([]int, len(rs)), maxEnd: make([]int, len(rs))}
+	end := 0
+	for i, x := range rs {
+		end = max(end, x[1])
+		r.starts[i], r.maxEnd[i] = x[0], end
 	}
-	return false
+	return r
+}
+
+func (r ranges) contain(off int) bool {
+	// i: the number of ranges that start at or before off.
+	i, _ := slices.BinarySearch(r.starts, off+1)
+	return i > 0 && off < r.maxEnd[i-1]
 }
 
 // manualReads finds the manual_read calls of m outside code blocks.
 func (m *Manual) manualReads(code [][2]int) []Ref {
-	refs := ManualReads(m.Src, append(code, [2]int{0, m.BodyStart}))
+	refs := manualReads(m.Src, append(code, [2]int{0, m.BodyStart}), m.idx)
 	return refs
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -18,6 +19,7 @@ func newLintCmd(e *env) *cobra.Command {
 		pf     projectFlags
 		format string
 		failOn string
+		color  string
 		rules  bool
 	)
 	cmd := &cobra.Command{
@@ -41,6 +43,9 @@ inline in a manual:
   <!-- lore-disable size/* -->  …  <!-- lore-enable size/* -->
   <!-- lore-disable-file header/missing -->
 
+Severities are coloured when the output is a terminal; NO_COLOR (set to
+anything) or --color never turns that off, --color always forces it.
+
 Exit status: 0 when nothing reaches --fail-on, 1 when something does,
 2 when the configuration or the command line is wrong.`,
 		Example: `  lore lint
@@ -51,6 +56,9 @@ Exit status: 0 when nothing reaches --fail-on, 1 when something does,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if rules {
 				return printRules(e)
+			}
+			if !slices.Contains([]string{"auto", "always", "never"}, color) {
+				return usageError("unknown --color %q: use auto, always or never", color)
 			}
 			if !slices.Contains(lint.Formats, format) {
 				return usageError("unknown --format %q: use %s", format, strings.Join(lint.Formats, ", "))
@@ -65,7 +73,12 @@ Exit status: 0 when nothing reaches --fail-on, 1 when something does,
 			}
 			r := build.Lint(p, args)
 			r.Version = loreVersion()
-			if err := lint.Write(e.stdout, format, r); err != nil {
+			if format == "text" && useColor(color, isTerminal(e.stdout), os.Getenv("NO_COLOR")) {
+				err = lint.WriteColor(e.stdout, r)
+			} else {
+				err = lint.Write(e.stdout, format, r)
+			}
+			if err != nil {
 				return failure(err)
 			}
 			if format == "text" {
@@ -80,8 +93,22 @@ Exit status: 0 when nothing reaches --fail-on, 1 when something does,
 	pf.register(cmd, false)
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json, sarif or github")
 	cmd.Flags().StringVar(&failOn, "fail-on", "error", "exit 1 when a finding is at least this severe: error, warning or info")
+	cmd.Flags().StringVar(&color, "color", "auto", "colour severities in the text format: auto (on a terminal, unless NO_COLOR is set), always or never")
 	cmd.Flags().BoolVar(&rules, "rules", false, "list every rule with its default severity and exit")
 	return cmd
+}
+
+// useColor decides whether the text format is coloured: --color always or
+// never decides; auto colours on a terminal unless NO_COLOR is set to
+// anything (https://no-color.org).
+func useColor(mode string, terminal bool, noColor string) bool {
+	switch mode {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	return terminal && noColor == ""
 }
 
 func printRules(e *env) error {

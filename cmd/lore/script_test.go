@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"net"
@@ -38,6 +39,7 @@ func TestScripts(t *testing.T) {
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"waithttp": waitHTTP,
+			"bigfile":  bigfile,
 		},
 	})
 }
@@ -69,4 +71,24 @@ func waitHTTP(ts *testscript.TestScript, neg bool, args []string) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	ts.Fatalf("waithttp %s %q: gave up after 30s (%s)", args[0], args[1], last)
+}
+
+// bigfile writes a file of at least SIZE bytes of Markdown text lines:
+//
+//	bigfile PATH SIZE
+func bigfile(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: bigfile PATH SIZE")
+	}
+	size, err := strconv.Atoi(args[1])
+	if err != nil {
+		ts.Fatalf("bigfile: %v", err)
+	}
+	line := []byte("A line of text in a file far too large to be a manual.\n")
+	var b bytes.Buffer
+	b.WriteString("# Big\n\n")
+	for b.Len() < size {
+		b.Write(line)
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), b.Bytes(), 0o644))
 }

@@ -328,11 +328,12 @@ func (g *gen) headings(d *doc) []string {
 		scaffold, topic = scaffoldDE, topicDE
 	}
 	out := []string{scaffold[0]}
-	nsec := 2 + d.lines/40
+	nsec := 2 + d.lines/50
 	for len(out) < nsec {
 		h := pick(g, scaffold[1:])
-		if g.chance(0.25) {
-			h = fill(pick(g, topic), d.dom, d.asp, "", 0, d.de)
+		if g.chance(0.35) {
+			// A section about something else: a topic of its own.
+			h = fill(pick(g, topic), g.dom(), g.aspect(), "", 0, d.de)
 		}
 		if !slices.Contains(out, h) {
 			out = append(out, h)

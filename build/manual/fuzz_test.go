@@ -1,0 +1,191 @@
+package manual
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// The fuzz targets check that parsing never panics and never loses input:
+// every position it reports points at the text it describes. Seeds are in
+// testdata/fuzz/<FuzzName>/; run one with
+//
+//	go test ./build/manual -run '^$' -fuzz FuzzLoreHeader -fuzztime 3m
+
+// offsetOf returns the byte offset of 1-based line and code point column
+// in src, or -1 when there is no such position.
+func offsetOf(src []byte, line, col int) int {
+	off := 0
+	for l := 1; l < line; l++ {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return -1
+		}
+		off += i + 1
+	}
+	for c := 1; c < col; c++ {
+		if off >= len(src) || src[off] == '\n' {
+			return -1
+		}
+		_, n := utf8.DecodeRune(src[off:])
+		off += n
+	}
+	return off
+}
+
+func checkProblems(t *testing.T, m *Manual) {
+	t.Helper()
+	for _, p := range m.Problems {
+		if p.Rule == "" || p.Message == "" || p.Line < 0 || p.Line > max(m.Lines, 1) || p.Line > 0 && p.Col < 1 {
+			t.Fatalf("problem out of the file (%d lines): %+v", m.Lines, p)
+		}
+		if p.EndLine != 0 && (p.EndLine < p.Line || p.EndLine > m.Lines || p.EndLine == p.Line && p.EndCol < p.Col) {
+			t.Fatalf("problem ends before it starts: %+v", p)
+		}
+	}
+}
+
+func FuzzLoreHeader(f *testing.F) {
+	for _, s := range []string{"", "---", "---\n", "---\n---\n", "---\ntriggers: a, b\nsummary: S\n---\n# T\n",
+		"\ufeff---\r\ntriggers: x\r\n---\r\n", "---\ntriggers: [a, \"b\"]\nsummary: 'x'\n# c\n- d\n  e: f\n\nk: |\n---\n",
+		"---\ntriggers:\n  - a\n  - b\n---\n", "---\nx: &a !!str v\n---\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		m := Parse("m.md", src)
+		h := m.Header
+		if m.BodyStart < 0 || m.BodyStart > len(src) {
+			t.Fatalf("body starts at %d of %d", m.BodyStart, len(src))
+		}
+		if h.Present != (h.Start == 1) || h.End != 0 && (h.End <= h.Start || h.End > m.Lines) {
+			t.Fatalf("header %d–%d in %d lines", h.Start, h.End, m.Lines)
+		}
+		if h.End == 0 && m.BodyStart != 0 {
+			t.Fatalf("no closed header, but the body starts at %d", m.BodyStart)
+		}
+		seen := map[string]bool{}
+		for _, fl := range h.Fields {
+			if fl.Line <= h.Start || fl.Line >= h.End || fl.Col < 1 {
+				t.Fatalf("field outside the header: %+v", fl)
+			}
+			if seen[fl.Key] {
+				t.Fatalf("key %q twice in Fields", fl.Key)
+			}
+			seen[fl.Key] = true
+			if fl.Value == "" || fl.Value != strings.TrimSpace(fl.Value) || strings.ContainsAny(fl.Value, "\n\r") {
+				t.Fatalf("value %q", fl.Value)
+			}
+			// The value is written at its position, and its key starts the line.
+			off := offsetOf(src, fl.Line, fl.Col)
+			if off < 0 || !bytes.HasPrefix(src[off:], []byte(fl.Value)) {
+				t.Fatalf("field %+v is not at its position", fl)
+			}
+			if start := offsetOf(src, fl.Line, 1); !bytes.HasPrefix(bytes.TrimPrefix(src[start:], bom), []byte(fl.Key)) {
+				t.Fatalf("key %q does not start line %d", fl.Key, fl.Line)
+			}
+		}
+		checkProblems(t, m)
+	})
+}
+
+func FuzzFrontMatter(f *testing.F) {
+	for _, s := range []string{"---\nname: x\ndescription: d\n---\n# X\n", "---\nname: [\n---\n", "---\ndescription: >-\n  a\n  b\n---\n",
+		"---\nname: no\n", "---\n\tname: x\n---\n", "---\nmetadata:\n  a: 1\n---\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		m := Parse("skills/x/SKILL.md", src)
+		if m.BodyStart < 0 || m.BodyStart > len(src) || m.Header.End != 0 && m.Header.End > m.Lines {
+			t.Fatalf("header %+v body %d", m.Header, m.BodyStart)
+		}
+		for _, fl := range m.Header.Fields {
+			if fl.Line <= m.Header.Start || fl.Line >= m.Header.End {
+				t.Fatalf("field outside the front matter: %+v", fl)
+			}
+		}
+		checkProblems(t, m)
+	})
+}
+
+func FuzzManualReads(f *testing.F) {
+	for _, s := range []string{"manual_read('a')", "x manual_read( name = \"b\" ) y", "my_manual_read('c')", "manual_read('", "manual_read('a'\n)",
+		"Größe `manual_read('größe')`\r\nmanual_read(\"x\")manual_read('y')"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		refs := ManualReads(src, nil)
+		for i, r := range refs {
+			off := offsetOf(src, r.Line, r.Col)
+			if off < 0 || !bytes.HasPrefix(src[off:], manualReadCall) {
+				t.Fatalf("ref %+v does not point at manual_read(", r)
+			}
+			if off > 0 && isIdentByte(src[off-1]) {
+				t.Fatalf("ref %+v is part of a longer name", r)
+			}
+			if r.Kind != RefManual || strings.Contains(r.Target, "\n") || r.EndCol <= r.Col {
+				t.Fatalf("ref %+v", r)
+			}
+			if !bytes.Contains(src[off:], []byte(r.Target)) {
+				t.Fatalf("target %q not in the call", r.Target)
+			}
+			if i > 0 && (r.Line < refs[i-1].Line || r.Line == refs[i-1].Line && r.Col <= refs[i-1].Col) {
+				t.Fatalf("refs out of order: %+v after %+v", r, refs[i-1])
+			}
+		}
+		// Skipping everything finds nothing.
+		if len(ManualReads(src, [][2]int{{0, len(src)}})) != 0 {
+			t.Fatal("a call inside a skipped range was found")
+		}
+	})
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"# T\n\n## A\n\ntext [x](y.md#z) ![i](i.png)\n\n```go\nmanual_read('in-code')\n```\n\n`manual_read('a')`\n",
+		"---\ntriggers: a\n---\nSetext\n===\n\n> quote [r]\n\n[r]: other.md#s\n", "- [ ] task\n  - [x] done\n\n| a | b |\n|---|---|\n| `manual_read('t')` | [l](#a) |\n",
+		"    indented\n    manual_read('no')\n\n[^1]\n\n[^1]: note\n", "<div>\n[html](x.md)\n</div>\n", "# A\n# A\n# A-1\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		m := Parse("dir/m.md", src)
+		checkProblems(t, m)
+		ids := map[string]bool{}
+		prev := 0
+		for _, s := range m.Sections {
+			if s.Line < 1 || s.Line > m.Lines || s.EndLine < s.Line || s.EndLine > m.Lines || s.Line < prev {
+				t.Fatalf("section %+v in %d lines (previous at %d)", s, m.Lines, prev)
+			}
+			prev = s.Line
+			if s.ID == "" || ids[s.ID] {
+				t.Fatalf("section id %q empty or twice", s.ID)
+			}
+			ids[s.ID] = true
+		}
+		for _, fe := range m.Fences {
+			if fe.Line < 1 || fe.EndLine < fe.Line || fe.EndLine > m.Lines {
+				t.Fatalf("fence %+v in %d lines", fe, m.Lines)
+			}
+		}
+		calls := ManualReads(src, nil)
+		for i, r := range m.Refs {
+			if r.Line < 1 || r.Line > m.Lines || r.Col < 1 || r.EndCol < r.Col {
+				t.Fatalf("ref %+v in %d lines", r, m.Lines)
+			}
+			if i > 0 && (r.Line < m.Refs[i-1].Line || r.Line == m.Refs[i-1].Line && r.Col < m.Refs[i-1].Col) {
+				t.Fatalf("refs out of order")
+			}
+			if r.Kind == RefManual {
+				found := false
+				for _, c := range calls {
+					found = found || c == r
+				}
+				if !found {
+					t.Fatalf("ref %+v is not a manual_read call of the source", r)
+				}
+			}
+			if r.Kind == RefLink && strings.Contains(r.Target, "#") {
+				t.Fatalf("link %+v", r)
+			}
+		}
+	})
+}
