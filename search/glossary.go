@@ -94,24 +94,20 @@ func (g *glossary) stemOf(normalized string) string {
 }
 
 // lookup returns the English renderings of the German word w (any case,
-// umlauts or their ASCII forms, inflected), trying inflection variants and
-// then a split into known parts ("Datenbankmigration" → Datenbank +
-// Migration). split reports renderings of the parts of a compound. It
-// returns nil when w is not German the glossary knows.
-func (g *glossary) lookup(w string) (tr []string, split bool) {
+// umlauts or their ASCII forms, inflected), one group per meaning: a
+// word the glossary knows (or one of its inflection variants) is one
+// group; a compound is split into known parts ("Datenbankmigration" →
+// Datenbank + Migration), one group per part, and split is set. It returns
+// nil when w is not German the glossary knows.
+func (g *glossary) lookup(w string) (groups [][]string, split bool) {
 	n := g.normalize(w)
 	if tr := g.lookupForm(n); tr != nil {
-		return tr, false
+		return [][]string{tr}, false
 	}
-	var out []string
 	for _, part := range g.split(n) {
-		for _, t := range g.lookupForm(part) {
-			if !slices.Contains(out, t) {
-				out = append(out, t)
-			}
-		}
+		groups = append(groups, g.lookupForm(part))
 	}
-	return out, len(out) > 0
+	return groups, len(groups) > 0
 }
 
 // lookupForm tries the word and its inflection variants: participles

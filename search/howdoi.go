@@ -175,7 +175,7 @@ func (c *Catalog) rank(text string, v Visibility, n int) ([]Hit, error) {
 	if err != nil {
 		return nil, err
 	}
-	all := c.score(it, st, c.forms(it, r), r, visible)
+	all := c.score(it, st, c.forms(it, r), r, visible, nil)
 	// The defensive visibility check below may drop a few; look at four
 	// times as many as needed, and at all of them only if that is short.
 	scored := top(all, 4*n)
@@ -271,23 +271,45 @@ func (c *Catalog) stats(it intent, r index.IndexReader) *termStats {
 		}
 	}
 	st.weights = make([]float64, len(it.words))
+	deDF := func(t string) float64 { return max(count(t, fTrigDE), count(t, fSumDE)) }
 	for i, w := range it.words {
 		if w.empty() {
 			continue
 		}
-		terms := w.trans
+		// A word is as specific as the broadest of its meanings: the
+		// number of documents that hold its English form, its German stem
+		// (in the German fields) or one of its glossary renderings. The
+		// rarest form would overrate a German word, whose surface form is
+		// rare in English manuals whatever it means.
+		var df float64
 		if w.en != "" {
-			terms = append([]string{w.en}, terms...)
+			look(w.en)
+			df = max(st.body[w.en], st.routing[w.en])
 		}
-		df := math.Inf(1)
-		for _, t := range terms {
-			look(t)
-			df = min(df, max(st.body[t], st.routing[t]))
+		if len(w.de) > 0 {
+			df = max(df, deDF(w.de[0]))
 		}
-		if math.IsInf(df, 1) {
-			df = 0
+		// A compound is as specific as its most specific part.
+		partDF := math.Inf(1)
+		for _, g := range w.transGroups {
+			var d float64
+			for _, t := range g {
+				look(t)
+				d = max(d, st.body[t], st.routing[t])
+			}
+			partDF = min(partDF, d)
+		}
+		if !math.IsInf(partDF, 1) {
+			df = max(df, partDF)
 		}
 		st.weights[i] = math.Log(1 + st.docs/(df+1))
+		// A German word reaches English manuals through its glossary
+		// renderings, so its document frequency is an estimate (the
+		// renderings may be broader or narrower than the word): its weight
+		// is shrunk halfway towards that of a word no document holds.
+		if it.lang == "de" {
+			st.weights[i] = (st.weights[i] + math.Log(1+st.docs)) / 2
+		}
 	}
 	return st
 }

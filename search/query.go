@@ -14,6 +14,9 @@ type qword struct {
 	en    string   // English term; "" for an English stop word
 	de    []string // German terms: the stem, then the compound's parts
 	trans []string // English terms of the word's glossary renderings
+	// transGroups holds the terms of trans by meaning: one group for a
+	// word the glossary knows, one per part of a compound it split.
+	transGroups [][]string
 	// split is set when the renderings are those of a compound's parts.
 	split bool
 	// related are English terms the thesaurus relates to the word or its
@@ -112,14 +115,19 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 	for i := range it.words {
 		w := &it.words[i]
 		if it.lang != "en" && len(w.de) > 0 {
-			trs, split := c.gloss.lookup(w.raw)
+			groups, split := c.gloss.lookup(w.raw)
 			w.split = split
-			for _, tr := range trs {
-				for _, t := range c.en.Analyze([]byte(tr)) {
-					if string(t.Term) != w.en {
-						w.trans = appendNew(w.trans, string(t.Term))
+			for _, trs := range groups {
+				var terms []string
+				for _, tr := range trs {
+					for _, t := range c.en.Analyze([]byte(tr)) {
+						terms = appendNew(terms, string(t.Term))
+						if string(t.Term) != w.en {
+							w.trans = appendNew(w.trans, string(t.Term))
+						}
 					}
 				}
+				w.transGroups = append(w.transGroups, terms)
 			}
 		}
 		if w.en != "" && len(w.trans) == 0 && utf8.RuneCountInString(w.raw) >= 5 && !knownTerm(contains, w.en) {

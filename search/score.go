@@ -68,7 +68,7 @@ var defaultScoring = scoring{
 		{field: fTrigDE, weight: 1.0, routing: true},
 		{field: fSumDE, weight: 0.8, routing: true, refLen: 25, lenNorm: 0.5},
 	},
-	transDE: 0.6, transUnknown: 0.5, fuzzy: 0.8, prefix: 0.6, part: 0.6, related: 0.5, coverage: 0.15, tool: 0.5,
+	transDE: 0.7, transUnknown: 0.5, fuzzy: 0.8, prefix: 0.6, part: 0.6, related: 0.5, coverage: 0.15, tool: 0.5,
 }
 
 // Scoring constants (see fieldScore).
@@ -226,7 +226,7 @@ type scratch struct {
 
 // score returns every visible document some form of some word matches,
 // with its relevance and routing coverage, in no particular order.
-func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible func(uint64) bool) []ranked {
+func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible func(uint64) bool, tr *trace) []ranked {
 	nw := len(it.words)
 	sc := c.scratch.Get().(*scratch)
 	defer func() {
@@ -268,11 +268,11 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 					continue
 				}
 				withNorm := !fd.routing || fd.lenNorm > 0
-				tr, err := r.TermFieldReader(ctx, []byte(f.term), fd.field, withNorm, withNorm, false)
+				tfr, err := r.TermFieldReader(ctx, []byte(f.term), fd.field, withNorm, withNorm, false)
 				if err != nil {
 					continue
 				}
-				for m, err := tr.Next(&tfd); err == nil && m != nil; m, err = tr.Next(&tfd) {
+				for m, err := tfr.Next(&tfd); err == nil && m != nil; m, err = tfr.Next(&tfd) {
 					n := m.ID.Value()
 					if visible != nil && !visible(n) {
 						continue
@@ -287,12 +287,15 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 					k := get(n) + i
 					if s > sc.best[k] {
 						sc.best[k] = s
+						if tr != nil {
+							tr.note(n, i, f.term, fd.field, s)
+						}
 					}
 					if fd.routing && f.weight > sc.routing[k] {
 						sc.routing[k] = f.weight
 					}
 				}
-				tr.Close()
+				tfr.Close()
 			}
 		}
 	}
