@@ -12,7 +12,7 @@ import (
 
 func newHowdoiCmd(e *env) *cobra.Command {
 	var (
-		cf     catalogFlags
+		cf      catalogFlags
 		format  string
 		explain bool
 	)
