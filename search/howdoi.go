@@ -282,6 +282,13 @@ func (c *Catalog) stats(it intent, r index.IndexReader) *termStats {
 		// rarest form would overrate a German word, whose surface form is
 		// rare in English manuals whatever it means.
 		var df float64
+		if w.number {
+			// A number no manual routes with says nothing.
+			if look(w.en); st.routing[w.en] > 0 {
+				st.weights[i] = math.Log(1 + st.docs/(st.routing[w.en]+1))
+			}
+			continue
+		}
 		if w.en != "" {
 			look(w.en)
 			df = max(st.body[w.en], st.routing[w.en])
@@ -289,9 +296,16 @@ func (c *Catalog) stats(it intent, r index.IndexReader) *termStats {
 		if len(w.de) > 0 {
 			df = max(df, deDF(w.de[0]))
 		}
-		// A compound is as specific as its most specific part.
+		// A compound the catalog holds as a whole is as specific as the
+		// whole; one it does not, as its most specific known part.
 		partDF := math.Inf(1)
+		if w.split && df > 0 {
+			partDF = 0
+		}
 		for _, g := range w.transGroups {
+			if partDF == 0 {
+				break
+			}
 			var d float64
 			for _, t := range g {
 				look(t)

@@ -24,6 +24,7 @@ type qword struct {
 	// (arm64 → arm, vue3 → vue).
 	related []string
 	base    string
+	number  bool // digits only: matched in routing fields only
 	fuzzy   bool // the catalog knows none of its forms: match with edits
 }
 
@@ -39,7 +40,7 @@ type intent struct {
 // German terms, its glossary renderings and whether it needs fuzzy
 // matching. r is a reader of the catalog (for the vocabulary).
 func (c *Catalog) analyse(text string, r index.IndexReader) intent {
-	in := []byte(text)
+	in := []byte(joinSeparableVerbs(text, c.gloss))
 	raw := unicode.NewUnicodeTokenizer().Tokenize(in)
 	byPos := map[int]*qword{}
 	var it intent
@@ -61,10 +62,15 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 
 	// Filler words of requests ("can you please help me …") say nothing
 	// about the need; they count as stop words in both languages.
+	// A bare number ("at 3", "15 Uhr", "Java 17") counts only where a
+	// manual routes with it (a name, trigger, summary or title): in a body
+	// it is a time, a count or an example, not the task.
 	for i := range it.words {
-		if fillers[it.words[i].raw] {
-			it.words[i].en, it.words[i].de = "", nil
+		w := &it.words[i]
+		if fillers[w.raw] {
+			w.en, w.de = "", nil
 		}
+		w.number = allDigits(w.raw)
 	}
 
 	// Language: words that are stop words in one language only, and
@@ -102,6 +108,9 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 		if deStop && it.lang != "en" {
 			w.en = ""
 		}
+		if w.number {
+			w.en, w.de = w.raw, nil
+		}
 	}
 
 	var contains []index.FieldDictContains
@@ -130,7 +139,7 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 				w.transGroups = append(w.transGroups, terms)
 			}
 		}
-		if w.en != "" && len(w.trans) == 0 && utf8.RuneCountInString(w.raw) >= 5 && !knownTerm(contains, w.en) {
+		if w.en != "" && !w.number && len(w.trans) == 0 && utf8.RuneCountInString(w.raw) >= 5 && !knownTerm(contains, w.en) {
 			w.fuzzy = true
 		}
 		if b := strings.TrimRight(w.en, "0123456789"); len(b) >= 2 && b != w.en && strings.Trim(b, "abcdefghijklmnopqrstuvwxyz") == "" {
@@ -159,7 +168,9 @@ var fillers = func() map[string]bool {
 		way know tell try trying able sure now still already going gonna wanna quick quickly
 		bitte mal möchte moechte möchten moechten brauche brauchst braucht brauchen könnt koennt könnte koennte
 		kannst sollen solltest müssen muessen musst gerne gern irgendwie bisschen eigentlich hilf helfen hilfe
-		wissen weiss weiß geht gehen klappt`) {
+		wissen weiss weiß geht gehen klappt
+		dass unsere unserem unseren unserer unseres wurde wurden worden sei seid seien ja nein eben halt
+		gerade schon bloß bloss etwa hast habt darf dürfen duerfen hätte haette wäre waere`) {
 		m[w] = true
 	}
 	return m
@@ -185,6 +196,10 @@ func appendNew(s []string, v string) []string {
 }
 
 func lower(s string) string { return strings.ToLower(s) }
+
+func allDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
 
 func hasGermanLetter(s string) bool {
 	for _, r := range s {

@@ -96,6 +96,10 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 	out := make([][]form, len(it.words))
 	for i, w := range it.words {
 		var fs []form
+		if w.number {
+			out[i] = []form{{term: w.en, weight: 1, routing: true}}
+			continue
+		}
 		if w.en != "" {
 			fs = append(fs, form{term: w.en, weight: 1})
 		}
