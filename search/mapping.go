@@ -5,7 +5,6 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/char/asciifolding"
 	"github.com/blevesearch/bleve/v2/analysis/lang/de"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
-	"github.com/blevesearch/bleve/v2/analysis/token/compound"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/analysis/tokenmap"
@@ -23,8 +22,9 @@ const (
 	analyzerBody = "lore_en_body"
 	// analyzerDE: Unicode words, lower case, German stop words, German
 	// normalisation (ä→a, ae→a, ß→ss: so "Schlüssel" and "Schluessel" meet),
-	// compound splitting against the glossary's German words, light
-	// stemming ("Diagramme" and "Diagramm" meet).
+	// the head of a compound among the glossary's German words
+	// (headCompoundFilter: "Balkendiagramm" → Diagramm), light stemming
+	// ("Diagramme" and "Diagramm" meet).
 	analyzerDE = "lore_de"
 
 	compoundFilter = "lore_decompound"
@@ -76,8 +76,7 @@ func newMapping(dict []string) (*mapping.IndexMappingImpl, error) {
 		return nil, err
 	}
 	if err := im.AddCustomTokenFilter(compoundFilter, map[string]any{
-		"type": compound.Name, "dict_token_map": compoundDict,
-		"min_word_size": 7.0, "min_subword_size": 3.0, "max_subword_size": 20.0, "only_longest_match": true,
+		"type": headCompoundName, "dict_token_map": compoundDict, "min_word_size": 7.0, "min_part_size": float64(minCompoundPart),
 	}); err != nil {
 		return nil, err
 	}
