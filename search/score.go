@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
@@ -13,8 +14,11 @@ import (
 // The catalog's fields fall in two classes:
 //
 //   - routing fields (name, triggers, summary, title) are written to say
-//     what a manual is for: a word found there counts fully, however long
-//     the field and however often the word repeats;
+//     what a manual is for: a word found there counts (nearly) fully,
+//     however long the field and however often the word repeats; fully
+//     in the name and in a trigger the intent says whole ("bar chart",
+//     "Balkendiagramm"), less in a trigger it says only in part ("explain"
+//     of "explain failure"), a summary or a title;
 //   - evidence fields (headings, the documents a skill holds, the body)
 //     describe what the manual contains: a word found there counts less,
 //     saturating with its frequency and normalised by the field's length
@@ -47,6 +51,10 @@ type scoring struct {
 	prefix                float64 // a longer term the word begins (postgres → postgresql)
 	part                  float64 // a part of a German compound (Gedankenkarte → Karte)
 	related               float64 // a term the thesaurus relates to the word
+	// phrase weighs a word of a trigger the intent covers whole; a word
+	// found in a trigger it covers only in part counts as the trigger
+	// field's weight says (see phrase.go).
+	phrase float64
 	// coverage weighs the share of the intent found in routing fields
 	// against the relevance.
 	coverage float64
@@ -57,7 +65,7 @@ type scoring struct {
 var defaultScoring = scoring{
 	en: []fieldScore{
 		{field: fWords, weight: 1.0, routing: true},
-		{field: fTrigEN, weight: 1.0, routing: true},
+		{field: fTrigEN, weight: 0.8, routing: true},
 		{field: fSumEN, weight: 0.8, routing: true, refLen: 25, lenNorm: 0.5},
 		{field: fTitle, weight: 0.8, routing: true},
 		{field: fHeadings, weight: 0.5, refLen: 30},
@@ -65,10 +73,10 @@ var defaultScoring = scoring{
 		{field: fBody, weight: 0.45, refLen: 400},
 	},
 	de: []fieldScore{
-		{field: fTrigDE, weight: 1.0, routing: true},
+		{field: fTrigDE, weight: 0.8, routing: true},
 		{field: fSumDE, weight: 0.8, routing: true, refLen: 25, lenNorm: 0.5},
 	},
-	transDE: 0.7, transUnknown: 0.5, fuzzy: 0.8, prefix: 0.6, part: 0.6, related: 0.5, coverage: 0.15, tool: 0.5,
+	transDE: 0.7, transUnknown: 0.5, fuzzy: 0.8, prefix: 0.6, part: 0.6, related: 0.5, phrase: 1.0, coverage: 0.15, tool: 0.5,
 }
 
 // Scoring constants (see fieldScore).
@@ -77,6 +85,7 @@ const (
 	bm25B        = 0.75
 	maxExpansion = 6 // fuzzy or prefix terms per word
 	minPrefixLen = 4 // shortest stem expanded by prefix
+	minFuzzyLen  = 5 // shortest stem matched with one edit
 )
 
 // form is one way a word of the intent can appear in the catalog.
@@ -128,7 +137,11 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 			for _, t := range w.trans {
 				seen[t] = true
 			}
-			if w.fuzzy {
+			// A word the catalog does not know may be a typo of one it
+			// does: terms one edit from its stem, when the stem is long
+			// enough for one edit to keep it recognisable ("evening" stems
+			// to "even", one edit from "event").
+			if w.fuzzy && utf8.RuneCountInString(w.en) >= minFuzzyLen {
 				for _, t := range fuzzyTerms(r, w.en) {
 					if !seen[t] {
 						seen[t] = true
@@ -136,6 +149,8 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 					}
 				}
 			}
+			// A longer term the word begins may be its full or derived
+			// form (postgres → postgresql, work → worker).
 			if len(w.en) >= minPrefixLen {
 				for _, t := range prefixTerms(r, w.en) {
 					if !seen[t] {
@@ -301,6 +316,47 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 				}
 				tfr.Close()
 			}
+		}
+	}
+	// Triggers the intent covers whole.
+	if rr, ok := r.(index.IndexReaderRegexp); ok && c.sc.phrase > 0 {
+		dict := func(re string) []string {
+			d, err := rr.FieldDictRegexp(fPhrases, re)
+			if err != nil {
+				return nil
+			}
+			defer d.Close()
+			var keys []string
+			for e, err := d.Next(); err == nil && e != nil; e, err = d.Next() {
+				keys = append(keys, e.Term)
+			}
+			return keys
+		}
+		for _, pm := range coveredPhrases(it, fs, dict) {
+			tfr, err := r.TermFieldReader(ctx, []byte(pm.key), fPhrases, false, false, false)
+			if err != nil {
+				continue
+			}
+			for m, err := tfr.Next(&tfd); err == nil && m != nil; m, err = tfr.Next(&tfd) {
+				n := m.ID.Value()
+				if visible != nil && !visible(n) {
+					continue
+				}
+				base := get(n)
+				for k, i := range pm.words {
+					s := c.sc.phrase * pm.weights[k]
+					if s > sc.best[base+i] {
+						sc.best[base+i] = s
+						if tr != nil {
+							tr.note(n, i, pm.key, fPhrases, s)
+						}
+					}
+					if pm.weights[k] > sc.routing[base+i] {
+						sc.routing[base+i] = pm.weights[k]
+					}
+				}
+			}
+			tfr.Close()
 		}
 	}
 	var sumW float64

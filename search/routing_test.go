@@ -1,0 +1,79 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/build/manual"
+)
+
+// openManuals builds a catalog of the given manuals (path → text, below
+// the manual root "m") without configuration.
+func openManuals(t testing.TB, files map[string]string) *Catalog {
+	t.Helper()
+	fs := afero.NewMemMapFs()
+	for p, s := range files {
+		if err := afero.WriteFile(fs, "m/"+p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return open(t, Source{Manuals: manual.Load(fs, []string{"m"})})
+}
+
+// A trigger the intent says whole is stronger evidence than a word of a
+// trigger it says only in part: "Balkendiagramm" is all of a trigger of
+// the chart manual, "Chat" only part of the overview's "show in chat".
+func TestWholeTriggerOutranksPartOfOne(t *testing.T) {
+	c := openManuals(t, map[string]string{
+		"embed-overview.md": "---\ntriggers: show in chat, render\nsummary: Entry point for everything the UI renders.\n---\n# Overview\n\nRoutes.\n",
+		"kind-chart.md":     "---\ntriggers: bar chart, Balkendiagramm\nsummary: Charts as JSON.\n---\n# Charts\n\nJSON.\n",
+	})
+	for _, intent := range []string{"Balkendiagramm im Chat", "a bar chart in the chat"} {
+		if got := best(t, c, intent, all); got != "kind-chart.md" {
+			t.Errorf("%q: best %q, want kind-chart.md", intent, got)
+		}
+	}
+	// The overview's trigger said whole routes to it.
+	if got := best(t, c, "show it in the chat", all); got != "embed-overview.md" {
+		t.Errorf("best %q, want embed-overview.md", got)
+	}
+}
+
+func TestGermanRequestForms(t *testing.T) {
+	c := openManuals(t, map[string]string{
+		"calendar.md":  "---\ntriggers: calendar event, Termin eintragen\nsummary: Create calendar events.\n---\n# Calendar\n\nBook it.\n",
+		"reporting.md": "---\ntriggers: report, Bericht\nsummary: Write a report of the results.\n---\n# Reports\n\nWrite it.\n",
+	})
+	for intent, want := range map[string]string{
+		// A separable verb: "trag … ein" is eintragen.
+		"trag mir den Zahnarzt am Montag ein": "calendar.md",
+		// Typos: "calender" stems to "calend", which "calendar" begins;
+		// "calandar" is one edit from it.
+		"add a calender entry for friday": "calendar.md",
+		"add a calandar entry for friday": "calendar.md",
+	} {
+		if got := best(t, c, intent, all); got != want {
+			t.Errorf("%q: best %q, want %q", intent, got, want)
+		}
+	}
+}
+
+func TestPhraseKeys(t *testing.T) {
+	im, err := newMapping(defaultGlossary().compoundWords())
+	if err != nil {
+		t.Fatal(err)
+	}
+	en, de := im.AnalyzerNamed(analyzerEN), im.AnalyzerNamed(analyzerDE)
+	for in, want := range map[string][2]string{
+		"show in chat":      {"chat show", "chat show"},
+		"Termine eintragen": {"eintragen termin", "eintrag termin"},
+		"im Chat sehen":     {"chat sehen", "chat seh"},
+		"can you help":      {"", ""},
+	} {
+		e, d := phraseKeys(en, de, []byte(in))
+		if e != want[0] || d != want[1] {
+			t.Errorf("phraseKeys(%q) = %q, %q; want %q, %q", in, e, d, want[0], want[1])
+		}
+	}
+}
