@@ -24,8 +24,11 @@ type qword struct {
 	// (arm64 → arm, vue3 → vue).
 	related []string
 	base    string
-	number  bool // digits only: matched in routing fields only
-	fuzzy   bool // the catalog knows none of its forms: match with edits
+	// plural is the other number of an acronym, which the stemmer leaves
+	// alone (llm ↔ llms, pr ↔ prs).
+	plural string
+	number bool // digits only: matched in routing fields only
+	fuzzy  bool // the catalog knows none of its forms: match with edits
 }
 
 func (w *qword) empty() bool { return w.en == "" && len(w.de) == 0 && len(w.trans) == 0 }
@@ -145,6 +148,7 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 		if b := strings.TrimRight(w.en, "0123456789"); len(b) >= 2 && b != w.en && strings.Trim(b, "abcdefghijklmnopqrstuvwxyz") == "" {
 			w.base = b
 		}
+		w.plural = acronymPlural(w.en)
 		// The thesaurus relates English words; a German word's renderings
 		// are related enough already.
 		if len(w.trans) == 0 {
@@ -196,6 +200,22 @@ func appendNew(s []string, v string) []string {
 }
 
 func lower(s string) string { return strings.ToLower(s) }
+
+// acronymPlural returns the plural of an acronym without vowels ("llm" →
+// "llms") or its singular ("apis" stems to "api" already, "llms" does not:
+// → "llm"); "" for other words.
+func acronymPlural(t string) string {
+	if len(t) < 2 || strings.ContainsAny(t, "aeiouy0123456789") || strings.Trim(t, "abcdefghijklmnopqrstuvwxyz") != "" {
+		return ""
+	}
+	if strings.HasSuffix(t, "s") {
+		if len(t) >= 3 {
+			return t[:len(t)-1]
+		}
+		return ""
+	}
+	return t + "s"
+}
 
 func allDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""

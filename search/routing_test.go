@@ -77,3 +77,18 @@ func TestPhraseKeys(t *testing.T) {
 		}
 	}
 }
+
+// The stemmer leaves the plural of an acronym alone ("LLMs" stays llms);
+// the router matches both numbers.
+func TestAcronymPlural(t *testing.T) {
+	c := openManuals(t, map[string]string{
+		"tools.md": "---\nsummary: Build servers that give LLMs tools.\n---\n# Tools\n\nServers.\n",
+		"prs.md":   "---\nsummary: Review a PR and its comments.\n---\n# Reviews\n\nComments.\n",
+		"other.md": "---\nsummary: Give the user tools and servers.\n---\n# Other\n\nServers.\n",
+	})
+	for intent, want := range map[string]string{"tools an LLM can call": "tools.md", "review open PRs": "prs.md"} {
+		if got := best(t, c, intent, all); got != want {
+			t.Errorf("%q: best %q, want %q", intent, got, want)
+		}
+	}
+}

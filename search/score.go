@@ -129,6 +129,9 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 		for _, t := range w.related {
 			fs = append(fs, form{term: t, weight: c.sc.related})
 		}
+		if w.plural != "" {
+			fs = append(fs, form{term: w.plural, weight: 1})
+		}
 		if w.base != "" {
 			fs = append(fs, form{term: w.base, weight: c.sc.fuzzy})
 		}
