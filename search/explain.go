@@ -1,11 +1,7 @@
 package search
 
 import (
-	index "github.com/blevesearch/bleve_index_api"
-
 	"fmt"
-	"math"
-	"sort"
 	"strings"
 )
 
@@ -30,30 +26,34 @@ func (t *trace) note(doc uint64, word int, term, field string, s float64) {
 	ms[word] = match{term: term, field: field, score: s}
 }
 
-// Explain routes intent like HowDoI and describes how the n best
-// candidates were scored: the intent's words with their weights and forms,
-// and for each candidate the field and form each word matched best.
-func (c *Catalog) Explain(text string, v Visibility, n int) (string, error) {
-	adv, err := c.idx.Advanced()
+// fieldNames say where a word matched, in explanations.
+var fieldNames = map[string]string{
+	fWords: "the name", fTrigEN: "a trigger (in part)", fTrigDE: "a German trigger (in part)", fPhrases: "a trigger said whole",
+	fSumEN: "the summary", fSumDE: "the summary (German)", fTitle: "the title", fHeadings: "the headings",
+	fRefs: "the skill's documents", fBody: "the body",
+}
+
+// explanation is what rank computed on the way, for Explain.
+type explanation struct {
+	it        intent
+	st        *termStats
+	fs        [][]form
+	matches   map[string][]match // by document id: where each word matched best
+	unmatched float64
+}
+
+// Explain routes intent like HowDoIWith and describes how: the intent's
+// words with their weights and forms, the n best candidates in the order
+// the answer sees them with where each word matched best, and the answer.
+func (c *Catalog) Explain(text string, v Visibility, th Thresholds) (string, error) {
+	var ex explanation
+	hits, err := c.rankExplained(text, v, max(th.MaxAlternatives, 2), &ex)
 	if err != nil {
 		return "", err
 	}
-	r, err := adv.Reader()
-	if err != nil {
-		return "", err
-	}
-	defer r.Close()
-	it := c.analyse(text, r)
-	st := c.stats(it, r)
-	visible, err := c.visibleSet(v, r)
-	if err != nil {
-		return "", err
-	}
-	fs := c.forms(it, r)
-	tr := &trace{best: map[uint64][]match{}, nw: len(it.words)}
-	all := c.score(it, st, fs, r, visible, tr)
+	it, st, fs := ex.it, ex.st, ex.fs
 	var b strings.Builder
-	fmt.Fprintf(&b, "intent %q (language %q)\n", text, it.lang)
+	fmt.Fprintf(&b, "intent %q (language %q; %.0f %% of its weight matches no manual)\n", text, it.lang, 100*ex.unmatched)
 	for i, w := range it.words {
 		var forms []string
 		for _, f := range fs[i] {
@@ -68,18 +68,26 @@ func (c *Catalog) Explain(text string, v Visibility, n int) (string, error) {
 		}
 		fmt.Fprintf(&b, "  %-16s weight %.2f  %s\n", w.raw, st.weights[i], strings.Join(forms, " "))
 	}
-	sort.Slice(all, func(i, j int) bool { return better(all[i], all[j]) })
-	for k, d := range all {
-		if k >= n {
-			break
-		}
-		id, _ := r.ExternalID(index.IndexInternalID(binaryID(d.num)))
-		fmt.Fprintf(&b, "%2d. %.3f (cover %.2f) %s\n", k+1, math.Round(d.total/(1+c.sc.coverage)*1000)/1000, d.cover, id)
-		for i, m := range tr.best[d.num] {
+	for k, h := range hits {
+		fmt.Fprintf(&b, "%2d. %.3f (routing fields: %d words, %.2f of the weight) %s\n", k+1, h.Score, h.Routed, h.Cover, h.Path)
+		for i, m := range ex.matches[h.ID] {
 			if m.field != "" {
-				fmt.Fprintf(&b, "      %-16s %s in %s: %.2f\n", it.words[i].raw, m.term, m.field, m.score)
+				fmt.Fprintf(&b, "      %-16s %q in %s: %.2f\n", it.words[i].raw, m.term, fieldNames[m.field], m.score)
 			}
 		}
+	}
+	a := decide(hits, th)
+	switch {
+	case a.Loaded != nil:
+		fmt.Fprintf(&b, "answer: loaded %s\n", a.Loaded.Name)
+	case len(a.Alternatives) > 0:
+		var names []string
+		for _, h := range a.Alternatives {
+			names = append(names, h.Name)
+		}
+		fmt.Fprintf(&b, "answer: alternatives %s\n", strings.Join(names, ", "))
+	default:
+		b.WriteString("answer: hint\n")
 	}
 	return b.String(), nil
 }

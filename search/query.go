@@ -77,8 +77,10 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 	}
 
 	// Language: words that are stop words in one language only, and
-	// umlauts, tell which language the intent is written in.
-	score := 0
+	// umlauts, tell which language the intent is written in; so does a
+	// word the German glossary renders as another word ("anlegen" →
+	// create, but not "Team" → team), when stop words do not tell.
+	score, glossed := 0, 0
 	for i := range it.words {
 		w := &it.words[i]
 		enStop, deStop := w.en == "", len(w.de) == 0
@@ -91,6 +93,12 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 		if hasGermanLetter(w.raw) {
 			score += 2
 		}
+		if !enStop && !deStop && c.germanOnly(w.raw, w.en) {
+			glossed++
+		}
+	}
+	if score == 0 {
+		score = glossed
 	}
 	switch {
 	case score > 0:
@@ -160,6 +168,23 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 		}
 	}
 	return it
+}
+
+// germanOnly reports whether the glossary knows raw as a German word whose
+// renderings are other words than en, its English term.
+func (c *Catalog) germanOnly(raw, en string) bool {
+	groups, split := c.gloss.lookup(raw)
+	if len(groups) == 0 || split {
+		return false
+	}
+	for _, tr := range groups[0] {
+		for _, t := range c.en.Analyze([]byte(tr)) {
+			if string(t.Term) == en {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // fillers are the words of a request that are not about the need itself,

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/spf13/afero"
@@ -90,5 +91,47 @@ func TestAcronymPlural(t *testing.T) {
 		if got := best(t, c, intent, all); got != want {
 			t.Errorf("%q: best %q, want %q", intent, got, want)
 		}
+	}
+}
+
+// An overview does not stand in front of a manual it routes to that holds
+// the intent's most specific word; without such a word it stays first.
+func TestOverviewYieldsToItsRoute(t *testing.T) {
+	c := openManuals(t, map[string]string{
+		"embed-overview.md": "---\ntriggers: show in chat, display, zeigen, im Chat sehen\nsummary: Entry point for showing anything in the chat.\n---\n# Showing things\n\n" +
+			"- a chart → `manual_read('kind-chart')`\n- a picture → `manual_read('images')`\n",
+		"kind-chart.md": "---\ntriggers: bar chart, Balkendiagramm\nsummary: Charts as JSON in a chart fence.\n---\n# Charts\n\nJSON.\n",
+		"images.md":     "---\ntriggers: picture, Bild\nsummary: Pictures in a reply.\n---\n# Images\n\nMarkdown.\n",
+		// Showing things in the chat is what many manuals talk about.
+		"tables.md": "---\ntriggers: table\nsummary: Tables.\n---\n# Tables\n\nShow a table in the chat.\n",
+		"videos.md": "---\ntriggers: video\nsummary: Videos.\n---\n# Videos\n\nShow a video in the chat.\n",
+		"errors.md": "---\ntriggers: error\nsummary: Errors.\n---\n# Errors\n\nShow the error in the chat.\n",
+	})
+	for intent, want := range map[string]string{
+		"wie zeige ich ein Balkendiagramm im Chat": "kind-chart.md",
+		"show a bar chart in the chat":             "kind-chart.md",
+		"show it in the chat":                      "embed-overview.md",
+	} {
+		if got := best(t, c, intent, all); got != want {
+			t.Errorf("%q: best %q, want %q", intent, got, want)
+		}
+	}
+}
+
+func TestOutcomesRoundTrip(t *testing.T) {
+	outs := []Outcome{{Case: Case{ID: "a"}, Want: []string{"x.md"}, Ranked: []Hit{{Rel: "x.md", Score: 0.5, Routed: 2, Cover: 0.4}}}}
+	var b strings.Builder
+	if err := WriteOutcomes(&b, outs); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadOutcomes(strings.NewReader(b.String()), "o")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].ID != "a" || got[0].Ranked[0].Rel != "x.md" || got[0].Ranked[0].Score != 0.5 || got[0].Ranked[0].Routed != 2 || got[0].Ranked[0].Cover != 0.4 || got[0].Want[0] != "x.md" {
+		t.Errorf("round trip: %+v", got)
+	}
+	if _, err := ReadOutcomes(strings.NewReader("not json\n"), "o"); err == nil {
+		t.Error("a bad line must be an error")
 	}
 }

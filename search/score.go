@@ -224,6 +224,11 @@ type ranked struct {
 	num          uint64
 	ord          uint32 // position in the build input (OrderFile)
 	total, cover float64
+	// routed counts the intent's words found in routing fields; mask has
+	// bit i set for word i among them (the first 64 words) when it was
+	// found as itself or a glossary rendering, not a looser form.
+	routed int
+	mask   uint64
 }
 
 // better orders ranked documents: higher total first, then earlier in the
@@ -247,8 +252,9 @@ type scratch struct {
 }
 
 // score returns every visible document some form of some word matches,
-// with its relevance and routing coverage, in no particular order.
-func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible func(uint64) bool, tr *trace) []ranked {
+// with its relevance and routing coverage, in no particular order, and
+// the share of the intent's weight that no visible document matches at all.
+func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible func(uint64) bool, tr *trace) ([]ranked, float64) {
 	nw := len(it.words)
 	sc := c.scratch.Get().(*scratch)
 	defer func() {
@@ -379,6 +385,12 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 		for i, w := range st.weights {
 			rel += w * sc.best[d*nw+i]
 			cov += w * sc.routing[d*nw+i]
+			if w > 0 && sc.routing[d*nw+i] > 0 {
+				out[d].routed++
+				if i < 64 && sc.routing[d*nw+i] >= c.sc.transDE {
+					out[d].mask |= 1 << i
+				}
+			}
 		}
 		out[d].cover = cov / sumW
 		out[d].total = rel/sumW + c.sc.coverage*out[d].cover
@@ -386,7 +398,23 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 			out[d].total *= c.sc.tool
 		}
 	}
-	return out
+	var unmatched float64
+	for i, w := range st.weights {
+		found := false
+		for d := range sc.nums {
+			if sc.best[d*nw+i] > 0 {
+				found = true
+				break
+			}
+		}
+		if !found {
+			unmatched += w
+		}
+	}
+	if sumW > 0 {
+		unmatched /= sumW
+	}
+	return out, unmatched
 }
 
 // top moves the k best of rs to its front, sorted best first, and returns

@@ -58,7 +58,7 @@ configuration or catalog failure.`,
 			}
 			defer closeFn()
 			if explain {
-				s, err := c.Explain(args[0], v, 5)
+				s, err := c.Explain(args[0], v, search.DefaultThresholds)
 				if err != nil {
 					return failure(err)
 				}
