@@ -2,7 +2,6 @@ package search
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -39,6 +38,8 @@ type triggerKeyFilter struct {
 	enName, deName string
 	once           sync.Once
 	en, de         analysis.Analyzer
+	// keys caches the keys of a trigger text: catalogs repeat triggers.
+	keys sync.Map // string → [2]string
 }
 
 func (f *triggerKeyFilter) Filter(input analysis.TokenStream) analysis.TokenStream {
@@ -51,7 +52,13 @@ func (f *triggerKeyFilter) Filter(input analysis.TokenStream) analysis.TokenStre
 	}
 	out := make(analysis.TokenStream, 0, 2*len(input))
 	for _, tok := range input {
-		en, de := phraseKeys(f.en, f.de, tok.Term)
+		var en, de string
+		if k, ok := f.keys.Load(string(tok.Term)); ok {
+			en, de = k.([2]string)[0], k.([2]string)[1]
+		} else {
+			en, de = phraseKeys(f.en, f.de, tok.Term)
+			f.keys.Store(string(tok.Term), [2]string{en, de})
+		}
 		if en != "" {
 			out = append(out, &analysis.Token{Term: []byte(en), Position: tok.Position, Start: tok.Start, End: tok.End, Type: analysis.AlphaNumeric})
 		}
@@ -128,8 +135,9 @@ type phraseSource struct {
 }
 
 // coveredPhrases returns the trigger keys of the catalog that the intent
-// covers, each with the intent's words that cover it.
-func coveredPhrases(it intent, fs [][]form, dict func(re string) []string) []phraseMatch {
+// covers, each with the intent's words that cover it; keys lists the keys
+// of the catalog that begin with a prefix.
+func coveredPhrases(it intent, fs [][]form, keys func(prefix string) []string) []phraseMatch {
 	// The terms each word may contribute: its English form and glossary
 	// renderings to English keys, its German stem to German keys.
 	enBy, deBy := map[string][]phraseSource{}, map[string][]phraseSource{}
@@ -150,30 +158,29 @@ func coveredPhrases(it intent, fs [][]form, dict func(re string) []string) []phr
 			}
 		}
 	}
+	// A key's terms are sorted: every covered key begins with one of the
+	// intent's terms, so the keys beginning with each term are all there is
+	// to check (a walk of the dictionary, no automaton to build).
 	var out []phraseMatch
 	for _, side := range []struct {
 		by     map[string][]phraseSource
 		prefix string
 	}{{enBy, ""}, {deBy, dePhrasePrefix}} {
-		if len(side.by) == 0 {
-			continue
-		}
-		alts := make([]string, 0, len(side.by))
-		for t := range side.by {
-			alts = append(alts, regexp.QuoteMeta(t))
-		}
-		slices.Sort(alts)
-		alt := "(" + strings.Join(alts, "|") + ")"
-		re := regexp.QuoteMeta(side.prefix) + alt + "( " + alt + ")*"
-		for _, key := range dict(re) {
-			terms := strings.Split(strings.TrimPrefix(key, side.prefix), " ")
-			if m, ok := assign(terms, func(t string) []phraseSource { return side.by[t] }); ok {
-				pm := phraseMatch{key: key}
-				for _, s := range m {
-					pm.words = append(pm.words, s.word)
-					pm.weights = append(pm.weights, s.weight)
+		for first := range side.by {
+			for _, key := range keys(side.prefix + first) {
+				rest, ok := strings.CutPrefix(key, side.prefix+first)
+				if !ok || rest != "" && rest[0] != ' ' {
+					continue // a longer term that begins with first
 				}
-				out = append(out, pm)
+				terms := strings.Split(strings.TrimPrefix(key, side.prefix), " ")
+				if m, ok := assign(terms, func(t string) []phraseSource { return side.by[t] }); ok {
+					pm := phraseMatch{key: key}
+					for _, s := range m {
+						pm.words = append(pm.words, s.word)
+						pm.weights = append(pm.weights, s.weight)
+					}
+					out = append(out, pm)
+				}
 			}
 		}
 	}

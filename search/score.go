@@ -328,9 +328,9 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 		}
 	}
 	// Triggers the intent covers whole.
-	if rr, ok := r.(index.IndexReaderRegexp); ok && c.sc.phrase > 0 {
-		dict := func(re string) []string {
-			d, err := rr.FieldDictRegexp(fPhrases, re)
+	if c.sc.phrase > 0 {
+		dict := func(prefix string) []string {
+			d, err := r.FieldDictPrefix(fPhrases, []byte(prefix))
 			if err != nil {
 				return nil
 			}
