@@ -25,6 +25,14 @@ type headCompoundFilter struct {
 	minWord, minPart int
 }
 
+// minModifier is the shortest modifier before a compound's head.
+const minModifier = 5
+
+// verbPrefixes are prefixes of German verbs and their nouns, not
+// modifiers of a compound ("unterstellen" is no kind of "stellen").
+var verbPrefixes = map[string]bool{"unter": true, "hinter": true, "wider": true, "wieder": true, "zurueck": true,
+	"zuruck": true, "herum": true, "heraus": true, "herein": true, "hinaus": true, "voraus": true, "vorbei": true}
+
 // inflections are endings a head may carry after the dictionary form
 // (normalised German: no umlauts).
 var inflections = []string{"", "e", "n", "en", "s", "es", "er", "ern", "nen"}
@@ -44,10 +52,15 @@ func (f *headCompoundFilter) Filter(input analysis.TokenStream) analysis.TokenSt
 }
 
 // head returns the longest dictionary word w ends in after a modifier of
-// at least minPart runes, allowing an inflection ending; "" when none.
+// at least minModifier runes that is no verb prefix, allowing an
+// inflection ending; "" when none. A short modifier is too often no word
+// at all: "vergessen" is no kind of "essen".
 func (f *headCompoundFilter) head(w string) string {
 	rs := []rune(w)
-	for i := f.minPart; i+f.minPart <= len(rs); i++ {
+	for i := minModifier; i+f.minPart <= len(rs); i++ {
+		if verbPrefixes[string(rs[:i])] {
+			continue
+		}
 		rest := string(rs[i:])
 		for _, inf := range inflections {
 			if len(rest)-len(inf) < f.minPart || rest[len(rest)-len(inf):] != inf {

@@ -142,7 +142,7 @@ func (g *glossary) variants(n string) []string {
 // ("Datenbankmigration" → datenbank, migration). A German compound names a
 // kind of its last part (its head): when the word does not split fully, a
 // known head with known parts before it still counts, and the unknown
-// modifier in front (at least minCompoundPart letters) is left out
+// modifier in front (at least minModifier letters) is left out
 // ("Kreditrisikodaten" → risiko, daten). A known word inside that is not
 // the head ("Käsespätzle" holds "spät") is no split. It returns nil when
 // there is no split.
@@ -183,9 +183,9 @@ func (g *glossary) split(n string) []string {
 		return best[0]
 	}
 	// The longest known head (with any known parts before it) after an
-	// unknown modifier.
-	for j := minCompoundPart; j+minCompoundPart <= len(n); j++ {
-		if len(best[j]) > 0 {
+	// unknown modifier (as the index's compound filter: see head).
+	for j := minModifier; j+minCompoundPart <= len(n); j++ {
+		if len(best[j]) > 0 && !verbPrefixes[n[:j]] {
 			return best[j]
 		}
 	}
