@@ -12,9 +12,10 @@ GO     ?= go
 BIN    := bin/lore
 CORPUS ?= ../shared/corpus
 
-# Routing gates (lore eval --min-top1/--min-top3, over all in-scope intents).
-EXAMPLE_MIN_TOP1 ?= 0.70
-EXAMPLE_MIN_TOP3 ?= 0.85
+# Routing gates (lore eval --min-top1/--min-top3, over all in-scope intents):
+# the example set measures 76.0 % / 91.3 %, the corpus set 93.1 % / 97.7 %.
+EXAMPLE_MIN_TOP1 ?= 0.74
+EXAMPLE_MIN_TOP3 ?= 0.89
 CORPUS_MIN_TOP1  ?= 0.85
 CORPUS_MIN_TOP3  ?= 0.95
 

@@ -138,9 +138,12 @@ type savedOutcome struct {
 
 type savedHit struct {
 	Rel    string  `json:"rel"`
+	Name   string  `json:"name"`
 	Score  float64 `json:"score"`
 	Routed int     `json:"routed"`
 	Cover  float64 `json:"cover"`
+	// Routes are the manuals an overview routes to (see loads).
+	Routes []string `json:"routes,omitempty"`
 }
 
 // WriteOutcomes writes what calibration needs of outs, one JSON object a
@@ -151,7 +154,7 @@ func WriteOutcomes(w io.Writer, outs []Outcome) error {
 	for _, o := range outs {
 		s := savedOutcome{ID: o.ID, Want: o.Want}
 		for _, h := range o.Ranked {
-			s.Ranked = append(s.Ranked, savedHit{Rel: h.Rel, Score: h.Score, Routed: h.Routed, Cover: h.Cover})
+			s.Ranked = append(s.Ranked, savedHit{Rel: h.Rel, Score: h.Score, Routed: h.Routed, Cover: h.Cover, Routes: h.routes, Name: h.Name})
 		}
 		if err := enc.Encode(s); err != nil {
 			return err
@@ -173,7 +176,7 @@ func ReadOutcomes(r io.Reader, name string) ([]Outcome, error) {
 		}
 		o := Outcome{Case: Case{ID: s.ID}, Want: s.Want}
 		for _, h := range s.Ranked {
-			o.Ranked = append(o.Ranked, Hit{Rel: h.Rel, Score: h.Score, Routed: h.Routed, Cover: h.Cover})
+			o.Ranked = append(o.Ranked, Hit{Rel: h.Rel, Name: h.Name, Score: h.Score, Routed: h.Routed, Cover: h.Cover, routes: h.Routes})
 		}
 		out = append(out, o)
 	}

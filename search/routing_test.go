@@ -119,7 +119,7 @@ func TestOverviewYieldsToItsRoute(t *testing.T) {
 }
 
 func TestOutcomesRoundTrip(t *testing.T) {
-	outs := []Outcome{{Case: Case{ID: "a"}, Want: []string{"x.md"}, Ranked: []Hit{{Rel: "x.md", Score: 0.5, Routed: 2, Cover: 0.4}}}}
+	outs := []Outcome{{Case: Case{ID: "a"}, Want: []string{"x.md"}, Ranked: []Hit{{Rel: "x.md", Name: "x", Score: 0.5, Routed: 2, Cover: 0.4, routes: []string{"y"}}}}}
 	var b strings.Builder
 	if err := WriteOutcomes(&b, outs); err != nil {
 		t.Fatal(err)
@@ -128,7 +128,7 @@ func TestOutcomesRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 1 || got[0].ID != "a" || got[0].Ranked[0].Rel != "x.md" || got[0].Ranked[0].Score != 0.5 || got[0].Ranked[0].Routed != 2 || got[0].Ranked[0].Cover != 0.4 || got[0].Want[0] != "x.md" {
+	if len(got) != 1 || got[0].ID != "a" || got[0].Ranked[0].Rel != "x.md" || got[0].Ranked[0].Score != 0.5 || got[0].Ranked[0].Routed != 2 || got[0].Ranked[0].Cover != 0.4 || got[0].Ranked[0].Name != "x" || len(got[0].Ranked[0].routes) != 1 || got[0].Want[0] != "x.md" {
 		t.Errorf("round trip: %+v", got)
 	}
 	if _, err := ReadOutcomes(strings.NewReader("not json\n"), "o"); err == nil {
