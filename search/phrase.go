@@ -135,9 +135,9 @@ type phraseSource struct {
 }
 
 // coveredPhrases returns the trigger keys of the catalog that the intent
-// covers, each with the intent's words that cover it; keys lists the keys
+// covers, each with the intent's words that cover it; keys visits the keys
 // of the catalog that begin with a prefix.
-func coveredPhrases(it intent, fs [][]form, keys func(prefix string) []string) []phraseMatch {
+func coveredPhrases(it intent, fs [][]form, keys func(prefix string, visit func(key string))) []phraseMatch {
 	// The terms each word may contribute: its English form and glossary
 	// renderings to English keys, its German stem to German keys.
 	enBy, deBy := map[string][]phraseSource{}, map[string][]phraseSource{}
@@ -167,10 +167,24 @@ func coveredPhrases(it intent, fs [][]form, keys func(prefix string) []string) [
 		prefix string
 	}{{enBy, ""}, {deBy, dePhrasePrefix}} {
 		for first := range side.by {
-			for _, key := range keys(side.prefix + first) {
+			keys(side.prefix+first, func(key string) {
 				rest, ok := strings.CutPrefix(key, side.prefix+first)
 				if !ok || rest != "" && rest[0] != ' ' {
-					continue // a longer term that begins with first
+					return // a longer term that begins with first
+				}
+				// Every term must be a form of some word of the intent
+				// (checked without allocating: most keys fail here).
+				for r := rest; r != ""; {
+					r = r[1:] // the space before a term
+					t := r
+					if i := strings.IndexByte(r, ' '); i >= 0 {
+						t, r = r[:i], r[i:]
+					} else {
+						r = ""
+					}
+					if _, ok := side.by[t]; !ok {
+						return
+					}
 				}
 				terms := strings.Split(strings.TrimPrefix(key, side.prefix), " ")
 				if m, ok := assign(terms, func(t string) []phraseSource { return side.by[t] }); ok {
@@ -181,7 +195,7 @@ func coveredPhrases(it intent, fs [][]form, keys func(prefix string) []string) [
 					}
 					out = append(out, pm)
 				}
-			}
+			})
 		}
 	}
 	return out

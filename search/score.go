@@ -329,17 +329,15 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 	}
 	// Triggers the intent covers whole.
 	if c.sc.phrase > 0 {
-		dict := func(prefix string) []string {
+		dict := func(prefix string, visit func(string)) {
 			d, err := r.FieldDictPrefix(fPhrases, []byte(prefix))
 			if err != nil {
-				return nil
+				return
 			}
 			defer d.Close()
-			var keys []string
 			for e, err := d.Next(); err == nil && e != nil; e, err = d.Next() {
-				keys = append(keys, e.Term)
+				visit(e.Term)
 			}
-			return keys
 		}
 		for _, pm := range coveredPhrases(it, fs, dict) {
 			tfr, err := r.TermFieldReader(ctx, []byte(pm.key), fPhrases, false, false, false)
