@@ -26,7 +26,7 @@ const ContentFile = "lore-content.txt"
 
 // Schema identifies the catalog format; it is part of the inputs' hash, so
 // a new format rebuilds every catalog.
-const Schema = "lore.catalog/v1"
+const Schema = "lore.catalog/v2"
 
 // Meta describes a built catalog.
 type Meta struct {

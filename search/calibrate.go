@@ -1,7 +1,10 @@
 package search
 
 import (
+	"bufio"
+	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 )
 
@@ -21,13 +24,13 @@ const (
 
 // String prints the thresholds as Go-like key: value pairs.
 func (t Thresholds) String() string {
-	return fmt.Sprintf("Load %.2f, Margin %.2f, Ratio %.2f, Hint %.2f", t.Load, t.Margin, t.Ratio, t.Hint)
+	return fmt.Sprintf("Load %.2f, Margin %.2f, Ratio %.2f, Evidence %.2f, Hint %.2f", t.Load, t.Margin, t.Ratio, t.Evidence, t.Hint)
 }
 
 // Calibrate searches the grid of thresholds for the one with the highest
 // utility over outs (ties go to the more cautious: higher Load, then higher
-// Margin). It returns the thresholds and a one-line account of what they
-// do on outs.
+// Margin, then higher Evidence). It returns the thresholds and a one-line
+// account of what they do on outs.
 func Calibrate(outs []Outcome) (Thresholds, string) {
 	grid := func(lo, hi, step float64) []float64 {
 		var out []float64
@@ -42,13 +45,17 @@ func Calibrate(outs []Outcome) (Thresholds, string) {
 	slices.Reverse(loads)
 	margins := grid(0, 0.4, 0.05)
 	slices.Reverse(margins)
+	evidence := grid(0, 1, 0.1)
+	slices.Reverse(evidence)
 	for _, load := range loads {
 		for _, margin := range margins {
-			for _, ratio := range grid(0.4, 1.0, 0.05) {
-				for _, hint := range grid(0.05, load, 0.05) {
-					th := Thresholds{Load: load, Margin: margin, Ratio: ratio, Hint: hint, MaxAlternatives: DefaultThresholds.MaxAlternatives}
-					if u := utility(outs, th); u > bestU+1e-9 {
-						best, bestU = th, u
+			for _, ev := range evidence {
+				for _, ratio := range grid(0.4, 1.0, 0.05) {
+					for _, hint := range grid(0.05, load, 0.05) {
+						th := Thresholds{Load: load, Margin: margin, Ratio: ratio, Evidence: ev, Hint: hint, MaxAlternatives: DefaultThresholds.MaxAlternatives}
+						if u := utility(outs, th); u > bestU+1e-9 {
+							best, bestU = th, u
+						}
 					}
 				}
 			}
@@ -60,44 +67,121 @@ func Calibrate(outs []Outcome) (Thresholds, string) {
 func utility(outs []Outcome, th Thresholds) float64 {
 	var u float64
 	for _, o := range outs {
-		a := decide(o.Ranked, th)
-		switch {
-		case len(o.Want) == 0 && a.Loaded == nil && len(a.Alternatives) == 0:
+		switch load, alt, any := answerOf(o, th); {
+		case len(o.Want) == 0 && !load && !any:
 			u += utilNoneHint
-		case len(o.Want) == 0 && a.Loaded == nil:
+		case len(o.Want) == 0 && !load:
 			u += utilNoneAlt
-		case a.Loaded != nil && slices.Contains(o.Want, a.Loaded.Rel):
+		case load && slices.Contains(o.Want, o.Ranked[0].Rel):
 			u += utilRightLoad
-		case a.Loaded != nil:
+		case load:
 			u += utilWrongLoad
-		case slices.ContainsFunc(a.Alternatives, func(h Hit) bool { return slices.Contains(o.Want, h.Rel) }):
+		case alt:
 			u += utilAlternative
 		}
 	}
 	return u
 }
 
+// answerOf is decide without its allocations: whether th loads the best
+// candidate, whether the alternatives hold an expected manual, and whether
+// there are any.
+func answerOf(o Outcome, th Thresholds) (load, alt, any bool) {
+	if loads(o.Ranked, th) {
+		return true, false, false
+	}
+	for i, h := range o.Ranked {
+		if i >= th.MaxAlternatives {
+			break
+		}
+		if h.Score >= th.Hint {
+			any = true
+			if slices.Contains(o.Want, h.Rel) {
+				alt = true
+			}
+		}
+	}
+	return false, alt, any
+}
+
 func describe(outs []Outcome, th Thresholds) string {
 	var right, wrong, alt, in, none, noneSafe int
 	for _, o := range outs {
-		a := decide(o.Ranked, th)
+		load, inAlt, _ := answerOf(o, th)
 		if len(o.Want) == 0 {
 			none++
-			if a.Loaded == nil {
+			if !load {
 				noneSafe++
 			}
 			continue
 		}
 		in++
 		switch {
-		case a.Loaded != nil && slices.Contains(o.Want, a.Loaded.Rel):
+		case load && slices.Contains(o.Want, o.Ranked[0].Rel):
 			right++
-		case a.Loaded != nil:
+		case load:
 			wrong++
-		case slices.ContainsFunc(a.Alternatives, func(h Hit) bool { return slices.Contains(o.Want, h.Rel) }):
+		case inAlt:
 			alt++
 		}
 	}
 	return fmt.Sprintf("in scope: %d/%d loaded right, %d wrong loads, %d right among alternatives; NONE: %d/%d safe",
 		right, in, wrong, alt, noneSafe, none)
+}
+
+// savedOutcome is what calibration needs of an outcome, as JSON.
+type savedOutcome struct {
+	ID     string     `json:"id"`
+	Want   []string   `json:"want"`
+	Ranked []savedHit `json:"ranked"`
+}
+
+type savedHit struct {
+	Rel    string  `json:"rel"`
+	Name   string  `json:"name"`
+	Score  float64 `json:"score"`
+	Routed int     `json:"routed"`
+	Cover  float64 `json:"cover"`
+	// Routes are the manuals an overview routes to (see loads).
+	Routes []string `json:"routes,omitempty"`
+}
+
+// WriteOutcomes writes what calibration needs of outs, one JSON object a
+// line, so that thresholds can be calibrated over several eval sets built
+// on different catalogs (lore eval --save-outcomes, --calibrate-with).
+func WriteOutcomes(w io.Writer, outs []Outcome) error {
+	enc := json.NewEncoder(w)
+	for _, o := range outs {
+		s := savedOutcome{ID: o.ID, Want: o.Want}
+		for _, h := range o.Ranked {
+			s.Ranked = append(s.Ranked, savedHit{Rel: h.Rel, Score: h.Score, Routed: h.Routed, Cover: h.Cover, Routes: h.routes, Name: h.Name})
+		}
+		if err := enc.Encode(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ReadOutcomes reads outcomes written by WriteOutcomes; name is used in
+// errors.
+func ReadOutcomes(r io.Reader, name string) ([]Outcome, error) {
+	var out []Outcome
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	for n := 1; sc.Scan(); n++ {
+		var s savedOutcome
+		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w (write it with lore eval --save-outcomes)", name, n, err)
+		}
+		o := Outcome{Case: Case{ID: s.ID}, Want: s.Want}
+		for _, h := range s.Ranked {
+			o.Ranked = append(o.Ranked, Hit{Rel: h.Rel, Name: h.Name, Score: h.Score, Routed: h.Routed, Cover: h.Cover, routes: h.Routes})
+		}
+		out = append(out, o)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return out, nil
 }

@@ -6,7 +6,9 @@
 // # The catalog
 //
 // Build writes a folder: the bleve index (a typed mapping: triggers and
-// summary analysed in English and in German, the name split into words,
+// summary analysed in English and in German, each trigger also as one
+// token of its words (to tell a trigger said whole from one said in part),
+// the name split into words,
 // title, headings, the documents a skill holds and the body in English,
 // audience, requires-tools and the engines whose recipe reaches a manual as
 // keywords), what manual_read returns for each entry (ContentFile), each
@@ -19,15 +21,18 @@
 // Routing is embedded and explainable, no model call. An intent is split
 // into words; each word is matched in its English form (Snowball stemming,
 // ASCII folding), its German form (normalisation ä/ae → a, light stemming,
-// compound parts), its renderings in a compact German → English technical
+// a compound's head), its renderings in a compact German → English technical
 // glossary (glossary_de_en.txt), related English words (thesaurus_en.txt),
 // longer terms it begins, a trailing-digit base (arm64 → arm) and, when the
-// catalog does not know it, terms one edit away (typos). Filler words of
-// requests count as stop words. The scorer reads bleve's postings: a word
-// found in a routing field (name, triggers, summary, title) counts fully, a
+// catalog does not know it, terms one edit away (typos). lore howdoi
+// --explain shows each word's forms and weight and where it matched. Filler words of
+// requests count as stop words, German separable verbs are joined ("trag …
+// ein" → eintragen). The scorer reads bleve's postings: a word found in a
+// routing field (name, triggers, summary, title) counts (nearly) fully —
+// fully in a trigger the intent says whole, less in one it says in part, a
 // long summary dilutes it; a word found in an evidence field (headings,
 // references, body) counts less, saturating with frequency. Words weigh by
-// inverse document frequency. See scoring for the weights and Thresholds for
+// inverse document frequency of their broadest meaning. See scoring for the weights and Thresholds for
 // the decision between loaded, alternatives and hint.
 //
 // Visibility is a filter applied before scoring and checked again on every

@@ -81,6 +81,12 @@ type Outcome struct {
 	Rank   int
 	Ranked []Hit
 	Answer *Answer
+	// Hidden are expected entries the asking engine cannot see (another
+	// audience, outside its cascade, or a required tool outside its
+	// allow-set). They are not in Want: for that engine they do not
+	// exist, and an intent that expects only hidden entries is out of
+	// scope for it — it must not load anything.
+	Hidden []string
 }
 
 // Decision names the answer's kind: loaded, alternatives or hint.
@@ -101,9 +107,10 @@ func (o *Outcome) LoadedRight() bool {
 
 // Eval routes every case for v and records the outcomes. Expected paths
 // that no entry of the catalog has are an error: the set and the catalog
-// do not belong together.
+// do not belong together. Expected entries that v cannot see are moved to
+// Outcome.Hidden (see there), so one set serves every engine.
 func (c *Catalog) Eval(cases []Case, v Visibility, th Thresholds) ([]Outcome, error) {
-	rels, err := c.entryRels()
+	rels, err := c.entryRels(v)
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +124,11 @@ func (c *Catalog) Eval(cases []Case, v Visibility, th Thresholds) ([]Outcome, er
 				missing = append(missing, fmt.Sprintf("line %d: %s", cs.Line, e))
 				continue
 			}
-			o.Want = appendNew(o.Want, w)
+			if rels[w] {
+				o.Want = appendNew(o.Want, w)
+			} else {
+				o.Hidden = appendNew(o.Hidden, w)
+			}
 		}
 		ranked, err := c.rank(cs.Intent, v, candidates)
 		if err != nil {
@@ -142,37 +153,40 @@ func (c *Catalog) Eval(cases []Case, v Visibility, th Thresholds) ([]Outcome, er
 	return out, nil
 }
 
-// entryRels returns the root-relative path of every catalog entry.
-func (c *Catalog) entryRels() (map[string]bool, error) {
+// entryRels maps the root-relative path of every catalog entry to whether
+// v can see it.
+func (c *Catalog) entryRels(v Visibility) (map[string]bool, error) {
 	req := bleve.NewSearchRequestOptions(query.NewMatchAllQuery(), c.meta.Documents+1, 0, false)
-	req.Fields = []string{fRel}
+	req.Fields = []string{fRel, fAudience, fTools, fEngines}
 	res, err := c.idx.Search(req)
 	if err != nil {
 		return nil, err
 	}
 	out := make(map[string]bool, len(res.Hits))
 	for _, h := range res.Hits {
-		out[str(h.Fields[fRel])] = true
+		out[str(h.Fields[fRel])] = c.visible(v, str(h.Fields[fAudience]), strs(h.Fields[fTools]), strs(h.Fields[fEngines]))
 	}
 	return out, nil
 }
 
-// ownerRel maps a root-relative path to its catalog entry: itself, or the
+// ownerRel maps a root-relative path to its catalog entry (rels holds
+// every entry): itself, or the
 // SKILL.md of the nearest folder above it that has one.
 func ownerRel(p string, rels map[string]bool) string {
-	if rels[p] && path.Base(p) == "SKILL.md" {
+	has := func(r string) bool { _, ok := rels[r]; return ok }
+	if has(p) && path.Base(p) == "SKILL.md" {
 		return p
 	}
 	for d := path.Dir(p); ; d = path.Dir(d) {
 		sk := path.Join(d, "SKILL.md")
-		if rels[sk] {
+		if has(sk) {
 			return sk
 		}
 		if d == "." || d == "/" {
 			break
 		}
 	}
-	if rels[p] {
+	if has(p) {
 		return p
 	}
 	return ""

@@ -84,3 +84,36 @@ func TestCalibrateNeverWorse(t *testing.T) {
 		t.Errorf("calibrated %v is worse than the defaults", th)
 	}
 }
+
+// Asked as an engine, an intent that expects only manuals the engine
+// cannot see is out of scope for it; one that expects some of them counts
+// the visible ones only.
+func TestEvalHidesWhatTheEngineCannotSee(t *testing.T) {
+	c := open(t, fixture(t))
+	cs, err := ParseCases(strings.NewReader("e1\ten\tremember this note\tmemory.md\n"+
+		"e2\ten\tshow a bar chart\tcharts.md|memory.md\n"), "t.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	arthur, err := c.VisibilityFor("arthur", nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs, err := c.Eval(cs, arthur, DefaultThresholds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(outs[0].Want) != 0 || len(outs[0].Hidden) != 1 || len(outs[1].Want) != 1 || outs[1].Want[0] != "charts.md" {
+		t.Errorf("outcomes %+v / %+v", outs[0], outs[1])
+	}
+	r := Summarize(outs)
+	if r.HiddenAll != 1 || r.HiddenSome != 1 || r.Total.None != 1 || r.Total.InScope != 1 {
+		t.Errorf("report %+v", r)
+	}
+	// As eddie, the memory manual is visible and expected.
+	eddie, _ := c.VisibilityFor("eddie", nil, false)
+	outs, _ = c.Eval(cs, eddie, DefaultThresholds)
+	if len(outs[0].Want) != 1 || len(outs[0].Hidden) != 0 {
+		t.Errorf("as eddie: %+v", outs[0])
+	}
+}

@@ -94,24 +94,20 @@ func (g *glossary) stemOf(normalized string) string {
 }
 
 // lookup returns the English renderings of the German word w (any case,
-// umlauts or their ASCII forms, inflected), trying inflection variants and
-// then a split into known parts ("Datenbankmigration" → Datenbank +
-// Migration). split reports renderings of the parts of a compound. It
-// returns nil when w is not German the glossary knows.
-func (g *glossary) lookup(w string) (tr []string, split bool) {
+// umlauts or their ASCII forms, inflected), one group per meaning: a
+// word the glossary knows (or one of its inflection variants) is one
+// group; a compound is split into known parts ("Datenbankmigration" →
+// Datenbank + Migration), one group per part, and split is set. It returns
+// nil when w is not German the glossary knows.
+func (g *glossary) lookup(w string) (groups [][]string, split bool) {
 	n := g.normalize(w)
 	if tr := g.lookupForm(n); tr != nil {
-		return tr, false
+		return [][]string{tr}, false
 	}
-	var out []string
 	for _, part := range g.split(n) {
-		for _, t := range g.lookupForm(part) {
-			if !slices.Contains(out, t) {
-				out = append(out, t)
-			}
-		}
+		groups = append(groups, g.lookupForm(part))
 	}
-	return out, len(out) > 0
+	return groups, len(groups) > 0
 }
 
 // lookupForm tries the word and its inflection variants: participles
@@ -142,39 +138,56 @@ func (g *glossary) variants(n string) []string {
 }
 
 // split cuts a normalised compound into glossary words, fewest parts
-// first, allowing the linking elements s, es, n and en between parts. It
-// returns nil when no full split exists.
+// first, allowing the linking elements s, es, n and en between parts
+// ("Datenbankmigration" → datenbank, migration). A German compound names a
+// kind of its last part (its head): when the word does not split fully, a
+// known head with known parts before it still counts, and the unknown
+// modifier in front (at least minModifier letters) is left out
+// ("Kreditrisikodaten" → risiko, daten). A known word inside that is not
+// the head ("Käsespätzle" holds "spät") is no split. It returns nil when
+// there is no split.
 func (g *glossary) split(n string) []string {
 	if len(n) < 2*minCompoundPart {
 		return nil
 	}
 	known := func(p string) bool { return g.lookupForm(p) != nil }
-	// best[i] holds the shortest split of n[:i].
+	// best[i] holds the shortest split of n[i:] into known parts, each
+	// followed by an optional linking element; nil: none.
 	best := make([][]string, len(n)+1)
-	best[0] = []string{}
-	for i := minCompoundPart; i <= len(n); i++ {
-		for j := 0; j+minCompoundPart <= i; j++ {
-			if best[j] == nil {
+	best[len(n)] = []string{}
+	for i := len(n) - minCompoundPart; i >= 0; i-- {
+		for k := i + minCompoundPart; k <= len(n); k++ {
+			if best[k] == nil {
 				continue
 			}
-			part := n[j:i]
-			if !known(part) {
-				continue
+			try := func(part string) {
+				if !known(part) {
+					return
+				}
+				cand := append([]string{part}, best[k]...)
+				if best[i] == nil || len(cand) < len(best[i]) {
+					best[i] = cand
+				}
 			}
-			cand := append(slices.Clip(best[j]), part)
-			if best[i] == nil || len(cand) < len(best[i]) {
-				best[i] = cand
-			}
-			for _, link := range []string{"s", "es", "n", "en"} {
-				k := i + len(link)
-				if k <= len(n) && n[i:k] == link && (best[k] == nil || len(cand) < len(best[k])) {
-					best[k] = cand
+			try(n[i:k])
+			if k < len(n) { // a linking element between two parts
+				for _, link := range []string{"s", "es", "n", "en"} {
+					if k-len(link)-i >= minCompoundPart && n[k-len(link):k] == link {
+						try(n[i : k-len(link)])
+					}
 				}
 			}
 		}
 	}
-	if len(best[len(n)]) < 2 {
-		return nil
+	if len(best[0]) >= 2 {
+		return best[0]
 	}
-	return best[len(n)]
+	// The longest known head (with any known parts before it) after an
+	// unknown modifier (as the index's compound filter: see head).
+	for j := minModifier; j+minCompoundPart <= len(n); j++ {
+		if len(best[j]) > 0 && !verbPrefixes[n[:j]] {
+			return best[j]
+		}
+	}
+	return nil
 }

@@ -21,13 +21,19 @@ func TestGlossaryLookup(t *testing.T) {
 		{"Datenbankmigration", "database", true},
 		{"Datenbankmigration", "migration", true},
 		{"Bildschirmfotos", "screenshot", false},
+		// An unknown modifier before known parts: the head carries the meaning.
+		{"Kreditrisikodaten", "risk", true},
+		{"Kreditrisikodaten", "data", true},
+		{"Liniendiagramm", "chart", true},
 	} {
-		tr, split := g.lookup(tc.word)
+		groups, split := g.lookup(tc.word)
+		tr := slices.Concat(groups...)
 		if !slices.Contains(tr, tc.want) || split != tc.split {
 			t.Errorf("lookup(%s) = %v split %v, want %s split %v", tc.word, tr, split, tc.want, tc.split)
 		}
 	}
-	for _, w := range []string{"Sauerteigbrot", "xyzzy"} {
+	// A known word inside a compound that is not its head is no split.
+	for _, w := range []string{"Sauerteigbrot", "xyzzy", "Käsespätzle"} {
 		if tr, _ := g.lookup(w); tr != nil {
 			t.Errorf("lookup(%s) = %v, want nothing", w, tr)
 		}

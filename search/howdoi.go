@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	index "github.com/blevesearch/bleve_index_api"
@@ -21,6 +22,12 @@ type Hit struct {
 	// rarity) the manual holds, and where — fully in its name, triggers,
 	// summary or title, partly in its headings and body (see scoring).
 	Score float64 `json:"score"`
+	// Routed counts the intent's words found in the manual's routing
+	// fields (name, triggers, summary, title); Cover is their share of
+	// the intent's weight. They are the manual's own evidence, whatever
+	// the other candidates score (Thresholds.Evidence).
+	Routed int     `json:"-"`
+	Cover  float64 `json:"-"`
 	// Rel is the path relative to the manual root; Kind is manual or tool.
 	Rel  string `json:"-"`
 	Kind string `json:"-"`
@@ -28,6 +35,10 @@ type Hit struct {
 	ID string `json:"-"`
 
 	content string // "offset length" in ContentFile
+	// mask marks the intent's words found in the routing fields; routes
+	// are the manuals an overview routes to (see overview.go).
+	mask   uint64
+	routes []string
 }
 
 // Loaded is the manual the router loads, with what manual_read returns.
@@ -68,9 +79,13 @@ func (a *Answer) MarshalJSON() ([]byte, error) {
 // Thresholds decide between loaded, alternatives and hint on the
 // candidates' confidence (Hit.Score):
 //
-//   - loaded when the best candidate's confidence reaches Load and it is
-//     clearly ahead: the runner-up's confidence is at least Margin below,
-//     or below Ratio times the best's;
+//   - loaded when the best candidate's confidence reaches Load, it is
+//     clearly ahead — the runner-up's confidence is at least Margin below,
+//     or below Ratio times the best's — and it has evidence of its own:
+//     its routing fields hold two words of the intent, or words worth at
+//     least Evidence of the intent's weight (Hit.Routed, Hit.Cover). Being
+//     ahead is relative; an everyday request that shares one word with a
+//     trigger ("explain how photosynthesis works") must not load a manual;
 //   - hint when no candidate reaches Hint (nothing fits);
 //   - alternatives otherwise: up to MaxAlternatives candidates whose
 //     confidence reaches Hint.
@@ -78,21 +93,29 @@ type Thresholds struct {
 	Load            float64
 	Margin          float64
 	Ratio           float64
+	Evidence        float64
 	Hint            float64
 	MaxAlternatives int
 }
 
-// DefaultThresholds are calibrated, not guessed: Calibrate (lore eval
-// --calibrate) searched the grid of thresholds for the highest utility —
-// a right load +1, the right manual among alternatives +0.5, a wrong load
-// −2, an out-of-scope intent answered with a hint +1 or alternatives +0.6 —
-// over the 358 in-scope and 68 out-of-scope labelled intents of
-// testdata/eval (example.tsv, corpus.tsv, corpus-dev.tsv). With them, 53 %
-// of the in-scope intents load the right manual, 2.2 % load a wrong one,
-// 39 % get it among alternatives, and 96 % of the out-of-scope intents get
-// a hint or alternatives. A wrong load costs an agent more than a list:
-// it then works from the wrong manual.
-var DefaultThresholds = Thresholds{Load: 0.30, Margin: 0.40, Ratio: 0.80, Hint: 0.15, MaxAlternatives: 5}
+// minRoutedWords is how many words of the intent in a candidate's routing
+// fields are evidence enough for a load, whatever their weight.
+const minRoutedWords = 2
+
+// DefaultThresholds are calibrated, not guessed: Calibrate (make
+// calibrate: lore eval --calibrate over every set of testdata/eval, the
+// corpus sets' outcomes pooled with --calibrate-with) searched the grid of
+// thresholds for the highest utility — a right load +1, the right manual
+// among alternatives +0.5, a wrong load −2, an out-of-scope intent answered
+// with a hint +1 or alternatives +0.6 — over 440 in-scope and 88
+// out-of-scope labelled intents (example.tsv, example-holdout.tsv,
+// corpus.tsv, corpus-dev.tsv). With them, 62 % of the in-scope intents load
+// the right manual, 1.1 % load a wrong one, 32 % get it among
+// alternatives, and every out-of-scope intent gets a hint or alternatives.
+// Evidence is what keeps everyday requests out: without it (Evidence 0) the
+// best grid point loads 3 of the 88 out-of-scope intents. A wrong load
+// costs an agent more than a list: it then works from the wrong manual.
+var DefaultThresholds = Thresholds{Load: 0.25, Margin: 0.40, Ratio: 0.80, Evidence: 0.50, Hint: 0.15, MaxAlternatives: 5}
 
 // candidates is how many ranked hits an eval looks at (top-3, MRR).
 const candidates = 10
@@ -132,17 +155,9 @@ func decide(ranked []Hit, th Thresholds) *Answer {
 	if len(ranked) == 0 {
 		return a
 	}
-	best := ranked[0]
-	if best.Score >= th.Load {
-		ahead := len(ranked) == 1
-		if !ahead {
-			second := ranked[1]
-			ahead = best.Score-second.Score >= th.Margin || second.Score < th.Ratio*best.Score
-		}
-		if ahead {
-			a.Loaded = &Loaded{Hit: best}
-			return a
-		}
+	if loads(ranked, th) {
+		a.Loaded = &Loaded{Hit: ranked[0]}
+		return a
 	}
 	for _, h := range ranked {
 		if h.Score >= th.Hint && len(a.Alternatives) < th.MaxAlternatives {
@@ -150,6 +165,28 @@ func decide(ranked []Hit, th Thresholds) *Answer {
 		}
 	}
 	return a
+}
+
+// loads reports whether the best of ranked is loaded (see Thresholds).
+func loads(ranked []Hit, th Thresholds) bool {
+	if len(ranked) == 0 {
+		return false
+	}
+	best := ranked[0]
+	if best.Score < th.Load || best.Routed < minRoutedWords && best.Cover < th.Evidence {
+		return false
+	}
+	// An overview that routes to the best candidate is no competitor of
+	// it: the intent is in its area, which the best one covers.
+	k := 1
+	for k < len(ranked) && slices.Contains(ranked[k].routes, best.Name) {
+		k++
+	}
+	if k == len(ranked) {
+		return true
+	}
+	second := ranked[k]
+	return best.Score-second.Score >= th.Margin || second.Score < th.Ratio*best.Score
 }
 
 func hintFor(intent string) string {
@@ -160,6 +197,11 @@ func hintFor(intent string) string {
 // rank returns the n best visible candidates for intent, best first, with
 // their confidence.
 func (c *Catalog) rank(text string, v Visibility, n int) ([]Hit, error) {
+	return c.rankExplained(text, v, n, nil)
+}
+
+// rankExplained is rank; with ex, it records how it scored (Explain).
+func (c *Catalog) rankExplained(text string, v Visibility, n int, ex *explanation) ([]Hit, error) {
 	adv, err := c.idx.Advanced()
 	if err != nil {
 		return nil, err
@@ -175,12 +217,23 @@ func (c *Catalog) rank(text string, v Visibility, n int) ([]Hit, error) {
 	if err != nil {
 		return nil, err
 	}
-	all := c.score(it, st, c.forms(it, r), r, visible)
+	fs := c.forms(it, r)
+	var tr *trace
+	if ex != nil {
+		tr = &trace{best: map[uint64][]match{}, nw: len(it.words)}
+	}
+	all, unmatched := c.score(it, st, fs, r, visible, tr)
+	if ex != nil {
+		*ex = explanation{it: it, st: st, fs: fs, matches: map[string][]match{}, unmatched: unmatched}
+	}
+	// Overviews are placed among the first overviewWindow candidates
+	// whatever n is, so every caller sees the same order.
+	want := max(n, overviewWindow)
 	// The defensive visibility check below may drop a few; look at four
 	// times as many as needed, and at all of them only if that is short.
-	scored := top(all, 4*n)
+	scored := top(all, 4*want)
 	var out []Hit
-	for k := 0; k < len(scored) && len(out) < n; k++ {
+	for k := 0; k < len(scored) && len(out) < want; k++ {
 		if k == len(scored)-1 && len(scored) < len(all) {
 			scored = top(all, len(all))
 		}
@@ -198,9 +251,16 @@ func (c *Catalog) rank(text string, v Visibility, n int) ([]Hit, error) {
 			continue
 		}
 		out = append(out, Hit{ID: id, Name: f.get(fName), Path: f.get(fPath), Rel: f.get(fRel), Summary: f.get(fSumEN),
-			Kind: f.get(fKind), Score: math.Round(d.total/(1+c.sc.coverage)*1000) / 1000, content: f.get(fContent)})
+			Kind: f.get(fKind), Score: math.Round(d.total/(1+c.sc.coverage)*1000) / 1000, content: f.get(fContent),
+			Routed: d.routed, Cover: math.Round(d.cover*1000) / 1000, mask: d.mask})
+		if ex != nil {
+			ex.matches[id] = tr.best[d.num]
+		}
 	}
-	return out, nil
+	if err := c.placeOverviews(out, st.weights); err != nil {
+		return nil, err
+	}
+	return out[:min(n, len(out))], nil
 }
 
 // stored holds the stored fields of a document.
@@ -228,6 +288,10 @@ func binaryID(n uint64) []byte {
 	binary.BigEndian.PutUint64(b, n)
 	return b
 }
+
+// germanShrink is how far a German word's weight moves towards that of a
+// word no document holds (see stats).
+const germanShrink = 0.5
 
 // termStats are document frequencies of the intent's terms.
 type termStats struct {
@@ -271,23 +335,59 @@ func (c *Catalog) stats(it intent, r index.IndexReader) *termStats {
 		}
 	}
 	st.weights = make([]float64, len(it.words))
+	deDF := func(t string) float64 { return max(count(t, fTrigDE), count(t, fSumDE)) }
 	for i, w := range it.words {
 		if w.empty() {
 			continue
 		}
-		terms := w.trans
+		// A word is as specific as the broadest of its meanings: the
+		// number of documents that hold its English form, its German stem
+		// (in the German fields) or one of its glossary renderings. The
+		// rarest form would overrate a German word, whose surface form is
+		// rare in English manuals whatever it means.
+		var df float64
+		if w.number {
+			// A number no manual routes with says nothing.
+			if look(w.en); st.routing[w.en] > 0 {
+				st.weights[i] = math.Log(1 + st.docs/(st.routing[w.en]+1))
+			}
+			continue
+		}
 		if w.en != "" {
-			terms = append([]string{w.en}, terms...)
+			look(w.en)
+			df = max(st.body[w.en], st.routing[w.en])
 		}
-		df := math.Inf(1)
-		for _, t := range terms {
-			look(t)
-			df = min(df, max(st.body[t], st.routing[t]))
+		if len(w.de) > 0 {
+			df = max(df, deDF(w.de[0]))
 		}
-		if math.IsInf(df, 1) {
-			df = 0
+		// A compound the catalog holds as a whole is as specific as the
+		// whole; one it does not, as its most specific known part.
+		partDF := math.Inf(1)
+		if w.split && df > 0 {
+			partDF = 0
+		}
+		for _, g := range w.transGroups {
+			if partDF == 0 {
+				break
+			}
+			var d float64
+			for _, t := range g {
+				look(t)
+				d = max(d, st.body[t], st.routing[t])
+			}
+			partDF = min(partDF, d)
+		}
+		if !math.IsInf(partDF, 1) {
+			df = max(df, partDF)
 		}
 		st.weights[i] = math.Log(1 + st.docs/(df+1))
+		// A German word reaches English manuals through its glossary
+		// renderings, so its document frequency is an estimate (the
+		// renderings may be broader or narrower than the word): its weight
+		// is shrunk halfway towards that of a word no document holds.
+		if it.lang == "de" {
+			st.weights[i] = (1-germanShrink)*st.weights[i] + germanShrink*math.Log(1+st.docs)
+		}
 	}
 	return st
 }

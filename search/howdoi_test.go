@@ -103,8 +103,13 @@ func mustJSON(t testing.TB, a *Answer) string {
 }
 
 func TestDecide(t *testing.T) {
-	th := Thresholds{Load: 0.5, Margin: 0.2, Ratio: 0.7, Hint: 0.2, MaxAlternatives: 2}
-	h := func(s float64) Hit { return Hit{Score: s} }
+	th := Thresholds{Load: 0.5, Margin: 0.2, Ratio: 0.7, Evidence: 0.5, Hint: 0.2, MaxAlternatives: 2}
+	// h has the evidence of two words in its routing fields.
+	h := func(s float64) Hit { return Hit{Name: "m", Score: s, Routed: 2} }
+	// one has one word there, worth cover of the intent's weight.
+	one := func(s, cover float64) Hit { return Hit{Score: s, Routed: 1, Cover: cover} }
+	// overview routes to m.
+	overview := func(s float64) Hit { return Hit{Name: "o-overview", Score: s, Routed: 2, routes: []string{"x", "m"}} }
 	for _, tc := range []struct {
 		name   string
 		ranked []Hit
@@ -116,6 +121,13 @@ func TestDecide(t *testing.T) {
 		{"close second", []Hit{h(0.6), h(0.5)}, "alternatives"},
 		{"weak", []Hit{h(0.4), h(0.1)}, "alternatives"},
 		{"nothing fits", []Hit{h(0.1), h(0.05)}, "hint"},
+		// Ahead, but with one word of the intent in its routing fields
+		// that is not half of what the intent says: no evidence.
+		{"one minor word", []Hit{one(0.6, 0.3), h(0.1)}, "alternatives"},
+		{"one major word", []Hit{one(0.6, 0.6), h(0.1)}, "loaded"},
+		// An overview that routes to the best is no competitor.
+		{"overview behind its route", []Hit{h(0.6), overview(0.55), h(0.1)}, "loaded"},
+		{"overview behind another", []Hit{one(0.6, 0.6), overview(0.55)}, "alternatives"},
 	} {
 		a := decide(tc.ranked, th)
 		o := Outcome{Answer: a}

@@ -5,8 +5,8 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/char/asciifolding"
 	"github.com/blevesearch/bleve/v2/analysis/lang/de"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
-	"github.com/blevesearch/bleve/v2/analysis/token/compound"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	regexpTokenizer "github.com/blevesearch/bleve/v2/analysis/tokenizer/regexp"
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/analysis/tokenmap"
 	"github.com/blevesearch/bleve/v2/mapping"
@@ -23,11 +23,13 @@ const (
 	analyzerBody = "lore_en_body"
 	// analyzerDE: Unicode words, lower case, German stop words, German
 	// normalisation (ä→a, ae→a, ß→ss: so "Schlüssel" and "Schluessel" meet),
-	// compound splitting against the glossary's German words, light
-	// stemming ("Diagramme" and "Diagramm" meet).
+	// the head of a compound among the glossary's German words
+	// (headCompoundFilter: "Balkendiagramm" → Diagramm), light stemming
+	// ("Diagramme" and "Diagramm" meet).
 	analyzerDE = "lore_de"
 
 	compoundFilter = "lore_decompound"
+	phraseFilter   = "lore_trigger_keys"
 	compoundDict   = "lore_de_words"
 )
 
@@ -47,6 +49,7 @@ const (
 	fRefs     = "refs"     // the documents a skill owns: names, titles, summaries, headings
 	fBody     = "body"     // body prose without code, English
 	fRouting  = "routing"  // name words, triggers, summary and title together, English: matched fuzzily
+	fPhrases  = "phrases"  // each trigger as one token, its English and German keys (see phrase.go)
 	fPath     = "path"     // stored: path relative to the project
 	fRel      = "rel"      // stored: path relative to the manual root
 	fAudience = "audience" // keyword: the engine, or "*" for every engine
@@ -76,8 +79,7 @@ func newMapping(dict []string) (*mapping.IndexMappingImpl, error) {
 		return nil, err
 	}
 	if err := im.AddCustomTokenFilter(compoundFilter, map[string]any{
-		"type": compound.Name, "dict_token_map": compoundDict,
-		"min_word_size": 7.0, "min_subword_size": 3.0, "max_subword_size": 20.0, "only_longest_match": true,
+		"type": headCompoundName, "dict_token_map": compoundDict, "min_word_size": 7.0, "min_part_size": float64(minCompoundPart),
 	}); err != nil {
 		return nil, err
 	}
@@ -100,6 +102,20 @@ func newMapping(dict []string) (*mapping.IndexMappingImpl, error) {
 		"type":          custom.Name,
 		"tokenizer":     unicode.Name,
 		"token_filters": []any{lowercase.Name, de.StopName, de.NormalizeName, compoundFilter, de.LightStemmerName},
+	}); err != nil {
+		return nil, err
+	}
+
+	if err := im.AddCustomTokenizer(phraseTokenizer, map[string]any{"type": regexpTokenizer.Name, "regexp": `[^,]+`}); err != nil {
+		return nil, err
+	}
+	if err := im.AddCustomTokenFilter(phraseFilter, map[string]any{
+		"type": phraseFilterName, "en_analyzer": analyzerEN, "de_analyzer": analyzerDE,
+	}); err != nil {
+		return nil, err
+	}
+	if err := im.AddCustomAnalyzer(analyzerPhrase, map[string]any{
+		"type": custom.Name, "tokenizer": phraseTokenizer, "token_filters": []any{phraseFilter},
 	}); err != nil {
 		return nil, err
 	}
@@ -127,7 +143,7 @@ func newMapping(dict []string) (*mapping.IndexMappingImpl, error) {
 	dm.AddFieldMappingsAt(fKind, keyword(fKind, true))
 	dm.AddFieldMappingsAt(fName, keyword(fName, true))
 	dm.AddFieldMappingsAt(fWords, text(fWords, analyzerEN, false))
-	dm.AddFieldMappingsAt(fTrigEN, text(fTrigEN, analyzerEN, true), text(fTrigDE, analyzerDE, false))
+	dm.AddFieldMappingsAt(fTrigEN, text(fTrigEN, analyzerEN, true), text(fTrigDE, analyzerDE, false), text(fPhrases, analyzerPhrase, false))
 	dm.AddFieldMappingsAt(fSumEN, text(fSumEN, analyzerEN, true), text(fSumDE, analyzerDE, false))
 	dm.AddFieldMappingsAt(fTitle, text(fTitle, analyzerEN, true))
 	dm.AddFieldMappingsAt(fHeadings, text(fHeadings, analyzerEN, false))

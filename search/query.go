@@ -14,6 +14,9 @@ type qword struct {
 	en    string   // English term; "" for an English stop word
 	de    []string // German terms: the stem, then the compound's parts
 	trans []string // English terms of the word's glossary renderings
+	// transGroups holds the terms of trans by meaning: one group for a
+	// word the glossary knows, one per part of a compound it split.
+	transGroups [][]string
 	// split is set when the renderings are those of a compound's parts.
 	split bool
 	// related are English terms the thesaurus relates to the word or its
@@ -21,7 +24,11 @@ type qword struct {
 	// (arm64 → arm, vue3 → vue).
 	related []string
 	base    string
-	fuzzy   bool // the catalog knows none of its forms: match with edits
+	// plural is the other number of an acronym, which the stemmer leaves
+	// alone (llm ↔ llms, pr ↔ prs).
+	plural string
+	number bool // digits only: matched in routing fields only
+	fuzzy  bool // the catalog knows none of its forms: match with edits
 }
 
 func (w *qword) empty() bool { return w.en == "" && len(w.de) == 0 && len(w.trans) == 0 }
@@ -36,7 +43,7 @@ type intent struct {
 // German terms, its glossary renderings and whether it needs fuzzy
 // matching. r is a reader of the catalog (for the vocabulary).
 func (c *Catalog) analyse(text string, r index.IndexReader) intent {
-	in := []byte(text)
+	in := []byte(joinSeparableVerbs(text, c.gloss))
 	raw := unicode.NewUnicodeTokenizer().Tokenize(in)
 	byPos := map[int]*qword{}
 	var it intent
@@ -58,15 +65,22 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 
 	// Filler words of requests ("can you please help me …") say nothing
 	// about the need; they count as stop words in both languages.
+	// A bare number ("at 3", "15 Uhr", "Java 17") counts only where a
+	// manual routes with it (a name, trigger, summary or title): in a body
+	// it is a time, a count or an example, not the task.
 	for i := range it.words {
-		if fillers[it.words[i].raw] {
-			it.words[i].en, it.words[i].de = "", nil
+		w := &it.words[i]
+		if fillers[w.raw] {
+			w.en, w.de = "", nil
 		}
+		w.number = allDigits(w.raw)
 	}
 
 	// Language: words that are stop words in one language only, and
-	// umlauts, tell which language the intent is written in.
-	score := 0
+	// umlauts, tell which language the intent is written in; so does a
+	// word the German glossary renders as another word ("anlegen" →
+	// create, but not "Team" → team), when stop words do not tell.
+	score, glossed := 0, 0
 	for i := range it.words {
 		w := &it.words[i]
 		enStop, deStop := w.en == "", len(w.de) == 0
@@ -79,6 +93,12 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 		if hasGermanLetter(w.raw) {
 			score += 2
 		}
+		if !enStop && !deStop && c.germanOnly(w.raw, w.en) {
+			glossed++
+		}
+	}
+	if score == 0 {
+		score = glossed
 	}
 	switch {
 	case score > 0:
@@ -99,6 +119,9 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 		if deStop && it.lang != "en" {
 			w.en = ""
 		}
+		if w.number {
+			w.en, w.de = w.raw, nil
+		}
 	}
 
 	var contains []index.FieldDictContains
@@ -112,22 +135,28 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 	for i := range it.words {
 		w := &it.words[i]
 		if it.lang != "en" && len(w.de) > 0 {
-			trs, split := c.gloss.lookup(w.raw)
+			groups, split := c.gloss.lookup(w.raw)
 			w.split = split
-			for _, tr := range trs {
-				for _, t := range c.en.Analyze([]byte(tr)) {
-					if string(t.Term) != w.en {
-						w.trans = appendNew(w.trans, string(t.Term))
+			for _, trs := range groups {
+				var terms []string
+				for _, tr := range trs {
+					for _, t := range c.en.Analyze([]byte(tr)) {
+						terms = appendNew(terms, string(t.Term))
+						if string(t.Term) != w.en {
+							w.trans = appendNew(w.trans, string(t.Term))
+						}
 					}
 				}
+				w.transGroups = append(w.transGroups, terms)
 			}
 		}
-		if w.en != "" && len(w.trans) == 0 && utf8.RuneCountInString(w.raw) >= 5 && !knownTerm(contains, w.en) {
+		if w.en != "" && !w.number && len(w.trans) == 0 && utf8.RuneCountInString(w.raw) >= 5 && !knownTerm(contains, w.en) {
 			w.fuzzy = true
 		}
 		if b := strings.TrimRight(w.en, "0123456789"); len(b) >= 2 && b != w.en && strings.Trim(b, "abcdefghijklmnopqrstuvwxyz") == "" {
 			w.base = b
 		}
+		w.plural = acronymPlural(w.en)
 		// The thesaurus relates English words; a German word's renderings
 		// are related enough already.
 		if len(w.trans) == 0 {
@@ -141,6 +170,23 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 	return it
 }
 
+// germanOnly reports whether the glossary knows raw as a German word whose
+// renderings are other words than en, its English term.
+func (c *Catalog) germanOnly(raw, en string) bool {
+	groups, split := c.gloss.lookup(raw)
+	if len(groups) == 0 || split {
+		return false
+	}
+	for _, tr := range groups[0] {
+		for _, t := range c.en.Analyze([]byte(tr)) {
+			if string(t.Term) == en {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // fillers are the words of a request that are not about the need itself,
 // beyond the analyzers' stop words: modal verbs, politeness, hedges.
 var fillers = func() map[string]bool {
@@ -151,7 +197,9 @@ var fillers = func() map[string]bool {
 		way know tell try trying able sure now still already going gonna wanna quick quickly
 		bitte mal möchte moechte möchten moechten brauche brauchst braucht brauchen könnt koennt könnte koennte
 		kannst sollen solltest müssen muessen musst gerne gern irgendwie bisschen eigentlich hilf helfen hilfe
-		wissen weiss weiß geht gehen klappt`) {
+		wissen weiss weiß geht gehen klappt
+		dass unsere unserem unseren unserer unseres wurde wurden worden sei seid seien ja nein eben halt
+		gerade schon bloß bloss etwa hast habt darf dürfen duerfen hätte haette wäre waere`) {
 		m[w] = true
 	}
 	return m
@@ -177,6 +225,26 @@ func appendNew(s []string, v string) []string {
 }
 
 func lower(s string) string { return strings.ToLower(s) }
+
+// acronymPlural returns the plural of an acronym without vowels ("llm" →
+// "llms") or its singular ("apis" stems to "api" already, "llms" does not:
+// → "llm"); "" for other words.
+func acronymPlural(t string) string {
+	if len(t) < 2 || strings.ContainsAny(t, "aeiouy0123456789") || strings.Trim(t, "abcdefghijklmnopqrstuvwxyz") != "" {
+		return ""
+	}
+	if strings.HasSuffix(t, "s") {
+		if len(t) >= 3 {
+			return t[:len(t)-1]
+		}
+		return ""
+	}
+	return t + "s"
+}
+
+func allDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
 
 func hasGermanLetter(s string) bool {
 	for _, r := range s {

@@ -30,6 +30,9 @@ type Report struct {
 	Misses   []Outcome // in-scope intents whose expected manual is not first, worst first
 	NoneLoad []Outcome // out-of-scope intents that loaded something
 	Confused []Confusion
+	// Hidden counts intents whose expected manuals the asking engine
+	// cannot see, all (counted out of scope) or some.
+	HiddenAll, HiddenSome int
 }
 
 // Confusion is a pair of manuals the eval set confuses: intents for A
@@ -75,6 +78,12 @@ func Summarize(outs []Outcome) Report {
 	}
 	pairs := map[[2]string]int{}
 	for _, o := range outs {
+		switch {
+		case len(o.Hidden) > 0 && len(o.Want) == 0:
+			r.HiddenAll++
+		case len(o.Hidden) > 0:
+			r.HiddenSome++
+		}
 		if len(o.Want) == 0 {
 			if o.Answer.Loaded != nil {
 				r.NoneLoad = append(r.NoneLoad, o)
@@ -167,6 +176,12 @@ func (r Report) Write(w io.Writer, worst int) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if r.HiddenAll > 0 {
+		fmt.Fprintf(w, "\n%d intents expect only manuals this engine cannot see: they count as out of scope (NONE).\n", r.HiddenAll)
+	}
+	if r.HiddenSome > 0 {
+		fmt.Fprintf(w, "%d intents expect some manuals this engine cannot see: only the visible ones count.\n", r.HiddenSome)
 	}
 	if len(r.Misses) > 0 && worst > 0 {
 		fmt.Fprintf(w, "\nworst misses (expected → ranked first):\n")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
@@ -13,8 +14,11 @@ import (
 // The catalog's fields fall in two classes:
 //
 //   - routing fields (name, triggers, summary, title) are written to say
-//     what a manual is for: a word found there counts fully, however long
-//     the field and however often the word repeats;
+//     what a manual is for: a word found there counts (nearly) fully,
+//     however long the field and however often the word repeats; fully
+//     in the name and in a trigger the intent says whole ("bar chart",
+//     "Balkendiagramm"), less in a trigger it says only in part ("explain"
+//     of "explain failure"), a summary or a title;
 //   - evidence fields (headings, the documents a skill holds, the body)
 //     describe what the manual contains: a word found there counts less,
 //     saturating with its frequency and normalised by the field's length
@@ -47,6 +51,10 @@ type scoring struct {
 	prefix                float64 // a longer term the word begins (postgres → postgresql)
 	part                  float64 // a part of a German compound (Gedankenkarte → Karte)
 	related               float64 // a term the thesaurus relates to the word
+	// phrase weighs a word of a trigger the intent covers whole; a word
+	// found in a trigger it covers only in part counts as the trigger
+	// field's weight says (see phrase.go).
+	phrase float64
 	// coverage weighs the share of the intent found in routing fields
 	// against the relevance.
 	coverage float64
@@ -57,7 +65,7 @@ type scoring struct {
 var defaultScoring = scoring{
 	en: []fieldScore{
 		{field: fWords, weight: 1.0, routing: true},
-		{field: fTrigEN, weight: 1.0, routing: true},
+		{field: fTrigEN, weight: 0.8, routing: true},
 		{field: fSumEN, weight: 0.8, routing: true, refLen: 25, lenNorm: 0.5},
 		{field: fTitle, weight: 0.8, routing: true},
 		{field: fHeadings, weight: 0.5, refLen: 30},
@@ -65,10 +73,10 @@ var defaultScoring = scoring{
 		{field: fBody, weight: 0.45, refLen: 400},
 	},
 	de: []fieldScore{
-		{field: fTrigDE, weight: 1.0, routing: true},
+		{field: fTrigDE, weight: 0.8, routing: true},
 		{field: fSumDE, weight: 0.8, routing: true, refLen: 25, lenNorm: 0.5},
 	},
-	transDE: 0.6, transUnknown: 0.5, fuzzy: 0.8, prefix: 0.6, part: 0.6, related: 0.5, coverage: 0.15, tool: 0.5,
+	transDE: 0.7, transUnknown: 0.5, fuzzy: 0.8, prefix: 0.6, part: 0.6, related: 0.5, phrase: 1.0, coverage: 0.15, tool: 0.5,
 }
 
 // Scoring constants (see fieldScore).
@@ -77,6 +85,7 @@ const (
 	bm25B        = 0.75
 	maxExpansion = 6 // fuzzy or prefix terms per word
 	minPrefixLen = 4 // shortest stem expanded by prefix
+	minFuzzyLen  = 5 // shortest stem matched with one edit
 )
 
 // form is one way a word of the intent can appear in the catalog.
@@ -96,6 +105,10 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 	out := make([][]form, len(it.words))
 	for i, w := range it.words {
 		var fs []form
+		if w.number {
+			out[i] = []form{{term: w.en, weight: 1, routing: true}}
+			continue
+		}
 		if w.en != "" {
 			fs = append(fs, form{term: w.en, weight: 1})
 		}
@@ -116,6 +129,9 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 		for _, t := range w.related {
 			fs = append(fs, form{term: t, weight: c.sc.related})
 		}
+		if w.plural != "" {
+			fs = append(fs, form{term: w.plural, weight: 1})
+		}
 		if w.base != "" {
 			fs = append(fs, form{term: w.base, weight: c.sc.fuzzy})
 		}
@@ -124,7 +140,11 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 			for _, t := range w.trans {
 				seen[t] = true
 			}
-			if w.fuzzy {
+			// A word the catalog does not know may be a typo of one it
+			// does: terms one edit from its stem, when the stem is long
+			// enough for one edit to keep it recognisable ("evening" stems
+			// to "even", one edit from "event").
+			if w.fuzzy && utf8.RuneCountInString(w.en) >= minFuzzyLen {
 				for _, t := range fuzzyTerms(r, w.en) {
 					if !seen[t] {
 						seen[t] = true
@@ -132,6 +152,8 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 					}
 				}
 			}
+			// A longer term the word begins may be its full or derived
+			// form (postgres → postgresql, work → worker).
 			if len(w.en) >= minPrefixLen {
 				for _, t := range prefixTerms(r, w.en) {
 					if !seen[t] {
@@ -202,6 +224,11 @@ type ranked struct {
 	num          uint64
 	ord          uint32 // position in the build input (OrderFile)
 	total, cover float64
+	// routed counts the intent's words found in routing fields; mask has
+	// bit i set for word i among them (the first 64 words) when it was
+	// found as itself or a glossary rendering, not a looser form.
+	routed int
+	mask   uint64
 }
 
 // better orders ranked documents: higher total first, then earlier in the
@@ -225,8 +252,9 @@ type scratch struct {
 }
 
 // score returns every visible document some form of some word matches,
-// with its relevance and routing coverage, in no particular order.
-func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible func(uint64) bool) []ranked {
+// with its relevance and routing coverage, in no particular order, and
+// the share of the intent's weight that no visible document matches at all.
+func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible func(uint64) bool, tr *trace) ([]ranked, float64) {
 	nw := len(it.words)
 	sc := c.scratch.Get().(*scratch)
 	defer func() {
@@ -268,11 +296,11 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 					continue
 				}
 				withNorm := !fd.routing || fd.lenNorm > 0
-				tr, err := r.TermFieldReader(ctx, []byte(f.term), fd.field, withNorm, withNorm, false)
+				tfr, err := r.TermFieldReader(ctx, []byte(f.term), fd.field, withNorm, withNorm, false)
 				if err != nil {
 					continue
 				}
-				for m, err := tr.Next(&tfd); err == nil && m != nil; m, err = tr.Next(&tfd) {
+				for m, err := tfr.Next(&tfd); err == nil && m != nil; m, err = tfr.Next(&tfd) {
 					n := m.ID.Value()
 					if visible != nil && !visible(n) {
 						continue
@@ -287,13 +315,55 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 					k := get(n) + i
 					if s > sc.best[k] {
 						sc.best[k] = s
+						if tr != nil {
+							tr.note(n, i, f.term, fd.field, s)
+						}
 					}
 					if fd.routing && f.weight > sc.routing[k] {
 						sc.routing[k] = f.weight
 					}
 				}
-				tr.Close()
+				tfr.Close()
 			}
+		}
+	}
+	// Triggers the intent covers whole.
+	if c.sc.phrase > 0 {
+		dict := func(prefix string, visit func(string)) {
+			d, err := r.FieldDictPrefix(fPhrases, []byte(prefix))
+			if err != nil {
+				return
+			}
+			defer d.Close()
+			for e, err := d.Next(); err == nil && e != nil; e, err = d.Next() {
+				visit(e.Term)
+			}
+		}
+		for _, pm := range coveredPhrases(it, fs, dict) {
+			tfr, err := r.TermFieldReader(ctx, []byte(pm.key), fPhrases, false, false, false)
+			if err != nil {
+				continue
+			}
+			for m, err := tfr.Next(&tfd); err == nil && m != nil; m, err = tfr.Next(&tfd) {
+				n := m.ID.Value()
+				if visible != nil && !visible(n) {
+					continue
+				}
+				base := get(n)
+				for k, i := range pm.words {
+					s := c.sc.phrase * pm.weights[k]
+					if s > sc.best[base+i] {
+						sc.best[base+i] = s
+						if tr != nil {
+							tr.note(n, i, pm.key, fPhrases, s)
+						}
+					}
+					if pm.weights[k] > sc.routing[base+i] {
+						sc.routing[base+i] = pm.weights[k]
+					}
+				}
+			}
+			tfr.Close()
 		}
 	}
 	var sumW float64
@@ -313,6 +383,12 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 		for i, w := range st.weights {
 			rel += w * sc.best[d*nw+i]
 			cov += w * sc.routing[d*nw+i]
+			if w > 0 && sc.routing[d*nw+i] > 0 {
+				out[d].routed++
+				if i < 64 && sc.routing[d*nw+i] >= c.sc.transDE {
+					out[d].mask |= 1 << i
+				}
+			}
 		}
 		out[d].cover = cov / sumW
 		out[d].total = rel/sumW + c.sc.coverage*out[d].cover
@@ -320,7 +396,23 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 			out[d].total *= c.sc.tool
 		}
 	}
-	return out
+	var unmatched float64
+	for i, w := range st.weights {
+		found := false
+		for d := range sc.nums {
+			if sc.best[d*nw+i] > 0 {
+				found = true
+				break
+			}
+		}
+		if !found {
+			unmatched += w
+		}
+	}
+	if sumW > 0 {
+		unmatched /= sumW
+	}
+	return out, unmatched
 }
 
 // top moves the k best of rs to its front, sorted best first, and returns

@@ -16,6 +16,8 @@ func newEvalCmd(e *env) *cobra.Command {
 		minTop3   float64
 		worst     int
 		calibrate bool
+		save      string
+		with      []string
 	)
 	cmd := &cobra.Command{
 		Use:     "eval FILE.tsv",
@@ -42,14 +44,24 @@ counts as its SKILL.md, which is what routing answers with. Lines starting
 with '#' and a header line starting with 'id' are skipped.
 
 --calibrate searches the thresholds that decide loaded / alternatives /
-hint on this set and prints them beside the current ones.
+hint on this set and prints them beside the current ones. To calibrate over
+several sets that need different catalogs (the example manuals, a corpus),
+save each set's outcomes with --save-outcomes and add them to the last run
+with --calibrate-with (make calibrate does this for testdata/eval).
+
+--engine asks as that engine, as howdoi does: only manuals of its audience
+that its recipe's manualPaths reach and whose requires-tools its allow-set
+(--tools, or its recipe's tools) holds are candidates. An expected manual
+the engine cannot see is an error: the set does not fit the engine. Without
+--engine every manual is a candidate.
 
 Exit status: 0, or 1 when top-1 or top-3 is under --min-top1 / --min-top3
 (fractions such as 0.85, or percentages such as 85); 2 for a bad set or a
 catalog failure.`,
 		Example: `  lore eval testdata/eval/example.tsv --min-top1 0.9
   lore eval testdata/eval/corpus.tsv --manuals ../shared/corpus
-  lore eval intents.tsv --catalog public --engine arthur --calibrate`,
+  lore eval intents.tsv --catalog public --engine arthur --calibrate
+  lore eval testdata/eval/example.tsv --calibrate --calibrate-with corpus.outcomes.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := os.Open(args[0])
@@ -70,6 +82,11 @@ catalog failure.`,
 			if err != nil {
 				return failure(fmt.Errorf("%s: %w", args[0], err))
 			}
+			if save != "" {
+				if err := writeOutcomes(save, outs); err != nil {
+					return failure(err)
+				}
+			}
 			r := search.Summarize(outs)
 			triggers, err := c.Triggers()
 			if err != nil {
@@ -81,7 +98,15 @@ catalog failure.`,
 				return failure(err)
 			}
 			if calibrate {
-				best, res := search.Calibrate(outs)
+				pool := outs
+				for _, f := range with {
+					more, err := readOutcomes(f)
+					if err != nil {
+						return failure(err)
+					}
+					pool = append(pool, more...)
+				}
+				best, res := search.Calibrate(pool)
 				fmt.Fprintf(e.stdout, "\nthresholds  current: %s\n            best:    %s\n            (%s)\n",
 					search.DefaultThresholds, best, res)
 			}
@@ -110,5 +135,28 @@ catalog failure.`,
 	cmd.Flags().Float64Var(&minTop3, "min-top3", 0, "exit 1 when top-3 is under this")
 	cmd.Flags().IntVar(&worst, "worst", 10, "how many worst misses and confused pairs to print")
 	cmd.Flags().BoolVar(&calibrate, "calibrate", false, "search the loaded/alternatives/hint thresholds that fit this set best")
+	cmd.Flags().StringVar(&save, "save-outcomes", "", "write the ranked candidates of every intent to this file (JSON lines) for --calibrate-with")
+	cmd.Flags().StringSliceVar(&with, "calibrate-with", nil, "with --calibrate: also calibrate over outcomes saved from other sets (comma-separated files)")
 	return cmd
+}
+
+func writeOutcomes(name string, outs []search.Outcome) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return fmt.Errorf("cannot write the outcomes: %w", err)
+	}
+	if err := search.WriteOutcomes(f, outs); err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return f.Close()
+}
+
+func readOutcomes(name string) ([]search.Outcome, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read saved outcomes: %w", err)
+	}
+	defer f.Close()
+	return search.ReadOutcomes(f, name)
 }

@@ -12,8 +12,9 @@ import (
 
 func newHowdoiCmd(e *env) *cobra.Command {
 	var (
-		cf     catalogFlags
-		format string
+		cf      catalogFlags
+		format  string
+		explain bool
 	)
 	cmd := &cobra.Command{
 		Use:     "howdoi INTENT",
@@ -56,6 +57,14 @@ configuration or catalog failure.`,
 				return err
 			}
 			defer closeFn()
+			if explain {
+				s, err := c.Explain(args[0], v, search.DefaultThresholds)
+				if err != nil {
+					return failure(err)
+				}
+				fmt.Fprint(e.stdout, s)
+				return nil
+			}
 			a, err := c.HowDoI(args[0], v)
 			if err != nil {
 				return failure(err)
@@ -74,6 +83,7 @@ configuration or catalog failure.`,
 	}
 	cf.register(cmd)
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&explain, "explain", false, "print how the best candidates were scored instead of the answer")
 	return cmd
 }
 

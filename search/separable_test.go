@@ -1,0 +1,22 @@
+package search
+
+import "testing"
+
+func TestJoinSeparableVerbs(t *testing.T) {
+	g := defaultGlossary()
+	for in, want := range map[string]string{
+		"trag mir Donnerstag einen Termin ein":       "eintrag mir Donnerstag einen Termin ",
+		"stell die Umsätze als Diagramm dar":         "darstell die Umsätze als Diagramm ",
+		"zeig mir das Bild an, bitte":                "anzeig mir das Bild , bitte",
+		"leg einen Ordner an und lad die Datei hoch": "anleg einen Ordner  und hochlad die Datei ",
+		// No particle at a clause's end, an unknown verb, English.
+		"an einem Diagramm arbeiten":  "an einem Diagramm arbeiten",
+		"sing mir ein Lied vor":       "sing mir ein Lied vor",
+		"can you sign me in":          "can you sign me in",
+		"log the user in and move on": "log the user in and move on",
+	} {
+		if got := joinSeparableVerbs(in, g); got != want {
+			t.Errorf("joinSeparableVerbs(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
