@@ -51,7 +51,7 @@ type stdioFilter struct {
 func newStdioFilter(r io.Reader, w io.Writer, log *slog.Logger) *stdioFilter {
 	f := &stdioFilter{in: bufio.NewReaderSize(r, 64<<10), log: log, pending: map[string]bool{},
 		changed: make(chan struct{}), closed: make(chan struct{})}
-	f.out = &lockedWriter{w: w, answered: f.answered}
+	f.out = &lockedWriter{w: w, answering: f.answering, answered: f.answered}
 	return f
 }
 
@@ -217,6 +217,21 @@ func (f *stdioFilter) reply(id json.RawMessage, code int64, msg string) {
 	_, _ = f.out.write(append(b, '\n'))
 }
 
+// answering notes the protocol version of an initialize result before it
+// is written, so a message the client sends the moment it reads the result
+// is already judged by that version.
+func (f *stdioFilter) answering(line []byte) {
+	if !bytes.Contains(line, []byte(`"protocolVersion"`)) {
+		return
+	}
+	var e envelope
+	if json.Unmarshal(line, &e) == nil && e.Method == "" && e.Result.ProtocolVersion != "" {
+		f.mu.Lock()
+		f.version = e.Result.ProtocolVersion
+		f.mu.Unlock()
+	}
+}
+
 // answered records the responses in a line written to stdout.
 func (f *stdioFilter) answered(line []byte) {
 	var ids []json.RawMessage
@@ -232,11 +247,6 @@ func (f *stdioFilter) answered(line []byte) {
 		var e envelope
 		if json.Unmarshal(line, &e) == nil && e.Method == "" {
 			ids = append(ids, e.ID)
-			if v := e.Result.ProtocolVersion; v != "" {
-				f.mu.Lock()
-				f.version = v
-				f.mu.Unlock()
-			}
 		}
 	}
 	if len(ids) == 0 {
@@ -276,12 +286,14 @@ func (f *stdioFilter) drain() {
 // lockedWriter writes whole messages to stdout, one at a time, and tells
 // the filter which requests they answer.
 type lockedWriter struct {
-	mu       sync.Mutex
-	w        io.Writer
-	answered func([]byte)
+	mu        sync.Mutex
+	w         io.Writer
+	answering func([]byte) // before the write
+	answered  func([]byte) // after it
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.answering(p)
 	n, err := l.write(p)
 	if err == nil {
 		l.answered(p)
