@@ -53,11 +53,15 @@ The site is built into a temporary folder; public/ is not touched. Use
 			srv.Rebuild()
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			go func() {
-				if err := srv.Watch(ctx); err != nil {
-					fmt.Fprintf(e.stderr, "lore serve: %v; rebuilds are off\n", err)
-				}
-			}()
+			if watch, err := srv.Watch(ctx); err != nil {
+				fmt.Fprintf(e.stderr, "lore serve: %v; rebuilds are off\n", err)
+			} else {
+				go func() {
+					if err := watch(); err != nil {
+						fmt.Fprintf(e.stderr, "lore serve: %v; rebuilds are off\n", err)
+					}
+				}()
+			}
 			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
 				BaseContext: func(net.Listener) context.Context { return ctx }}
 			go func() {

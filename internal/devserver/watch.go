@@ -15,15 +15,16 @@ import (
 	"github.com/lorekit/lore/build/config"
 )
 
-// Watch rebuilds whenever a source of the project changes: the manual
-// roots, prompts/, content/, theme/ and the project file. It returns when
-// ctx ends.
-func (s *Server) Watch(ctx context.Context) error {
+// Watch starts watching the sources of the project — the manual roots,
+// prompts/, content/, theme/ and the project file — and returns once the
+// watches are in place, so no change made after it returns is missed. run
+// rebuilds on every change until ctx ends.
+func (s *Server) Watch(ctx context.Context) (run func() error, err error) {
 	w, err := s.startWatch()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return s.watchLoop(ctx, w)
+	return func() error { return s.watchLoop(ctx, w) }, nil
 }
 
 // startWatch watches the sources as they are now.
