@@ -260,10 +260,6 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 	for _, eb := range e.Blocks {
 		key := e.Path + "#" + eb.Name
 		b.where[key] = diag.Pos{File: e.Path, Line: max(eb.MarkerLine, 1), Col: 1}
-		if misusesTurn(eb.T) {
-			b.broken[key] = true // its turn uses are facts of its template
-			continue
-		}
 		text, ok := b.render(eb.T, ctx)
 		if !ok {
 			b.broken[key] = true
@@ -286,10 +282,6 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 		f := lb.For(st)
 		key := f.Path + "#" + name
 		b.where[key] = diag.Pos{File: f.Path, Line: 1, Col: 1}
-		if misusesTurn(f.T) {
-			b.broken[key] = true
-			continue
-		}
 		text, ok := b.render(f.T, ctx)
 		if !ok {
 			b.broken[key] = true
@@ -349,9 +341,6 @@ func (b *baker) layers(r *config.Recipe, sel Selection, ctx map[string]any) []bu
 		k, name, _ := bundle.ParseLayerID(id)
 		l := bundle.Layer{Kind: k, Name: name, Untrusted: !Trusted(b.cfg, id)}
 		for _, f := range files {
-			if misusesTurn(f.T) {
-				continue // its turn uses are facts of its template
-			}
 			text, ok := b.render(f.T, ctx)
 			if !ok {
 				continue
@@ -364,8 +353,7 @@ func (b *baker) layers(r *config.Recipe, sel Selection, ctx map[string]any) []bu
 }
 
 // misusesTurn reports whether t uses per-turn values it may not: any in a
-// static template, anything but bare placeholders in a dynamic one. Such
-// a template is left out of every bundle.
+// static template, anything but bare placeholders in a dynamic one.
 func misusesTurn(t *Template) bool {
 	for _, r := range t.Turn {
 		if !t.Dynamic || !r.Placeholder {
@@ -389,10 +377,12 @@ func Trusted(cfg *config.Config, id string) bool {
 	return true
 }
 
-// render renders a template, recording a render error.
+// render renders a template, recording a render error. A template that
+// does not compile or misuses per-turn values is not rendered (both are
+// facts of the template) and stays out of every bundle.
 func (b *baker) render(t *Template, ctx map[string]any) (string, bool) {
-	if t.Err != nil {
-		return "", false // a fact of the template
+	if t.Err != nil || misusesTurn(t) {
+		return "", false
 	}
 	out, d := t.Render(ctx)
 	if d != nil {
