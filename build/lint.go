@@ -9,6 +9,7 @@ import (
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/lint"
 	"github.com/lorekit/lore/build/manual"
+	pfacts "github.com/lorekit/lore/build/prompt/facts"
 	"github.com/lorekit/lore/build/tokens"
 )
 
@@ -65,17 +66,20 @@ func Lint(p *Project, paths []string) lint.Report {
 	return r
 }
 
-// addPrompts bakes the prompts (writing nothing) and hands their findings
-// to the linter; it returns how many prompt files accept takes. A failure
-// of the bake itself (an unknown token encoding) becomes a finding.
+// addPrompts bakes the prompts (writing nothing) and hands their facts to
+// the linter; it returns how many prompt files accept takes. A failure of
+// the bake itself (an unknown token encoding) is a fact too.
 func (p *Project) addPrompts(in *lint.Input, accept func(string) bool) int {
 	b, err := bake(p, tokens.NewCounter(p.Config.Tokenizer))
 	if err != nil {
-		in.Extra = append(in.Extra, diag.Diagnostic{Pos: diag.Pos{File: p.Config.File}, Severity: diag.Error, Rule: "prompt/template", Message: err.Error()})
+		pos := diag.Pos{File: p.Config.File}
+		if l, ok := p.Config.Lines["tokenizer"]; ok {
+			pos.Line, pos.Col = l, 1
+		}
+		in.Prompts = &pfacts.Prompts{Failure: &pfacts.Defect{Pos: pos, Message: err.Error()}}
 		return 0
 	}
-	in.Extra = append(in.Extra, b.Diagnostics...)
-	in.Sources = b.source
+	in.Prompts = b.Facts
 	n := 0
 	for f := range b.Prompts.Files {
 		if accept == nil || accept(f) {

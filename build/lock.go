@@ -8,7 +8,6 @@ import (
 	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/lint"
-	"github.com/lorekit/lore/build/manual"
 )
 
 // LockResult is what Lock did.
@@ -35,7 +34,10 @@ func Lock(p *Project, allowGrowth string) (*LockResult, error) {
 		return nil, err
 	}
 	res := &LockResult{Path: p.lockPath()}
-	in := &lint.Input{Config: p.Config, FS: p.FS, Manuals: &manual.Set{}, Extra: b.Diagnostics, Sources: b.source}
+	// The prompt rules, with the manuals their hooks resolve to; findings
+	// in manuals do not stop a lock.
+	in := p.lintInput(p.Manuals, func(f string) bool { return p.inPrompts(f) || f == p.Config.File })
+	in.Prompts = b.Facts
 	for _, d := range lint.Run(in) {
 		if d.Severity == diag.Error {
 			res.Diagnostics = append(res.Diagnostics, d)

@@ -5,7 +5,6 @@
 package build
 
 import (
-	"path"
 	"path/filepath"
 
 	"github.com/spf13/afero"
@@ -52,7 +51,7 @@ func Load(o Options) (*Project, error) {
 	if len(o.Manuals) > 0 {
 		cfg.Manuals = nil
 		for _, m := range o.Manuals {
-			cfg.Manuals = append(cfg.Manuals, relToDir(cfg.Dir, filepath.ToSlash(m)))
+			cfg.Manuals = append(cfg.Manuals, cfg.Rel(filepath.ToSlash(m)))
 		}
 	}
 	p := &Project{Config: cfg, FS: o.FS}
@@ -74,18 +73,6 @@ func (p *Project) roots() []string {
 	return out
 }
 
-// relToDir expresses p (relative to the working directory) relative to the
-// project folder dir, slash-separated.
-func relToDir(dir, p string) string {
-	if dir == "" || dir == "." {
-		return path.Clean(p)
-	}
-	if rel, err := filepath.Rel(dir, p); err == nil {
-		return filepath.ToSlash(rel)
-	}
-	return p
-}
-
 // Cascade returns the manual cascade through manualPaths, which are
 // relative to the project folder.
 func (p *Project) Cascade(manualPaths []string) *manual.Cascade {
@@ -97,4 +84,4 @@ func (p *Project) Cascade(manualPaths []string) *manual.Cascade {
 }
 
 // RelPath expresses a file path relative to the project folder.
-func (p *Project) RelPath(f string) string { return relToDir(p.Config.Dir, f) }
+func (p *Project) RelPath(f string) string { return p.Config.Rel(f) }

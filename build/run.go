@@ -61,14 +61,12 @@ func Run(o RunOptions) (*Result, error) {
 		return nil, err
 	}
 	step("lint")
-	in := p.lintInput(p.Manuals, nil)
-	in.Extra = res.Baked.Diagnostics
-	in.Sources = res.Baked.source
-	res.Lint = lint.Report{Diagnostics: lint.Run(in), Files: countFiles(p.Manuals, nil) + len(res.Baked.Prompts.Files)}
 	if o.Locked {
-		res.Lint.Diagnostics = append(res.Lint.Diagnostics, res.Baked.lockDiagnostics(p)...)
-		res.Lint.Diagnostics.Sort()
+		res.Baked.Facts.Lock = p.lockFacts()
 	}
+	in := p.lintInput(p.Manuals, nil)
+	in.Prompts = res.Baked.Facts
+	res.Lint = lint.Report{Diagnostics: lint.Run(in), Files: countFiles(p.Manuals, nil) + len(res.Baked.Prompts.Files)}
 	if res.Lint.Diagnostics.AtLeast(diag.Error) {
 		res.Failed = true
 		res.Duration = time.Since(start)

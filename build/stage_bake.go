@@ -12,19 +12,19 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build/bundle"
-	"github.com/lorekit/lore/build/config"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/lint"
 	"github.com/lorekit/lore/build/manual"
 	"github.com/lorekit/lore/build/prompt"
+	pfacts "github.com/lorekit/lore/build/prompt/facts"
 	"github.com/lorekit/lore/build/tokens"
 )
 
 // BundlesDir is where bundles are published inside the output folder.
 const BundlesDir = "lore/bundles"
 
-// Baked is the output of the bake stage: the prompt bundles and the
-// findings made while composing them.
+// Baked is the output of the bake stage: the prompt bundles and the facts
+// the prompt rules judge.
 type Baked struct {
 	// Prompts is the loaded prompts/ folder.
 	Prompts *prompt.Set
@@ -32,8 +32,9 @@ type Baked struct {
 	Bundles []*bundle.Bundle
 	// Seeds are the bundles composed from the seed tier alone, by id:
 	// what each bundle's layers changed is the difference.
-	Seeds       map[string]*bundle.Bundle
-	Diagnostics diag.List
+	Seeds map[string]*bundle.Bundle
+	// Facts are what loading and composing found, for lint.Input.Prompts.
+	Facts *pfacts.Prompts
 }
 
 // Bake loads the project's prompts and composes every bundle, without
@@ -42,80 +43,38 @@ func Bake(p *Project) (*Baked, error) {
 	return bake(p, tokens.NewCounter(p.Config.Tokenizer))
 }
 
-// bake composes every recipe's prompt bundles and runs the prompt checks,
-// prose references included.
+// bake loads the project's prompts and composes every recipe's bundles.
 func bake(p *Project, counter *tokens.Counter) (*Baked, error) {
 	if _, err := counter.Count("lore"); err != nil {
 		return nil, err
 	}
-	set := prompt.Load(p.FS, p.Config.Path(p.Config.Prompts))
+	set := LoadPrompts(p)
 	res := prompt.Bake(set, p.promptOptions(counter))
-	b := &Baked{Prompts: set, Bundles: res.Bundles, Seeds: res.Seeds, Diagnostics: res.Diagnostics}
-	for _, f := range set.Paths() {
-		b.Diagnostics = append(b.Diagnostics, lint.PromptProse(f, set.Files[f])...)
-	}
-	b.Diagnostics.Sort()
-	return b, nil
+	return &Baked{Prompts: set, Bundles: res.Bundles, Seeds: res.Seeds, Facts: res.Facts}, nil
 }
 
 // promptOptions configures the prompt package for this project.
 func (p *Project) promptOptions(counter *tokens.Counter) prompt.Options {
-	return prompt.Options{Config: p.Config, Count: counter.MustCount, Tokenizer: counter.Encoding(),
-		Manuals: &projectManuals{p: p, cascades: map[string]*manual.Cascade{}}, Rel: p.RelPath}
+	return prompt.Options{Config: p.Config, Count: counter.MustCount, Tokenizer: counter.Encoding(), Rel: p.RelPath}
 }
 
 // BakeOne composes the bundle sel names, as lore build would bake it; with
-// seedOnly the layers are left out (the baseline of lore prompt diff).
+// seedOnly the layers are left out (the baseline of lore prompt diff). The
+// findings are those of the prompts folder and of that bundle.
 func BakeOne(p *Project, sel prompt.Selection, seedOnly bool) (*bundle.Bundle, diag.List, error) {
 	counter := tokens.NewCounter(p.Config.Tokenizer)
 	if _, err := counter.Count("lore"); err != nil {
 		return nil, nil, err
 	}
-	set := prompt.Load(p.FS, p.Config.Path(p.Config.Prompts))
 	o := p.promptOptions(counter)
 	o.SeedOnly = seedOnly
-	return prompt.BakeOne(set, o, sel)
-}
-
-// projectManuals resolves hooks through a recipe's manual cascade, built
-// once per list of manualPaths.
-type projectManuals struct {
-	p        *Project
-	cascades map[string]*manual.Cascade
-}
-
-func (m *projectManuals) cascade(r *config.Recipe) *manual.Cascade {
-	key := strings.Join(r.ManualPaths, "\x00")
-	c, ok := m.cascades[key]
-	if !ok {
-		c = m.p.Cascade(r.ManualPaths)
-		m.cascades[key] = c
+	b, f, err := prompt.BakeOne(LoadPrompts(p), o, sel)
+	if err != nil {
+		return nil, nil, err
 	}
-	return c
-}
-
-func (m *projectManuals) Resolve(r *config.Recipe, name string) (string, string, bool) {
-	w := m.cascade(r).Resolve(name)
-	if w == nil {
-		return "", "", false
-	}
-	return m.p.RelPath(w.Path), w.Audience, true
-}
-
-func (m *projectManuals) Names(r *config.Recipe) []string {
-	var out []string
-	for _, w := range m.cascade(r).Winners() {
-		out = append(out, w.Name)
-	}
-	return out
-}
-
-// source returns the text of a prompt file, for disable comments.
-func (b *Baked) source(file string) []byte {
-	if b == nil || b.Prompts == nil {
-		return nil
-	}
-	return b.Prompts.Files[file]
+	// No hooks are among the facts of one bundle: the manuals are not
+	// needed.
+	return b, lint.Run(&lint.Input{Config: p.Config, FS: p.FS, Manuals: &manual.Set{}, Prompts: f}), nil
 }
 
 // lockPath is prompts.lock beside the project file.
@@ -138,25 +97,15 @@ func ReadLock(p *Project) (l *bundle.Lock, ok bool, err error) {
 	return l, true, nil
 }
 
-// lockDiagnostics compares the bundles with prompts.lock (build --locked).
-func (b *Baked) lockDiagnostics(p *Project) diag.List {
-	file := p.lockPath()
+// lockFacts reads prompts.lock for the prompt/lock rule to compare with
+// the bundles (build --locked).
+func (p *Project) lockFacts() *pfacts.Lock {
 	l, ok, err := ReadLock(p)
+	f := &pfacts.Lock{Path: p.lockPath(), Found: ok, Lock: l}
 	if err != nil {
-		return diag.List{{Pos: diag.Pos{File: file, Line: 1, Col: 1}, Severity: diag.Error, Rule: prompt.RuleLock, Message: err.Error()}}
+		f.Err = err.Error()
 	}
-	if !ok {
-		if len(b.Bundles) == 0 {
-			return nil
-		}
-		return diag.List{{Pos: diag.Pos{File: file}, Severity: diag.Error, Rule: prompt.RuleLock,
-			Message: fmt.Sprintf("no %s, and the project bakes %d bundles: run 'lore lock' and commit the file", bundle.LockFile, len(b.Bundles))}}
-	}
-	var out diag.List
-	for _, m := range l.Check(b.Bundles) {
-		out = append(out, diag.Diagnostic{Pos: diag.Pos{File: file, Line: m.Line, Col: min(m.Line, 1)}, Severity: diag.Error, Rule: prompt.RuleLock, Message: m.Message})
-	}
-	return out
+	return f
 }
 
 // write stores the bundles under lore/bundles/ of out, and the task

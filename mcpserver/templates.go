@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/lorekit/lore/build/bundle"
-	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/prompt"
 )
 
@@ -19,8 +18,8 @@ func servedTemplates(set *prompt.Set, bundles []*bundle.Bundle) ([]*prompt.TaskT
 	var warns []string
 	for _, t := range set.Templates {
 		var errs []string
-		for _, d := range set.Diagnostics {
-			if d.Pos.File == t.Path && d.Severity >= diag.Error {
+		for _, d := range set.Malformed {
+			if d.Pos.File == t.Path {
 				errs = append(errs, fmt.Sprintf("%d: %s", d.Pos.Line, d.Message))
 			}
 		}

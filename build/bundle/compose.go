@@ -58,8 +58,17 @@ type Absence struct {
 	Reason string `json:"reason"`
 }
 
+// The lint rules lore reports composition problems under.
+const (
+	// RuleLayer: a block no layer may write, an invalid block name, a
+	// block defined twice in the seed tier.
+	RuleLayer = "prompt/layer"
+	// RuleGuardrailInherit: a layer tries to stop inheriting guardrails.
+	RuleGuardrailInherit = "prompt/guardrail-inherit"
+)
+
 // Problem is a defect of the input found while composing. Rule is the lint
-// rule id lore reports it under.
+// rule id lore reports it under (RuleLayer or RuleGuardrailInherit).
 type Problem struct {
 	Rule    string
 	Layer   string
@@ -157,7 +166,7 @@ func Compose(s Stack) (*Composition, error) {
 				}
 			case Locked:
 				if len(cb.Parts) > 0 {
-					c.problem("prompt/layer", l, b, fmt.Sprintf("block %q is defined twice in the seed tier (also %s): keep one", b.Name, cb.Parts[0].Source))
+					c.problem(RuleLayer, l, b, fmt.Sprintf("block %q is defined twice in the seed tier (also %s): keep one", b.Name, cb.Parts[0].Source))
 					continue
 				}
 				cb.Parts = append(cb.Parts, part)
@@ -175,12 +184,12 @@ func Compose(s Stack) (*Composition, error) {
 // the block contributes, or false when the block is refused or demoted.
 func (c *Composition) admit(l *Layer, id string, b Block) (string, bool) {
 	if !ValidName(b.Name) {
-		c.problem("prompt/layer", l, b, fmt.Sprintf("%q is not a block name: use letters, digits, '.', '_' and '-'", b.Name))
+		c.problem(RuleLayer, l, b, fmt.Sprintf("%q is not a block name: use letters, digits, '.', '_' and '-'", b.Name))
 		return "", false
 	}
 	text, directives := stripInherit(b.Text)
 	for _, line := range directives {
-		c.Problems = append(c.Problems, Problem{Rule: "prompt/guardrail-inherit", Layer: id, Block: b.Name, Source: b.Source,
+		c.Problems = append(c.Problems, Problem{Rule: RuleGuardrailInherit, Layer: id, Block: b.Name, Source: b.Source,
 			Line: lineOf(b, line),
 			Message: fmt.Sprintf("layer %s tries to stop inheriting guardrails: there is no such switch, every layer inherits the full guardrail set; "+
 				"delete the line (to change a narrower layer's own guardrails, edit its guardrails file)", id)})
@@ -195,7 +204,7 @@ func (c *Composition) admit(l *Layer, id string, b Block) (string, bool) {
 		} else {
 			msg += "layers write only " + strings.Join(EditableBlocks, ", ")
 		}
-		c.problem("prompt/layer", l, b, msg)
+		c.problem(RuleLayer, l, b, msg)
 		return "", false
 	}
 	if l.Untrusted && b.Name != Guardrails {

@@ -5,6 +5,7 @@ package config
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"slices"
 )
 
@@ -148,6 +149,19 @@ func (c *Config) Path(p string) string {
 		return p
 	}
 	return path.Join(c.Dir, p)
+}
+
+// Rel expresses p (a path as the file system names it, relative to the
+// working directory) relative to Dir, slash-separated: the inverse of
+// Path.
+func (c *Config) Rel(p string) string {
+	if c.Dir == "" || c.Dir == "." {
+		return path.Clean(p)
+	}
+	if rel, err := filepath.Rel(c.Dir, p); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return p
 }
 
 // Error is a defect of the project file, with its position.

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/afero"
@@ -9,6 +10,7 @@ import (
 	"github.com/lorekit/lore/build/config"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/build/prompt/facts"
 )
 
 // Input is what the linter checks.
@@ -20,12 +22,10 @@ type Input struct {
 	// Report, when set, limits findings to files it accepts (lint PATH…
 	// over a project reports on the given paths only).
 	Report func(file string) bool
-	// Sources returns the text of a non-manual file (prompts, lore.yaml)
-	// so disable comments there are honoured; it may be nil.
-	Sources func(file string) []byte
-	// Extra are findings made by other stages (the prompt bake), subject
-	// to the same configuration and disable comments.
-	Extra diag.List
+	// Prompts are the facts of the prompt bake, which the prompt rules
+	// judge; nil when the prompts are not checked. Disable comments in
+	// prompt files are honoured like those in manuals.
+	Prompts *facts.Prompts
 }
 
 // Pass is handed to a rule's check. It reports findings for that rule.
@@ -71,9 +71,14 @@ func reportProblems(p *Pass, m *manual.Manual) {
 	}
 }
 
-// reportFileProblems reports the set's unparsed-file problems of p's rule.
+// reportFileProblems reports the unparsed-file problems of p's rule: the
+// manual set's and the prompts folder's.
 func reportFileProblems(p *Pass) {
-	for _, fp := range p.In.Manuals.Problems {
+	probs := p.In.Manuals.Problems
+	if p.In.Prompts != nil {
+		probs = append(slices.Clip(probs), p.In.Prompts.FileProblems...)
+	}
+	for _, fp := range probs {
 		if fp.Rule == p.rule.ID {
 			p.ReportAt(diag.Pos{File: fp.Path, Line: fp.Line, Col: fp.Col}, diag.Pos{}, "%s", fp.Message)
 		}

@@ -9,4 +9,10 @@ var promptLayer = &Rule{
 		"identity and operating-rules (narrowest layer wins), guardrails and surface-note (concatenated). The capability contract and the " +
 		"engine's and library's own blocks are locked to the seed: a layer file for one of them has no effect and is reported, as is a file " +
 		"in an unknown layer folder or a block defined twice in the seed tier.",
+	Project: promptRule(func(p *Pass) {
+		for _, d := range p.In.Prompts.Misplaced {
+			p.ReportAt(d.Pos, diag.Pos{}, "%s", d.Message)
+		}
+		reportComposition(p)
+	}),
 }

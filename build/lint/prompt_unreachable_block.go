@@ -1,6 +1,12 @@
 package lint
 
-import "github.com/lorekit/lore/build/diag"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/lorekit/lore/build/diag"
+)
 
 var promptUnreachableBlock = &Rule{
 	ID: "prompt/unreachable-block", Severity: diag.Error,
@@ -8,5 +14,24 @@ var promptUnreachableBlock = &Rule{
 	Doc: "Every block of an engine prompt or library either appears in every bundle or carries a reason in lore.yaml " +
 		"(`disabled: {voice-mode: \"no voice surface yet\"}`), as seed 002's reachability contract demands: a block that silently renders " +
 		"nothing (a condition that is never true for some surface or provider) is a prompt nobody reviewed. A layer that empties a block on " +
-		"purpose (an empty file) is not reported. The message lists the bundles the block is missing from.",
+		"purpose (an empty file) is not reported, nor is a block whose template fails (that is prompt/template's or prompt/cache-order's). " +
+		"The message lists the bundles the block is missing from.",
+	Project: promptRule(func(p *Pass) {
+		for _, a := range p.In.Prompts.Absent {
+			if a.Broken {
+				continue
+			}
+			if p.In.Config != nil {
+				if _, off := p.In.Config.Disabled[a.Block]; off {
+					continue
+				}
+			}
+			shown := a.Bundles
+			if len(shown) > 4 {
+				shown = append(slices.Clone(shown[:4]), fmt.Sprintf("and %d more", len(a.Bundles)-4))
+			}
+			p.ReportAt(a.Pos, diag.Pos{}, "block %q renders nothing in %s: every configured block appears in every bundle "+
+				"or carries a reason; make it render, or add `disabled: {%s: \"why\"}` to lore.yaml", a.Block, strings.Join(shown, ", "), a.Block)
+		}
+	}),
 }

@@ -2,7 +2,9 @@ package lint
 
 import (
 	"bytes"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -21,13 +23,21 @@ var refProseReference = &Rule{
 		"(seed 000 §4, rule 1). Write the exact call instead: \"before answering about X: `manual_read('embed-images')`\". " +
 		"A line that already carries a `manual_read('…')` call is not reported.",
 	Manual: func(p *Pass, m *manual.Manual) {
-		ReportProse(p, m.Path, m.Src, m.Header.End+1, fenceLines(m))
+		reportProse(p, m.Path, m.Src, m.Header.End+1, fenceLines(m))
 	},
+	// In a prompt, "see the embedding manual" is exactly what seed 000 §4
+	// rule 1 forbids.
+	Project: promptRule(func(p *Pass) {
+		for _, f := range slices.Sorted(maps.Keys(p.In.Prompts.Files)) {
+			src := p.In.Prompts.Files[f]
+			reportProse(p, f, src, 1, promptSkipLines(string(src)))
+		}
+	}),
 }
 
-// ReportProse reports the prose references in src from line first on,
+// reportProse reports the prose references in src from line first on,
 // skipping lines inside code blocks.
-func ReportProse(p *Pass, file string, src []byte, first int, skip func(int) bool) {
+func reportProse(p *Pass, file string, src []byte, first int, skip func(int) bool) {
 	line := 0
 	for len(src) > 0 {
 		line++
@@ -104,4 +114,65 @@ func fenceLines(m *manual.Manual) func(int) bool {
 		}
 		return false
 	}
+}
+
+// promptSkipLines marks the lines of a prompt file that are not prose:
+// fenced lines, HTML comment lines, and a lead-in paragraph ending in ':'
+// whose list gives the exact calls ("… consult the relevant manual:"
+// above "- `manual_read('x')` — when …").
+func promptSkipLines(src string) func(int) bool {
+	var skip []bool
+	fence := ""
+	for _, l := range strings.Split(src, "\n") {
+		t := strings.TrimSpace(l)
+		in := fence != ""
+		if f := fenceMarker(t); f != "" {
+			if fence == "" {
+				fence = f
+				in = true
+			} else if strings.HasPrefix(f, fence[:1]) && len(f) >= len(fence) {
+				fence = ""
+				in = true
+			}
+		}
+		skip = append(skip, in || strings.HasPrefix(t, "<!--") && strings.HasSuffix(t, "-->"))
+	}
+	markLeadIns(strings.Split(src, "\n"), skip)
+	return func(n int) bool { return n >= 1 && n <= len(skip) && skip[n-1] }
+}
+
+// markLeadIns marks the paragraphs that end in ':' and are followed by a
+// list whose first item holds a manual_read call.
+func markLeadIns(lines []string, skip []bool) {
+	for i, l := range lines {
+		if !strings.HasSuffix(strings.TrimSpace(l), ":") {
+			continue
+		}
+		j := i + 1
+		for j < len(lines) && strings.TrimSpace(lines[j]) == "" {
+			j++
+		}
+		if j >= len(lines) || !strings.Contains(lines[j], "manual_read(") {
+			continue
+		}
+		if t := strings.TrimSpace(lines[j]); !strings.HasPrefix(t, "- ") && !strings.HasPrefix(t, "* ") {
+			continue
+		}
+		for k := i; k >= 0 && strings.TrimSpace(lines[k]) != ""; k-- {
+			skip[k] = true
+		}
+	}
+}
+
+func fenceMarker(t string) string {
+	for _, c := range []byte{'`', '~'} {
+		n := 0
+		for n < len(t) && t[n] == c {
+			n++
+		}
+		if n >= 3 {
+			return t[:n]
+		}
+	}
+	return ""
 }

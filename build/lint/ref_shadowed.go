@@ -19,11 +19,7 @@ var refShadowed = &Rule{
 		var cs []cascade
 		if p.In.Config != nil {
 			for _, r := range p.In.Config.Recipes {
-				paths := make([]string, len(r.ManualPaths))
-				for i, mp := range r.ManualPaths {
-					paths[i] = p.In.Config.Path(mp)
-				}
-				cs = append(cs, cascade{r.Name, paths})
+				cs = append(cs, cascade{r.Name, projectPaths(p.In.Config, r.ManualPaths)})
 			}
 		}
 		if len(cs) == 0 {

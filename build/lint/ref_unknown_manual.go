@@ -1,6 +1,9 @@
 package lint
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/lorekit/lore/build/config"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/manual"
@@ -23,22 +26,89 @@ var refUnknownManual = &Rule{
 			}
 		}
 	},
+	// The hooks of prompts resolve through the cascade of their recipe
+	// (seed 000 §4, rule 1), and a manual with an audience serves that
+	// engine only.
+	Project: promptRule(func(p *Pass) {
+		cascades := map[string]*manual.Cascade{}
+		for _, h := range p.In.Prompts.Hooks {
+			key := strings.Join(h.Recipe.ManualPaths, "\x00")
+			c, ok := cascades[key]
+			if !ok {
+				c = p.In.Manuals.Cascade(projectPaths(p.In.Config, h.Recipe.ManualPaths))
+				cascades[key] = c
+			}
+			if msg := unresolvedHook(p.In.Config, c, h.Recipe, h.Target); msg != "" {
+				p.ReportAt(diag.Pos{File: h.File, Line: h.Line, Col: h.Col}, diag.Pos{}, "%s", msg)
+			}
+		}
+	}),
 }
 
 // unresolved explains why manual_read(name) does not resolve in s, or
 // returns "".
 func unresolved(s *manual.Set, name string) string {
 	if !manual.ValidName(name) {
-		return "manual_read('" + name + "') is not a valid manual name: names are file names without extension and never contain /, \\ or .."
+		return invalidName(name)
 	}
 	if len(s.ByName(name)) > 0 {
 		return ""
 	}
-	msg := "manual_read('" + name + "') matches no manual"
-	if c := config.Closest(name, s.Names()); c != "" {
-		msg += ": did you mean manual_read('" + c + "')?"
-	} else {
-		msg += ": create manuals/" + name + ".md or fix the name"
+	return notFound(name, "matches no manual", s.Names(), "create manuals/"+name+".md or fix the name")
+}
+
+// unresolvedHook explains why manual_read(name) in a prompt of recipe r
+// does not give r's engine a manual through cascade c, or returns "".
+func unresolvedHook(cfg *config.Config, c *manual.Cascade, r *config.Recipe, name string) string {
+	if !manual.ValidName(name) {
+		return invalidName(name)
 	}
-	return msg
+	w := c.Resolve(name)
+	if w == nil {
+		where := fmt.Sprintf("does not resolve through the manualPaths of recipe %q (%s)", r.Name, strings.Join(r.ManualPaths, ", "))
+		if len(r.ManualPaths) == 0 {
+			where = "matches no manual of the project"
+		}
+		var names []string
+		for _, m := range c.Winners() {
+			names = append(names, m.Name)
+		}
+		return notFound(name, where, names, "add the manual's folder to the recipe's manualPaths, or fix the name")
+	}
+	if w.Audience != "" && w.Audience != r.Engine {
+		file := w.Path
+		if cfg != nil {
+			file = cfg.Rel(file)
+		}
+		return fmt.Sprintf("manual_read('%s') resolves to %s, whose audience is %s, not %s: hook it from %s's prompt, or drop the audience line",
+			name, file, w.Audience, r.Engine, w.Audience)
+	}
+	return ""
+}
+
+func invalidName(name string) string {
+	return "manual_read('" + name + "') is not a valid manual name: names are file names without extension and never contain /, \\ or .."
+}
+
+// notFound says manual_read(name) finds nothing where it looked, then
+// suggests the closest of names, or else the fix.
+func notFound(name, where string, names []string, fix string) string {
+	msg := "manual_read('" + name + "') " + where
+	if c := config.Closest(name, names); c != "" {
+		return msg + ": did you mean manual_read('" + c + "')?"
+	}
+	return msg + ": " + fix
+}
+
+// projectPaths turns a recipe's manualPaths, relative to the project
+// folder, into paths on the file system.
+func projectPaths(cfg *config.Config, manualPaths []string) []string {
+	out := make([]string, len(manualPaths))
+	for i, mp := range manualPaths {
+		out[i] = mp
+		if cfg != nil {
+			out[i] = cfg.Path(mp)
+		}
+	}
+	return out
 }

@@ -60,13 +60,6 @@ func Run(in *Input) diag.List {
 	for _, o := range append(outs, projOuts...) {
 		all = append(all, o...)
 	}
-	sev := severities(in)
-	for _, d := range in.Extra {
-		if s, ok := sev[d.Rule]; ok {
-			d.Severity = s
-		}
-		all = append(all, d)
-	}
 	out := filter(in, all)
 	out = append(out, unknownConfigRules(in)...)
 	out.Sort()
@@ -145,10 +138,7 @@ func filter(in *Input, all diag.List) diag.List {
 		if m := in.Manuals.ByPath(file); m != nil {
 			return m.Src
 		}
-		if in.Sources != nil {
-			return in.Sources(file)
-		}
-		return nil
+		return in.Prompts.Source(file)
 	}
 	out := all[:0]
 	for _, d := range all {

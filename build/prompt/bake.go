@@ -9,17 +9,8 @@ import (
 	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/build/config"
 	"github.com/lorekit/lore/build/diag"
+	"github.com/lorekit/lore/build/prompt/facts"
 )
-
-// Manuals answers what a bake needs to know about the manuals of a
-// recipe, to check the manual_read hooks of its prompts.
-type Manuals interface {
-	// Resolve returns the file and audience of the manual that
-	// manual_read(name) returns for recipe r; ok is false when none does.
-	Resolve(r *config.Recipe, name string) (path, audience string, ok bool)
-	// Names returns the manual names recipe r reaches (for suggestions).
-	Names(r *config.Recipe) []string
-}
 
 // Options configure a bake.
 type Options struct {
@@ -28,8 +19,6 @@ type Options struct {
 	// counts at 0.
 	Count     func(string) int
 	Tokenizer string
-	// Manuals resolves hooks; nil skips the hook checks.
-	Manuals Manuals
 	// Rel turns a file path into the project-relative path bundles record;
 	// nil keeps paths as they are.
 	Rel func(string) string
@@ -47,8 +36,9 @@ type Selection struct {
 type Result struct {
 	// Bundles, sorted by id.
 	Bundles []*bundle.Bundle
-	// Diagnostics of loading, compiling, composing and checking, sorted.
-	Diagnostics diag.List
+	// Facts are what loading and baking found, for the prompt rules of
+	// build/lint to judge.
+	Facts *facts.Prompts
 	// Seeds holds, by bundle id, the bundle composed from the seed tier
 	// alone (engine prompt, library blocks, addon fragments) out of the
 	// same rendered templates: the baseline the layers are compared with.
@@ -108,34 +98,37 @@ func Recipes(s *Set, cfg *config.Config) []*config.Recipe {
 	return out
 }
 
-// Bake composes every bundle of every recipe and runs the prompt checks.
+// Bake composes every bundle of every recipe and records the facts the
+// prompt rules judge.
 func Bake(s *Set, o Options) *Result {
 	b := newBaker(s, o)
 	b.seeds = map[string]*bundle.Bundle{}
-	res := &Result{Seeds: b.seeds}
-	b.checkSet()
-	for _, r := range Recipes(s, o.Config) {
-		b.checkRecipe(r)
+	res := &Result{Seeds: b.seeds, Facts: b.f}
+	for _, r := range b.f.Recipes {
+		b.missing(r)
+		b.hooks(r)
 		for _, sel := range b.selections(r) {
 			bd, err := b.bake(r, sel)
 			if err != nil {
-				b.diags = append(b.diags, b.recipeDiag(r, "roles", RuleUnknownRole, err.Error()))
+				b.f.Refused = append(b.f.Refused, facts.Refusal{Recipe: r, Err: err.Error()})
 				continue
 			}
 			res.Bundles = append(res.Bundles, bd)
 		}
 	}
-	b.reportUnreachable()
+	b.absences()
+	b.unused()
 	slices.SortFunc(res.Bundles, func(x, y *bundle.Bundle) int { return strings.Compare(x.ID, y.ID) })
-	res.Diagnostics = append(slices.Clone(s.Diagnostics), b.diags...)
-	res.Diagnostics.Sort()
+	b.f.Bundles = res.Bundles
 	return res
 }
 
-// BakeOne composes the bundle sel names, with the findings of that bundle.
-// An unknown recipe, surface or provider, or a role the recipe does not
-// admit, is an error.
-func BakeOne(s *Set, o Options, sel Selection) (*bundle.Bundle, diag.List, error) {
+// BakeOne composes the bundle sel names, with the facts of the prompts
+// folder and of that bundle; what only a bake of every bundle finds out
+// (hooks, blocks absent across bundles, unused fragments, recipes not
+// baked, missing roles and blocks) is left out. An unknown recipe,
+// surface or provider, or a role the recipe does not admit, is an error.
+func BakeOne(s *Set, o Options, sel Selection) (*bundle.Bundle, *facts.Prompts, error) {
 	var r *config.Recipe
 	var names []string
 	for _, rc := range Recipes(s, o.Config) {
@@ -170,9 +163,9 @@ func BakeOne(s *Set, o Options, sel Selection) (*bundle.Bundle, diag.List, error
 	if err != nil {
 		return nil, nil, err
 	}
-	ds := append(slices.Clone(s.Diagnostics), b.diags...)
-	ds.Sort()
-	return bd, ds, nil
+	b.f.Recipes = []*config.Recipe{r}
+	b.f.Bundles = []*bundle.Bundle{bd}
+	return bd, b.f, nil
 }
 
 func list(s []string) string {
@@ -183,16 +176,15 @@ func list(s []string) string {
 }
 
 type baker struct {
-	s     *Set
-	o     Options
-	cfg   *config.Config
-	diags diag.List
+	s   *Set
+	o   Options
+	cfg *config.Config
+	f   *facts.Prompts
 	// empty[block] lists the bundles where a seed-tier block rendered
 	// nothing; where[block] is its marker position.
 	empty map[string][]string
 	where map[string]diag.Pos
-	// broken marks blocks with template errors: they are reported once,
-	// not again as unreachable.
+	// broken marks blocks that failed to compile or render.
 	broken map[string]bool
 	paths  map[string]string // bundle source → file path
 	// seeds, when not nil, receives each bundle's seed-tier baseline.
@@ -203,12 +195,14 @@ func newBaker(s *Set, o Options) *baker {
 	if o.Rel == nil {
 		o.Rel = func(p string) string { return p }
 	}
-	return &baker{s: s, o: o, cfg: o.Config, empty: map[string][]string{}, where: map[string]diag.Pos{}, broken: map[string]bool{}}
+	f := s.facts()
+	f.Recipes = Recipes(s, o.Config)
+	return &baker{s: s, o: o, cfg: o.Config, f: f, empty: map[string][]string{}, where: map[string]diag.Pos{}, broken: map[string]bool{}}
 }
 
 // selections lists the bundles of r: surfaces × roles × providers, the
-// recipe's own prompt first. Roles without a layer are left out (and
-// reported by checkRecipe).
+// recipe's own prompt first. Roles without a layer are left out (recorded
+// by missing).
 func (b *baker) selections(r *config.Recipe) []Selection {
 	roles := []string{""}
 	for _, role := range r.Roles {
@@ -254,7 +248,7 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 	if r.Addons {
 		ctx := Context(b.cfg, r, sel.Surface, sel.Role, sel.Provider, st, "")
 		for _, f := range b.s.Fragments[r.Engine] {
-			if text, ok := b.render(f.T, ctx, "addon "+f.Addon); ok && strings.TrimSpace(text) != "" {
+			if text, ok := b.render(f.T, ctx); ok && strings.TrimSpace(text) != "" {
 				addons = append(addons, strings.TrimSpace(text))
 			}
 		}
@@ -266,11 +260,7 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 	for _, eb := range e.Blocks {
 		key := e.Path + "#" + eb.Name
 		b.where[key] = diag.Pos{File: e.Path, Line: max(eb.MarkerLine, 1), Col: 1}
-		if misusesTurn(eb.T) {
-			b.broken[key] = true // reported as prompt/cache-order or prompt/template
-			continue
-		}
-		text, ok := b.render(eb.T, ctx, eb.Name)
+		text, ok := b.render(eb.T, ctx)
 		if !ok {
 			b.broken[key] = true
 			continue
@@ -287,16 +277,12 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 	for _, name := range r.Blocks {
 		lb := b.s.Library[name]
 		if lb == nil || lb.For(st) == nil {
-			continue // reported once per recipe by checkRecipe
+			continue // recorded once per recipe by missing
 		}
 		f := lb.For(st)
 		key := f.Path + "#" + name
 		b.where[key] = diag.Pos{File: f.Path, Line: 1, Col: 1}
-		if misusesTurn(f.T) {
-			b.broken[key] = true
-			continue
-		}
-		text, ok := b.render(f.T, ctx, name)
+		text, ok := b.render(f.T, ctx)
 		if !ok {
 			b.broken[key] = true
 			continue
@@ -316,7 +302,7 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 		return nil, err
 	}
 	b.problems(probs)
-	b.check(r, e, bd, stack)
+	b.absent(bd, stack)
 	if b.seeds != nil {
 		// The seed tier alone, composed again from the same texts; its
 		// problems are the full stack's, reported above.
@@ -355,10 +341,7 @@ func (b *baker) layers(r *config.Recipe, sel Selection, ctx map[string]any) []bu
 		k, name, _ := bundle.ParseLayerID(id)
 		l := bundle.Layer{Kind: k, Name: name, Untrusted: !Trusted(b.cfg, id)}
 		for _, f := range files {
-			if misusesTurn(f.T) {
-				continue // reported as prompt/cache-order
-			}
-			text, ok := b.render(f.T, ctx, f.Block)
+			text, ok := b.render(f.T, ctx)
 			if !ok {
 				continue
 			}
@@ -370,8 +353,7 @@ func (b *baker) layers(r *config.Recipe, sel Selection, ctx map[string]any) []bu
 }
 
 // misusesTurn reports whether t uses per-turn values it may not: any in a
-// static template, anything but bare placeholders in a dynamic one. Such
-// a template is reported on load and left out of every bundle.
+// static template, anything but bare placeholders in a dynamic one.
 func misusesTurn(t *Template) bool {
 	for _, r := range t.Turn {
 		if !t.Dynamic || !r.Placeholder {
@@ -395,24 +377,26 @@ func Trusted(cfg *config.Config, id string) bool {
 	return true
 }
 
-// render renders a template, recording its error once.
-func (b *baker) render(t *Template, ctx map[string]any, what string) (string, bool) {
-	if t.Err != nil {
-		return "", false // reported on load
+// render renders a template, recording a render error. A template that
+// does not compile or misuses per-turn values is not rendered (both are
+// facts of the template) and stays out of every bundle.
+func (b *baker) render(t *Template, ctx map[string]any) (string, bool) {
+	if t.Err != nil || misusesTurn(t) {
+		return "", false
 	}
 	out, d := t.Render(ctx)
 	if d != nil {
-		d.Message = strings.Replace(d.Message, "template does not compile", "template does not render", 1)
-		b.diags = append(b.diags, *d)
+		b.f.RenderErrors = append(b.f.RenderErrors, *d)
 		return "", false
 	}
 	return out, true
 }
 
-// problems turns composition problems into diagnostics on the source files.
+// problems records composition problems, positioned in the source files.
 func (b *baker) problems(ps []bundle.Problem) {
 	for _, p := range ps {
-		b.diags = append(b.diags, diagAt(b.fsPath(p.Source), max(p.Line, 1), 1, p.Rule, p.Message))
+		p.Source = b.fsPath(p.Source)
+		b.f.Composition = append(b.f.Composition, p)
 	}
 }
 
@@ -430,25 +414,14 @@ func (b *baker) fsPath(rel string) string {
 	return rel
 }
 
-// check runs the per-bundle checks: budget, attention, reachability.
-func (b *baker) check(r *config.Recipe, e *Engine, bd *bundle.Bundle, stack bundle.Stack) {
-	if bd.OverBudget() {
-		b.diags = append(b.diags, b.recipeDiag(r, "budget", RuleBudget, bd.BudgetMessage()))
-	}
-	if total := bd.Tokens + bd.TailTokens; total > AttentionTokens {
-		b.diags = append(b.diags, diagAt(e.Path, 1, 1, RuleAttention, fmt.Sprintf("bundle %s is %d tokens: instruction-following drops beyond about %d tokens of system prompt; "+
-			"keep identity, rules and hooks here and move capability detail into manuals behind manual_read hooks", bd.ID, total, AttentionTokens)))
-	}
-	// Every seed-tier block must appear, be deliberately emptied by a
-	// layer, or be disabled with a reason.
+// absent records, for bundle bd, the seed-tier blocks of stack it lacks:
+// blocks that rendered nothing where no layer emptied them on purpose.
+func (b *baker) absent(bd *bundle.Bundle, stack bundle.Stack) {
 	for _, l := range stack.Layers {
 		if l.Kind != bundle.Seed && l.Kind != bundle.Library {
 			continue
 		}
 		for _, blk := range l.Blocks {
-			if _, off := b.cfg.Disabled[blk.Name]; off {
-				continue
-			}
 			key := b.fsPath(blk.Source) + "#" + blk.Name
 			if slices.ContainsFunc(bd.Blocks, func(c bundle.Composed) bool { return c.Name == blk.Name && reached(c) }) {
 				continue
@@ -473,40 +446,16 @@ func reached(c bundle.Composed) bool {
 	return bundle.Kind(k).Rank() > 0
 }
 
-func (b *baker) reportUnreachable() {
+// absences turns the blocks recorded by absent into facts, in file and
+// block order.
+func (b *baker) absences() {
 	keys := make([]string, 0, len(b.empty))
 	for k := range b.empty {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		if b.broken[k] {
-			continue
-		}
 		_, name, _ := strings.Cut(k, "#")
-		ids := b.empty[k]
-		shown := ids
-		if len(shown) > 4 {
-			shown = append(slices.Clone(shown[:4]), fmt.Sprintf("and %d more", len(ids)-4))
-		}
-		pos := b.where[k]
-		b.diags = append(b.diags, diagAt(pos.File, pos.Line, pos.Col, RuleUnreachable, fmt.Sprintf("block %q renders nothing in %s: every configured block appears in every bundle "+
-			"or carries a reason; make it render, or add `disabled: {%s: \"why\"}` to lore.yaml", name, strings.Join(shown, ", "), name)))
+		b.f.Absent = append(b.f.Absent, facts.Absence{Block: name, Pos: b.where[k], Bundles: b.empty[k], Broken: b.broken[k]})
 	}
-}
-
-// recipeDiag positions a finding about recipe r at its key in lore.yaml,
-// or at the engine prompt when there is no lore.yaml.
-func (b *baker) recipeDiag(r *config.Recipe, key, rule, msg string) diag.Diagnostic {
-	if b.cfg.File != "" && r.Line > 0 {
-		line := r.Line
-		if l, ok := r.KeyLines[key]; ok {
-			line = l
-		}
-		return diagAt(b.cfg.File, line, 1, rule, msg)
-	}
-	if e := b.s.Engine(r.Engine); e != nil {
-		return diagAt(e.Path, 1, 1, rule, msg)
-	}
-	return diagAt(b.s.Dir, 0, 0, rule, msg)
 }

@@ -90,7 +90,7 @@ func (s *Set) SetBlock(fsys afero.Fs, layer, block, text string) (*SetResult, er
 	text = strings.TrimSpace(strings.ReplaceAll(text, "\r\n", "\n"))
 	c, _ := bundle.Compose(bundle.Stack{Layers: []bundle.Layer{{Kind: bundle.Shared, Blocks: []bundle.Block{{Name: block, Text: text, Source: p}}}}})
 	for _, pr := range c.Problems {
-		if pr.Rule == RuleGuardrailInherit {
+		if pr.Rule == bundle.RuleGuardrailInherit {
 			return nil, fmt.Errorf("%s: there is no way to stop inheriting guardrails; remove the line that tries to", block)
 		}
 	}

@@ -163,7 +163,7 @@ func TestTaskTemplates(t *testing.T) {
 		t.Errorf("expand: %q %v", out, missing)
 	}
 	var got []string
-	for _, d := range s.Diagnostics {
+	for _, d := range s.Malformed {
 		got = append(got, d.Pos.String()+" "+d.Message)
 	}
 	for _, want := range []string{

@@ -9,6 +9,8 @@ import (
 
 	"github.com/lorekit/lore/build/config"
 	"github.com/lorekit/lore/build/diag"
+	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/build/manual"
 )
 
 // project writes files into a memory file system and returns it with the
@@ -28,35 +30,53 @@ func project(t *testing.T, files map[string]string) (afero.Fs, *config.Config) {
 	return fs, cfg
 }
 
-// fakeManuals resolves names from a fixed table; audience after a colon
-// ("memory-notes:eddie").
-type fakeManuals []string
+// The rule ids and limits the tests assert; build/lint owns them.
+const (
+	RuleHookTrigger    = "prompt/hook-trigger"
+	RuleTemplate       = "prompt/template"
+	RuleFragmentSize   = "prompt/fragment-size"
+	RuleFragmentEngine = "prompt/fragment-engine"
+	RuleBudget         = "prompt/budget"
+	RuleAttention      = "prompt/attention"
+	RuleCacheOrder     = "prompt/cache-order"
+	RuleUnreachable    = "prompt/unreachable-block"
+	RuleUnknownRole    = "prompt/unknown-role"
+	RuleUnknownBlock   = "prompt/unknown-block"
+	RuleLayer          = "prompt/layer"
+	RuleUnknownManual  = "ref/unknown-manual"
+	AttentionTokens    = 5000
+)
 
-func (f fakeManuals) Resolve(r *config.Recipe, name string) (string, string, bool) {
-	for _, m := range f {
-		n, aud, _ := strings.Cut(m, ":")
-		if n == name {
-			return "manuals/" + n + ".md", aud, true
-		}
-	}
-	return "", "", false
-}
-
-func (f fakeManuals) Names(r *config.Recipe) []string {
-	var out []string
-	for _, m := range f {
-		n, _, _ := strings.Cut(m, ":")
-		out = append(out, n)
-	}
-	return out
+// hookedManuals are the manuals the hooks of the tests resolve to;
+// memory-notes is for engine eddie only.
+var hookedManuals = map[string]string{
+	"manuals/embed-images.md": "---\ntriggers: image\nsummary: Images.\n---\n# Images\n",
+	"manuals/web-research.md": "---\ntriggers: research\nsummary: Research.\n---\n# Research\n",
+	"manuals/memory-notes.md": "---\naudience: eddie\ntriggers: notes\nsummary: Notes.\n---\n# Notes\n",
 }
 
 func words(s string) int { return len(strings.Fields(s)) }
 
-func bakeAll(t *testing.T, files map[string]string) *Result {
+// baked is a bake with the findings build/lint makes of its facts.
+type baked struct {
+	*Result
+	Diagnostics diag.List
+}
+
+// bakeAll bakes files, with hookedManuals beside them, and lints the
+// prompts.
+func bakeAll(t *testing.T, files map[string]string) *baked {
 	t.Helper()
 	fs, cfg := project(t, files)
-	return Bake(Load(fs, "prompts"), Options{Config: cfg, Count: words, Manuals: fakeManuals{"embed-images", "web-research", "memory-notes:eddie"}})
+	for p, s := range hookedManuals {
+		if err := afero.WriteFile(fs, p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := Bake(Load(fs, "prompts"), Options{Config: cfg, Count: words})
+	in := &lint.Input{Config: cfg, FS: fs, Manuals: manual.Load(fs, []string{"manuals"}), Prompts: res.Facts,
+		Report: func(f string) bool { return !strings.HasPrefix(f, "manuals/") }}
+	return &baked{Result: res, Diagnostics: lint.Run(in)}
 }
 
 // find returns the diagnostics of rule.

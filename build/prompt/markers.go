@@ -8,6 +8,7 @@ import (
 
 	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/build/diag"
+	"github.com/lorekit/lore/build/prompt/facts"
 )
 
 // marker is a parsed <!-- block: NAME [priority=N] [dynamic] --> line.
@@ -70,9 +71,12 @@ type rawBlock struct {
 // code fences). A file without markers is one block called "prompt". Lines
 // that only hold a lore-disable comment are blanked: they steer the linter
 // and never reach a bundle.
-func splitBlocks(path string, src string) ([]rawBlock, diag.List) {
+func splitBlocks(path string, src string) ([]rawBlock, []facts.Defect) {
 	var out []rawBlock
-	var ds diag.List
+	var ds []facts.Defect
+	defect := func(line int, msg string) {
+		ds = append(ds, facts.Defect{Pos: diag.Pos{File: path, Line: line, Col: 1}, Message: msg})
+	}
 	lines := strings.Split(src, "\n")
 	var cur *rawBlock
 	var body []string
@@ -89,12 +93,12 @@ func splitBlocks(path string, src string) ([]rawBlock, diag.List) {
 		if fence == "" {
 			if m, ok, msg := parseMarker(l); ok || msg != "" {
 				if msg != "" {
-					ds = append(ds, diagAt(path, n, 1, RuleTemplate, msg))
+					defect(n, msg)
 					continue
 				}
 				flush()
 				if dup := findBlock(out, m.name); dup != nil {
-					ds = append(ds, diagAt(path, n, 1, RuleTemplate, fmt.Sprintf("block %q is defined twice (first on line %d): rename or merge one", m.name, dup.markerLine)))
+					defect(n, fmt.Sprintf("block %q is defined twice (first on line %d): rename or merge one", m.name, dup.markerLine))
 				}
 				cur = &rawBlock{marker: m, markerLine: n, startLine: n + 1}
 				body = body[:0]
@@ -120,7 +124,7 @@ func splitBlocks(path string, src string) ([]rawBlock, diag.List) {
 	}
 	flush()
 	if len(pre) > 0 {
-		ds = append(ds, diagAt(path, pre[0], 1, RuleTemplate, "text before the first block marker belongs to no block: put a <!-- block: NAME --> line above it"))
+		defect(pre[0], "text before the first block marker belongs to no block: put a <!-- block: NAME --> line above it")
 	}
 	return out, ds
 }
@@ -170,13 +174,4 @@ func fenceLines(src string) func(int) bool {
 		in = append(in, before != "" || fence != "")
 	}
 	return func(n int) bool { return n >= 1 && n <= len(in) && in[n-1] }
-}
-
-func diagAt(file string, line, col int, rule, msg string) diag.Diagnostic {
-	sev := diag.Error
-	switch rule {
-	case RuleHookTrigger, RuleAttention, RuleUnknownBlock:
-		sev = diag.Warning
-	}
-	return diag.Diagnostic{Pos: diag.Pos{File: file, Line: line, Col: col}, Severity: sev, Rule: rule, Message: msg}
 }

@@ -1,8 +1,10 @@
 // Package prompt loads a project's prompts/ folder and bakes its bundles:
 // engine prompts split into blocks, addon fragments, editable layers,
 // library blocks and task templates. Every template is compiled with gonja
-// (Jinja/Pebble syntax) and checked with file:line:col positions; the
-// composition itself is build/bundle's.
+// (Jinja/Pebble syntax), errors keeping their file:line:col; the
+// composition itself is build/bundle's. What loading and baking find out
+// is recorded as facts (build/prompt/facts) and judged by the prompt
+// rules of build/lint: this package decides no finding.
 //
 // The layout (DESIGN §2.2):
 //
@@ -22,7 +24,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -32,6 +33,7 @@ import (
 	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/build/prompt/facts"
 )
 
 // maxFileSize bounds a prompt file, as it bounds a manual: prompts are
@@ -54,8 +56,12 @@ type Set struct {
 	Templates []*TaskTemplate
 	// Files holds the text of every file read, by path.
 	Files map[string][]byte
-	// Diagnostics are the defects found while loading and compiling.
-	Diagnostics diag.List
+	// Problems are the files that could not be read or are not text.
+	Problems []manual.FileProblem
+	// Malformed are defects of markers, library file names and task
+	// template front matter; Misplaced are layer files outside a known
+	// layer. Compile errors are on each Template.
+	Malformed, Misplaced []facts.Defect
 
 	env *exec.Environment
 }
@@ -81,10 +87,8 @@ type EngineBlock struct {
 
 // Fragment is prompts/<engine>/<addon-id>.md.
 type Fragment struct {
-	Engine, Addon string
-	Path          string
-	Lines         int
-	T             *Template
+	facts.Fragment
+	T *Template
 }
 
 // LayerFile is prompts/layers/<layer>/<block>.md.
@@ -152,16 +156,6 @@ func (s *Set) LayerFiles(id string) []*LayerFile {
 	return out
 }
 
-// Paths returns every file read, sorted.
-func (s *Set) Paths() []string {
-	out := make([]string, 0, len(s.Files))
-	for p := range s.Files {
-		out = append(out, p)
-	}
-	slices.Sort(out)
-	return out
-}
-
 // Reserved folders of prompts/: they are not engines.
 var reserved = map[string]bool{"layers": true, "blocks": true, "templates": true}
 
@@ -172,7 +166,7 @@ func Load(fsys afero.Fs, dir string) *Set {
 	entries, err := afero.ReadDir(fsys, dir)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
-			s.Diagnostics = append(s.Diagnostics, diagAt(dir, 0, 0, "file/unreadable", fmt.Sprintf("cannot read the prompts folder: %v", unwrapPath(err))))
+			s.fileProblem(dir, 0, 0, "file/unreadable", fmt.Sprintf("cannot read the prompts folder: %v", unwrapPath(err)))
 		}
 		return s
 	}
@@ -198,27 +192,42 @@ func isMarkdown(name string) bool { return strings.HasSuffix(name, ".md") }
 func (s *Set) read(fsys afero.Fs, p string) ([]byte, bool) {
 	fi, err := fsys.Stat(p)
 	if err == nil && fi.Size() > maxFileSize {
-		s.Diagnostics = append(s.Diagnostics, diagAt(p, 0, 0, "file/too-large", fmt.Sprintf("%d bytes: a prompt file over 2 MiB is not read", fi.Size())))
+		s.fileProblem(p, 0, 0, "file/too-large", fmt.Sprintf("%d bytes: a prompt file over 2 MiB is not read", fi.Size()))
 		return nil, false
 	}
 	src, err := afero.ReadFile(fsys, p)
 	if err != nil {
-		s.Diagnostics = append(s.Diagnostics, diagAt(p, 0, 0, "file/unreadable", fmt.Sprintf("cannot read: %v", unwrapPath(err))))
+		s.fileProblem(p, 0, 0, "file/unreadable", fmt.Sprintf("cannot read: %v", unwrapPath(err)))
 		return nil, false
 	}
 	if i := bytes.IndexByte(src, 0); i >= 0 {
 		l, c := offsetPos(string(src), i)
-		s.Diagnostics = append(s.Diagnostics, diagAt(p, l, c, "file/encoding", "NUL byte: the file is binary, not a prompt"))
+		s.fileProblem(p, l, c, "file/encoding", "NUL byte: the file is binary, not a prompt")
 		return nil, false
 	}
 	if !utf8.Valid(src) {
 		l, c := offsetPos(string(src), manual.FirstInvalidUTF8(src))
-		s.Diagnostics = append(s.Diagnostics, diagAt(p, l, c, "file/encoding", "invalid UTF-8: re-save the file as UTF-8"))
+		s.fileProblem(p, l, c, "file/encoding", "invalid UTF-8: re-save the file as UTF-8")
 		return nil, false
 	}
 	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
 	s.Files[p] = src
 	return src, true
+}
+
+// fileProblem records a file that cannot be used, under its file/* rule.
+func (s *Set) fileProblem(p string, line, col int, rule, msg string) {
+	s.Problems = append(s.Problems, manual.FileProblem{Path: p, Problem: manual.Problem{Rule: rule, Line: line, Col: col, Message: msg}})
+}
+
+// malformed records a defect of the structure around templates.
+func (s *Set) malformed(p string, line, col int, msg string) {
+	s.Malformed = append(s.Malformed, facts.Defect{Pos: diag.Pos{File: p, Line: line, Col: col}, Message: msg})
+}
+
+// misplaced records a layer file or folder outside a known layer.
+func (s *Set) misplaced(p, msg string) {
+	s.Misplaced = append(s.Misplaced, facts.Defect{Pos: diag.Pos{File: p}, Message: msg})
 }
 
 func unwrapPath(err error) error {
@@ -229,12 +238,8 @@ func unwrapPath(err error) error {
 	return err
 }
 
-func (s *Set) compile(p string, line int, body string, dynamic bool) *Template {
-	t := compile(s.env, p, line, body, dynamic)
-	if t.Err != nil {
-		s.Diagnostics = append(s.Diagnostics, *t.Err)
-	}
-	return t
+func (s *Set) compile(p, name string, line int, body string, dynamic bool) *Template {
+	return compile(s.env, p, name, line, body, dynamic)
 }
 
 func (s *Set) loadEngine(fsys afero.Fs, name, p string) {
@@ -244,11 +249,10 @@ func (s *Set) loadEngine(fsys afero.Fs, name, p string) {
 	}
 	e := &Engine{Name: name, Path: p}
 	raws, ds := splitBlocks(p, string(src))
-	s.Diagnostics = append(s.Diagnostics, ds...)
+	s.Malformed = append(s.Malformed, ds...)
 	for _, r := range raws {
 		b := &EngineBlock{Name: r.name, Priority: r.priority, Dynamic: r.dynamic, MarkerLine: r.markerLine,
-			T: s.compile(p, r.startLine, r.body, r.dynamic)}
-		s.Diagnostics = append(s.Diagnostics, b.T.turnDiagnostics(b.Name)...)
+			T: s.compile(p, r.name, r.startLine, r.body, r.dynamic)}
 		if b.T.Names["addonSections"] {
 			e.UsesAddons = true
 		}
@@ -260,7 +264,7 @@ func (s *Set) loadEngine(fsys afero.Fs, name, p string) {
 func (s *Set) loadFragments(fsys afero.Fs, engine, dir string) {
 	entries, err := afero.ReadDir(fsys, dir)
 	if err != nil {
-		s.Diagnostics = append(s.Diagnostics, diagAt(dir, 0, 0, "file/unreadable", fmt.Sprintf("cannot read: %v", unwrapPath(err))))
+		s.fileProblem(dir, 0, 0, "file/unreadable", fmt.Sprintf("cannot read: %v", unwrapPath(err)))
 		return
 	}
 	for _, e := range entries {
@@ -272,15 +276,10 @@ func (s *Set) loadFragments(fsys afero.Fs, engine, dir string) {
 		if !ok {
 			continue
 		}
-		f := &Fragment{Engine: engine, Addon: strings.TrimSuffix(e.Name(), ".md"), Path: p,
-			Lines: strings.Count(strings.TrimRight(string(src), "\n"), "\n") + 1}
-		body := blankDirectives(string(src))
-		f.T = s.compile(p, 1, body, false)
-		s.Diagnostics = append(s.Diagnostics, f.T.turnDiagnostics("addon "+f.Addon)...)
-		if f.Lines > MaxFragmentLines {
-			s.Diagnostics = append(s.Diagnostics, diagAt(p, MaxFragmentLines+1, 1, RuleFragmentSize,
-				fmt.Sprintf("addon fragment is %d lines, over %d: keep the trigger words, the call pattern and a hook here and move the detail into a manual behind `manual_read('…')`", f.Lines, MaxFragmentLines)))
-		}
+		addon := strings.TrimSuffix(e.Name(), ".md")
+		f := &Fragment{Fragment: facts.Fragment{Engine: engine, Addon: addon, Path: p,
+			Lines: strings.Count(strings.TrimRight(string(src), "\n"), "\n") + 1}}
+		f.T = s.compile(p, "addon "+addon, 1, blankDirectives(string(src)), false)
 		s.Fragments[engine] = append(s.Fragments[engine], f)
 	}
 }
@@ -309,8 +308,7 @@ func (s *Set) loadLayers(fsys afero.Fs, dir string) {
 		kp := path.Join(dir, k.Name())
 		if !k.IsDir() {
 			if isMarkdown(k.Name()) {
-				s.Diagnostics = append(s.Diagnostics, diagAt(kp, 0, 0, RuleLayer,
-					"a layer file belongs in a layer folder: prompts/layers/shared/, project/, surface/<kind>/, bot/<name>/, chat/<name>/ or agents/<role>/"))
+				s.misplaced(kp, "a layer file belongs in a layer folder: prompts/layers/shared/, project/, surface/<kind>/, bot/<name>/, chat/<name>/ or agents/<role>/")
 			}
 			continue
 		}
@@ -321,7 +319,7 @@ func (s *Set) loadLayers(fsys afero.Fs, dir string) {
 		case bundle.Surface, bundle.Bot, bundle.Chat, bundle.Agent:
 			names, err := afero.ReadDir(fsys, kp)
 			if err != nil {
-				s.Diagnostics = append(s.Diagnostics, diagAt(kp, 0, 0, "file/unreadable", fmt.Sprintf("cannot read: %v", unwrapPath(err))))
+				s.fileProblem(kp, 0, 0, "file/unreadable", fmt.Sprintf("cannot read: %v", unwrapPath(err)))
 				continue
 			}
 			for _, n := range names {
@@ -330,14 +328,13 @@ func (s *Set) loadLayers(fsys afero.Fs, dir string) {
 				case n.IsDir() && bundle.ValidName(n.Name()):
 					s.loadLayerDir(fsys, kind, n.Name(), np)
 				case n.IsDir():
-					s.Diagnostics = append(s.Diagnostics, diagAt(np, 0, 0, RuleLayer, fmt.Sprintf("%q is not a valid %s name: use letters, digits, '.', '_' and '-'", n.Name(), kind)))
+					s.misplaced(np, fmt.Sprintf("%q is not a valid %s name: use letters, digits, '.', '_' and '-'", n.Name(), kind))
 				case isMarkdown(n.Name()):
-					s.Diagnostics = append(s.Diagnostics, diagAt(np, 0, 0, RuleLayer,
-						fmt.Sprintf("%s layers are folders: move this file to prompts/layers/%s/<name>/<block>.md", kind, kind)))
+					s.misplaced(np, fmt.Sprintf("%s layers are folders: move this file to prompts/layers/%s/<name>/<block>.md", kind, kind))
 				}
 			}
 		default:
-			s.Diagnostics = append(s.Diagnostics, diagAt(kp, 0, 0, RuleLayer, fmt.Sprintf("unknown layer %q: layers are shared, project, surface/<kind>, bot/<name>, chat/<name> and agents/<role>", k.Name())))
+			s.misplaced(kp, fmt.Sprintf("unknown layer %q: layers are shared, project, surface/<kind>, bot/<name>, chat/<name> and agents/<role>", k.Name()))
 		}
 	}
 }
@@ -345,7 +342,7 @@ func (s *Set) loadLayers(fsys afero.Fs, dir string) {
 func (s *Set) loadLayerDir(fsys afero.Fs, kind bundle.Kind, name, dir string) {
 	files, err := afero.ReadDir(fsys, dir)
 	if err != nil {
-		s.Diagnostics = append(s.Diagnostics, diagAt(dir, 0, 0, "file/unreadable", fmt.Sprintf("cannot read: %v", unwrapPath(err))))
+		s.fileProblem(dir, 0, 0, "file/unreadable", fmt.Sprintf("cannot read: %v", unwrapPath(err)))
 		return
 	}
 	id := bundle.LayerID(kind, name)
@@ -360,8 +357,7 @@ func (s *Set) loadLayerDir(fsys afero.Fs, kind bundle.Kind, name, dir string) {
 		}
 		block := strings.TrimSuffix(f.Name(), ".md")
 		lf := &LayerFile{Layer: id, Kind: kind, Name: name, Block: block, Path: p}
-		lf.T = s.compile(p, 1, blankDirectives(string(src)), false)
-		s.Diagnostics = append(s.Diagnostics, lf.T.turnDiagnostics(block)...)
+		lf.T = s.compile(p, block, 1, blankDirectives(string(src)), false)
 		s.Layers = append(s.Layers, lf)
 	}
 }
@@ -400,7 +396,7 @@ func (s *Set) loadLibrary(fsys afero.Fs, dir string) {
 			}
 		}
 		if !bundle.ValidName(name) {
-			s.Diagnostics = append(s.Diagnostics, diagAt(p, 0, 0, RuleTemplate, fmt.Sprintf("%q is not a block name: use letters, digits, '.', '_' and '-'", name)))
+			s.malformed(p, 0, 0, fmt.Sprintf("%q is not a block name: use letters, digits, '.', '_' and '-'", name))
 			continue
 		}
 		r := raw{name: name, style: style, file: &LibraryFile{Path: p}, body: string(src), start: 1}
@@ -408,9 +404,9 @@ func (s *Set) loadLibrary(fsys afero.Fs, dir string) {
 		if m, isMarker, msg := parseMarker(first); isMarker || msg != "" {
 			switch {
 			case msg != "":
-				s.Diagnostics = append(s.Diagnostics, diagAt(p, 1, 1, RuleTemplate, msg))
+				s.malformed(p, 1, 1, msg)
 			case m.name != name:
-				s.Diagnostics = append(s.Diagnostics, diagAt(p, 1, 1, RuleTemplate, fmt.Sprintf("the marker names block %q but the file is block %q", m.name, name)))
+				s.malformed(p, 1, 1, fmt.Sprintf("the marker names block %q but the file is block %q", m.name, name))
 			default:
 				r.file.Priority, r.file.Dynamic, r.marked = m.priority, m.dynamic, true
 			}
@@ -428,8 +424,7 @@ func (s *Set) loadLibrary(fsys afero.Fs, dir string) {
 		if b := base[r.name]; r.style != "" && !r.marked && b != nil {
 			r.file.Priority, r.file.Dynamic = b.Priority, b.Dynamic
 		}
-		r.file.T = s.compile(r.file.Path, r.start, blankDirectives(r.body), r.file.Dynamic)
-		s.Diagnostics = append(s.Diagnostics, r.file.T.turnDiagnostics(r.name)...)
+		r.file.T = s.compile(r.file.Path, r.name, r.start, blankDirectives(r.body), r.file.Dynamic)
 		lb := s.Library[r.name]
 		if lb == nil {
 			lb = &LibraryBlock{Name: r.name, Variants: map[bundle.Style]*LibraryFile{}}

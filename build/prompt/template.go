@@ -2,7 +2,6 @@ package prompt
 
 import (
 	"errors"
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -16,35 +15,26 @@ import (
 	"github.com/nikolalohinski/gonja/v2/tokens"
 
 	"github.com/lorekit/lore/build/diag"
+	"github.com/lorekit/lore/build/prompt/facts"
 )
 
 // Template is one compiled Jinja/Pebble template: an engine prompt block,
 // an addon fragment, a layer file or a library block. Its text starts on
-// line Line of file Path, so every error maps back to the source.
+// line Line of file Path, so every error maps back to the source. The
+// embedded facts (path, name, compile error, per-turn uses) are what the
+// prompt rules read. Dynamic templates may use per-turn values
+// ({{ turn.NAME }}), which are kept as placeholders for the runtime.
 type Template struct {
-	Path string
+	facts.Template
 	Line int
 	Src  string
-	// Dynamic templates may use per-turn values ({{ turn.NAME }}), which
-	// are kept as placeholders for the runtime.
-	Dynamic bool
-	// Err is the compile error, positioned in Path; nil when it compiled.
-	Err *diag.Diagnostic
-	// Turn lists the per-turn references (turn.NAME) with their positions.
-	Turn []TurnRef
 	// Names are the top-level variables the template reads.
 	Names map[string]bool
 
 	tpl *exec.Template
-}
-
-// TurnRef is one use of a per-turn value.
-type TurnRef struct {
-	Name      string
-	Line, Col int // in Path
-	// Placeholder is true when the use is exactly {{ turn.NAME }}.
-	Placeholder bool
-	start, end  int // byte range of the {{ … }} tag in Src
+	// spans[i] is the byte range in Src of the {{ … }} tag of Turn[i]
+	// when it is a placeholder.
+	spans [][2]int
 }
 
 // newEnvironment returns the template environment: Jinja's built-in
@@ -80,8 +70,8 @@ var sentinelRE = regexp.MustCompile("\x00(turn\\.[A-Za-z0-9_]+)\x00+")
 // compile lexes and parses src. Per-turn placeholders of a dynamic
 // template are swapped for sentinels of the same length first, so they
 // survive rendering and error columns stay right.
-func compile(env *exec.Environment, path string, line int, src string, dynamic bool) *Template {
-	t := &Template{Path: path, Line: line, Src: src, Dynamic: dynamic, Names: map[string]bool{}}
+func compile(env *exec.Environment, path, name string, line int, src string, dynamic bool) *Template {
+	t := &Template{Template: facts.Template{Path: path, Name: name, Dynamic: dynamic}, Line: line, Src: src, Names: map[string]bool{}}
 	cfg := templateConfig()
 	stream := tokens.LexAll(src, cfg)
 	var toks []*tokens.Token
@@ -94,7 +84,7 @@ func compile(env *exec.Environment, path string, line int, src string, dynamic b
 				at = toks[n-1].Pos
 			}
 			l, c := offsetPos(src, at)
-			t.Err = t.diagAt(l, c, tok.Val)
+			t.Err = t.defectAt(l, c, tok.Val)
 			return t
 		}
 		toks = append(toks, tok)
@@ -104,10 +94,11 @@ func compile(env *exec.Environment, path string, line int, src string, dynamic b
 	body := src
 	if dynamic {
 		b := []byte(src)
-		for _, r := range t.Turn {
+		for i, r := range t.Turn {
 			if r.Placeholder {
+				start, end := t.spans[i][0], t.spans[i][1]
 				mark := sentinel + "turn." + r.Name
-				copy(b[r.start:r.end], mark+strings.Repeat(sentinel, r.end-r.start-len(mark)))
+				copy(b[start:end], mark+strings.Repeat(sentinel, end-start-len(mark)))
 			}
 		}
 		body = string(b)
@@ -115,7 +106,7 @@ func compile(env *exec.Environment, path string, line int, src string, dynamic b
 	loader := loaders.MustNewMemoryLoader(map[string]string{"/t": body})
 	tpl, err := exec.NewTemplate("/t", cfg, loader, env)
 	if err != nil {
-		t.Err = t.errorDiag(err, true)
+		t.Err = t.errorDefect(err, true)
 		return t
 	}
 	t.tpl = tpl
@@ -149,29 +140,30 @@ func (t *Template) scan(toks []*tokens.Token) {
 			continue
 		}
 		l, c := offsetPos(t.Src, tok.Pos)
-		r := TurnRef{Name: "turn", Line: l, Col: c}
+		r := facts.TurnUse{Name: "turn", Line: t.fileLine(l), Col: c}
+		var span [2]int
 		if i+2 < len(toks) && toks[i+1].Type == tokens.Dot && toks[i+2].Type == tokens.Name {
 			r.Name = toks[i+2].Val
 			if i > 0 && toks[i-1].Type == tokens.VariableBegin && i+3 < len(toks) && toks[i+3].Type == tokens.VariableEnd {
 				r.Placeholder = true
-				r.start = toks[i-1].Pos
-				r.end = toks[i+3].Pos + len(toks[i+3].Val)
+				span = [2]int{toks[i-1].Pos, toks[i+3].Pos + len(toks[i+3].Val)}
 			}
 		}
-		r.Line, r.Col = t.fileLine(l), c
 		t.Turn = append(t.Turn, r)
+		t.spans = append(t.spans, span)
 	}
 }
 
 // Render renders the template with ctx. Per-turn placeholders of a
-// dynamic template come out as {{ turn.NAME }}.
-func (t *Template) Render(ctx map[string]any) (string, *diag.Diagnostic) {
+// dynamic template come out as {{ turn.NAME }}. The error is gonja's,
+// positioned in the template's file.
+func (t *Template) Render(ctx map[string]any) (string, *facts.Defect) {
 	if t.tpl == nil {
 		return "", t.Err
 	}
 	out, err := t.tpl.ExecuteToString(exec.NewContext(ctx))
 	if err != nil {
-		return "", t.errorDiag(err, false)
+		return "", t.errorDefect(err, false)
 	}
 	if t.Dynamic && strings.Contains(out, sentinel) {
 		out = sentinelRE.ReplaceAllString(out, "{{ $1 }}")
@@ -186,13 +178,13 @@ var (
 	tokenRE    = regexp.MustCompile(`&\{<Token\[[^\]]*\][^>]*>[^}]*\}`)
 )
 
-// errorDiag turns a gonja error into a positioned diagnostic. A compile
+// errorDiag turns a gonja error into a positioned defect. A compile
 // error loses gonja's outer wrapper, which quotes the whole source; a
 // render error keeps its chain, which names the line.
-func (t *Template) errorDiag(err error, compiling bool) *diag.Diagnostic {
+func (t *Template) errorDefect(err error, compiling bool) *facts.Defect {
 	var se *parser.SyntaxError
 	if errors.As(err, &se) && se.Line > 0 {
-		return t.diagAt(se.Line, byteColToRune(t.Src, se.Line, se.Column), cleanMessage(se.Message))
+		return t.defectAt(se.Line, byteColToRune(t.Src, se.Line, se.Column), cleanMessage(se.Message))
 	}
 	if u := errors.Unwrap(err); compiling && u != nil {
 		err = u
@@ -220,7 +212,7 @@ func (t *Template) errorDiag(err error, compiling bool) *diag.Diagnostic {
 	if col == 0 {
 		col = firstTagCol(t.Src, line)
 	}
-	return t.diagAt(line, col, cleanMessage(msg))
+	return t.defectAt(line, col, cleanMessage(msg))
 }
 
 // cleanMessage keeps the informative end of gonja's error chains.
@@ -237,9 +229,8 @@ func cleanMessage(msg string) string {
 	return strings.TrimSpace(msg)
 }
 
-func (t *Template) diagAt(line, col int, msg string) *diag.Diagnostic {
-	return &diag.Diagnostic{Pos: diag.Pos{File: t.Path, Line: t.fileLine(line), Col: max(col, 1)}, Severity: diag.Error,
-		Rule: RuleTemplate, Message: "template does not compile: " + msg}
+func (t *Template) defectAt(line, col int, msg string) *facts.Defect {
+	return &facts.Defect{Pos: diag.Pos{File: t.Path, Line: t.fileLine(line), Col: max(col, 1)}, Message: msg}
 }
 
 func (t *Template) fileLine(l int) int { return t.Line + l - 1 }
@@ -280,29 +271,4 @@ func firstTagCol(src string, line int) int {
 		return 1
 	}
 	return utf8.RuneCountInString(l[:i]) + 1
-}
-
-// turnDiagnostics reports the per-turn uses a template may not have: any
-// in a static template (they would break the prefix cache every turn) and,
-// in a dynamic one, any use that is not a bare {{ turn.NAME }}.
-func (t *Template) turnDiagnostics(block string) diag.List {
-	var out diag.List
-	for _, r := range t.Turn {
-		pos := diag.Pos{File: t.Path, Line: r.Line, Col: r.Col}
-		if !t.Dynamic {
-			out = append(out, diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: RuleCacheOrder,
-				Message: fmt.Sprintf("block %q is static but reads the per-turn value turn.%s: it would change the cached prefix every turn; "+
-					"move it to a block marked dynamic (<!-- block: runtime-context dynamic -->)", block, r.Name)})
-			continue
-		}
-		if !r.Placeholder {
-			name := r.Name
-			if name == "turn" {
-				name = "NAME" // turn itself, without a value's name
-			}
-			out = append(out, diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: RuleTemplate,
-				Message: fmt.Sprintf("per-turn values are placeholders the runtime fills: write {{ turn.%s }} on its own, without filters, conditions or loops", name)})
-		}
-	}
-	return out
 }

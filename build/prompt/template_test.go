@@ -1,6 +1,7 @@
 package prompt
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -113,5 +114,19 @@ B
 	}
 	if len(got) != 5 {
 		t.Errorf("got %d findings: %q", len(got), got)
+	}
+}
+
+// A static addon fragment that reads a per-turn value is one cache-order
+// finding, and the fragment stays out of the bundle (it is not also a
+// render error).
+func TestStaticFragmentReadingTurnIsOneFinding(t *testing.T) {
+	res := bakeAll(t, map[string]string{"lore.yaml": minimalYAML + "    addons: true\n", "prompts/arthur.md": "<!-- block: identity -->\nArthur.\n",
+		"prompts/arthur/cal.md": "Calendar at {{ turn.now }}.\n"})
+	if got := positions(res.Diagnostics); !slices.Equal(got, []string{"prompts/arthur/cal.md:1:16"}) || res.Diagnostics[0].Rule != RuleCacheOrder {
+		t.Errorf("findings: %v", res.Diagnostics)
+	}
+	if b := res.Bundles[0]; strings.Contains(b.Prefix, "Calendar") {
+		t.Errorf("the fragment reached the prefix:\n%s", b.Prefix)
 	}
 }

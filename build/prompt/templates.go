@@ -49,7 +49,7 @@ func (s *Set) loadTemplates(fsys afero.Fs, dir string) {
 		}
 		p := path.Join(dir, f.Name())
 		if !strings.HasSuffix(f.Name(), templateSuffix) {
-			s.Diagnostics = append(s.Diagnostics, diagAt(p, 0, 0, RuleTemplate, "a task template is named <name>.prompt.md"))
+			s.malformed(p, 0, 0, "a task template is named <name>.prompt.md")
 			continue
 		}
 		src, ok := s.read(fsys, p)
@@ -68,22 +68,22 @@ func (s *Set) parseTemplate(p, name, src string) *TaskTemplate {
 	t := &TaskTemplate{Name: name, Path: p, Body: src, BodyLine: 1}
 	fm, ok := manual.SplitFrontMatter([]byte(src))
 	if !ok {
-		s.Diagnostics = append(s.Diagnostics, diagAt(p, 1, 1, RuleTemplate, "a task template starts with front matter: ---, description: …, argument-hint: …, ---"))
+		s.malformed(p, 1, 1, "a task template starts with front matter: ---, description: …, argument-hint: …, ---")
 		return t
 	}
 	if !fm.Closed {
-		s.Diagnostics = append(s.Diagnostics, diagAt(p, 1, 1, RuleTemplate, "the front matter is not closed by a --- line"))
+		s.malformed(p, 1, 1, "the front matter is not closed by a --- line")
 		return t
 	}
 	t.Body, t.BodyLine = string(fm.Rest), fm.RestLine
 	var doc yaml.Node
 	if err := yaml.Unmarshal(fm.Text, &doc); err != nil {
 		line, msg := manual.YAMLErrorAt(err, 2)
-		s.Diagnostics = append(s.Diagnostics, diagAt(p, line, 1, RuleTemplate, "invalid front matter: "+msg))
+		s.malformed(p, line, 1, "invalid front matter: "+msg)
 		return t
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		s.Diagnostics = append(s.Diagnostics, diagAt(p, 2, 1, RuleTemplate, "the front matter must be key: value lines"))
+		s.malformed(p, 2, 1, "the front matter must be key: value lines")
 		return t
 	}
 	m := doc.Content[0]
@@ -91,13 +91,13 @@ func (s *Set) parseTemplate(p, name, src string) *TaskTemplate {
 		k, v := m.Content[i], m.Content[i+1]
 		line := k.Line + 1 // the front matter starts on line 2
 		if v.Kind != yaml.ScalarNode {
-			s.Diagnostics = append(s.Diagnostics, diagAt(p, line, k.Column, RuleTemplate, fmt.Sprintf("%s: expected a single value", k.Value)))
+			s.malformed(p, line, k.Column, fmt.Sprintf("%s: expected a single value", k.Value))
 			continue
 		}
 		switch k.Value {
 		case "name":
 			if v.Value != name {
-				s.Diagnostics = append(s.Diagnostics, diagAt(p, line, v.Column, RuleTemplate, fmt.Sprintf("name %q differs from the file name %q: rename one", v.Value, name)))
+				s.malformed(p, line, v.Column, fmt.Sprintf("name %q differs from the file name %q: rename one", v.Value, name))
 			}
 		case "description":
 			t.Description = v.Value
@@ -106,15 +106,15 @@ func (s *Set) parseTemplate(p, name, src string) *TaskTemplate {
 		case "agent", "mode":
 			t.Agent = v.Value
 		default:
-			s.Diagnostics = append(s.Diagnostics, diagAt(p, line, k.Column, RuleTemplate, fmt.Sprintf("unknown front matter key %q (keys: name, description, argument-hint, agent)", k.Value)))
+			s.malformed(p, line, k.Column, fmt.Sprintf("unknown front matter key %q (keys: name, description, argument-hint, agent)", k.Value))
 		}
 	}
 	if strings.TrimSpace(t.Description) == "" {
-		s.Diagnostics = append(s.Diagnostics, diagAt(p, 1, 1, RuleTemplate, "a task template needs a description: it is what a user reads when picking one"))
+		s.malformed(p, 1, 1, "a task template needs a description: it is what a user reads when picking one")
 	}
 	for _, ph := range t.Placeholders() {
 		if !strings.Contains(t.ArgumentHint, ph) {
-			s.Diagnostics = append(s.Diagnostics, diagAt(p, 1, 1, RuleTemplate, fmt.Sprintf("placeholder ${%s} is not named in argument-hint: list every argument there", ph)))
+			s.malformed(p, 1, 1, fmt.Sprintf("placeholder ${%s} is not named in argument-hint: list every argument there", ph))
 		}
 	}
 	return t
