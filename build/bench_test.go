@@ -1,30 +1,87 @@
 package build_test
 
 import (
+	"bufio"
+	"bytes"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/internal/baseline"
 	"github.com/lorekit/lore/internal/corpusgen"
 )
 
-// generatedProject writes a project of n generated manuals
-// (internal/corpusgen) into memory under dir. The generator plants the
-// defects real corpora have, so some rules report errors; the project
-// file lowers every error rule to a warning, so that the build goes on to
-// index and render (every rule still runs).
-func generatedProject(b *testing.B, n int, dir string) afero.Fs {
+// The build benchmarks run on projects of the generator
+// (internal/corpusgen) written to the OS file system, as lore build meets
+// them. The 10k ones are the issue's targets; select sizes with -bench
+// (BenchmarkTargets/10000, BenchmarkBuildCold/1000, …).
+//
+//	BenchmarkBaseline    the yardstick: goldmark + GFM + heading ids to HTML files
+//	BenchmarkBuildCold   lore build with no cache and no previous output
+//	BenchmarkBuildWarm   lore build again, nothing changed
+//	BenchmarkEdit        lore serve: one manual edited until its page is rewritten
+//	BenchmarkPeakRSS     peak resident memory of a cold build (a child process)
+//	BenchmarkTargets     all of them in one run, reported as ratios to the baseline
+var benchSizes = []int{1000, 10000}
+
+// corpora holds the generated projects, one per size, shared by the
+// benchmarks of one test binary and removed by TestMain.
+var corpora = struct {
+	sync.Mutex
+	dirs map[int]string
+}{dirs: map[int]string{}}
+
+// childEnv makes the test binary a child that builds the project in the
+// folder it names and prints its peak memory (BenchmarkPeakRSS).
+const childEnv = "LORE_BENCH_BUILD_CHILD"
+
+func TestMain(m *testing.M) {
+	if dir := os.Getenv(childEnv); dir != "" {
+		os.Exit(childBuild(dir))
+	}
+	code := m.Run()
+	corpora.Lock()
+	for _, d := range corpora.dirs {
+		_ = os.RemoveAll(d)
+	}
+	corpora.Unlock()
+	os.Exit(code)
+}
+
+// generatedProject returns the folder of a generated project of n manuals
+// on the OS file system. The generator plants the defects real corpora
+// have, so some rules report errors; the project file lowers every error
+// rule to a warning, so that the build goes on to index and render (every
+// rule still runs).
+func generatedProject(b *testing.B, n int) string {
 	b.Helper()
-	fs := afero.NewMemMapFs()
+	corpora.Lock()
+	defer corpora.Unlock()
+	if d, ok := corpora.dirs[n]; ok {
+		return d
+	}
+	dir, err := os.MkdirTemp("", fmt.Sprintf("lore-bench-%d-", n))
+	if err != nil {
+		b.Fatal(err)
+	}
+	fs := afero.NewOsFs()
 	if err := corpusgen.Write(fs, dir, n, 1); err != nil {
 		b.Fatal(err)
 	}
-	cfg, err := afero.ReadFile(fs, dir+"/lore.yaml")
+	cfg, err := afero.ReadFile(fs, filepath.Join(dir, "lore.yaml"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -35,31 +92,219 @@ func generatedProject(b *testing.B, n int, dir string) afero.Fs {
 			fmt.Fprintf(&lower, "    %s: warning\n", r.ID)
 		}
 	}
-	if err := afero.WriteFile(fs, dir+"/lore.yaml", append(cfg, lower.String()...), 0o644); err != nil {
+	if err := afero.WriteFile(fs, filepath.Join(dir, "lore.yaml"), append(cfg, lower.String()...), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	return fs
+	corpora.dirs[n] = dir
+	return dir
 }
 
-// BenchmarkBuild is a full lore build (load, bake, lint, index, render,
-// manifest, publish) of a generated corpus in memory. The catalog of the
-// previous iteration is reused, as in a rebuild with unchanged manuals.
-func BenchmarkBuild(b *testing.B) {
+// sample is one measured run: wall-clock time and the CPU time (user and
+// system) the process spent meanwhile.
+type sample struct{ wall, cpu time.Duration }
+
+func cpuTime() time.Duration {
+	var r syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &r)
+	return time.Duration(r.Utime.Nano() + r.Stime.Nano())
+}
+
+func measure(f func()) sample {
+	c, t := cpuTime(), time.Now()
+	f()
+	return sample{time.Since(t), cpuTime() - c}
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+func seconds(d time.Duration) float64 { return d.Seconds() }
+
+// renderBaseline renders the project's manuals with the baseline into a
+// fresh folder beside it.
+func renderBaseline(b *testing.B, dir string) {
+	if _, err := baseline.Render(filepath.Join(dir, "manuals"), filepath.Join(dir, "baseline-out")); err != nil {
+		b.Fatal(err)
+	}
+}
+
+func clearBaseline(b *testing.B, dir string) {
+	if err := os.RemoveAll(filepath.Join(dir, "baseline-out")); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// runBuild is lore build in the project folder dir.
+func runBuild(b *testing.B, dir string) *build.Result {
+	res, err := build.Run(build.RunOptions{Options: build.Options{FS: afero.NewOsFs(), Dir: dir}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if res.Failed {
+		b.Fatalf("the corpus does not build: %s", res.Lint.Diagnostics.Summary())
+	}
+	return res
+}
+
+// clearBuild removes the output and the cache: the next build is cold.
+func clearBuild(b *testing.B, dir string) {
+	for _, d := range []string{"public", build.CacheDir} {
+		if err := os.RemoveAll(filepath.Join(dir, d)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkBaseline(b *testing.B) {
 	for _, n := range benchSizes {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			fs := generatedProject(b, n, "p")
-			b.ResetTimer()
+			dir := generatedProject(b, n)
 			for b.Loop() {
-				res, err := build.Run(build.RunOptions{Options: build.Options{FS: fs, Dir: "p"}})
-				if err != nil {
-					b.Fatal(err)
-				}
-				if res.Failed {
-					b.Fatalf("the corpus does not build: %s", res.Lint.Diagnostics.Summary())
-				}
+				b.StopTimer()
+				clearBaseline(b, dir)
+				b.StartTimer()
+				renderBaseline(b, dir)
 			}
 		})
 	}
 }
 
-var benchSizes = []int{200, 1000, 10000}
+func BenchmarkBuildCold(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			dir := generatedProject(b, n)
+			for b.Loop() {
+				b.StopTimer()
+				clearBuild(b, dir)
+				b.StartTimer()
+				runBuild(b, dir)
+			}
+		})
+	}
+}
+
+func BenchmarkBuildWarm(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			dir := generatedProject(b, n)
+			clearBuild(b, dir)
+			runBuild(b, dir)
+			b.ResetTimer()
+			for b.Loop() {
+				runBuild(b, dir)
+			}
+		})
+	}
+}
+
+// BenchmarkPeakRSS runs a cold build in a child process and reports its
+// peak resident set (target at 10k: under 1 GiB).
+func BenchmarkPeakRSS(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			dir := generatedProject(b, n)
+			var peak []float64
+			for b.Loop() {
+				b.StopTimer()
+				clearBuild(b, dir)
+				b.StartTimer()
+				peak = append(peak, peakRSS(b, dir))
+			}
+			slices.Sort(peak)
+			b.ReportMetric(peak[len(peak)/2], "peak-RSS-MiB")
+		})
+	}
+}
+
+// peakRSS builds dir in a child process and returns its peak resident set
+// in MiB (VmHWM, as the child reads it from /proc/self/status; the
+// rusage maximum where there is no /proc).
+func peakRSS(b *testing.B, dir string) float64 {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childEnv+"="+dir)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		b.Fatalf("child build: %v\n%s", err, errb.String())
+	}
+	if kb, ok := strings.CutPrefix(strings.TrimSpace(out.String()), "VmHWM-kB "); ok {
+		if v, err := strconv.ParseFloat(kb, 64); err == nil {
+			return v / 1024
+		}
+	}
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		b.Fatal("no resource usage for the child build")
+	}
+	return float64(ru.Maxrss) / 1024
+}
+
+// childBuild is the child's side of peakRSS.
+func childBuild(dir string) int {
+	res, err := build.Run(build.RunOptions{Options: build.Options{FS: afero.NewOsFs(), Dir: dir}})
+	if err != nil || res.Failed {
+		fmt.Fprintln(os.Stderr, "build failed:", err)
+		return 2
+	}
+	if f, err := os.Open("/proc/self/status"); err == nil {
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if v, ok := strings.CutPrefix(sc.Text(), "VmHWM:"); ok {
+				fmt.Println("VmHWM-kB", strings.TrimSuffix(strings.TrimSpace(v), " kB"))
+			}
+		}
+		f.Close()
+	}
+	return 0
+}
+
+// BenchmarkTargets measures, in one run and interleaved so that the load
+// of a shared machine hits all alike, the baseline, a cold build and a
+// warm build, and reports their medians, the ratios the issue sets targets
+// for (cold ≤ 3.0×, warm ≤ 0.5× the baseline) and the CPU time of each.
+// Run it with -benchtime 5x for medians of five.
+func BenchmarkTargets(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			dir := generatedProject(b, n)
+			var base, cold, warm []sample
+			for b.Loop() {
+				clearBaseline(b, dir)
+				base = append(base, measure(func() { renderBaseline(b, dir) }))
+				clearBuild(b, dir)
+				cold = append(cold, measure(func() { runBuild(b, dir) }))
+				warm = append(warm, measure(func() { runBuild(b, dir) }))
+			}
+			report(b, "baseline", base)
+			report(b, "cold", cold)
+			report(b, "warm", warm)
+			bw := median(walls(base))
+			b.ReportMetric(float64(median(walls(cold)))/float64(bw), "cold/baseline")
+			b.ReportMetric(float64(median(walls(warm)))/float64(bw), "warm/baseline")
+		})
+	}
+}
+
+func walls(s []sample) []time.Duration {
+	var out []time.Duration
+	for _, x := range s {
+		out = append(out, x.wall)
+	}
+	return out
+}
+
+func cpus(s []sample) []time.Duration {
+	var out []time.Duration
+	for _, x := range s {
+		out = append(out, x.cpu)
+	}
+	return out
+}
+
+func report(b *testing.B, name string, s []sample) {
+	b.ReportMetric(seconds(median(walls(s))), name+"-s")
+	b.ReportMetric(seconds(median(cpus(s))), name+"-cpu-s")
+}

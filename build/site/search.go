@@ -2,15 +2,70 @@ package site
 
 import (
 	"fmt"
+	"io/fs"
+	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/build/cache"
 	"github.com/lorekit/lore/build/site/searchindex"
 )
 
 // searchDir is the folder of the browser search index; main.js loads
 // <root>/search/index.json on first use.
 const searchDir = "search"
+
+// writeSearch writes the browser search index, unless out holds the
+// index of the same documents.
+func (r *run) writeSearch(out Output) error {
+	key := r.searchKey()
+	if out.FreshGroup(searchDir, key) {
+		return nil
+	}
+	mem := afero.NewMemMapFs()
+	if _, err := searchindex.Write(mem, r.searchDocs(), searchindex.Options{Dir: searchDir}); err != nil {
+		return err
+	}
+	var files []string
+	err := afero.Walk(mem, searchDir, func(p string, fi fs.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	slices.Sort(files)
+	for _, p := range files {
+		b, err := afero.ReadFile(mem, p)
+		if err != nil {
+			return err
+		}
+		if err := out.Write(filepath.ToSlash(p), key, b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// searchKey identifies the documents searchDocs lists, without listing
+// them: a manual's document derives from the manual and its URL.
+func (r *run) searchKey() cache.Key {
+	h := cache.NewHasher("site/search").String(renderVersion)
+	h.Int(len(r.in.Manuals))
+	for _, m := range r.in.Manuals {
+		h.Key(r.manualID(m.M)).String(m.URL)
+	}
+	h.Int(len(r.docs))
+	for _, d := range r.docs {
+		h.String(d.URL).String(d.Title).String(d.Desc).Bytes(d.Body)
+	}
+	hashView(h, r.manualID, []any{r.in.Bundles, r.in.Templates, r.in.Blocks})
+	return h.Sum()
+}
 
 // searchDocs lists what the search box finds: every manual, the content
 // pages, the prompt bundles and the task templates and library blocks of
