@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"slices"
@@ -87,9 +88,14 @@ const tempSuffix = ".lore-tmp"
 
 // openOutput prepares publishing into dir. prev is the record of the last
 // build published there (nil: none); it is checked against the folder.
-func openOutput(fsys afero.Fs, dir string, prev *record, pid int) (*output, error) {
+// A trusted record is taken as it is: the folder is the caller's own.
+func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, pid int) (*output, error) {
 	o := &output{fs: fsys, dir: path.Clean(dir), next: map[string]recEntry{}, dirs: map[string]*dirOnce{}, temps: map[string]string{}}
 	if fi, err := fsys.Stat(o.dir); err == nil && fi.IsDir() && prev != nil && len(prev.files) > 0 {
+		if trusted {
+			o.prev = newRecord(maps.Clone(prev.files))
+			return o, nil
+		}
 		o.prev, o.unknown = verify(fsys, o.dir, prev)
 		unknown := map[string]bool{}
 		for _, p := range o.unknown {

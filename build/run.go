@@ -28,6 +28,10 @@ type RunOptions struct {
 	// (.lore-cache/ in the project): everything is computed and the whole
 	// output written.
 	NoCache bool
+	// Private says that nothing but this session writes into Out (lore
+	// serve's folder): later builds of the session trust their record of
+	// it instead of checking every file.
+	Private bool
 }
 
 // Result is what a build produced. Failed builds leave the previous output
@@ -81,6 +85,12 @@ type Session struct {
 
 	sumMu   sync.Mutex
 	srcSums map[string]srcSum
+
+	counter *tokens.Counter // token counts, kept between builds
+	last    *lastBuild      // the last good build (for Quick)
+	undo    []quickUndo     // pages Quick rewrote since
+	recOut  string          // the folder rec describes
+	trusted bool            // no one else writes there (RunOptions.Private)
 }
 
 // NewSession prepares builds of the project o selects.
@@ -125,6 +135,12 @@ func (s *Session) Build(changed []string) (*Result, error) {
 		b.cache = s.openCache(p)
 	}
 	res, err := b.run()
+	if err != nil || res.Failed {
+		s.restoreQuick()
+		s.last = nil
+	} else {
+		s.undo = nil
+	}
 	if res != nil {
 		res.Duration = time.Since(start)
 		if b.cache != nil {
@@ -145,7 +161,10 @@ func (s *Session) openCache(p *Project) *cache.Cache {
 
 func (b *buildRun) run() (*Result, error) {
 	p, res := b.p, b.res
-	counter := tokens.NewCounter(p.Config.Tokenizer)
+	if b.s.counter == nil || b.s.counter.Encoding() != tokenizerName(p.Config.Tokenizer) {
+		b.s.counter = tokens.NewCounter(p.Config.Tokenizer)
+	}
+	counter := b.s.counter
 	b.sums = b.s.sourceSums(p.Manuals.Manuals)
 	b.ids = manualIDs(p.Manuals.Manuals, b.sums)
 
@@ -159,7 +178,8 @@ func (b *buildRun) run() (*Result, error) {
 	if out == "" {
 		out = p.Config.Path(p.Config.Out)
 	}
-	o, err := openOutput(p.FS, out, b.s.record(b.cache, out), b.s.pid)
+	rec, trusted := b.s.record(b.cache, out)
+	o, err := openOutput(p.FS, out, rec, trusted, b.s.pid)
 	if err != nil {
 		return nil, err
 	}
@@ -236,7 +256,7 @@ func (b *buildRun) run() (*Result, error) {
 		return fail(err)
 	}
 	b.step("publish")
-	rec, err := o.commit()
+	rec, err = o.commit()
 	if err != nil {
 		b.s.forget(b.cache, out)
 		return nil, err
@@ -248,6 +268,7 @@ func (b *buildRun) run() (*Result, error) {
 	stats := st.Stats()
 	res.Bodies, res.Pages = stats.Bodies, stats.Pages
 	b.save(rec, out)
+	b.s.last = &lastBuild{p: p, facts: facts, siteIn: siteIn, st: st, diags: res.Lint.Diagnostics, out: out, counter: counter}
 	return res, nil
 }
 
@@ -281,30 +302,31 @@ func recordKey(out string) cache.Key {
 }
 
 // record returns what the output folder holds according to the last
-// build: from the session, else from the cache.
-func (s *Session) record(c *cache.Cache, out string) *record {
-	if s.rec != nil {
-		return s.rec
+// build: from the session (trusted: the folder is the session's own), else
+// from the cache (checked against the folder).
+func (s *Session) record(c *cache.Cache, out string) (*record, bool) {
+	if s.rec != nil && s.recOut == out {
+		return s.rec, s.trusted
 	}
 	if c == nil {
-		return nil
+		return nil, false
 	}
 	raw, ok := c.Table(recordsTable).Get(recordKey(out))
 	if !ok {
-		return nil
+		return nil, false
 	}
 	r, ok := decodeRecord(raw)
 	if !ok {
-		return nil
+		return nil, false
 	}
-	return r
+	return r, false
 }
 
 func (s *Session) remember(c *cache.Cache, out string, r *record) {
 	if c == nil {
 		return // without the cache, keys are not computed in full
 	}
-	s.rec = r
+	s.rec, s.recOut, s.trusted = r, out, s.o.Private
 	c.Table(recordsTable).Put(recordKey(out), r.encode())
 }
 
@@ -349,4 +371,11 @@ func forEach(n int, f func(i int)) {
 		}()
 	}
 	wg.Wait()
+}
+
+func tokenizerName(enc string) string {
+	if enc == "" {
+		return tokens.DefaultEncoding
+	}
+	return enc
 }

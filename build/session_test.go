@@ -11,6 +11,7 @@ import (
 
 	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/internal/fixture"
 )
 
 // sessionProject starts a session on a generated project in memory and
@@ -213,4 +214,75 @@ func keysOf(m map[string][]byte) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// TestQuick: lore serve's quick rewrite of an edited manual's page gives
+// the page the build after it publishes (which then leaves it alone); an
+// edit with a lint error is left to the build; and when the build after a
+// quick rewrite fails, the page the last good build published comes back.
+func TestQuick(t *testing.T) {
+	fsys := fixture.Mem(t, siteFixture)
+	s := build.NewSession(build.RunOptions{Options: build.Options{FS: fsys, Dir: "."}})
+	defer s.Close()
+	if res, err := s.Build(nil); err != nil || res.Failed {
+		t.Fatalf("%v %v", err, res != nil && res.Failed)
+	}
+	const file, page = "manuals/embedding/images.md", "manuals/images.html"
+	before, _ := afero.ReadFile(fsys, "public/"+page)
+
+	edit(t, fsys, file, func(s string) string {
+		return strings.Replace(s, "The chat renders Markdown images.", "The chat renders Markdown images, quickly.", 1)
+	})
+	got, ok := s.Quick([]string{file})
+	if !ok || got != page {
+		t.Fatalf("Quick: %q %v", got, ok)
+	}
+	quick, _ := afero.ReadFile(fsys, "public/"+page)
+	if !strings.Contains(string(quick), "Markdown images, quickly.") {
+		t.Fatal("the quick page lacks the edit")
+	}
+	res, err := s.Build([]string{file})
+	if err != nil || res.Failed {
+		t.Fatalf("%v %v", err, res != nil && res.Failed)
+	}
+	if slices.Contains(res.Changed, page) {
+		t.Error("the build rewrote the page Quick had written: they differ")
+	}
+	built, _ := afero.ReadFile(fsys, "public/"+page)
+	if string(built) != string(quick) {
+		t.Error("the page changed after the build")
+	}
+
+	// A lint error: the build reports it, Quick does not show it.
+	const goodLine, badLine = "triggers: image, photo, screenshot, Bild, Foto\n", "triggers: [image, photo]\n"
+	edit(t, fsys, file, func(s string) string { return strings.Replace(s, goodLine, badLine, 1) })
+	if _, ok := s.Quick([]string{file}); ok {
+		t.Error("Quick rewrote the page of a manual with a lint error")
+	}
+	if res, _ := s.Build([]string{file}); res == nil || !res.Failed {
+		t.Fatal("the broken header did not fail the build")
+	}
+	edit(t, fsys, file, func(s string) string { return strings.Replace(s, badLine, goodLine, 1) })
+	if res, err := s.Build([]string{file}); err != nil || res.Failed {
+		t.Fatalf("%v %v", err, res != nil && res.Failed)
+	}
+
+	// An error only the whole project shows (two manuals with one body):
+	// the quick page goes, the last good one comes back.
+	good, _ := afero.ReadFile(fsys, "public/"+page)
+	other, _ := afero.ReadFile(fsys, "manuals/embedding/fences.md")
+	if err := afero.WriteFile(fsys, file, other, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Quick([]string{file}); !ok {
+		t.Fatal("Quick refused a manual without per-manual errors")
+	}
+	res, err = s.Build([]string{file})
+	if err != nil || !res.Failed {
+		t.Fatalf("a duplicate manual built: %v", err)
+	}
+	if after, _ := afero.ReadFile(fsys, "public/"+page); string(after) != string(good) {
+		t.Error("the page of the last good build was not restored")
+	}
+	_ = before
 }

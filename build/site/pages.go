@@ -246,10 +246,13 @@ type manualView struct {
 }
 
 // manualData is a manual's page without its body (view adds it).
-func (r *run) manualData(m *Manual) *manualView {
+func (r *run) manualData(m *Manual) *manualView { return r.manualView(m, r.findings[m.M.Path]) }
+
+// manualView is manualData with the given findings.
+func (r *run) manualView(m *Manual, findings []finding) *manualView {
 	mm := m.M
 	v := &manualView{Manual: m, HasTitle: mm.Title != "", Gauge: newGauge(mm.Lines),
-		Findings: r.findings[mm.Path], EditURL: editURL(r.in.EditURL, m.Path)}
+		Findings: findings, EditURL: editURL(r.in.EditURL, m.Path)}
 	for _, name := range m.References {
 		v.Reads = append(v.Reads, link{Label: name, URL: r.hook(name)})
 	}
@@ -264,7 +267,7 @@ func (r *run) manualData(m *Manual) *manualView {
 		v.RefBy = append(v.RefBy, link{Label: name, URL: r.hook(name)})
 	}
 	for _, o := range r.byName[mm.Name] {
-		if o != m {
+		if o.M.Path != mm.Path {
 			v.Others = append(v.Others, link{Label: o.Path, URL: o.URL})
 		}
 	}

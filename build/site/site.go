@@ -18,6 +18,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"html/template"
 	"path"
 	"runtime"
 	"slices"
@@ -28,6 +29,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build/cache"
+	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/manual"
 )
 
@@ -411,4 +413,32 @@ func (r *run) sum(m *manual.Manual) cache.Key {
 		return k
 	}
 	return SourceSum(m)
+}
+
+// ManualPage renders the page of m alone, with the given findings and
+// everything else as this rendering has it (lore serve rewrites an edited
+// manual's page with it before the whole site is built again). It returns
+// the page's path and bytes; the body goes into the cache.
+func (s *Site) ManualPage(m *Manual, findings diag.List) (string, []byte, error) {
+	r := s.r
+	b, err := r.body(m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+	if err != nil {
+		return "", nil, err
+	}
+	html, err := r.htmlOf(b, m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+	if err != nil {
+		return "", nil, err
+	}
+	var fs []finding
+	for _, d := range findings {
+		fs = append(fs, newFinding(d))
+	}
+	v := r.manualView(m, fs)
+	v.Body = template.HTML(html)
+	p := &page{Site: r.site, Path: m.URL, Root: rootOf(m.URL), Title: orText(m.M.Title, m.M.Name), Desc: m.M.Summary, Kind: "manual", Data: v}
+	var buf bytes.Buffer
+	if err := s.ls.execute(&buf, p); err != nil {
+		return "", nil, err
+	}
+	return m.URL, buf.Bytes(), nil
 }
