@@ -24,6 +24,7 @@ import (
 	"maps"
 	"path"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/spf13/afero"
@@ -78,6 +79,14 @@ func Open(fsys afero.Fs, dir, build string) *Cache {
 	want := tag{Schema: Schema, Lore: build}
 	b, err := afero.ReadFile(fsys, c.file(TagFile))
 	var got tag
+	if err != nil || json.Unmarshal(b, &got) != nil || got.Schema != Schema {
+		if foreign := c.foreignFiles(); len(foreign) > 0 {
+			// Not lore's folder: leave it alone, keep the cache in memory.
+			c.notef("%s holds files lore did not write (%s): the build cache is off; move them away", c.dir, strings.Join(foreign, ", "))
+			c.fs, c.dir = afero.NewMemMapFs(), "cache"
+			return c
+		}
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if entries, _ := afero.ReadDir(fsys, c.dir); len(entries) > 0 {
@@ -114,8 +123,30 @@ func (c *Cache) Problems() []string {
 	return slices.Clone(c.problems)
 }
 
-// wipe empties the folder (it is lore's own: the tag, or its absence in a
-// folder named for the cache, says so).
+// foreignFiles lists the files in the folder whose names lore does not
+// write.
+func (c *Cache) foreignFiles() []string {
+	entries, _ := afero.ReadDir(c.fs, c.dir)
+	var out []string
+	for _, e := range entries {
+		if !ours(e.Name()) || e.IsDir() {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+// ours reports whether a file name is one the cache writes.
+func ours(name string) bool {
+	switch name {
+	case TagFile, "CACHEDIR.TAG", ".gitignore", TagFile + ".tmp":
+		return true
+	}
+	name = strings.TrimSuffix(name, ".tmp")
+	return strings.HasSuffix(name, ".tab") || strings.HasSuffix(name, ".pack")
+}
+
+// wipe empties the folder (it holds lore's files only).
 func (c *Cache) wipe() {
 	entries, _ := afero.ReadDir(c.fs, c.dir)
 	for _, e := range entries {
@@ -187,15 +218,14 @@ func (c *Cache) Save() error {
 }
 
 // Remove deletes the cache folder dir on fsys (lore clean). A folder that
-// does not carry a lore cache tag is left alone.
+// holds files the cache does not write is left alone.
 func Remove(fsys afero.Fs, dir string) (removed bool, err error) {
 	if _, err := fsys.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
-	if _, err := fsys.Stat(path.Join(dir, TagFile)); err != nil {
-		if _, err2 := fsys.Stat(path.Join(dir, "CACHEDIR.TAG")); err2 != nil {
-			return false, fmt.Errorf("%s is not a lore cache (no %s): not removed", dir, TagFile)
-		}
+	c := &Cache{fs: fsys, dir: path.Clean(dir)}
+	if foreign := c.foreignFiles(); len(foreign) > 0 {
+		return false, fmt.Errorf("%s is not a lore cache (it holds %s): not removed", dir, strings.Join(foreign, ", "))
 	}
 	if err := fsys.RemoveAll(dir); err != nil {
 		return false, err

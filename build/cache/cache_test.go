@@ -221,3 +221,25 @@ func TestRemove(t *testing.T) {
 		t.Fatal("a folder that is not a cache was removed")
 	}
 }
+
+// TestForeignFolder: a folder of the cache's name that holds someone
+// else's files is neither emptied nor used; the build goes on in memory.
+func TestForeignFolder(t *testing.T) {
+	fs := afero.NewMemMapFs()
+	afero.WriteFile(fs, ".lore-cache/notes.txt", []byte("mine"), 0o644)
+	c := Open(fs, ".lore-cache", "lore-1")
+	c.Table("tokens").Put(key("a"), []byte("1"))
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := c.Table("tokens").Get(key("a")); !ok || string(v) != "1" {
+		t.Error("the cache in memory does not work")
+	}
+	entries, _ := afero.ReadDir(fs, ".lore-cache")
+	if len(entries) != 1 {
+		t.Errorf("the foreign folder was changed: %d entries", len(entries))
+	}
+	if p := strings.Join(c.Problems(), "\n"); !strings.Contains(p, "notes.txt") {
+		t.Errorf("problems %q do not name the foreign file", p)
+	}
+}
