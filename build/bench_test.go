@@ -3,7 +3,11 @@ package build_test
 import (
 	"bufio"
 	"bytes"
+	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,8 +24,10 @@ import (
 	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/build/manual"
 	"github.com/lorekit/lore/internal/baseline"
 	"github.com/lorekit/lore/internal/corpusgen"
+	"github.com/lorekit/lore/internal/devserver"
 )
 
 // The build benchmarks run on projects of the generator
@@ -198,6 +204,129 @@ func BenchmarkBuildWarm(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkEdit is lore serve at work: with the server running and
+// watching, one manual is edited (a new line at its end) per iteration. It
+// reports the time from writing the file until the manual's page on disk
+// carries the edit (page-ms, p50 and p90: the target is ≤ 100 ms at 10k)
+// and until the incremental rebuild of the whole site is done
+// (rebuild-ms). Each iteration edits another manual.
+func BenchmarkEdit(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			dir := generatedProject(b, n)
+			page, rebuild := editSession(b, dir, b.N, b.Loop)
+			b.ReportMetric(msAt(page, 0.5), "page-p50-ms")
+			b.ReportMetric(msAt(page, 0.9), "page-p90-ms")
+			b.ReportMetric(msAt(rebuild, 0.5), "rebuild-p50-ms")
+		})
+	}
+}
+
+// editSession starts lore serve's server on the project in dir and edits
+// a manual per call of next, measuring how long until the page carries the
+// edit and until the rebuild is done.
+func editSession(b *testing.B, dir string, _ int, next func() bool) (page, rebuild []time.Duration) {
+	srv, err := devserver.New(devserver.Options{Project: build.Options{FS: afero.NewOsFs(), Dir: dir}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer srv.Close()
+	if !srv.Rebuild() {
+		b.Fatal("the corpus does not build")
+	}
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { _ = srv.Watch(ctx) }()
+	time.Sleep(200 * time.Millisecond) // the watcher is up
+
+	p, err := build.Load(build.Options{FS: afero.NewOsFs(), Dir: dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var targets []*manual.Manual
+	for _, m := range p.Manuals.Manuals {
+		if len(p.Manuals.ByName(m.Name)) == 1 && !m.IsSkillEntry() && m.Owner == nil {
+			targets = append(targets, m)
+		}
+	}
+	builds := status(b, ts.URL).Builds
+	for i := 0; next(); i++ {
+		m := targets[(i*7919)%len(targets)]
+		marker := fmt.Sprintf("Edited in benchmark step %d.", i)
+		src := append(slices.Clone(m.Src), "\n"+marker+"\n"...)
+		file := filepath.Join(srv.Dir(), "manuals", m.Name+".html")
+		start := time.Now()
+		if err := os.WriteFile(filepath.FromSlash(m.Path), src, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		for {
+			if got, _ := os.ReadFile(file); bytes.Contains(got, []byte(marker)) {
+				break
+			}
+			if time.Since(start) > time.Minute {
+				b.Fatalf("the edit of %s did not reach %s", m.Path, file)
+			}
+			time.Sleep(200 * time.Microsecond)
+		}
+		page = append(page, time.Since(start))
+		builds++
+		for {
+			st := status(b, ts.URL)
+			if st.Builds >= builds && !st.Busy {
+				if !st.OK {
+					b.Fatalf("the rebuild failed: %s", st.Error)
+				}
+				break
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+		rebuild = append(rebuild, time.Since(start))
+		if err := os.WriteFile(filepath.FromSlash(m.Path), m.Src, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		// Let the rebuild after the restore finish outside the timing.
+		builds++
+		for st := status(b, ts.URL); st.Builds < builds || st.Busy; st = status(b, ts.URL) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		b.StartTimer()
+	}
+	return page, rebuild
+}
+
+type serveStatus struct {
+	Builds int    `json:"builds"`
+	OK     bool   `json:"ok"`
+	Busy   bool   `json:"busy"`
+	Error  string `json:"error"`
+}
+
+func status(b *testing.B, url string) serveStatus {
+	resp, err := http.Get(url + "/_lore/status")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var st serveStatus
+	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
+		b.Fatal(err)
+	}
+	return st
+}
+
+// msAt returns the q-quantile of ds in milliseconds.
+func msAt(ds []time.Duration, q float64) float64 {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return float64(s[int(q*float64(len(s)-1))].Microseconds()) / 1000
 }
 
 // BenchmarkPeakRSS runs a cold build in a child process and reports its

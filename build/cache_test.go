@@ -3,11 +3,13 @@ package build_test
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"maps"
 	"path"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/spf13/afero"
 
@@ -50,7 +52,7 @@ func mustBuild(t *testing.T, o build.RunOptions) *build.Result {
 		t.Fatal(err)
 	}
 	if res.Failed {
-		t.Fatalf("the project does not build: %s", res.Lint.Diagnostics.Summary())
+		t.Fatalf("the project does not build: %s\n%v", res.Lint.Diagnostics.Summary(), res.Lint.Diagnostics)
 	}
 	return res
 }
@@ -226,5 +228,95 @@ func TestPublicEditedByHand(t *testing.T) {
 		if !slices.Contains(res.Changed, p) {
 			t.Errorf("%s was not put right (changed: %v)", p, res.Changed)
 		}
+	}
+}
+
+// aged sets the time of every file and folder of fsys to the past, as if
+// the project had been written long before the build: a file changed just
+// before a build is not trusted by the up-to-date check.
+func aged(t *testing.T, fsys afero.Fs, ago time.Duration) {
+	t.Helper()
+	when := time.Now().Add(-ago)
+	err := afero.Walk(fsys, ".", func(p string, fi fs.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		return fsys.Chtimes(p, when, when)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestUpToDate: a build with nothing changed since the last good one
+// returns its report and does nothing else; every kind of change makes a
+// full build again, which publishes what a build from scratch publishes.
+func TestUpToDate(t *testing.T) {
+	fsys := fixture.Mem(t, siteFixture)
+	afero.WriteFile(fsys, "notes/plan.md", []byte("# Plan\n\n## Steps\n\nOne.\n"), 0o644)
+	edit(t, fsys, "manuals/processes.md", func(s string) string { return s + "\nThe [plan](../notes/plan.md#steps).\n" })
+	aged(t, fsys, time.Hour)
+	o := build.RunOptions{Options: build.Options{FS: fsys, Dir: "."}}
+	first := mustBuild(t, o)
+	if first.UpToDate {
+		t.Fatal("the first build was up to date")
+	}
+	second := mustBuild(t, o)
+	if !second.UpToDate || second.Written != 0 || second.Manuals != first.Manuals || second.Out != first.Out {
+		t.Fatalf("nothing changed, yet: up to date %v, %d written, %d manuals", second.UpToDate, second.Written, second.Manuals)
+	}
+	if a, b := first.Lint.Diagnostics.Summary(), second.Lint.Diagnostics.Summary(); a != b || len(first.Lint.Diagnostics) != len(second.Lint.Diagnostics) {
+		t.Errorf("the report differs: %s, then %s", a, b)
+	}
+
+	changes := []struct {
+		name   string
+		change func()
+	}{
+		{"manual edited", func() {
+			edit(t, fsys, "manuals/fences.md", func(s string) string { return s + "\nEdited.\n" })
+		}},
+		{"file added beside the manuals", func() { afero.WriteFile(fsys, "manuals/embedding/photo.png", []byte("png"), 0o644) }},
+		{"image embedded by a manual changed", func() {
+			afero.WriteFile(fsys, "manuals/embedding/diagram.svg", []byte("<svg xmlns='http://www.w3.org/2000/svg'/>"), 0o644)
+		}},
+		{"link target outside the manuals changed", func() {
+			afero.WriteFile(fsys, "notes/plan.md", []byte("# Plan\n\n## Steps\n\nTwo.\n\n## More\n"), 0o644)
+		}},
+		{"content page edited", func() {
+			edit(t, fsys, "content/getting-started.md", func(s string) string { return s + "\nMore.\n" })
+		}},
+		{"theme file added", func() {
+			afero.WriteFile(fsys, "theme/layouts/partials/footer.html", []byte(`{{define "footer"}}<footer>ours</footer>{{end}}`), 0o644)
+		}},
+		{"project file edited", func() {
+			edit(t, fsys, "lore.yaml", func(s string) string { return s + "\n# a comment\n" })
+		}},
+		{"manual removed", func() { fsys.Remove("manuals/fences.md") }},
+		{"output file removed", func() { fsys.Remove("public/lint.html") }},
+	}
+	for i, c := range changes {
+		c.change()
+		aged(t, fsys, time.Duration(50-i)*time.Minute) // a time the last build did not see
+		res := mustBuild(t, o)
+		if res.UpToDate {
+			t.Errorf("%s: the build was up to date", c.name)
+			continue
+		}
+		plain := mustBuild(t, build.RunOptions{Options: build.Options{FS: fsys, Dir: "."}, NoCache: true, Out: fmt.Sprintf("fresh-%d", i)})
+		fsys.RemoveAll(plain.Out)
+		plain = mustBuild(t, build.RunOptions{Options: build.Options{FS: fsys, Dir: "."}, NoCache: true, Out: fmt.Sprintf("fresh-%d", i)})
+		sameOutput(t, c.name, files(t, fsys, plain.Out), files(t, fsys, res.Out))
+		fsys.RemoveAll(plain.Out)
+		if again := mustBuild(t, o); !again.UpToDate {
+			t.Errorf("%s: the build after it was not up to date", c.name)
+		}
+	}
+
+	// A file changed just before a build is not trusted afterwards.
+	edit(t, fsys, "manuals/processes.md", func(s string) string { return s + "\nJust now.\n" })
+	mustBuild(t, o)
+	if res := mustBuild(t, o); res.UpToDate {
+		t.Error("a build trusted a file changed while (or just before) the last build ran")
 	}
 }

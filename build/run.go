@@ -55,6 +55,12 @@ type Result struct {
 	// cache), Pages the pages put through a layout (the others were
 	// already published).
 	Bodies, Pages int
+	// Manuals is the number of manuals.
+	Manuals int
+	// UpToDate is set when nothing had changed since the last good build
+	// into the same folder: the build returned that build's report and did
+	// nothing else (Project then holds the configuration only).
+	UpToDate bool
 	// CacheProblems says what was wrong with the build cache (and was
 	// discarded): the build itself does not depend on it.
 	CacheProblems []string
@@ -112,6 +118,10 @@ type buildRun struct {
 	res   *Result
 	cache *cache.Cache
 	sums  map[*manual.Manual]cache.Key // SHA-256 of each manual's source
+	// started is when the build began reading its inputs.
+	started time.Time
+	// lintFS are the files lint looked at beyond the manuals.
+	lintFS []fsDep
 	ids   map[*manual.Manual]cache.Key // site.ManualID of each manual
 	step  func(string)
 }
@@ -125,12 +135,18 @@ func (s *Session) Build(changed []string) (*Result, error) {
 			s.o.Progress(st)
 		}
 	}
+	if changed == nil {
+		if res := s.fastPath(); res != nil {
+			res.Duration = time.Since(start)
+			return res, nil
+		}
+	}
 	step("load")
 	p, err := s.load(changed)
 	if err != nil {
 		return nil, err
 	}
-	b := &buildRun{s: s, p: p, res: &Result{Project: p}, step: step}
+	b := &buildRun{s: s, p: p, res: &Result{Project: p, Manuals: len(p.Manuals.Manuals)}, step: step, started: start}
 	if !s.o.NoCache {
 		b.cache = s.openCache(p)
 	}
@@ -267,6 +283,11 @@ func (b *buildRun) run() (*Result, error) {
 	res.Changed = o.changed()
 	stats := st.Stats()
 	res.Bodies, res.Pages = stats.Bodies, stats.Pages
+	extra := st.MediaFiles()
+	for _, d := range b.lintFS {
+		extra = append(extra, d.Path)
+	}
+	b.recordUpToDate(out, b.started, extra)
 	b.save(rec, out)
 	b.s.last = &lastBuild{p: p, facts: facts, siteIn: siteIn, st: st, diags: res.Lint.Diagnostics, out: out, counter: counter}
 	return res, nil

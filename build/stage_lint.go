@@ -36,6 +36,7 @@ func (b *buildRun) lintBuild() lint.Report {
 	if raw, ok := c.Table(lintTable).Get(key); ok {
 		var v lintValue
 		if json.Unmarshal(raw, &v) == nil && v.valid(p.FS) {
+			b.lintFS = v.FS
 			return lint.Report{Diagnostics: v.Diagnostics, Files: files}
 		}
 	}
@@ -43,6 +44,7 @@ func (b *buildRun) lintBuild() lint.Report {
 	in.FS = rec
 	ds := lint.Run(in)
 	v := lintValue{Diagnostics: ds, FS: rec.deps()}
+	b.lintFS = v.FS
 	if raw, err := json.Marshal(v); err == nil {
 		c.Table(lintTable).Put(key, raw)
 	}

@@ -442,3 +442,16 @@ func (s *Site) ManualPage(m *Manual, findings diag.List) (string, []byte, error)
 	}
 	return m.URL, buf.Bytes(), nil
 }
+
+// MediaFiles lists the files on the project's file system that pages
+// embed (images), as read so far.
+func (s *Site) MediaFiles() []string {
+	s.r.mu.Lock()
+	defer s.r.mu.Unlock()
+	var out []string
+	for p := range s.r.copied {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
+}

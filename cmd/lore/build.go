@@ -64,7 +64,7 @@ prompts.lock; run 'lore lock' to accept a change.`,
 				fmt.Fprintf(e.stderr, "lore build: failed: %s; the previous output is untouched\n", res.Lint.Diagnostics.Summary())
 				return findings()
 			}
-			fmt.Fprintf(e.stderr, "lore build: %d manuals → %s in %s (%s)\n", len(res.Project.Manuals.Manuals), res.Out,
+			fmt.Fprintf(e.stderr, "lore build: %d manuals → %s in %s (%s)\n", res.Manuals, res.Out,
 				res.Duration.Round(1e6), res.Lint.Diagnostics.Summary())
 			return nil
 		},

@@ -27,7 +27,8 @@ type Options struct {
 	// Log receives a line per build and the findings of failed builds.
 	Log io.Writer
 	// Debounce is how long the watcher waits for more changes before it
-	// rebuilds (100ms when zero).
+	// rebuilds (25ms when zero: an editor's save is a burst of events a
+	// few milliseconds apart).
 	Debounce time.Duration
 }
 
@@ -42,6 +43,7 @@ type Server struct {
 	site    string // folder of the latest good build ("" before the first)
 	failure string // why the latest build failed ("" when it succeeded)
 	gen     int    // number of builds attempted
+	busy    bool   // a build is running
 	subs    map[chan event]struct{}
 
 	buildMu sync.Mutex // one build at a time
@@ -59,7 +61,7 @@ func New(o Options) (*Server, error) {
 		o.Log = io.Discard
 	}
 	if o.Debounce == 0 {
-		o.Debounce = 100 * time.Millisecond
+		o.Debounce = 25 * time.Millisecond
 	}
 	tmp, err := os.MkdirTemp("", "lore-serve-")
 	if err != nil {
@@ -98,7 +100,13 @@ func (s *Server) rebuild(changed []string) bool {
 	}
 	s.mu.Lock()
 	s.gen++
+	s.busy = true
 	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.busy = false
+		s.mu.Unlock()
+	}()
 
 	out := s.out
 	start := time.Now()
@@ -126,7 +134,7 @@ func (s *Server) rebuild(changed []string) bool {
 		s.broadcast(event{"builderror", msg})
 		return false
 	}
-	fmt.Fprintf(s.o.Log, "lore serve: built %d manuals in %s (%s; %d files written)\n", len(res.Project.Manuals.Manuals),
+	fmt.Fprintf(s.o.Log, "lore serve: built %d manuals in %s (%s; %d files written)\n", res.Manuals,
 		time.Since(start).Round(time.Millisecond), res.Lint.Diagnostics.Summary(), res.Written)
 	s.mu.Lock()
 	first := s.site == ""
@@ -155,6 +163,9 @@ func reloadPages(changed []string, all bool) string {
 	}
 	return strings.Join(pages, "\n")
 }
+
+// Dir returns the folder the site is built into and served from.
+func (s *Server) Dir() string { return s.out }
 
 // state returns the folder to serve and the current failure.
 func (s *Server) state() (site, failure string) {
