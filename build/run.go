@@ -122,8 +122,8 @@ type buildRun struct {
 	started time.Time
 	// lintFS are the files lint looked at beyond the manuals.
 	lintFS []fsDep
-	ids   map[*manual.Manual]cache.Key // site.ManualID of each manual
-	step  func(string)
+	ids    map[*manual.Manual]cache.Key // site.ManualID of each manual
+	step   func(string)
 }
 
 // Build builds the project. changed lists the files changed since the last
