@@ -28,6 +28,7 @@ import (
 	"github.com/lorekit/lore/internal/baseline"
 	"github.com/lorekit/lore/internal/corpusgen"
 	"github.com/lorekit/lore/internal/devserver"
+	"github.com/lorekit/lore/internal/memlimit"
 )
 
 // The build benchmarks run on projects of the generator
@@ -55,6 +56,7 @@ var corpora = struct {
 const childEnv = "LORE_BENCH_BUILD_CHILD"
 
 func TestMain(m *testing.M) {
+	memlimit.Apply() // as the lore command does
 	if dir := os.Getenv(childEnv); dir != "" {
 		os.Exit(childBuild(dir))
 	}
@@ -141,7 +143,14 @@ func clearBaseline(b *testing.B, dir string) {
 	if err := os.RemoveAll(filepath.Join(dir, "baseline-out")); err != nil {
 		b.Fatal(err)
 	}
+	settle()
 }
+
+// settle flushes the file system before a measured step: the writeback
+// and discards of the files the step before wrote or removed (hundreds of
+// megabytes for a build of 10k manuals) would otherwise slow down the
+// step measured next, whichever it is.
+func settle() { syscall.Sync() }
 
 // runBuild is lore build in the project folder dir.
 func runBuild(b *testing.B, dir string) *build.Result {
@@ -162,6 +171,7 @@ func clearBuild(b *testing.B, dir string) {
 			b.Fatal(err)
 		}
 	}
+	settle()
 }
 
 func BenchmarkBaseline(b *testing.B) {
@@ -198,6 +208,7 @@ func BenchmarkBuildWarm(b *testing.B) {
 			dir := generatedProject(b, n)
 			clearBuild(b, dir)
 			runBuild(b, dir)
+			settle()
 			b.ResetTimer()
 			for b.Loop() {
 				runBuild(b, dir)
@@ -405,6 +416,7 @@ func BenchmarkTargets(b *testing.B) {
 				base = append(base, measure(func() { renderBaseline(b, dir) }))
 				clearBuild(b, dir)
 				cold = append(cold, measure(func() { runBuild(b, dir) }))
+				settle()
 				warm = append(warm, measure(func() { runBuild(b, dir) }))
 			}
 			report(b, "baseline", base)

@@ -72,6 +72,7 @@ type Result struct {
 // build cache for the next build.
 func Run(o RunOptions) (*Result, error) {
 	s := NewSession(o)
+	s.once = true
 	defer s.Close()
 	return s.Build(nil)
 }
@@ -88,6 +89,7 @@ type Session struct {
 	catalogs catalogJobs
 	loaded   *Project // the last project loaded (reloaded incrementally)
 	closed   bool
+	once     bool // Run: a single build (that may let go of what it read)
 
 	sumMu   sync.Mutex
 	srcSums map[string]srcSum
@@ -201,9 +203,12 @@ func (b *buildRun) run() (*Result, error) {
 	}
 
 	// What needs no lint result runs while the linter does: facts (token
-	// counts) and the bodies of the manual pages, then the catalog, which
-	// goes on while the pages are written. (The catalog starts after the
-	// bodies so that their garbage and the catalog's batch do not add up.)
+	// counts) and the bodies of the manual pages; then the catalog starts,
+	// and goes on while the pages are written. A single build then lets go
+	// of the manuals' parsed Markdown, which nothing reads any more (the
+	// linter never does): hundreds of megabytes for thousands of manuals.
+	// (Starting the catalog after the bodies keeps its analysis from adding
+	// to the parsed manuals and the highlighter's garbage.)
 	b.step("lint")
 	var (
 		facts    map[*manual.Manual]*facts
@@ -220,10 +225,14 @@ func (b *buildRun) run() (*Result, error) {
 		facts = manualFacts(p, counter, b.cache, b.sums)
 		siteIn = siteInput(p, res, facts, b.sums)
 		if st, siteErr = site.New(siteIn, b.cache); siteErr == nil {
-			siteErr = st.Bodies()
+			siteErr = st.Bodies(o, nil)
 		}
-		if !failed.get() {
-			catalog = b.startCatalog(o)
+		catalog = b.startCatalog(o)
+		if b.s.once && siteErr == nil && b.cache != nil {
+			<-catalog.taken
+			for _, m := range p.Manuals.Manuals {
+				m.Doc = nil
+			}
 		}
 	}()
 	go func() {

@@ -38,7 +38,12 @@ type catalogResult struct {
 	info     *CatalogInfo
 	copyFrom string
 	job      *catalogJob
+	// taken is closed once the catalog needs the manuals' parsed Markdown
+	// no more.
+	taken <-chan struct{}
 }
+
+var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
 
 // startCatalog finds the catalog of the project's inputs, or starts
 // building it. The index bytes are not deterministic; the inputs' hash is,
@@ -47,7 +52,7 @@ func (b *buildRun) startCatalog(o *output) *catalogResult {
 	p := b.p
 	src := p.CatalogSource()
 	hash := search.InputsHash(src)
-	r := &catalogResult{p: p, key: cache.NewHasher("catalog").String(hash).Sum()}
+	r := &catalogResult{p: p, key: cache.NewHasher("catalog").String(hash).Sum(), taken: closedChan}
 	if o.FreshGroup(CatalogDir, r.key) {
 		if meta, err := readMeta(p.FS, path.Join(o.dir, CatalogDir)); err == nil && meta.InputsSHA256 == hash {
 			r.info = info(meta)
@@ -62,6 +67,7 @@ func (b *buildRun) startCatalog(o *output) *catalogResult {
 		}
 	}
 	r.job = b.s.catalogs.start(hash, src)
+	r.taken = r.job.taken
 	return r
 }
 
@@ -125,7 +131,8 @@ type catalogJobs struct {
 
 // catalogJob builds one catalog into a temporary OS folder.
 type catalogJob struct {
-	done chan struct{}
+	done  chan struct{}
+	taken chan struct{} // the job has taken what it needs from the manuals
 	tmp  string // the temporary folder
 	dir  string // the catalog inside it
 	meta *search.Meta
@@ -147,10 +154,13 @@ func (js *catalogJobs) start(hash string, src search.Source) *catalogJob {
 		delete(js.jobs, h)
 		go j.discard()
 	}
-	j := &catalogJob{done: make(chan struct{})}
+	j := &catalogJob{done: make(chan struct{}), taken: make(chan struct{})}
+	var once sync.Once
+	src.Taken = func() { once.Do(func() { close(j.taken) }) }
 	js.jobs[hash] = j
 	go func() {
 		defer close(j.done)
+		defer src.Taken()
 		tmp, err := os.MkdirTemp("", "lore-catalog-")
 		if err != nil {
 			j.err = err

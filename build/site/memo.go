@@ -6,6 +6,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/lorekit/lore/build/cache"
+	"github.com/lorekit/lore/build/manual"
 )
 
 // The cache tables and packs the site uses.
@@ -154,6 +155,9 @@ func (r *run) htmlOf(b *bodyResult, src []byte, doc ast.Node, pagePath, dir stri
 	}
 	nb := &body{root: rootOf(pagePath), dir: dir, link: r, hl: r.hl}
 	r.nBodies.Add(1)
+	if doc == nil {
+		doc = manual.ParseMarkdown(src) // the build let go of the parsed manual
+	}
 	return nb.render(src, doc)
 }
 

@@ -17,13 +17,25 @@ import (
 // <root>/search/index.json on first use.
 const searchDir = "search"
 
+// searchFresh decides (once) whether out holds the search index of the
+// same documents already.
+func (r *run) searchFresh(out Output) {
+	if r.search.decided {
+		return
+	}
+	r.search.decided = true
+	r.search.key = r.searchKey()
+	r.search.fresh = out.FreshGroup(searchDir, r.search.key)
+}
+
 // writeSearch writes the browser search index, unless out holds the
 // index of the same documents.
 func (r *run) writeSearch(out Output) error {
-	key := r.searchKey()
-	if out.FreshGroup(searchDir, key) {
+	r.searchFresh(out)
+	if r.search.fresh {
 		return nil
 	}
+	key := r.search.key
 	mem := afero.NewMemMapFs()
 	if _, err := searchindex.Write(mem, r.searchDocs(), searchindex.Options{Dir: searchDir}); err != nil {
 		return err
@@ -73,8 +85,13 @@ func (r *run) searchKey() cache.Key {
 func (r *run) searchDocs() []searchindex.Document {
 	in := r.in
 	docs := make([]searchindex.Document, 0, len(in.Manuals)+len(r.docs)+len(in.Bundles)+len(in.Templates)+len(in.Blocks))
-	for _, m := range in.Manuals {
-		docs = append(docs, searchindex.FromManual(m.M, m.URL))
+	if r.search.manuals != nil {
+		docs = append(docs, r.search.manuals...)
+		r.search.manuals = nil
+	} else {
+		for _, m := range in.Manuals {
+			docs = append(docs, searchindex.FromManual(m.M, m.URL))
+		}
 	}
 	for _, d := range r.docs {
 		docs = append(docs, searchindex.FromPage(d.URL, d.Title, d.Desc, d.Doc, d.Body))

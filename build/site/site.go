@@ -31,6 +31,7 @@ import (
 	"github.com/lorekit/lore/build/cache"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/build/site/searchindex"
 )
 
 // maxMedia is the largest image a manual may embed; larger ones stay links.
@@ -61,10 +62,11 @@ func Render(in *Input, out afero.Fs) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Bodies(); err != nil {
+	o := FSOutput(out)
+	if err := s.Bodies(o, nil); err != nil {
 		return err
 	}
-	return s.Write(FSOutput(out))
+	return s.Write(o)
 }
 
 // Site is a rendering in two steps: Bodies renders the manual bodies (the
@@ -117,9 +119,12 @@ func New(in *Input, c *cache.Cache) (*Site, error) {
 
 // Bodies renders the body of every manual page into the cache, or finds
 // it there when the lookups it made (links to other pages, images) still
-// give the same answers. Without a cache the bodies are rendered with
-// their pages.
-func (s *Site) Bodies() error {
+// give the same answers, and takes each manual's search document (unless
+// out holds the search index of the same documents). done, if not nil, is
+// called with each manual whose parsed Markdown (manual.Manual.Doc) the
+// site needs no more. Without a cache the bodies are rendered with their
+// pages (and done is not called).
+func (s *Site) Bodies(out Output, done func(*manual.Manual)) error {
 	r := s.r
 	ms := r.in.Manuals
 	r.bodies = make([]*bodyResult, len(ms))
@@ -127,12 +132,22 @@ func (s *Site) Bodies() error {
 	if r.c == nil {
 		return nil
 	}
+	r.searchFresh(out)
+	if !r.search.fresh {
+		r.search.manuals = make([]searchindex.Document, len(ms))
+	}
 	return forEach(len(ms)+len(r.docs), func(i int) error {
 		var err error
 		if i < len(ms) {
 			m := ms[i]
 			key := bodyKeyOf(cache.NewHasher("site/body-src").Key(r.sum(m.M)).Int(m.M.BodyStart).Sum(), m.URL, path.Dir(m.M.Path))
 			r.bodies[i], err = r.bodyWith(key, m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+			if r.search.manuals != nil {
+				r.search.manuals[i] = searchindex.FromManual(m.M, m.URL)
+			}
+			if done != nil {
+				done(m.M)
+			}
 			return err
 		}
 		d := r.docs[i-len(ms)]
@@ -290,6 +305,11 @@ type run struct {
 	layoutsKey cache.Key
 	nBodies    atomic.Int64
 	nPages     atomic.Int64
+	search     struct {
+		decided, fresh bool
+		key            cache.Key
+		manuals        []searchindex.Document // taken by Bodies
+	}
 	primary    map[string]*Manual // name → the file manual_read links to
 	byName     map[string][]*Manual
 	byFile     map[string]string // file on FS → page (manuals and docs)

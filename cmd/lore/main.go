@@ -15,6 +15,8 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/lorekit/lore/internal/memlimit"
 )
 
 // Exit codes.
@@ -25,6 +27,7 @@ const (
 )
 
 func main() {
+	memlimit.Apply()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
