@@ -133,10 +133,10 @@ type catalogJobs struct {
 type catalogJob struct {
 	done  chan struct{}
 	taken chan struct{} // the job has taken what it needs from the manuals
-	tmp  string // the temporary folder
-	dir  string // the catalog inside it
-	meta *search.Meta
-	err  error
+	tmp   string        // the temporary folder
+	dir   string        // the catalog inside it
+	meta  *search.Meta
+	err   error
 }
 
 // start returns the job building the catalog of hash, starting it if

@@ -310,11 +310,11 @@ type run struct {
 		key            cache.Key
 		manuals        []searchindex.Document // taken by Bodies
 	}
-	primary    map[string]*Manual // name → the file manual_read links to
-	byName     map[string][]*Manual
-	byFile     map[string]string // file on FS → page (manuals and docs)
-	findings   map[string][]finding
-	ruleSev    map[string]bool
+	primary  map[string]*Manual // name → the file manual_read links to
+	byName   map[string][]*Manual
+	byFile   map[string]string // file on FS → page (manuals and docs)
+	findings map[string][]finding
+	ruleSev  map[string]bool
 
 	mu     sync.Mutex
 	copied map[string]string // file on FS → media path ("" when not an image)
