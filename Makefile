@@ -2,7 +2,10 @@
 #   make build   build lore and the bundled example project into public/
 #   make test    every test (vet, unit, testscript, browser) and the routing
 #                gate over the example manuals (testdata/eval/example.tsv)
-#   make bench   benchmarks over the generated 1k and 10k corpora
+#   make bench   benchmarks over the generated 1k corpora, then the speed
+#                targets over the generated 10k corpus (BenchmarkTargets:
+#                baseline, cold, warm, edit under lore serve, peak RSS;
+#                medians of five); make bench-all runs every size
 #   make corpus CORPUS=DIR   lint a folder of real manuals and measure routing
 #                            on it (testdata/eval/corpus.tsv)
 
@@ -16,7 +19,7 @@ EXAMPLE_MIN_TOP3 ?= 0.85
 CORPUS_MIN_TOP1  ?= 0.85
 CORPUS_MIN_TOP3  ?= 0.95
 
-.PHONY: all build lore test bench fmt vet corpus clean
+.PHONY: all build lore test bench bench-all fmt vet corpus clean
 
 all: build
 
@@ -32,7 +35,11 @@ test: vet lore
 	./$(BIN) eval testdata/eval/example.tsv --min-top1 $(EXAMPLE_MIN_TOP1) --min-top3 $(EXAMPLE_MIN_TOP3) --worst 0
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
+	$(GO) test -run '^$$' -bench '/1000$$' -benchmem -timeout 60m ./...
+	$(GO) test -run '^$$' -bench 'Targets/10000$$' -benchtime 5x -timeout 60m ./build/
+
+bench-all:
+	$(GO) test -run '^$$' -bench . -benchmem -timeout 120m ./...
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')
@@ -54,4 +61,4 @@ corpus: lore
 	  --min-top1 $(CORPUS_MIN_TOP1) --min-top3 $(CORPUS_MIN_TOP3)
 
 clean:
-	rm -rf bin public corpus-lint.txt
+	rm -rf bin public .lore-cache corpus-lint.txt

@@ -8,6 +8,7 @@ import (
 
 	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/internal/memlimit"
 )
 
 func newBuildCmd(e *env) *cobra.Command {
@@ -46,6 +47,7 @@ prompts.lock; run 'lore lock' to accept a change.`,
   lore build --no-cache              from scratch, leaving .lore-cache/ alone`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			defer memlimit.Apply()()
 			o := build.RunOptions{Options: pf.options(), Out: out, Locked: locked, NoCache: noCache}
 			if isTerminal(e.stderr) {
 				o.Progress = func(stage string) { fmt.Fprintf(e.stderr, "\r\033[K%s…", stage) }

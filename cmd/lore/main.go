@@ -15,8 +15,6 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
-
-	"github.com/lorekit/lore/internal/memlimit"
 )
 
 // Exit codes.
@@ -27,7 +25,6 @@ const (
 )
 
 func main() {
-	memlimit.Apply()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
