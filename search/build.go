@@ -2,7 +2,6 @@ package search
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -14,8 +13,6 @@ import (
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/index/scorch"
-	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
 )
 
 // MetaFile is the catalog's description, written beside the bleve files
@@ -88,39 +85,39 @@ func Build(dir string, src Source) (*Meta, error) {
 	}
 	slices.Sort(meta.Tools)
 
-	// Batches of batchDocs: bleve analyses each on every core and writes
-	// it as a segment; the segments are then merged into one. (One batch
-	// of everything holds the analysis of every document in memory at
-	// once: some 400 MB for 10,000 manuals.) Batches number documents in
-	// map order; OrderFile keeps the input order for ties.
-	idx, err := bleve.NewUsing(dir, im, "scorch", "scorch", nil)
-	if err != nil {
-		return nil, fmt.Errorf("cannot create the catalog in %s: %w", dir, err)
+	// bleve's offline builder analyses the documents in batches of
+	// batchDocs, writes a segment per batch and merges them into one
+	// segment at the end: the memory a build holds is that of one batch
+	// (one batch of everything holds the analysis of every document at
+	// once: some 400 MB for 10,000 manuals). It numbers the documents as
+	// it merges; OrderFile keeps the input order for ties.
+	if len(es) == 0 { // the builder cannot make an empty index
+		idx, err := bleve.NewUsing(dir, im, "scorch", "scorch", nil)
+		if err == nil {
+			err = idx.Close()
+		}
+		if err != nil {
+			return nil, fmt.Errorf("cannot create the catalog in %s: %w", dir, err)
+		}
 	}
-	b := idx.NewBatch()
+	var bd bleve.Builder = nopBuilder{}
+	if len(es) > 0 {
+		if bd, err = bleve.NewBuilder(dir, im, map[string]any{"batchSize": batchDocs, "buildPathPrefix": filepath.Dir(dir)}); err != nil {
+			return nil, fmt.Errorf("cannot create the catalog in %s: %w", dir, err)
+		}
+	}
 	var content bytes.Buffer
-	for i, e := range es {
+	for _, e := range es {
 		off := content.Len()
 		content.WriteString(e.Content)
 		d := e.fields()
 		d[fContent] = fmt.Sprintf("%d %d", off, len(e.Content))
-		if err := b.Index(e.ID, d); err != nil {
-			idx.Close()
+		if err := bd.Index(e.ID, d); err != nil {
+			bd.Close()
 			return nil, fmt.Errorf("cannot index %s: %w", e.Path, err)
 		}
-		if b.Size() >= batchDocs || i == len(es)-1 {
-			if err := idx.Batch(b); err != nil {
-				idx.Close()
-				return nil, fmt.Errorf("cannot build the catalog: %w", err)
-			}
-			b.Reset()
-		}
 	}
-	if err := mergeSegments(idx); err != nil {
-		idx.Close()
-		return nil, fmt.Errorf("cannot build the catalog: %w", err)
-	}
-	if err := idx.Close(); err != nil {
+	if err := bd.Close(); err != nil {
 		return nil, fmt.Errorf("cannot write the catalog: %w", err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, ContentFile), content.Bytes(), 0o644); err != nil {
@@ -142,18 +139,11 @@ func Build(dir string, src Source) (*Meta, error) {
 // batchDocs is the number of documents analysed together.
 const batchDocs = 1000
 
-// mergeSegments merges the catalog's segments into one.
-func mergeSegments(idx bleve.Index) error {
-	adv, err := idx.Advanced()
-	if err != nil {
-		return err
-	}
-	s, ok := adv.(*scorch.Scorch)
-	if !ok {
-		return nil
-	}
-	return s.ForceMerge(context.Background(), &mergeplan.SingleSegmentMergePlanOptions)
-}
+// nopBuilder stands in for the builder of an empty catalog.
+type nopBuilder struct{}
+
+func (nopBuilder) Index(string, any) error { return nil }
+func (nopBuilder) Close() error            { return nil }
 
 // OrderFile maps each document number to its entry's position in the
 // build input (path order), as little-endian uint32s. bleve numbers the
