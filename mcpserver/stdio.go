@@ -51,7 +51,7 @@ type stdioFilter struct {
 func newStdioFilter(r io.Reader, w io.Writer, log *slog.Logger) *stdioFilter {
 	f := &stdioFilter{in: bufio.NewReaderSize(r, 64<<10), log: log, pending: map[string]bool{},
 		changed: make(chan struct{}), closed: make(chan struct{})}
-	f.out = &lockedWriter{w: w, answered: f.answered}
+	f.out = &lockedWriter{w: w, before: f.negotiated, answered: f.answered}
 	return f
 }
 
@@ -217,6 +217,20 @@ func (f *stdioFilter) reply(id json.RawMessage, code int64, msg string) {
 	_, _ = f.out.write(append(b, '\n'))
 }
 
+// negotiated records the protocol version of an initialize response
+// before the line goes out: the client may send its next line as soon as
+// it reads this one.
+func (f *stdioFilter) negotiated(line []byte) {
+	var e envelope
+	if !bytes.HasPrefix(line, []byte("[")) && json.Unmarshal(line, &e) == nil && e.Method == "" {
+		if v := e.Result.ProtocolVersion; v != "" {
+			f.mu.Lock()
+			f.version = v
+			f.mu.Unlock()
+		}
+	}
+}
+
 // answered records the responses in a line written to stdout.
 func (f *stdioFilter) answered(line []byte) {
 	var ids []json.RawMessage
@@ -232,11 +246,6 @@ func (f *stdioFilter) answered(line []byte) {
 		var e envelope
 		if json.Unmarshal(line, &e) == nil && e.Method == "" {
 			ids = append(ids, e.ID)
-			if v := e.Result.ProtocolVersion; v != "" {
-				f.mu.Lock()
-				f.version = v
-				f.mu.Unlock()
-			}
 		}
 	}
 	if len(ids) == 0 {
@@ -278,10 +287,14 @@ func (f *stdioFilter) drain() {
 type lockedWriter struct {
 	mu       sync.Mutex
 	w        io.Writer
-	answered func([]byte)
+	before   func([]byte) // sees a message before it is written
+	answered func([]byte) // and after
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
+	if l.before != nil {
+		l.before(p)
+	}
 	n, err := l.write(p)
 	if err == nil {
 		l.answered(p)
