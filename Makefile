@@ -2,7 +2,10 @@
 #   make build   build lore and the bundled example project into public/
 #   make test    every test (vet, unit, testscript, browser) and the routing
 #                gate over the example manuals (testdata/eval/example.tsv)
-#   make bench   benchmarks over the generated 1k and 10k corpora
+#   make bench   benchmarks over the generated 1k corpora, then the speed
+#                targets over the generated 10k corpus (BenchmarkTargets:
+#                baseline, cold, warm, edit under lore serve, peak RSS;
+#                medians of five); make bench-all runs every size
 #   make corpus CORPUS=DIR   lint a folder of real manuals and measure routing
 #                            on it (testdata/eval/corpus.tsv)
 #   make calibrate CORPUS=DIR  search the loaded/alternatives/hint thresholds
@@ -19,7 +22,7 @@ EXAMPLE_MIN_TOP3 ?= 0.89
 CORPUS_MIN_TOP1  ?= 0.85
 CORPUS_MIN_TOP3  ?= 0.95
 
-.PHONY: all build lore test bench fmt vet corpus calibrate clean
+.PHONY: all build lore test bench bench-all fmt vet corpus calibrate clean
 
 all: build
 
@@ -35,7 +38,11 @@ test: vet lore
 	./$(BIN) eval testdata/eval/example.tsv --min-top1 $(EXAMPLE_MIN_TOP1) --min-top3 $(EXAMPLE_MIN_TOP3) --worst 0
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
+	$(GO) test -run '^$$' -bench '/1000$$' -benchmem -timeout 60m ./...
+	$(GO) test -run '^$$' -bench 'Targets/10000$$' -benchtime 5x -timeout 60m ./build/
+
+bench-all:
+	$(GO) test -run '^$$' -bench . -benchmem -timeout 120m ./...
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')
@@ -69,4 +76,4 @@ calibrate: lore
 	  --calibrate-with bin/corpus.outcomes,bin/corpus-dev.outcomes,bin/holdout.outcomes
 
 clean:
-	rm -rf bin public corpus-lint.txt
+	rm -rf bin public .lore-cache corpus-lint.txt

@@ -1,9 +1,11 @@
 package build
 
 import (
+	"encoding/binary"
+	"encoding/hex"
 	"slices"
 
-	"github.com/lorekit/lore/build/bundle"
+	"github.com/lorekit/lore/build/cache"
 	"github.com/lorekit/lore/build/manual"
 	"github.com/lorekit/lore/build/site"
 	"github.com/lorekit/lore/build/tokens"
@@ -28,19 +30,32 @@ type shadow struct {
 	Other  *manual.Manual
 }
 
-// manualFacts computes the facts of every manual of p.
-func manualFacts(p *Project, counter *tokens.Counter) map[*manual.Manual]*facts {
+// tokensTable holds token counts of earlier builds, by encoding and
+// content hash.
+const tokensTable = "tokens"
+
+// manualFacts computes the facts of every manual of p, over the cores;
+// token counts come from c when it has them.
+func manualFacts(p *Project, counter *tokens.Counter, c *cache.Cache, sums map[*manual.Manual]cache.Key) map[*manual.Manual]*facts {
 	ms := p.Manuals.Manuals
-	out := make(map[*manual.Manual]*facts, len(ms))
-	for _, m := range ms {
-		text := string(m.Src)
-		f := &facts{Tokens: counter.MustCount(text), SHA256: bundle.Digest(text)}
+	fs := make([]*facts, len(ms))
+	forEach(len(ms), func(i int) {
+		m := ms[i]
+		sum, ok := sums[m]
+		if !ok {
+			sum = cache.Of(m.Src)
+		}
+		f := &facts{SHA256: hex.EncodeToString(sum[:]), Tokens: countTokens(counter, c, sum, m.Src)}
 		for _, r := range m.Refs {
 			if r.Kind == manual.RefManual && !slices.Contains(f.References, r.Target) {
 				f.References = append(f.References, r.Target)
 			}
 		}
-		out[m] = f
+		fs[i] = f
+	})
+	out := make(map[*manual.Manual]*facts, len(ms))
+	for i, m := range ms {
+		out[m] = fs[i]
 	}
 	refBy := map[string][]string{}
 	for _, m := range ms {
@@ -89,4 +104,21 @@ func manualFacts(p *Project, counter *tokens.Counter) map[*manual.Manual]*facts 
 		}
 	}
 	return out
+}
+
+// countTokens counts the tokens of text (whose SHA-256 is sum), or finds
+// the count in the cache.
+func countTokens(counter *tokens.Counter, c *cache.Cache, sum cache.Key, text []byte) int {
+	if c == nil {
+		return counter.MustCount(string(text))
+	}
+	key := cache.NewHasher("tokens").String(counter.Encoding()).Key(sum).Sum()
+	if b, ok := c.Table(tokensTable).Get(key); ok {
+		if n, w := binary.Uvarint(b); w == len(b) && w > 0 {
+			return int(n)
+		}
+	}
+	n := counter.MustCount(string(text))
+	c.Table(tokensTable).Put(key, binary.AppendUvarint(nil, uint64(n)))
+	return n
 }

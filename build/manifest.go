@@ -4,9 +4,8 @@ import (
 	_ "embed"
 	"encoding/json"
 
-	"github.com/spf13/afero"
-
 	"github.com/lorekit/lore/build/bundle"
+	"github.com/lorekit/lore/build/cache"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/manual"
 )
@@ -100,18 +99,15 @@ func buildManifest(p *Project, res *Result, fs map[*manual.Manual]*facts) *Manif
 	return mf
 }
 
-func writeManifest(p *Project, res *Result, fs map[*manual.Manual]*facts, out afero.Fs) error {
+func writeManifest(p *Project, res *Result, fs map[*manual.Manual]*facts, out *output) error {
 	b, err := json.MarshalIndent(buildManifest(p, res, fs), "", "  ")
 	if err != nil {
 		return err
 	}
-	if err := afero.WriteFile(out, "manifest.json", append(b, '\n'), 0o644); err != nil {
+	if err := out.Write("manifest.json", cache.Key{}, append(b, '\n')); err != nil {
 		return err
 	}
-	if err := out.MkdirAll("lore", 0o755); err != nil {
-		return err
-	}
-	return afero.WriteFile(out, "lore/manifest.schema.json", ManifestJSONSchema, 0o644)
+	return out.Write("lore/manifest.schema.json", cache.Key{}, ManifestJSONSchema)
 }
 
 func nonNil(s []string) []string {

@@ -38,6 +38,16 @@ type Project struct {
 // Only a broken or unreadable project file is an error; defects of manuals
 // are recorded on them as problems.
 func Load(o Options) (*Project, error) {
+	p, err := loadConfig(o)
+	if err != nil {
+		return nil, err
+	}
+	p.Manuals = manual.Load(p.FS, p.roots())
+	return p, nil
+}
+
+// loadConfig reads the project's configuration only (Manuals is nil).
+func loadConfig(o Options) (*Project, error) {
 	if o.FS == nil {
 		o.FS = afero.NewOsFs()
 	}
@@ -54,9 +64,7 @@ func Load(o Options) (*Project, error) {
 			cfg.Manuals = append(cfg.Manuals, cfg.Rel(filepath.ToSlash(m)))
 		}
 	}
-	p := &Project{Config: cfg, FS: o.FS}
-	p.Manuals = manual.Load(o.FS, p.roots())
-	return p, nil
+	return &Project{Config: cfg, FS: o.FS}, nil
 }
 
 // roots returns the existing manual roots as paths on the file system.

@@ -1,15 +1,17 @@
 package build
 
 import (
-	"fmt"
 	"os"
-	"path"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
 	"time"
 
-	"github.com/spf13/afero"
-
+	"github.com/lorekit/lore/build/cache"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/build/site"
 	"github.com/lorekit/lore/build/tokens"
 )
 
@@ -22,6 +24,14 @@ type RunOptions struct {
 	Locked bool
 	// Progress, when set, is told when each stage starts.
 	Progress func(stage string)
+	// NoCache builds without reading or writing the build cache
+	// (.lore-cache/ in the project): everything is computed and the whole
+	// output written.
+	NoCache bool
+	// Private says that nothing but this session writes into Out (lore
+	// serve's folder): later builds of the session trust their record of
+	// it instead of checking every file.
+	Private bool
 }
 
 // Result is what a build produced. Failed builds leave the previous output
@@ -36,94 +46,365 @@ type Result struct {
 	// Out is the output folder written (empty when Failed).
 	Out      string
 	Duration time.Duration
+	// Written counts the output files written; Kept the files already
+	// published that the build left as they were. Changed lists the
+	// files written or removed, sorted.
+	Written, Kept int
+	Changed       []string
+	// Bodies counts the Markdown bodies rendered (the others came from the
+	// cache), Pages the pages put through a layout (the others were
+	// already published).
+	Bodies, Pages int
+	// Manuals is the number of manuals.
+	Manuals int
+	// UpToDate is set when nothing had changed since the last good build
+	// into the same folder: the build returned that build's report and did
+	// nothing else (Project then holds the configuration only).
+	UpToDate bool
+	// CacheProblems says what was wrong with the build cache (and was
+	// discarded): the build itself does not depend on it.
+	CacheProblems []string
 }
 
-// Run builds the project: load → bake → lint → index → render, then
-// publishes the output by writing it aside and swapping it into place.
+// Run builds the project: load, then bake and lint while the catalog and
+// the manual pages' bodies are made, then the site, bundles and manifest;
+// it publishes the output (see output) and keeps what it computed in the
+// build cache for the next build.
 func Run(o RunOptions) (*Result, error) {
+	s := NewSession(o)
+	s.once = true
+	defer s.Close()
+	return s.Build(nil)
+}
+
+// Session builds one project again and again (lore serve): what a build
+// computed stays in memory for the next, besides the build cache.
+type Session struct {
+	o   RunOptions
+	pid int
+
+	cache    *cache.Cache
+	cacheDir string
+	rec      *record // what the output folder holds, from the last build
+	catalogs catalogJobs
+	loaded   *Project // the last project loaded (reloaded incrementally)
+	closed   bool
+	once     bool // Run: a single build (that may let go of what it read)
+
+	sumMu   sync.Mutex
+	srcSums map[string]srcSum
+
+	counter *tokens.Counter // token counts, kept between builds
+	last    *lastBuild      // the last good build (for Quick)
+	undo    []quickUndo     // pages Quick rewrote since
+	recOut  string          // the folder rec describes
+	trusted bool            // no one else writes there (RunOptions.Private)
+}
+
+// NewSession prepares builds of the project o selects.
+func NewSession(o RunOptions) *Session {
+	return &Session{o: o, pid: os.Getpid()}
+}
+
+// Close saves nothing more and lets go of the session's resources.
+func (s *Session) Close() error {
+	s.closed = true
+	s.catalogs.close()
+	return nil
+}
+
+// buildRun is the state of one build.
+type buildRun struct {
+	s     *Session
+	p     *Project
+	res   *Result
+	cache *cache.Cache
+	sums  map[*manual.Manual]cache.Key // SHA-256 of each manual's source
+	// started is when the build began reading its inputs.
+	started time.Time
+	// lintFS are the files lint looked at beyond the manuals.
+	lintFS []fsDep
+	ids    map[*manual.Manual]cache.Key // site.ManualID of each manual
+	step   func(string)
+}
+
+// Build builds the project. changed lists the files changed since the last
+// build of the session (nil: unknown, everything is read again).
+func (s *Session) Build(changed []string) (*Result, error) {
 	start := time.Now()
-	step := func(s string) {
-		if o.Progress != nil {
-			o.Progress(s)
+	step := func(st string) {
+		if s.o.Progress != nil {
+			s.o.Progress(st)
+		}
+	}
+	if changed == nil {
+		if res := s.fastPath(); res != nil {
+			res.Duration = time.Since(start)
+			return res, nil
 		}
 	}
 	step("load")
-	p, err := Load(o.Options)
+	p, err := s.load(changed)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Project: p}
-	counter := tokens.NewCounter(p.Config.Tokenizer)
-
-	step("bake")
-	res.Baked, err = bake(p, counter)
-	if err != nil {
-		return nil, err
+	b := &buildRun{s: s, p: p, res: &Result{Project: p, Manuals: len(p.Manuals.Manuals)}, step: step, started: start}
+	if !s.o.NoCache {
+		b.cache = s.openCache(p)
 	}
-	step("lint")
-	if o.Locked {
-		res.Baked.Facts.Lock = p.lockFacts()
+	res, err := b.run()
+	if err != nil || res.Failed {
+		s.restoreQuick()
+		s.last = nil
+	} else {
+		s.undo = nil
 	}
-	in := p.lintInput(p.Manuals, nil)
-	in.Prompts = res.Baked.Facts
-	res.Lint = lint.Report{Diagnostics: lint.Run(in), Files: countFiles(p.Manuals, nil) + len(res.Baked.Prompts.Files)}
-	if res.Lint.Diagnostics.AtLeast(diag.Error) {
-		res.Failed = true
+	if res != nil {
 		res.Duration = time.Since(start)
-		return res, nil
+		if b.cache != nil {
+			res.CacheProblems = b.cache.Problems()
+		}
+	}
+	return res, err
+}
+
+// openCache opens the project's cache folder (once per session).
+func (s *Session) openCache(p *Project) *cache.Cache {
+	dir := p.Config.Path(CacheDir)
+	if s.cache == nil || s.cacheDir != dir {
+		s.cache, s.cacheDir, s.rec = cache.Open(p.FS, dir, buildIdentity()), dir, nil
+	}
+	return s.cache
+}
+
+func (b *buildRun) run() (*Result, error) {
+	p, res := b.p, b.res
+	if b.s.counter == nil || b.s.counter.Encoding() != tokenizerName(p.Config.Tokenizer) {
+		b.s.counter = tokens.NewCounter(p.Config.Tokenizer)
+	}
+	counter := b.s.counter
+	b.sums = b.s.sourceSums(p.Manuals.Manuals)
+	b.ids = manualIDs(p.Manuals.Manuals, b.sums)
+
+	b.step("bake")
+	var err error
+	if res.Baked, err = bake(p, counter); err != nil {
+		return nil, err
 	}
 
-	out := o.Out
+	out := b.s.o.Out
 	if out == "" {
 		out = p.Config.Path(p.Config.Out)
 	}
-	stage := fmt.Sprintf("%s.tmp-%d", path.Clean(out), os.Getpid())
-	if err := p.FS.RemoveAll(stage); err != nil {
-		return nil, err
-	}
-	if err := p.FS.MkdirAll(stage, 0o755); err != nil {
-		return nil, fmt.Errorf("cannot create the output folder %s: %w", stage, err)
-	}
-	staged := afero.NewBasePathFs(p.FS, stage)
-	fail := func(err error) (*Result, error) {
-		_ = p.FS.RemoveAll(stage)
+	rec, trusted := b.s.record(b.cache, out)
+	o, err := openOutput(p.FS, out, rec, trusted, b.s.pid)
+	if err != nil {
 		return nil, err
 	}
 
-	step("index")
-	if res.Catalog, err = index(p, staged); err != nil {
+	// What needs no lint result runs while the linter does: facts (token
+	// counts) and the bodies of the manual pages; then the catalog starts,
+	// and goes on while the pages are written. A single build then lets go
+	// of the manuals' parsed Markdown, which nothing reads any more (the
+	// linter never does): hundreds of megabytes for thousands of manuals.
+	// (Starting the catalog after the bodies keeps its analysis from adding
+	// to the parsed manuals and the highlighter's garbage.)
+	b.step("lint")
+	var (
+		facts    map[*manual.Manual]*facts
+		siteIn   *site.Input
+		st       *site.Site
+		siteErr  error
+		catalog  *catalogResult
+		prepared = make(chan struct{})
+		lintDone = make(chan struct{})
+		failed   atomicBool
+	)
+	go func() {
+		defer close(prepared)
+		facts = manualFacts(p, counter, b.cache, b.sums)
+		siteIn = siteInput(p, res, facts, b.sums)
+		if st, siteErr = site.New(siteIn, b.cache); siteErr == nil {
+			siteErr = st.Bodies(o, nil)
+		}
+		catalog = b.startCatalog(o)
+		if b.s.once && siteErr == nil && b.cache != nil {
+			<-catalog.taken
+			for _, m := range p.Manuals.Manuals {
+				m.Doc = nil
+			}
+		}
+	}()
+	go func() {
+		defer close(lintDone)
+		if b.s.o.Locked {
+			res.Baked.Facts.Lock = p.lockFacts()
+		}
+		res.Lint = b.lintBuild()
+		if res.Lint.Diagnostics.AtLeast(diag.Error) {
+			failed.set()
+		}
+	}()
+	<-lintDone
+	if failed.get() {
+		<-prepared // the bodies are cached for the next build
+		o.abort()
+		res.Failed = true
+		b.save(nil, "")
+		return res, nil
+	}
+	<-prepared
+	if siteErr != nil {
+		o.abort()
+		return nil, siteErr
+	}
+
+	fail := func(err error) (*Result, error) {
+		o.abort()
+		return nil, err
+	}
+	b.step("bundles")
+	if err := res.Baked.write(o); err != nil {
 		return fail(err)
 	}
-	step("bundles")
-	if err := res.Baked.write(staged); err != nil {
+	b.step("render")
+	siteIn.Diagnostics, siteIn.Files = res.Lint.Diagnostics, res.Lint.Files
+	if err := st.Write(o); err != nil {
 		return fail(err)
 	}
-	step("render")
-	if err := render(p, res, staged, counter); err != nil {
+	b.step("index")
+	if res.Catalog, err = catalog.wait(o); err != nil {
 		return fail(err)
 	}
-	step("publish")
-	if err := publish(p.FS, stage, out); err != nil {
+	if err := writeManifest(p, res, facts, o); err != nil {
 		return fail(err)
+	}
+	b.step("publish")
+	rec, err = o.commit()
+	if err != nil {
+		b.s.forget(b.cache, out)
+		return nil, err
 	}
 	res.Out = out
-	res.Duration = time.Since(start)
+	res.Written = o.written
+	res.Kept = len(rec.files) - o.written
+	res.Changed = o.changed()
+	stats := st.Stats()
+	res.Bodies, res.Pages = stats.Bodies, stats.Pages
+	extra := st.MediaFiles()
+	for _, d := range b.lintFS {
+		extra = append(extra, d.Path)
+	}
+	b.recordUpToDate(out, b.started, extra)
+	b.save(rec, out)
+	b.s.last = &lastBuild{p: p, facts: facts, siteIn: siteIn, st: st, diags: res.Lint.Diagnostics, out: out, counter: counter}
 	return res, nil
 }
 
-// publish swaps the staged folder into place: the old output is moved
-// aside, the new one renamed in, the old one removed.
-func publish(fs afero.Fs, stage, out string) error {
-	old := stage + ".old"
-	_ = fs.RemoveAll(old)
-	if _, err := fs.Stat(out); err == nil {
-		if err := fs.Rename(out, old); err != nil {
-			return fmt.Errorf("cannot move the previous output %s aside: %w", out, err)
+// save keeps the output's record and writes the cache.
+func (b *buildRun) save(rec *record, out string) {
+	if rec != nil {
+		b.s.remember(b.cache, out, rec)
+	}
+	if b.cache != nil {
+		if err := b.cache.Save(); err != nil {
+			b.res.CacheProblems = append(b.res.CacheProblems, err.Error())
 		}
 	}
-	if err := fs.Rename(stage, out); err != nil {
-		_ = fs.Rename(old, out)
-		return fmt.Errorf("cannot publish %s: %w", out, err)
+}
+
+// atomicBool is a flag set by one goroutine and read by others.
+type atomicBool struct{ v atomic.Bool }
+
+func (a *atomicBool) set()      { a.v.Store(true) }
+func (a *atomicBool) get() bool { return a.v.Load() }
+
+// recordsTable holds the record of each output folder.
+const recordsTable = "records"
+
+func recordKey(out string) cache.Key {
+	abs, err := filepath.Abs(filepath.FromSlash(out))
+	if err != nil {
+		abs = out
 	}
-	return fs.RemoveAll(old)
+	return cache.NewHasher("record").String(filepath.ToSlash(abs)).Sum()
+}
+
+// record returns what the output folder holds according to the last
+// build: from the session (trusted: the folder is the session's own), else
+// from the cache (checked against the folder).
+func (s *Session) record(c *cache.Cache, out string) (*record, bool) {
+	if s.rec != nil && s.recOut == out {
+		return s.rec, s.trusted
+	}
+	if c == nil {
+		return nil, false
+	}
+	raw, ok := c.Table(recordsTable).Get(recordKey(out))
+	if !ok {
+		return nil, false
+	}
+	r, ok := decodeRecord(raw)
+	if !ok {
+		return nil, false
+	}
+	return r, false
+}
+
+func (s *Session) remember(c *cache.Cache, out string, r *record) {
+	if c == nil {
+		return // without the cache, keys are not computed in full
+	}
+	s.rec, s.recOut, s.trusted = r, out, s.o.Private
+	c.Table(recordsTable).Put(recordKey(out), r.encode())
+}
+
+// forget drops the record of a folder whose update failed halfway: the
+// next build writes it whole.
+func (s *Session) forget(c *cache.Cache, out string) {
+	s.rec = nil
+	if c != nil {
+		c.Table(recordsTable).Put(recordKey(out), []byte{0xff})
+		_ = c.Save()
+	}
+}
+
+// manualIDs computes the identity of every manual once.
+func manualIDs(ms []*manual.Manual, sums map[*manual.Manual]cache.Key) map[*manual.Manual]cache.Key {
+	sum := func(m *manual.Manual) cache.Key {
+		if k, ok := sums[m]; ok {
+			return k
+		}
+		return site.SourceSum(m)
+	}
+	keys := make([]cache.Key, len(ms))
+	forEach(len(ms), func(i int) { keys[i] = site.ManualID(ms[i], sum) })
+	out := make(map[*manual.Manual]cache.Key, len(ms))
+	for i, m := range ms {
+		out[m] = keys[i]
+	}
+	return out
+}
+
+// forEach calls f for 0…n-1, spread over the cores.
+func forEach(n int, f func(i int)) {
+	workers := min(max(1, n), runtimeProcs())
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < n; i += workers {
+				f(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func tokenizerName(enc string) string {
+	if enc == "" {
+		return tokens.DefaultEncoding
+	}
+	return enc
 }

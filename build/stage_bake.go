@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build/bundle"
+	"github.com/lorekit/lore/build/cache"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/lint"
 	"github.com/lorekit/lore/build/manual"
@@ -110,7 +111,7 @@ func (p *Project) lockFacts() *pfacts.Lock {
 
 // write stores the bundles under lore/bundles/ of out, and the task
 // templates, as they are, under lore/templates/.
-func (b *Baked) write(out afero.Fs) error {
+func (b *Baked) write(out *output) error {
 	files := map[string][]byte{}
 	for _, bd := range b.Bundles {
 		data, err := bd.Marshal()
@@ -123,10 +124,7 @@ func (b *Baked) write(out afero.Fs) error {
 		files[TemplatePath(t.Name)] = b.Prompts.Files[t.Path]
 	}
 	for _, p := range slices.Sorted(maps.Keys(files)) {
-		if err := out.MkdirAll(path.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := afero.WriteFile(out, p, files[p], 0o644); err != nil {
+		if err := out.Write(p, cache.Key{}, files[p]); err != nil {
 			return err
 		}
 	}

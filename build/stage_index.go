@@ -3,14 +3,15 @@ package build
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"sync"
 
 	"github.com/spf13/afero"
 
+	"github.com/lorekit/lore/build/cache"
 	"github.com/lorekit/lore/search"
 )
 
@@ -29,34 +30,175 @@ func (p *Project) CatalogSource() search.Source {
 	return search.Source{Manuals: p.Manuals, Config: p.Config, RelPath: p.RelPath}
 }
 
-// index builds the how_do_i catalog under lore/catalog.bleve/ of out. When
-// the previous output holds a catalog of the same inputs, it is copied
-// instead of rebuilt (the index bytes are not deterministic; the inputs'
-// hash is).
-func index(p *Project, out afero.Fs) (*CatalogInfo, error) {
+// catalogResult is the catalog of one build: already in the output
+// folder (fresh), in another published folder (copyFrom), or being built.
+type catalogResult struct {
+	p        *Project
+	key      cache.Key
+	info     *CatalogInfo
+	copyFrom string
+	job      *catalogJob
+	// taken is closed once the catalog needs the manuals' parsed Markdown
+	// no more.
+	taken <-chan struct{}
+}
+
+var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
+
+// startCatalog finds the catalog of the project's inputs, or starts
+// building it. The index bytes are not deterministic; the inputs' hash is,
+// and says whether a catalog can be reused.
+func (b *buildRun) startCatalog(o *output) *catalogResult {
+	p := b.p
 	src := p.CatalogSource()
 	hash := search.InputsHash(src)
-	prev := path.Join(p.Config.Path(p.Config.Out), CatalogDir)
-	if meta, err := readMeta(p.FS, prev); err == nil && meta.InputsSHA256 == hash {
-		if err := copyTree(p.FS, prev, out, CatalogDir); err == nil {
-			return info(meta), nil
+	r := &catalogResult{p: p, key: cache.NewHasher("catalog").String(hash).Sum(), taken: closedChan}
+	if o.FreshGroup(CatalogDir, r.key) {
+		if meta, err := readMeta(p.FS, path.Join(o.dir, CatalogDir)); err == nil && meta.InputsSHA256 == hash {
+			r.info = info(meta)
+			return r
 		}
-		_ = out.RemoveAll(CatalogDir) // a partial copy: rebuild below
 	}
-	tmp, err := os.MkdirTemp("", "lore-catalog-")
+	for _, dir := range []string{o.dir, p.Config.Path(p.Config.Out)} {
+		prev := path.Join(dir, CatalogDir)
+		if meta, err := readMeta(p.FS, prev); err == nil && meta.InputsSHA256 == hash {
+			r.copyFrom, r.info = prev, info(meta)
+			return r
+		}
+	}
+	r.job = b.s.catalogs.start(hash, src)
+	r.taken = r.job.taken
+	return r
+}
+
+// wait writes the catalog into o (unless it is there) and describes it.
+func (r *catalogResult) wait(o *output) (*CatalogInfo, error) {
+	switch {
+	case r.job != nil:
+		<-r.job.done
+		if r.job.err != nil {
+			return nil, r.job.err
+		}
+		if err := writeTree(afero.NewOsFs(), r.job.dir, o, CatalogDir, r.key); err != nil {
+			return nil, fmt.Errorf("cannot write the catalog: %w", err)
+		}
+		return info(r.job.meta), nil
+	case r.copyFrom != "":
+		if err := writeTree(r.p.FS, r.copyFrom, o, CatalogDir, r.key); err != nil {
+			return nil, fmt.Errorf("cannot write the catalog: %w", err)
+		}
+	}
+	return r.info, nil
+}
+
+// writeTree writes every file under the folder src of from into dst of o,
+// made from key.
+func writeTree(from afero.Fs, src string, o *output, dst string, key cache.Key) error {
+	var files []string
+	err := afero.Walk(from, src, func(p string, fi fs.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() {
+			files = append(files, p)
+		}
+		return err
+	})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	defer os.RemoveAll(tmp)
-	dir := filepath.Join(tmp, "catalog.bleve")
-	meta, err := search.Build(dir, src)
-	if err != nil {
-		return nil, err
+	for _, f := range files {
+		rel, err := filepath.Rel(src, f)
+		if err != nil {
+			return err
+		}
+		b, err := afero.ReadFile(from, f)
+		if err != nil {
+			return err
+		}
+		if err := o.Write(path.Join(dst, filepath.ToSlash(rel)), key, b); err != nil {
+			return err
+		}
 	}
-	if err := copyTree(afero.NewOsFs(), dir, out, CatalogDir); err != nil {
-		return nil, fmt.Errorf("cannot write the catalog: %w", err)
+	return nil
+}
+
+// catalogJobs are the catalogs a session is building, by inputs hash: a
+// build stopped by lint errors leaves its catalog building for the next
+// one.
+type catalogJobs struct {
+	mu     sync.Mutex
+	jobs   map[string]*catalogJob
+	closed bool
+}
+
+// catalogJob builds one catalog into a temporary OS folder.
+type catalogJob struct {
+	done  chan struct{}
+	taken chan struct{} // the job has taken what it needs from the manuals
+	tmp   string        // the temporary folder
+	dir   string        // the catalog inside it
+	meta  *search.Meta
+	err   error
+}
+
+// start returns the job building the catalog of hash, starting it if
+// needed. Jobs of other inputs are dropped.
+func (js *catalogJobs) start(hash string, src search.Source) *catalogJob {
+	js.mu.Lock()
+	defer js.mu.Unlock()
+	if js.jobs == nil {
+		js.jobs = map[string]*catalogJob{}
 	}
-	return info(meta), nil
+	if j, ok := js.jobs[hash]; ok {
+		return j
+	}
+	for h, j := range js.jobs {
+		delete(js.jobs, h)
+		go j.discard()
+	}
+	j := &catalogJob{done: make(chan struct{}), taken: make(chan struct{})}
+	var once sync.Once
+	src.Taken = func() { once.Do(func() { close(j.taken) }) }
+	js.jobs[hash] = j
+	go func() {
+		defer close(j.done)
+		defer src.Taken()
+		tmp, err := os.MkdirTemp("", "lore-catalog-")
+		if err != nil {
+			j.err = err
+			return
+		}
+		j.tmp, j.dir = tmp, filepath.Join(tmp, "catalog.bleve")
+		j.meta, j.err = search.Build(j.dir, src)
+		js.mu.Lock()
+		closed := js.closed
+		js.mu.Unlock()
+		if closed {
+			j.discard()
+		}
+	}()
+	return j
+}
+
+// discard removes the job's folder once it is done.
+func (j *catalogJob) discard() {
+	<-j.done
+	if j.tmp != "" {
+		_ = os.RemoveAll(j.tmp)
+	}
+}
+
+// close discards every job (finished now, or when it finishes).
+func (js *catalogJobs) close() {
+	js.mu.Lock()
+	defer js.mu.Unlock()
+	js.closed = true
+	for h, j := range js.jobs {
+		delete(js.jobs, h)
+		select {
+		case <-j.done:
+			j.discard()
+		default: // the job removes its folder when it finishes
+		}
+	}
 }
 
 func info(m *search.Meta) *CatalogInfo {
@@ -130,35 +272,4 @@ func readMeta(fsys afero.Fs, dir string) (*search.Meta, error) {
 		return nil, err
 	}
 	return search.DecodeMeta(b)
-}
-
-// copyTree copies the folder src of from into dst of to.
-func copyTree(from afero.Fs, src string, to afero.Fs, dst string) error {
-	return afero.Walk(from, src, func(p string, fi fs.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		target := path.Join(dst, filepath.ToSlash(rel))
-		if fi.IsDir() {
-			return to.MkdirAll(target, 0o755)
-		}
-		in, err := from.Open(p)
-		if err != nil {
-			return err
-		}
-		defer in.Close()
-		outF, err := to.OpenFile(target, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
-		if err != nil {
-			return err
-		}
-		if _, err := io.Copy(outF, in); err != nil {
-			outF.Close()
-			return err
-		}
-		return outF.Close()
-	})
 }

@@ -8,29 +8,20 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build/bundle"
+	"github.com/lorekit/lore/build/cache"
 	"github.com/lorekit/lore/build/lint"
 	"github.com/lorekit/lore/build/manual"
 	"github.com/lorekit/lore/build/site"
-	"github.com/lorekit/lore/build/tokens"
 	"github.com/lorekit/lore/theme"
 )
 
-// render writes the site and manifest.json into out.
-func render(p *Project, res *Result, out afero.Fs, counter *tokens.Counter) error {
-	fs := manualFacts(p, counter)
-	if err := site.Render(siteInput(p, res, fs), out); err != nil {
-		return err
-	}
-	return writeManifest(p, res, fs, out)
-}
-
 // siteInput maps the project and the stages' results onto the site's
-// view model.
-func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts) *site.Input {
+// view model (the lint results are added once the linter is done).
+func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*manual.Manual]cache.Key) *site.Input {
 	cfg := p.Config
 	in := &site.Input{
 		Title: cfg.Title, BaseURL: cfg.BaseURL, EditURL: cfg.EditURL,
-		Engines: cfg.Engines(), Diagnostics: res.Lint.Diagnostics, Files: res.Lint.Files, Rules: lint.Rules(),
+		Engines: cfg.Engines(), Rules: lint.Rules(), Sums: sums,
 		FS: p.FS, ContentDir: cfg.Path(cfg.Content), RelPath: p.RelPath,
 		Theme:     projectTheme(p),
 		Downloads: []string{"manifest.json"},

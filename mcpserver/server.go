@@ -204,7 +204,7 @@ func (s *Server) build() error {
 	if res.Failed {
 		return &BuildError{Lint: res.Lint}
 	}
-	s.log.Info("built", "out", res.Out, "manuals", len(res.Project.Manuals.Manuals), "duration", res.Duration.Round(1e6))
+	s.log.Info("built", "out", res.Out, "manuals", res.Manuals, "duration", res.Duration.Round(1e6))
 	return nil
 }
 

@@ -51,7 +51,7 @@ type stdioFilter struct {
 func newStdioFilter(r io.Reader, w io.Writer, log *slog.Logger) *stdioFilter {
 	f := &stdioFilter{in: bufio.NewReaderSize(r, 64<<10), log: log, pending: map[string]bool{},
 		changed: make(chan struct{}), closed: make(chan struct{})}
-	f.out = &lockedWriter{w: w, answering: f.answering, answered: f.answered}
+	f.out = &lockedWriter{w: w, before: f.negotiated, answered: f.answered}
 	return f
 }
 
@@ -217,18 +217,17 @@ func (f *stdioFilter) reply(id json.RawMessage, code int64, msg string) {
 	_, _ = f.out.write(append(b, '\n'))
 }
 
-// answering notes the protocol version of an initialize result before it
-// is written, so a message the client sends the moment it reads the result
-// is already judged by that version.
-func (f *stdioFilter) answering(line []byte) {
-	if !bytes.Contains(line, []byte(`"protocolVersion"`)) {
-		return
-	}
+// negotiated records the protocol version of an initialize response
+// before the line goes out: the client may send its next line as soon as
+// it reads this one.
+func (f *stdioFilter) negotiated(line []byte) {
 	var e envelope
-	if json.Unmarshal(line, &e) == nil && e.Method == "" && e.Result.ProtocolVersion != "" {
-		f.mu.Lock()
-		f.version = e.Result.ProtocolVersion
-		f.mu.Unlock()
+	if !bytes.HasPrefix(line, []byte("[")) && json.Unmarshal(line, &e) == nil && e.Method == "" {
+		if v := e.Result.ProtocolVersion; v != "" {
+			f.mu.Lock()
+			f.version = v
+			f.mu.Unlock()
+		}
 	}
 }
 
@@ -286,14 +285,16 @@ func (f *stdioFilter) drain() {
 // lockedWriter writes whole messages to stdout, one at a time, and tells
 // the filter which requests they answer.
 type lockedWriter struct {
-	mu        sync.Mutex
-	w         io.Writer
-	answering func([]byte) // before the write
-	answered  func([]byte) // after it
+	mu       sync.Mutex
+	w        io.Writer
+	before   func([]byte) // sees a message before it is written
+	answered func([]byte) // and after
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.answering(p)
+	if l.before != nil {
+		l.before(p)
+	}
 	n, err := l.write(p)
 	if err == nil {
 		l.answered(p)

@@ -55,6 +55,9 @@ func Build(dir string, src Source) (*Meta, error) {
 		return nil, err
 	}
 	es := entries(src)
+	if src.Taken != nil {
+		src.Taken()
+	}
 	meta := &Meta{Schema: Schema, InputsSHA256: InputsHash(src), Documents: len(es), Engines: []string{},
 		EngineTools: map[string][]string{}, Tools: []string{}}
 	if src.Config != nil {
@@ -82,30 +85,39 @@ func Build(dir string, src Source) (*Meta, error) {
 	}
 	slices.Sort(meta.Tools)
 
-	// One batch: bleve analyses it on every core and writes it as one
-	// segment. The batch numbers documents in map order; OrderFile keeps
-	// the input order for ties.
-	idx, err := bleve.NewUsing(dir, im, "scorch", "scorch", nil)
-	if err != nil {
-		return nil, fmt.Errorf("cannot create the catalog in %s: %w", dir, err)
+	// bleve's offline builder analyses the documents in batches of
+	// batchDocs, writes a segment per batch and merges them into one
+	// segment at the end: the memory a build holds is that of one batch
+	// (one batch of everything holds the analysis of every document at
+	// once: some 400 MB for 10,000 manuals). It numbers the documents as
+	// it merges; OrderFile keeps the input order for ties.
+	if len(es) == 0 { // the builder cannot make an empty index
+		idx, err := bleve.NewUsing(dir, im, "scorch", "scorch", nil)
+		if err == nil {
+			err = idx.Close()
+		}
+		if err != nil {
+			return nil, fmt.Errorf("cannot create the catalog in %s: %w", dir, err)
+		}
 	}
-	b := idx.NewBatch()
+	var bd bleve.Builder = nopBuilder{}
+	if len(es) > 0 {
+		if bd, err = bleve.NewBuilder(dir, im, map[string]any{"batchSize": batchDocs, "buildPathPrefix": filepath.Dir(dir)}); err != nil {
+			return nil, fmt.Errorf("cannot create the catalog in %s: %w", dir, err)
+		}
+	}
 	var content bytes.Buffer
 	for _, e := range es {
 		off := content.Len()
 		content.WriteString(e.Content)
 		d := e.fields()
 		d[fContent] = fmt.Sprintf("%d %d", off, len(e.Content))
-		if err := b.Index(e.ID, d); err != nil {
-			idx.Close()
+		if err := bd.Index(e.ID, d); err != nil {
+			bd.Close()
 			return nil, fmt.Errorf("cannot index %s: %w", e.Path, err)
 		}
 	}
-	if err := idx.Batch(b); err != nil {
-		idx.Close()
-		return nil, fmt.Errorf("cannot build the catalog: %w", err)
-	}
-	if err := idx.Close(); err != nil {
+	if err := bd.Close(); err != nil {
 		return nil, fmt.Errorf("cannot write the catalog: %w", err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, ContentFile), content.Bytes(), 0o644); err != nil {
@@ -123,6 +135,15 @@ func Build(dir string, src Source) (*Meta, error) {
 	}
 	return meta, nil
 }
+
+// batchDocs is the number of documents analysed together.
+const batchDocs = 1000
+
+// nopBuilder stands in for the builder of an empty catalog.
+type nopBuilder struct{}
+
+func (nopBuilder) Index(string, any) error { return nil }
+func (nopBuilder) Close() error            { return nil }
 
 // OrderFile maps each document number to its entry's position in the
 // build input (path order), as little-endian uint32s. bleve numbers the

@@ -20,6 +20,10 @@ type Source struct {
 	// RelPath maps a manual's file path to the path shown in answers
 	// (relative to the project); nil keeps the file path.
 	RelPath func(string) string
+	// Taken, when set, is called once Build has taken what it needs from
+	// the manuals' parsed Markdown (Manual.Doc), which the caller may then
+	// let go of.
+	Taken func()
 }
 
 // Kinds of catalog entries.

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"encoding/binary"
 	"fmt"
 	"io/fs"
 	"path"
@@ -8,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/lorekit/lore/build/cache"
 )
 
 // The theme's entry points under assets/, each bundled on its own.
@@ -143,4 +146,113 @@ func loaderFor(p string) api.Loader {
 		return api.LoaderJSON
 	}
 	return api.LoaderFile
+}
+
+// bundleAssetsCached is bundleAssets, whose output is kept in the cache
+// under the hash of the theme's assets/ and the highlighting palettes.
+func bundleAssetsCached(theme fs.FS, chromaCSS string, c *cache.Cache) (*assets, error) {
+	if c == nil {
+		return bundleAssets(theme, chromaCSS)
+	}
+	tk, err := themeKey(theme, "assets")
+	if err != nil {
+		return nil, err
+	}
+	key := cache.NewHasher("site/assets").String(renderVersion).Key(tk).String(chromaCSS).Sum()
+	if b, ok := c.Pack(assetPack).Get(key); ok {
+		if as, ok := decodeAssets(b); ok {
+			return as, nil
+		}
+	}
+	as, err := bundleAssets(theme, chromaCSS)
+	if err != nil {
+		return nil, err
+	}
+	c.Pack(assetPack).Put(key, encodeAssets(as))
+	return as, nil
+}
+
+// themeKey hashes every file under dir of the theme, with its path.
+func themeKey(theme fs.FS, dir string) (cache.Key, error) {
+	h := cache.NewHasher("site/theme").String(dir)
+	err := fs.WalkDir(theme, dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(theme, p)
+		if err != nil {
+			return fmt.Errorf("theme: cannot read %s: %w", p, err)
+		}
+		h.String(p).Bytes(b)
+		return nil
+	})
+	if err != nil {
+		return cache.Key{}, err
+	}
+	return h.Sum(), nil
+}
+
+func encodeAssets(as *assets) []byte {
+	var b []byte
+	put := func(s string) {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	b = binary.AppendUvarint(b, uint64(len(entryPoints)))
+	for _, e := range entryPoints {
+		put(e)
+		put(as.Entry[e])
+	}
+	b = binary.AppendUvarint(b, uint64(len(as.Files)))
+	for _, f := range as.Files {
+		put(f.Path)
+		put(string(f.Contents))
+	}
+	return b
+}
+
+func decodeAssets(b []byte) (*assets, bool) {
+	get := func() (string, bool) {
+		s, rest, ok := field(b)
+		b = rest
+		return s, ok
+	}
+	count := func() (int, bool) {
+		n, w := binary.Uvarint(b)
+		if w <= 0 || n > uint64(len(b)) {
+			return 0, false
+		}
+		b = b[w:]
+		return int(n), true
+	}
+	as := &assets{Entry: map[string]string{}}
+	n, ok := count()
+	if !ok {
+		return nil, false
+	}
+	for range n {
+		e, ok1 := get()
+		p, ok2 := get()
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		as.Entry[e] = p
+	}
+	if n, ok = count(); !ok {
+		return nil, false
+	}
+	for range n {
+		p, ok1 := get()
+		c, ok2 := get()
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		as.Files = append(as.Files, asset{Path: p, Contents: []byte(c)})
+	}
+	for _, e := range entryPoints {
+		if as.Entry[e] == "" {
+			return nil, false
+		}
+	}
+	return as, len(b) == 0
 }

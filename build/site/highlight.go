@@ -12,6 +12,8 @@ import (
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/yuin/goldmark/util"
+
+	"github.com/lorekit/lore/build/cache"
 )
 
 // The chroma palettes of the light and the dark theme.
@@ -24,14 +26,17 @@ const (
 // palettes live in the stylesheet (highlightCSS), so switching the theme
 // switches the code colours too.
 type highlighter struct {
-	f *chromahtml.Formatter
+	f     *chromahtml.Formatter
+	style *chroma.Style
+	c     *cache.Cache // highlighted blocks of earlier builds; nil: none
 
 	mu     sync.Mutex
 	lexers map[string]chroma.Lexer // by info-string language; nil: unknown
 }
 
-func newHighlighter() *highlighter {
-	return &highlighter{f: chromahtml.New(chromahtml.WithClasses(true), chromahtml.TabWidth(4)), lexers: map[string]chroma.Lexer{}}
+func newHighlighter(c *cache.Cache) *highlighter {
+	return &highlighter{f: chromahtml.New(chromahtml.WithClasses(true), chromahtml.TabWidth(4)), style: styles.Get(lightStyle),
+		c: c, lexers: map[string]chroma.Lexer{}}
 }
 
 // lexer returns the lexer of lang, or nil. Lookups are cached: chroma
@@ -61,19 +66,30 @@ func (h *highlighter) block(w util.BufWriter, lang, code string) {
 		h.plain(w, lang, code)
 		return
 	}
+	var key cache.Key
+	if h.c != nil {
+		key = cache.NewHasher("site/code").String(renderVersion).String(lightStyle).String(lang).String(code).Sum()
+		if b, ok := h.c.Pack(codePack).Get(key); ok {
+			w.Write(b)
+			return
+		}
+	}
 	it, err := lx.Tokenise(nil, code)
 	if err != nil {
 		h.plain(w, lang, code)
 		return
 	}
 	var buf bytes.Buffer
-	if err := h.f.Format(&buf, styles.Get(lightStyle), it); err != nil {
+	buf.WriteString(`<div class="code" data-lang="` + html.EscapeString(lang) + `">`)
+	if err := h.f.Format(&buf, h.style, it); err != nil {
 		h.plain(w, lang, code)
 		return
 	}
-	w.WriteString(`<div class="code" data-lang="` + html.EscapeString(lang) + `">`)
+	buf.WriteString("</div>\n")
+	if h.c != nil {
+		h.c.Pack(codePack).Put(key, buf.Bytes())
+	}
 	w.Write(buf.Bytes())
-	w.WriteString("</div>\n")
 }
 
 func (h *highlighter) plain(w util.BufWriter, lang, code string) {

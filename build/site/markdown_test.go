@@ -35,7 +35,7 @@ func (fakeLinks) media(p string) string {
 func renderManual(t *testing.T, src string) string {
 	t.Helper()
 	m := manual.Parse("manuals/embedding/x.md", []byte(src))
-	b := &body{root: "../", dir: "manuals/embedding", link: fakeLinks{}, hl: newHighlighter()}
+	b := &body{root: "../", dir: "manuals/embedding", link: fakeLinks{}, hl: newHighlighter(nil)}
 	out, err := b.render(m.Body(), m.Doc)
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/afero"
 
+	"github.com/lorekit/lore/build/cache"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/lint"
 	"github.com/lorekit/lore/build/manual"
@@ -54,6 +55,9 @@ type Input struct {
 	// Downloads are extra files linked from the footer (manifest.json),
 	// as site-root-relative paths.
 	Downloads []string
+	// Sums are the SHA-256 of the manuals' sources, when the caller has
+	// computed them already (they key the manuals' pages and bodies).
+	Sums map[*manual.Manual]cache.Key
 }
 
 // Tool is one entry of the tool inventory.

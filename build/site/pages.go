@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"html/template"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -24,17 +25,16 @@ type page struct {
 	Base string
 	Data any
 
-	// prepare fills Data; it runs on the page's worker.
-	fill func(r *run) (any, error)
-}
-
-func (p *page) prepare(r *run) error {
-	if p.fill == nil {
-		return nil
-	}
-	d, err := p.fill(r)
-	p.Data = d
-	return err
+	// input returns what the page shows, cheaply: the page's key is
+	// computed from it. view, when set, turns it into the layout's Data
+	// (the expensive part, skipped when the page is already published).
+	// Both run on the page's worker.
+	input func(r *run) (any, error)
+	view  func(r *run, input any) (any, error)
+	// body is the page's rendered Markdown, if any (part of its key).
+	body *bodyResult
+	// kept is called when the published page is kept as it is.
+	kept func()
 }
 
 // siteData is shared by every page.
@@ -76,15 +76,23 @@ type link struct {
 // pages lists every page of the site in a fixed order.
 func (r *run) pages() []*page {
 	in := r.in
-	newPage := func(kind, p, title string, fill func(*run) (any, error)) *page {
-		return &page{Site: r.site, Path: p, Root: rootOf(p), Title: title, Kind: kind, fill: fill}
+	newPage := func(kind, p, title string, input func(*run) (any, error)) *page {
+		return &page{Site: r.site, Path: p, Root: rootOf(p), Title: title, Kind: kind, input: input, kept: func() {}}
 	}
 	ps := []*page{newPage("home", homeURL, "Manuals", homeData)}
 	ps[0].Desc = "Catalog of every manual of " + in.Title
-	for _, m := range in.Manuals {
-		m := m
-		p := newPage("manual", m.URL, orText(m.M.Title, m.M.Name), func(r *run) (any, error) { return r.manualData(m) })
+	for i, m := range in.Manuals {
+		b := r.bodies[i]
+		p := newPage("manual", m.URL, orText(m.M.Title, m.M.Name), func(r *run) (any, error) { return r.manualData(m), nil })
 		p.Desc = m.M.Summary
+		p.body = b
+		p.view = func(r *run, in any) (any, error) {
+			html, err := r.htmlOf(b, m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+			v := *in.(*manualView)
+			v.Body = template.HTML(html)
+			return &v, err
+		}
+		p.kept = func() { r.keep(b) }
 		ps = append(ps, p)
 	}
 	if len(in.Bundles) > 0 {
@@ -97,15 +105,23 @@ func (r *run) pages() []*page {
 	ps = append(ps,
 		newPage("lint", lintURL, "Lint report", lintData),
 		newPage("rules", rulesURL, "Rule reference", rulesData),
-		newPage("graph", graphURL, "Reference graph", graphData),
+		graphPage(newPage("graph", graphURL, "Reference graph", graphInput)),
 	)
 	if r.site.HasPrompts {
 		ps = append(ps, newPage("cheatsheet", cheatsheetURL, "Templates & blocks", cheatsheetData))
 	}
-	for _, d := range r.docs {
-		d := d
-		p := newPage("page", d.URL, d.Title, func(r *run) (any, error) { return r.docData(d) })
+	for i, d := range r.docs {
+		b := r.docBody[i]
+		p := newPage("page", d.URL, d.Title, func(r *run) (any, error) { return r.docData(d), nil })
 		p.Desc = d.Desc
+		p.body = b
+		p.view = func(r *run, in any) (any, error) {
+			html, err := r.htmlOf(b, d.Body, d.Doc, d.URL, path.Dir(d.File))
+			v := *in.(*docView)
+			v.Body = template.HTML(html)
+			return &v, err
+		}
+		p.kept = func() { r.keep(b) }
 		ps = append(ps, p)
 	}
 	nf := newPage("404", notFoundURL, "Page not found", nil)
@@ -229,15 +245,14 @@ type manualView struct {
 	EditURL    string
 }
 
-func (r *run) manualData(m *Manual) (any, error) {
+// manualData is a manual's page without its body (view adds it).
+func (r *run) manualData(m *Manual) *manualView { return r.manualView(m, r.findings[m.M.Path]) }
+
+// manualView is manualData with the given findings.
+func (r *run) manualView(m *Manual, findings []finding) *manualView {
 	mm := m.M
-	b := r.bodyFor(m.URL, path.Dir(mm.Path))
-	html, err := b.render(mm.Body(), mm.Doc)
-	if err != nil {
-		return nil, err
-	}
-	v := &manualView{Manual: m, Body: template.HTML(html), HasTitle: mm.Title != "", Gauge: newGauge(mm.Lines),
-		Findings: r.findings[mm.Path], EditURL: editURL(r.in.EditURL, m.Path)}
+	v := &manualView{Manual: m, HasTitle: mm.Title != "", Gauge: newGauge(mm.Lines),
+		Findings: findings, EditURL: editURL(r.in.EditURL, m.Path)}
 	for _, name := range m.References {
 		v.Reads = append(v.Reads, link{Label: name, URL: r.hook(name)})
 	}
@@ -252,7 +267,7 @@ func (r *run) manualData(m *Manual) (any, error) {
 		v.RefBy = append(v.RefBy, link{Label: name, URL: r.hook(name)})
 	}
 	for _, o := range r.byName[mm.Name] {
-		if o != m {
+		if o.M.Path != mm.Path {
 			v.Others = append(v.Others, link{Label: o.Path, URL: o.URL})
 		}
 	}
@@ -262,7 +277,7 @@ func (r *run) manualData(m *Manual) (any, error) {
 	for _, s := range m.ShadowedBy {
 		v.ShadowedBy = append(v.ShadowedBy, link{Label: s.Other.Path, URL: s.Other.URL, Note: s.Recipe})
 	}
-	return v, nil
+	return v
 }
 
 // editURL joins the project's edit URL and a file's path; only http(s)
@@ -430,63 +445,82 @@ type graphView struct {
 	Missing  []link // references to manuals that do not exist
 }
 
-// graphData draws which manual reads which; a large site gets a drawing of
-// its folders instead (a reference between manuals of two folders is an
-// edge between the folders), a huge one only the lists.
-func graphData(r *run) (any, error) {
-	var nodes []graphNode
-	var edges []graphEdge
-	var missing []link
+// graphInputs are what the graph page draws: the manuals that
+// manual_read('x') links to, their references, and the same between
+// folders.
+type graphInputs struct {
+	Nodes       []graphNode
+	Edges       []graphEdge
+	Missing     []link // references to manuals that do not exist
+	Folders     []string
+	FolderEdges []graphEdge
+}
+
+func graphInput(r *run) (any, error) {
+	in := &graphInputs{}
 	folders := map[string]bool{}
-	var folderEdges []graphEdge
 	for _, m := range r.in.Manuals {
 		if r.primary[m.M.Name] != m {
 			continue
 		}
-		nodes = append(nodes, graphNode{Name: m.M.Name, URL: m.URL, Summary: m.M.Summary,
+		in.Nodes = append(in.Nodes, graphNode{Name: m.M.Name, URL: m.URL, Summary: m.M.Summary,
 			Errors: slices.ContainsFunc(r.findings[m.M.Path], func(f finding) bool { return f.Severity == "error" })})
 		from := path.Dir(m.Path)
 		folders[from] = true
 		for _, t := range m.References {
 			target := r.primary[t]
 			if target == nil {
-				missing = append(missing, link{Label: t, URL: m.URL, Note: m.M.Name})
+				in.Missing = append(in.Missing, link{Label: t, URL: m.URL, Note: m.M.Name})
 				continue
 			}
-			edges = append(edges, graphEdge{From: m.M.Name, To: t})
+			in.Edges = append(in.Edges, graphEdge{From: m.M.Name, To: t})
 			if to := path.Dir(target.Path); to != from {
-				folderEdges = append(folderEdges, graphEdge{From: from, To: to})
+				in.FolderEdges = append(in.FolderEdges, graphEdge{From: from, To: to})
 			}
 		}
 	}
-	v := &graphView{Missing: missing}
-	l := layoutGraph(nodes, edges)
+	in.Folders = slices.Sorted(maps.Keys(folders))
+	return in, nil
+}
+
+// graphPage draws the graph only when the page is rendered.
+func graphPage(p *page) *page {
+	p.view = func(_ *run, in any) (any, error) { return graphData(in.(*graphInputs)), nil }
+	return p
+}
+
+// graphData draws which manual reads which; a large site gets a drawing of
+// its folders instead (a reference between manuals of two folders is an
+// edge between the folders), a huge one only the lists.
+func graphData(in *graphInputs) *graphView {
+	v := &graphView{Missing: in.Missing}
+	l := layoutGraph(in.Nodes, in.Edges)
 	if l == nil {
 		var fnodes []graphNode
-		for f := range folders {
+		for _, f := range in.Folders {
 			fnodes = append(fnodes, graphNode{Name: f})
 		}
-		l = layoutGraph(fnodes, folderEdges)
+		l = layoutGraph(fnodes, in.FolderEdges)
 		v.Folders = true
 	}
 	if l == nil {
 		v.TooLarge = true
-		return v, nil
+		return v
 	}
 	svg, w, h := l.svg()
 	v.SVG, v.Width, v.Height, v.Edges = template.HTML(svg), w, h, len(l.edges)
 	if !v.Folders {
-		in := map[string]bool{}
+		drawn := map[string]bool{}
 		for _, n := range l.nodes {
-			in[n.Name] = true
+			drawn[n.Name] = true
 		}
-		for _, n := range nodes {
-			if !in[n.Name] {
+		for _, n := range in.Nodes {
+			if !drawn[n.Name] {
 				v.Isolated = append(v.Isolated, link{Label: n.Name, URL: n.URL})
 			}
 		}
 	}
-	return v, nil
+	return v
 }
 
 type docView struct {
@@ -496,15 +530,11 @@ type docView struct {
 	Rel     string
 }
 
-func (r *run) docData(d *doc) (any, error) {
-	b := r.bodyFor(d.URL, path.Dir(d.File))
-	html, err := b.render(d.Body, d.Doc)
-	if err != nil {
-		return nil, err
-	}
+// docData is a content page without its body (view adds it).
+func (r *run) docData(d *doc) *docView {
 	rel := d.File
 	if r.in.RelPath != nil {
 		rel = r.in.RelPath(d.File)
 	}
-	return &docView{Body: template.HTML(html), HasH1: firstH1(d.Doc, d.Body) != "", EditURL: editURL(r.in.EditURL, rel), Rel: d.Rel}, nil
+	return &docView{HasH1: firstH1(d.Doc, d.Body) != "", EditURL: editURL(r.in.EditURL, rel), Rel: d.Rel}
 }

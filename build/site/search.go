@@ -2,9 +2,14 @@ package site
 
 import (
 	"fmt"
+	"io/fs"
+	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/build/cache"
 	"github.com/lorekit/lore/build/site/searchindex"
 )
 
@@ -12,14 +17,81 @@ import (
 // <root>/search/index.json on first use.
 const searchDir = "search"
 
+// searchFresh decides (once) whether out holds the search index of the
+// same documents already.
+func (r *run) searchFresh(out Output) {
+	if r.search.decided {
+		return
+	}
+	r.search.decided = true
+	r.search.key = r.searchKey()
+	r.search.fresh = out.FreshGroup(searchDir, r.search.key)
+}
+
+// writeSearch writes the browser search index, unless out holds the
+// index of the same documents.
+func (r *run) writeSearch(out Output) error {
+	r.searchFresh(out)
+	if r.search.fresh {
+		return nil
+	}
+	key := r.search.key
+	mem := afero.NewMemMapFs()
+	if _, err := searchindex.Write(mem, r.searchDocs(), searchindex.Options{Dir: searchDir}); err != nil {
+		return err
+	}
+	var files []string
+	err := afero.Walk(mem, searchDir, func(p string, fi fs.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	slices.Sort(files)
+	for _, p := range files {
+		b, err := afero.ReadFile(mem, p)
+		if err != nil {
+			return err
+		}
+		if err := out.Write(filepath.ToSlash(p), key, b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// searchKey identifies the documents searchDocs lists, without listing
+// them: a manual's document derives from the manual and its URL.
+func (r *run) searchKey() cache.Key {
+	h := cache.NewHasher("site/search").String(renderVersion)
+	h.Int(len(r.in.Manuals))
+	for _, m := range r.in.Manuals {
+		h.Key(r.manualID(m.M)).String(m.URL)
+	}
+	h.Int(len(r.docs))
+	for _, d := range r.docs {
+		h.String(d.URL).String(d.Title).String(d.Desc).Bytes(d.Body)
+	}
+	hashView(h, r.manualID, []any{r.in.Bundles, r.in.Templates, r.in.Blocks})
+	return h.Sum()
+}
+
 // searchDocs lists what the search box finds: every manual, the content
 // pages, the prompt bundles and the task templates and library blocks of
 // the cheatsheet.
 func (r *run) searchDocs() []searchindex.Document {
 	in := r.in
 	docs := make([]searchindex.Document, 0, len(in.Manuals)+len(r.docs)+len(in.Bundles)+len(in.Templates)+len(in.Blocks))
-	for _, m := range in.Manuals {
-		docs = append(docs, searchindex.FromManual(m.M, m.URL))
+	if r.search.manuals != nil {
+		docs = append(docs, r.search.manuals...)
+		r.search.manuals = nil
+	} else {
+		for _, m := range in.Manuals {
+			docs = append(docs, searchindex.FromManual(m.M, m.URL))
+		}
 	}
 	for _, d := range r.docs {
 		docs = append(docs, searchindex.FromPage(d.URL, d.Title, d.Desc, d.Doc, d.Body))

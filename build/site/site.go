@@ -18,15 +18,19 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io"
+	"html/template"
 	"path"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/spf13/afero"
 
+	"github.com/lorekit/lore/build/cache"
+	"github.com/lorekit/lore/build/diag"
+	"github.com/lorekit/lore/build/manual"
 	"github.com/lorekit/lore/build/site/searchindex"
 )
 
@@ -36,60 +40,276 @@ const maxMedia = 8 << 20
 // mediaExt are the image types copied into the site.
 var mediaExt = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true, ".svg": true, ".avif": true}
 
-// Render writes the site into out (a folder that the build publishes
-// afterwards). Output is byte-identical for identical input.
+// Output receives the files of the site. Keys say what a file is made
+// from, so that a file already published from the same key is neither
+// rendered nor written again.
+type Output interface {
+	// Fresh reports whether the file at p already holds what key stands
+	// for; it is then kept as it is.
+	Fresh(p string, key cache.Key) bool
+	// FreshGroup is Fresh for the files under dir written together from
+	// one key.
+	FreshGroup(dir string, key cache.Key) bool
+	// Write writes the file at p, made from key (the zero key when there
+	// is none: the file is then compared by content).
+	Write(p string, key cache.Key, data []byte) error
+}
+
+// Render writes the whole site into out, a folder of its own (no cache, no
+// keys). Output is byte-identical for identical input.
 func Render(in *Input, out afero.Fs) error {
-	css, err := highlightCSS()
+	s, err := New(in, nil)
 	if err != nil {
 		return err
 	}
-	as, err := bundleAssets(in.Theme, css)
-	if err != nil {
+	o := FSOutput(out)
+	if err := s.Bodies(o, nil); err != nil {
 		return err
+	}
+	return s.Write(o)
+}
+
+// Site is a rendering in two steps: Bodies renders the manual bodies (the
+// expensive part, which needs no lint result), Write the pages once
+// in.Diagnostics and in.Files are known.
+type Site struct {
+	r  *run
+	ls *layouts
+}
+
+// Stats counts what a rendering did: Markdown bodies rendered (the others
+// came from the cache) and pages put through a layout (the others were
+// already published).
+type Stats struct {
+	Bodies, Pages int
+}
+
+// Stats returns the counts so far.
+func (s *Site) Stats() Stats {
+	return Stats{Bodies: int(s.r.nBodies.Load()), Pages: int(s.r.nPages.Load())}
+}
+
+// New prepares the rendering of in: assets bundled, layouts and content
+// pages loaded. c, if not nil, holds bodies, highlighted code and assets
+// of earlier builds.
+func New(in *Input, c *cache.Cache) (*Site, error) {
+	css, err := highlightCSS()
+	if err != nil {
+		return nil, err
+	}
+	as, err := bundleAssetsCached(in.Theme, css, c)
+	if err != nil {
+		return nil, err
 	}
 	ls, err := loadLayouts(in.Theme)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	docs, err := loadContent(in.FS, in.ContentDir)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	r := newRun(in, docs, as)
-	pages := r.pages()
-	if err := writeParallel(out, pages, func(p *page, w io.Writer) error {
-		if err := p.prepare(r); err != nil {
+	r := newRun(in, docs, as, c)
+	r.layoutsKey, err = themeKey(in.Theme, "layouts")
+	if err != nil {
+		return nil, err
+	}
+	return &Site{r: r, ls: ls}, nil
+}
+
+// Bodies renders the body of every manual page into the cache, or finds
+// it there when the lookups it made (links to other pages, images) still
+// give the same answers, and takes each manual's search document (unless
+// out holds the search index of the same documents). done, if not nil, is
+// called with each manual whose parsed Markdown (manual.Manual.Doc) the
+// site needs no more. Without a cache the bodies are rendered with their
+// pages (and done is not called).
+func (s *Site) Bodies(out Output, done func(*manual.Manual)) error {
+	r := s.r
+	ms := r.in.Manuals
+	r.bodies = make([]*bodyResult, len(ms))
+	r.docBody = make([]*bodyResult, len(r.docs))
+	if r.c == nil {
+		return nil
+	}
+	r.searchFresh(out)
+	if !r.search.fresh {
+		r.search.manuals = make([]searchindex.Document, len(ms))
+	}
+	return forEach(len(ms)+len(r.docs), func(i int) error {
+		var err error
+		if i < len(ms) {
+			m := ms[i]
+			key := bodyKeyOf(cache.NewHasher("site/body-src").Key(r.sum(m.M)).Int(m.M.BodyStart).Sum(), m.URL, path.Dir(m.M.Path))
+			r.bodies[i], err = r.bodyWith(key, m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+			if r.search.manuals != nil {
+				r.search.manuals[i] = searchindex.FromManual(m.M, m.URL)
+			}
+			if done != nil {
+				done(m.M)
+			}
 			return err
 		}
-		return ls.execute(w, p)
-	}); err != nil {
+		d := r.docs[i-len(ms)]
+		r.docBody[i-len(ms)], err = r.body(d.Body, d.Doc, d.URL, path.Dir(d.File))
+		return err
+	})
+}
+
+// Write writes every page, asset, image, the search index, sitemap.xml
+// and robots.txt into out.
+func (s *Site) Write(out Output) error {
+	r := s.r
+	r.setDiagnostics()
+	r.siteKey = r.computeSiteKey()
+	pages := r.pages()
+	if err := forEach(len(pages), func(i int) error { return r.writePage(s.ls, pages[i], out) }); err != nil {
 		return err
 	}
-	for _, a := range as.Files {
-		if err := writeFile(out, a.Path, a.Contents); err != nil {
+	for _, a := range r.as.Files {
+		if err := out.Write(a.Path, cache.Key{}, a.Contents); err != nil {
 			return err
 		}
 	}
 	for _, m := range r.mediaFiles() {
-		if err := writeFile(out, m.Path, m.Contents); err != nil {
+		if err := out.Write(m.Path, cache.Key{}, m.Contents); err != nil {
 			return err
 		}
 	}
-	if _, err := searchindex.Write(out, r.searchDocs(), searchindex.Options{Dir: searchDir}); err != nil {
+	if err := r.writeSearch(out); err != nil {
 		return err
 	}
-	if err := writeFile(out, "sitemap.xml", sitemap(in.BaseURL, pages)); err != nil {
+	if err := out.Write("sitemap.xml", cache.Key{}, sitemap(r.in.BaseURL, pages)); err != nil {
 		return err
 	}
-	return writeFile(out, "robots.txt", robots(in.BaseURL))
+	return out.Write("robots.txt", cache.Key{}, robots(r.in.BaseURL))
+}
+
+// writePage renders the page p and writes it, unless out already holds
+// it.
+func (r *run) writePage(ls *layouts, p *page, out Output) error {
+	data, key, err := r.pageInput(p)
+	if err != nil {
+		return err
+	}
+	if out.Fresh(p.Path, key) {
+		p.kept()
+		return nil
+	}
+	if p.view != nil {
+		if data, err = p.view(r, data); err != nil {
+			return err
+		}
+	}
+	p.Data = data
+	r.nPages.Add(1)
+	var buf bytes.Buffer
+	if err := ls.execute(&buf, p); err != nil {
+		return err
+	}
+	p.Data = nil // the view may be large; the page list lives on
+	return out.Write(p.Path, key, buf.Bytes())
+}
+
+// pageInput returns what page p shows and its key: the site's key, the
+// page's own fields and everything its data holds.
+func (r *run) pageInput(p *page) (any, cache.Key, error) {
+	var data any
+	if p.input != nil {
+		var err error
+		if data, err = p.input(r); err != nil {
+			return nil, cache.Key{}, err
+		}
+	}
+	h := cache.NewHasher("site/page").String(renderVersion).Key(r.siteKey).
+		String(p.Path).String(p.Root).String(p.Title).String(p.Desc).String(p.Kind).String(p.Base)
+	hashView(h, r.manualID, data)
+	if p.body != nil {
+		h.Key(p.body.key).Bytes(p.body.deps)
+	}
+	return data, h.Sum(), nil
+}
+
+// FSOutput writes every file into fsys, keys aside.
+func FSOutput(fsys afero.Fs) Output { return &fsOutput{fs: fsys, dirs: map[string]bool{}} }
+
+type fsOutput struct {
+	fs   afero.Fs
+	mu   sync.Mutex
+	dirs map[string]bool
+}
+
+func (o *fsOutput) Fresh(string, cache.Key) bool      { return false }
+func (o *fsOutput) FreshGroup(string, cache.Key) bool { return false }
+func (o *fsOutput) Write(p string, _ cache.Key, b []byte) error {
+	if dir := path.Dir(p); dir != "." {
+		o.mu.Lock()
+		made := o.dirs[dir]
+		o.dirs[dir] = true
+		o.mu.Unlock()
+		if !made {
+			if err := o.fs.MkdirAll(dir, 0o755); err != nil {
+				return fmt.Errorf("cannot create %s: %w", dir, err)
+			}
+		}
+	}
+	if err := afero.WriteFile(o.fs, p, b, 0o644); err != nil {
+		return fmt.Errorf("cannot write %s: %w", p, err)
+	}
+	return nil
+}
+
+// forEach calls f for 0…n-1 over the cores and returns the first error.
+func forEach(n int, f func(i int) error) error {
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		first error
+	)
+	next := make(chan int)
+	for range min(runtime.GOMAXPROCS(0), max(n, 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if err := f(i); err != nil {
+					mu.Lock()
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return first
 }
 
 // run is one rendering: the input with the lookups every page needs.
 type run struct {
-	in       *Input
-	docs     []*doc
-	site     *siteData
-	hl       *highlighter
+	in         *Input
+	docs       []*doc
+	as         *assets
+	site       *siteData
+	hl         *highlighter
+	c          *cache.Cache // nil: no cache
+	ids        map[*manual.Manual]cache.Key
+	bodies     []*bodyResult // of in.Manuals, by index
+	docBody    []*bodyResult // of docs, by index
+	siteKey    cache.Key
+	layoutsKey cache.Key
+	nBodies    atomic.Int64
+	nPages     atomic.Int64
+	search     struct {
+		decided, fresh bool
+		key            cache.Key
+		manuals        []searchindex.Document // taken by Bodies
+	}
 	primary  map[string]*Manual // name → the file manual_read links to
 	byName   map[string][]*Manual
 	byFile   map[string]string // file on FS → page (manuals and docs)
@@ -101,9 +321,9 @@ type run struct {
 	files  map[string][]byte // media path → contents
 }
 
-func newRun(in *Input, docs []*doc, as *assets) *run {
-	r := &run{in: in, docs: docs, hl: newHighlighter(), primary: map[string]*Manual{}, byName: map[string][]*Manual{}, byFile: map[string]string{},
-		findings: map[string][]finding{}, copied: map[string]string{}, files: map[string][]byte{}}
+func newRun(in *Input, docs []*doc, as *assets, c *cache.Cache) *run {
+	r := &run{in: in, docs: docs, as: as, c: c, hl: newHighlighter(c), primary: map[string]*Manual{}, byName: map[string][]*Manual{}, byFile: map[string]string{},
+		findings: map[string][]finding{}, copied: map[string]string{}, files: map[string][]byte{}, ids: make(map[*manual.Manual]cache.Key, len(in.Manuals))}
 	for _, m := range in.Manuals {
 		if m.URL == ManualURL(m.M.Name, 0) {
 			r.primary[m.M.Name] = m
@@ -114,8 +334,8 @@ func newRun(in *Input, docs []*doc, as *assets) *run {
 	for _, d := range docs {
 		r.byFile[d.File] = d.URL
 	}
-	for _, d := range in.Diagnostics {
-		r.findings[d.Pos.File] = append(r.findings[d.Pos.File], newFinding(d))
+	for _, m := range in.Manuals {
+		r.ids[m.M] = ManualID(m.M, r.sum)
 	}
 	r.site = &siteData{Title: in.Title, CSS: as.Entry["css/main.css"], JS: as.Entry["js/main.js"], ThemeJS: as.Entry["js/theme.js"],
 		Docs: docNav(docs), Downloads: in.Downloads, Manuals: len(in.Manuals), Bundles: len(in.Bundles),
@@ -183,52 +403,75 @@ func (r *run) bodyFor(pagePath, dir string) *body {
 	return &body{root: rootOf(pagePath), dir: dir, link: r, hl: r.hl}
 }
 
-// writeParallel renders the pages over the cores and writes each to its
-// path.
-func writeParallel(out afero.Fs, pages []*page, render func(*page, io.Writer) error) error {
-	var (
-		wg    sync.WaitGroup
-		mu    sync.Mutex
-		first error
-	)
-	next := make(chan *page)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var buf bytes.Buffer
-			for p := range next {
-				buf.Reset()
-				err := render(p, &buf)
-				if err == nil {
-					err = writeFile(out, p.Path, buf.Bytes())
-				}
-				if err != nil {
-					mu.Lock()
-					if first == nil {
-						first = err
-					}
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	for _, p := range pages {
-		next <- p
-	}
-	close(next)
-	wg.Wait()
-	return first
+// computeSiteKey is the part of every page's key that all pages share:
+// the layouts and the site-wide data.
+func (r *run) computeSiteKey() cache.Key {
+	h := cache.NewHasher("site").String(renderVersion).Key(r.layoutsKey).String(r.in.BaseURL)
+	hashView(h, r.manualID, r.site)
+	return h.Sum()
 }
 
-func writeFile(out afero.Fs, p string, b []byte) error {
-	if dir := path.Dir(p); dir != "." {
-		if err := out.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("cannot create %s: %w", dir, err)
-		}
+// setDiagnostics indexes the findings of in.Diagnostics by file.
+func (r *run) setDiagnostics() {
+	r.findings = map[string][]finding{}
+	for _, d := range r.in.Diagnostics {
+		r.findings[d.Pos.File] = append(r.findings[d.Pos.File], newFinding(d))
 	}
-	if err := afero.WriteFile(out, p, b, 0o644); err != nil {
-		return fmt.Errorf("cannot write %s: %w", p, err)
+}
+
+// manualID returns the identity of a manual of the site (computed once).
+func (r *run) manualID(m *manual.Manual) cache.Key {
+	if k, ok := r.ids[m]; ok {
+		return k
 	}
-	return nil
+	return ManualID(m, r.sum)
+}
+
+// sum returns the SHA-256 of a manual's source.
+func (r *run) sum(m *manual.Manual) cache.Key {
+	if k, ok := r.in.Sums[m]; ok {
+		return k
+	}
+	return SourceSum(m)
+}
+
+// ManualPage renders the page of m alone, with the given findings and
+// everything else as this rendering has it (lore serve rewrites an edited
+// manual's page with it before the whole site is built again). It returns
+// the page's path and bytes; the body goes into the cache.
+func (s *Site) ManualPage(m *Manual, findings diag.List) (string, []byte, error) {
+	r := s.r
+	b, err := r.body(m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+	if err != nil {
+		return "", nil, err
+	}
+	html, err := r.htmlOf(b, m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+	if err != nil {
+		return "", nil, err
+	}
+	var fs []finding
+	for _, d := range findings {
+		fs = append(fs, newFinding(d))
+	}
+	v := r.manualView(m, fs)
+	v.Body = template.HTML(html)
+	p := &page{Site: r.site, Path: m.URL, Root: rootOf(m.URL), Title: orText(m.M.Title, m.M.Name), Desc: m.M.Summary, Kind: "manual", Data: v}
+	var buf bytes.Buffer
+	if err := s.ls.execute(&buf, p); err != nil {
+		return "", nil, err
+	}
+	return m.URL, buf.Bytes(), nil
+}
+
+// MediaFiles lists the files on the project's file system that pages
+// embed (images), as read so far.
+func (s *Site) MediaFiles() []string {
+	s.r.mu.Lock()
+	defer s.r.mu.Unlock()
+	var out []string
+	for p := range s.r.copied {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
 }

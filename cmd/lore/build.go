@@ -8,13 +8,15 @@ import (
 
 	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/internal/memlimit"
 )
 
 func newBuildCmd(e *env) *cobra.Command {
 	var (
-		pf     projectFlags
-		out    string
-		locked bool
+		pf      projectFlags
+		out     string
+		locked  bool
+		noCache bool
 	)
 	cmd := &cobra.Command{
 		Use:     "build",
@@ -24,16 +26,29 @@ func newBuildCmd(e *env) *cobra.Command {
 bundles, lint manuals and prompts, build the how_do_i catalog and render the
 site and manifest.json.
 
-Lint errors fail the build (exit 1) and leave the previous output untouched:
-the build writes into a folder beside it and swaps it in only on success.
+Lint errors fail the build (exit 1) and leave the previous output untouched.
+A first build writes into a folder beside the output and swaps it in only
+on success; later builds rewrite only the files that changed, once every
+changed file is ready, and remove the files no longer made.
+
+Builds are incremental: what a build computes (rendered pages, highlighted
+code, token counts, lint reports, a record of what it published) is kept in
+.lore-cache/ beside lore.yaml, keyed by hashes of its inputs, so the next
+build only redoes what changed; a build with nothing changed writes
+nothing. The cache is checked, never trusted: a damaged or foreign one is
+rebuilt. --no-cache builds from scratch without reading or writing it (the
+output is byte for byte the same); 'lore clean' removes it.
+
 With --locked (for CI) the build also fails when a bundle differs from
 prompts.lock; run 'lore lock' to accept a change.`,
 		Example: `  lore build
   lore build --out /tmp/site
-  lore build --locked                in CI`,
+  lore build --locked                in CI
+  lore build --no-cache              from scratch, leaving .lore-cache/ alone`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o := build.RunOptions{Options: pf.options(), Out: out, Locked: locked}
+			defer memlimit.Apply()()
+			o := build.RunOptions{Options: pf.options(), Out: out, Locked: locked, NoCache: noCache}
 			if isTerminal(e.stderr) {
 				o.Progress = func(stage string) { fmt.Fprintf(e.stderr, "\r\033[K%s…", stage) }
 			}
@@ -51,7 +66,7 @@ prompts.lock; run 'lore lock' to accept a change.`,
 				fmt.Fprintf(e.stderr, "lore build: failed: %s; the previous output is untouched\n", res.Lint.Diagnostics.Summary())
 				return findings()
 			}
-			fmt.Fprintf(e.stderr, "lore build: %d manuals → %s in %s (%s)\n", len(res.Project.Manuals.Manuals), res.Out,
+			fmt.Fprintf(e.stderr, "lore build: %d manuals → %s in %s (%s)\n", res.Manuals, res.Out,
 				res.Duration.Round(1e6), res.Lint.Diagnostics.Summary())
 			return nil
 		},
@@ -59,6 +74,7 @@ prompts.lock; run 'lore lock' to accept a change.`,
 	pf.register(cmd, true)
 	cmd.Flags().StringVar(&out, "out", "", "output folder (default: public/ of the project)")
 	cmd.Flags().BoolVar(&locked, "locked", false, "fail when a bundle differs from prompts.lock (CI)")
+	cmd.Flags().BoolVar(&noCache, "no-cache", false, "build from scratch, without reading or writing the build cache")
 	return cmd
 }
 

@@ -6,6 +6,7 @@ import "github.com/spf13/cobra"
 var commandMakers = []func(*env) *cobra.Command{
 	newLintCmd,
 	newBuildCmd,
+	newCleanCmd,
 	newPromptCmd,
 	newLockCmd,
 	newVerifyCmd,

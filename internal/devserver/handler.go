@@ -88,14 +88,16 @@ func (s *Server) serveSite(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(injectScript(b))
 }
 
-// status reports the latest build as JSON: {"builds", "ok", "error"}.
+// status reports the latest build as JSON: {"builds", "ok", "error",
+// "busy"} (busy while a build runs).
 func (s *Server) status(w http.ResponseWriter, r *http.Request) {
 	s.mu.RLock()
 	st := struct {
 		Builds int    `json:"builds"`
 		OK     bool   `json:"ok"`
 		Error  string `json:"error"`
-	}{s.gen, s.failure == "" && s.site != "", s.failure}
+		Busy   bool   `json:"busy"`
+	}{s.gen, s.failure == "" && s.site != "", s.failure, s.busy}
 	s.mu.RUnlock()
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")

@@ -46,8 +46,21 @@
       location.reload(); // the server rebuilt while we were disconnected
     }
   });
-  es.addEventListener("reload", function () {
-    location.reload();
+  // This page's path from the site root, as the build names it.
+  function here() {
+    var p = decodeURIComponent(location.pathname).replace(/^\/+/, "");
+    if (p === "" || p.charAt(p.length - 1) === "/") {
+      p += "index.html";
+    }
+    return p;
+  }
+  // A reload event names the pages a build rewrote, one per line, or "*"
+  // for all of them.
+  es.addEventListener("reload", function (e) {
+    var pages = JSON.parse(e.data);
+    if (pages === "*" || overlay || pages.split("\n").indexOf(here()) >= 0) {
+      location.reload();
+    }
   });
   es.addEventListener("builderror", function (e) {
     show(JSON.parse(e.data));

@@ -27,21 +27,24 @@ type Options struct {
 	// Log receives a line per build and the findings of failed builds.
 	Log io.Writer
 	// Debounce is how long the watcher waits for more changes before it
-	// rebuilds (100ms when zero).
+	// rebuilds (25ms when zero: an editor's save is a burst of events a
+	// few milliseconds apart).
 	Debounce time.Duration
 }
 
 // Server serves the latest good build of a project.
 type Server struct {
-	o   Options
-	tmp string // private folder holding the builds
+	o    Options
+	tmp  string // private folder holding the build
+	out  string // the site, updated in place by each good build
+	sess *build.Session
 
-	mu       sync.RWMutex
-	site     string // folder of the latest good build ("" before the first)
-	previous string // the build before it, kept while requests may read it
-	failure  string // why the latest build failed ("" when it succeeded)
-	gen      int    // number of builds attempted
-	subs     map[chan event]struct{}
+	mu      sync.RWMutex
+	site    string // folder of the latest good build ("" before the first)
+	failure string // why the latest build failed ("" when it succeeded)
+	gen     int    // number of builds attempted
+	busy    bool   // a build is running
+	subs    map[chan event]struct{}
 
 	buildMu sync.Mutex // one build at a time
 }
@@ -58,32 +61,56 @@ func New(o Options) (*Server, error) {
 		o.Log = io.Discard
 	}
 	if o.Debounce == 0 {
-		o.Debounce = 100 * time.Millisecond
+		o.Debounce = 25 * time.Millisecond
 	}
 	tmp, err := os.MkdirTemp("", "lore-serve-")
 	if err != nil {
 		return nil, fmt.Errorf("cannot create a folder for the builds: %w", err)
 	}
-	return &Server{o: o, tmp: tmp, subs: map[chan event]struct{}{}}, nil
+	out := filepath.Join(tmp, "site")
+	sess := build.NewSession(build.RunOptions{Options: o.Project, Out: out, Private: true})
+	return &Server{o: o, tmp: tmp, out: out, sess: sess, subs: map[chan event]struct{}{}}, nil
 }
 
-// Close removes the server's builds.
-func (s *Server) Close() error { return os.RemoveAll(s.tmp) }
-
-// Rebuild builds the project. On success the new site is served and open
-// pages reload; on failure the previous site stays, the findings go to the
-// log and open pages show them. It reports whether the build succeeded.
-func (s *Server) Rebuild() bool {
+// Close removes the server's build.
+func (s *Server) Close() error {
 	s.buildMu.Lock()
 	defer s.buildMu.Unlock()
+	s.sess.Close()
+	return os.RemoveAll(s.tmp)
+}
+
+// Rebuild builds the whole project. On success the new site is served and
+// open pages reload; on failure the previous site stays, the findings go
+// to the log and open pages show them. It reports whether the build
+// succeeded.
+func (s *Server) Rebuild() bool { return s.rebuild(nil) }
+
+// rebuild builds the project again after changes to the files changed
+// (nil: unknown). An edited manual's page is rewritten first, and the
+// pages showing it reload at once; then the whole site is brought up to
+// date, incrementally.
+func (s *Server) rebuild(changed []string) bool {
+	s.buildMu.Lock()
+	defer s.buildMu.Unlock()
+	if changed != nil {
+		if page, ok := s.sess.Quick(changed); ok {
+			s.broadcast(event{"reload", page})
+		}
+	}
 	s.mu.Lock()
 	s.gen++
-	gen := s.gen
+	s.busy = true
 	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.busy = false
+		s.mu.Unlock()
+	}()
 
-	out := filepath.Join(s.tmp, fmt.Sprintf("site-%d", gen))
+	out := s.out
 	start := time.Now()
-	res, err := build.Run(build.RunOptions{Options: s.o.Project, Out: out})
+	res, err := s.sess.Build(changed)
 	msg := ""
 	switch {
 	case err != nil:
@@ -107,18 +134,38 @@ func (s *Server) Rebuild() bool {
 		s.broadcast(event{"builderror", msg})
 		return false
 	}
-	fmt.Fprintf(s.o.Log, "lore serve: built %d manuals in %s (%s)\n", len(res.Project.Manuals.Manuals),
-		time.Since(start).Round(time.Millisecond), res.Lint.Diagnostics.Summary())
+	fmt.Fprintf(s.o.Log, "lore serve: built %d manuals in %s (%s; %d files written)\n", res.Manuals,
+		time.Since(start).Round(time.Millisecond), res.Lint.Diagnostics.Summary(), res.Written)
 	s.mu.Lock()
-	stale := s.previous
-	s.previous, s.site, s.failure = s.site, out, ""
+	first := s.site == ""
+	recovered := s.failure != ""
+	s.site, s.failure = out, ""
 	s.mu.Unlock()
-	if stale != "" {
-		_ = os.RemoveAll(stale)
-	}
-	s.broadcast(event{"reload", fmt.Sprint(gen)})
+	s.broadcast(event{"reload", reloadPages(res.Changed, first || recovered)})
 	return true
 }
+
+// reloadPages says which open pages reload after a build: the pages it
+// wrote, or every page ("*") when the stylesheets or scripts changed, on
+// the first build and after a failed one (whose overlay must go).
+func reloadPages(changed []string, all bool) string {
+	var pages []string
+	for _, c := range changed {
+		if strings.HasPrefix(c, "assets/") {
+			all = true
+		}
+		if strings.HasSuffix(c, ".html") {
+			pages = append(pages, c)
+		}
+	}
+	if all {
+		return "*"
+	}
+	return strings.Join(pages, "\n")
+}
+
+// Dir returns the folder the site is built into and served from.
+func (s *Server) Dir() string { return s.out }
 
 // state returns the folder to serve and the current failure.
 func (s *Server) state() (site, failure string) {

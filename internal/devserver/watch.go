@@ -47,6 +47,7 @@ func (s *Server) watchLoop(ctx context.Context, w *fsnotify.Watcher) error {
 	file, roots := s.sources()
 	var timer *time.Timer
 	fire := make(chan struct{}, 1)
+	changed := map[string]bool{}
 	for {
 		select {
 		case <-ctx.Done():
@@ -57,6 +58,7 @@ func (s *Server) watchLoop(ctx context.Context, w *fsnotify.Watcher) error {
 			if !relevant(ev.Name, file, roots) {
 				continue
 			}
+			changed[ev.Name] = true
 			if ev.Has(fsnotify.Create) {
 				if fi, err := os.Stat(ev.Name); err == nil && fi.IsDir() {
 					s.addTrees(w, []string{ev.Name})
@@ -77,7 +79,12 @@ func (s *Server) watchLoop(ctx context.Context, w *fsnotify.Watcher) error {
 				file, roots = f, r // lore.yaml changed its folders
 				s.addTrees(w, roots)
 			}
-			s.Rebuild()
+			paths := make([]string, 0, len(changed))
+			for p := range changed {
+				paths = append(paths, p)
+			}
+			clear(changed)
+			s.rebuild(paths)
 		}
 	}
 }
