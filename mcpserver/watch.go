@@ -3,157 +3,67 @@ package mcpserver
 import (
 	"context"
 	"errors"
-	"io/fs"
-	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
-	"github.com/fsnotify/fsnotify"
 	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/build/config"
+	"github.com/lorekit/lore/internal/watch"
 )
 
 // settle is how long the sources must stay quiet before a rebuild, so
 // that an editor's burst of writes or a git checkout builds once.
 const settle = 250 * time.Millisecond
 
-// Watch rebuilds and reloads whenever a manual, prompt, content page or
-// the project file changes, until ctx is done; connected clients get the
-// list-changed notifications. A failed rebuild keeps the previous output
-// and snapshot in service. done, when set, is called after each rebuild
-// with its outcome.
-func (s *Server) Watch(ctx context.Context, done func(error)) error {
+// Watch starts watching the manuals, prompts, content pages and the
+// project file, and returns once the watches are in place. run rebuilds
+// and reloads on every change until ctx is done; connected clients get
+// the list-changed notifications. A failed rebuild keeps the previous
+// output and snapshot in service. done, when set, is called after each
+// rebuild with its outcome.
+func (s *Server) Watch(ctx context.Context, done func(error)) (run func() error, err error) {
 	if _, ok := s.opts.Project.FS.(*afero.OsFs); !ok && s.opts.Project.FS != nil {
-		return errors.New("watching needs the operating system's file system")
+		return nil, errors.New("watching needs the operating system's file system")
 	}
-	w, err := fsnotify.NewWatcher()
+	w, err := watch.New(s.sources, settle)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer w.Close()
-	t := &watchTargets{}
-	t.refresh(s, w)
-
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case err, ok := <-w.Errors:
-			if !ok {
-				return nil
-			}
-			s.warn("watch: " + err.Error())
-		case ev, ok := <-w.Events:
-			if !ok {
-				return nil
-			}
-			if !t.relevant(ev) {
-				continue
-			}
-			if ev.Has(fsnotify.Create) {
-				if fi, err := os.Stat(ev.Name); err == nil && fi.IsDir() {
-					addTree(w, ev.Name)
-				}
-			}
-			timer.Reset(settle)
-		case <-timer.C:
+	return func() error {
+		return w.Run(ctx, func([]string) {
 			err := s.Rebuild()
 			if err != nil {
 				s.warn("rebuild failed; still serving the previous build: " + err.Error())
 			} else {
 				s.log.Info("rebuilt and reloaded")
 			}
-			t.refresh(s, w)
 			if done != nil {
 				done(err)
 			}
-		}
-	}
+		}, func(err error) { s.warn("watch: " + err.Error()) })
+	}, nil
 }
 
-// watchTargets are the folders and the project file a rebuild depends on.
-type watchTargets struct {
-	dirs   []string // absolute source folders, watched with their trees
-	config string   // absolute project file ("" without one)
-	out    []string // absolute output folder and its staging prefix
-}
-
-// refresh points the watcher at the current project's sources.
-func (t *watchTargets) refresh(s *Server, w *fsnotify.Watcher) {
+// sources returns what a rebuild reads, as the snapshot in service says:
+// the manual roots, prompts/, content/ and the project file. The output
+// folder and its staging folders are never sources.
+func (s *Server) sources() watch.Targets {
 	snap, release := s.acquire()
 	cfg, pub := snap.project.Config, snap.public
 	release()
-	*t = watchTargets{}
+	t := watch.Targets{File: filepath.FromSlash(cfg.File)}
+	if cfg.File == "" { // a project file created later
+		t.File = filepath.FromSlash(cfg.Path(config.FileName))
+	}
 	for _, d := range append(append([]string{}, cfg.Manuals...), cfg.Prompts, cfg.Content) {
-		if d == "" {
-			continue
-		}
-		abs, err := filepath.Abs(filepath.FromSlash(cfg.Path(d)))
-		if err == nil {
-			t.dirs = append(t.dirs, abs)
-			addTree(w, abs)
+		if d != "" {
+			t.Dirs = append(t.Dirs, filepath.FromSlash(cfg.Path(d)))
 		}
 	}
-	// The project folder: for the project file, and for source folders
-	// that do not exist yet.
-	if abs, err := filepath.Abs(filepath.FromSlash(cfg.Path("."))); err == nil {
-		_ = w.Add(abs)
+	if pub != "" {
+		abs, _ := filepath.Abs(filepath.FromSlash(pub))
+		t.Skip = []string{abs + string(filepath.Separator), abs + ".tmp-"}
 	}
-	if cfg.File != "" {
-		if abs, err := filepath.Abs(filepath.FromSlash(cfg.File)); err == nil {
-			t.config = abs
-			_ = w.Add(filepath.Dir(abs))
-		}
-	}
-	if abs, err := filepath.Abs(filepath.FromSlash(pub)); err == nil {
-		t.out = []string{abs, abs + ".tmp-"}
-	}
-}
-
-// relevant reports whether ev changes what a build reads.
-func (t *watchTargets) relevant(ev fsnotify.Event) bool {
-	if ev.Op == fsnotify.Chmod {
-		return false
-	}
-	name, err := filepath.Abs(ev.Name)
-	if err != nil {
-		return false
-	}
-	if name == t.config {
-		return true
-	}
-	base := filepath.Base(name)
-	if strings.HasPrefix(base, ".") || strings.HasSuffix(base, "~") {
-		return false
-	}
-	for _, o := range t.out {
-		if strings.HasPrefix(name, o) {
-			return false
-		}
-	}
-	for _, d := range t.dirs {
-		if name == d || strings.HasPrefix(name, d+string(filepath.Separator)) {
-			return true
-		}
-	}
-	return false
-}
-
-// addTree watches dir and every folder below it (fsnotify is not
-// recursive).
-func addTree(w *fsnotify.Watcher, dir string) {
-	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			if p != dir && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
-				return filepath.SkipDir
-			}
-			_ = w.Add(p)
-		}
-		return nil
-	})
+	return t
 }

@@ -39,21 +39,23 @@ func TestWatchRebuildsOnChangeAndNotifies(t *testing.T) {
 	rebuilt := make(chan error, 10)
 	ctx, cancel := context.WithCancel(context.Background())
 	watching := make(chan error, 1)
-	go func() { watching <- s.Watch(ctx, func(err error) { rebuilt <- err }) }()
+	run, err := s.Watch(ctx, func(err error) { rebuilt <- err })
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { watching <- run() }()
 	defer func() {
 		cancel()
 		if err := <-watching; err != nil {
 			t.Errorf("Watch = %v", err)
 		}
 	}()
-	time.Sleep(100 * time.Millisecond) // let the watcher start
 
 	// A new manual in a new folder.
 	sub := filepath.Join(dir, "manuals", "tools")
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(50 * time.Millisecond)
 	if err := os.WriteFile(filepath.Join(sub, "web-research.md"), []byte("---\ntriggers: web\nsummary: Research on the web.\n---\n# Web research\n\nSearch, then fetch.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -188,6 +188,26 @@ func Load(fsys afero.Fs, dir string) *Set {
 
 func isMarkdown(name string) bool { return strings.HasSuffix(name, ".md") }
 
+// markdownFiles returns the paths of the Markdown files directly in dir,
+// in name order. An unreadable folder is reported when report is set (a
+// missing optional folder is not).
+func (s *Set) markdownFiles(fsys afero.Fs, dir string, report bool) []string {
+	entries, err := afero.ReadDir(fsys, dir)
+	if err != nil {
+		if report {
+			s.fileProblem(dir, 0, 0, "file/unreadable", fmt.Sprintf("cannot read: %v", unwrapPath(err)))
+		}
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && isMarkdown(e.Name()) {
+			out = append(out, path.Join(dir, e.Name()))
+		}
+	}
+	return out
+}
+
 // read returns a file's text, or records why it cannot be used.
 func (s *Set) read(fsys afero.Fs, p string) ([]byte, bool) {
 	fi, err := fsys.Stat(p)
@@ -262,21 +282,12 @@ func (s *Set) loadEngine(fsys afero.Fs, name, p string) {
 }
 
 func (s *Set) loadFragments(fsys afero.Fs, engine, dir string) {
-	entries, err := afero.ReadDir(fsys, dir)
-	if err != nil {
-		s.fileProblem(dir, 0, 0, "file/unreadable", fmt.Sprintf("cannot read: %v", unwrapPath(err)))
-		return
-	}
-	for _, e := range entries {
-		if e.IsDir() || !isMarkdown(e.Name()) {
-			continue
-		}
-		p := path.Join(dir, e.Name())
+	for _, p := range s.markdownFiles(fsys, dir, true) {
 		src, ok := s.read(fsys, p)
 		if !ok {
 			continue
 		}
-		addon := strings.TrimSuffix(e.Name(), ".md")
+		addon := strings.TrimSuffix(path.Base(p), ".md")
 		f := &Fragment{Fragment: facts.Fragment{Engine: engine, Addon: addon, Path: p,
 			Lines: strings.Count(strings.TrimRight(string(src), "\n"), "\n") + 1}}
 		f.T = s.compile(p, "addon "+addon, 1, blankDirectives(string(src)), false)
@@ -340,22 +351,13 @@ func (s *Set) loadLayers(fsys afero.Fs, dir string) {
 }
 
 func (s *Set) loadLayerDir(fsys afero.Fs, kind bundle.Kind, name, dir string) {
-	files, err := afero.ReadDir(fsys, dir)
-	if err != nil {
-		s.fileProblem(dir, 0, 0, "file/unreadable", fmt.Sprintf("cannot read: %v", unwrapPath(err)))
-		return
-	}
 	id := bundle.LayerID(kind, name)
-	for _, f := range files {
-		if f.IsDir() || !isMarkdown(f.Name()) {
-			continue
-		}
-		p := path.Join(dir, f.Name())
+	for _, p := range s.markdownFiles(fsys, dir, true) {
 		src, ok := s.read(fsys, p)
 		if !ok {
 			continue
 		}
-		block := strings.TrimSuffix(f.Name(), ".md")
+		block := strings.TrimSuffix(path.Base(p), ".md")
 		lf := &LayerFile{Layer: id, Kind: kind, Name: name, Block: block, Path: p}
 		lf.T = s.compile(p, block, 1, blankDirectives(string(src)), false)
 		s.Layers = append(s.Layers, lf)
@@ -366,10 +368,6 @@ func (s *Set) loadLayerDir(fsys afero.Fs, kind bundle.Kind, name, dir string) {
 // may start with a marker to set its priority or mark it dynamic; a
 // variant without one takes its base file's.
 func (s *Set) loadLibrary(fsys afero.Fs, dir string) {
-	files, err := afero.ReadDir(fsys, dir)
-	if err != nil {
-		return
-	}
 	type raw struct {
 		name   string
 		style  bundle.Style
@@ -379,16 +377,12 @@ func (s *Set) loadLibrary(fsys afero.Fs, dir string) {
 		marked bool
 	}
 	var raws []raw
-	for _, f := range files {
-		if f.IsDir() || !isMarkdown(f.Name()) {
-			continue
-		}
-		p := path.Join(dir, f.Name())
+	for _, p := range s.markdownFiles(fsys, dir, false) {
 		src, ok := s.read(fsys, p)
 		if !ok {
 			continue
 		}
-		name := strings.TrimSuffix(f.Name(), ".md")
+		name := strings.TrimSuffix(path.Base(p), ".md")
 		var style bundle.Style
 		if i := strings.LastIndexByte(name, '.'); i > 0 {
 			if st, err := bundle.ParseStyle(name[i+1:]); err == nil {

@@ -39,16 +39,8 @@ func (t *TaskTemplate) Expand(args map[string]string) (string, []string) {
 const templateSuffix = ".prompt.md"
 
 func (s *Set) loadTemplates(fsys afero.Fs, dir string) {
-	files, err := afero.ReadDir(fsys, dir)
-	if err != nil {
-		return
-	}
-	for _, f := range files {
-		if f.IsDir() || !isMarkdown(f.Name()) {
-			continue
-		}
-		p := path.Join(dir, f.Name())
-		if !strings.HasSuffix(f.Name(), templateSuffix) {
+	for _, p := range s.markdownFiles(fsys, dir, false) {
+		if !strings.HasSuffix(p, templateSuffix) {
 			s.malformed(p, 0, 0, "a task template is named <name>.prompt.md")
 			continue
 		}
@@ -56,7 +48,7 @@ func (s *Set) loadTemplates(fsys afero.Fs, dir string) {
 		if !ok {
 			continue
 		}
-		if t := s.parseTemplate(p, strings.TrimSuffix(f.Name(), templateSuffix), string(src)); t != nil {
+		if t := s.parseTemplate(p, strings.TrimSuffix(path.Base(p), templateSuffix), string(src)); t != nil {
 			s.Templates = append(s.Templates, t)
 		}
 	}

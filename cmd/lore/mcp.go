@@ -86,15 +86,20 @@ when set).
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			if watch {
-				go func() {
-					if err := srv.Watch(ctx, func(err error) {
-						if err == nil {
-							fmt.Fprintf(e.stderr, "lore mcp: rebuilt: %s\n", srv.Summary())
-						}
-					}); err != nil {
-						fmt.Fprintf(e.stderr, "lore mcp: not watching: %v\n", err)
+				run, err := srv.Watch(ctx, func(err error) {
+					if err == nil {
+						fmt.Fprintf(e.stderr, "lore mcp: rebuilt: %s\n", srv.Summary())
 					}
-				}()
+				})
+				if err != nil {
+					fmt.Fprintf(e.stderr, "lore mcp: not watching: %v\n", err)
+				} else {
+					go func() {
+						if err := run(); err != nil {
+							fmt.Fprintf(e.stderr, "lore mcp: not watching: %v\n", err)
+						}
+					}()
+				}
 			}
 			if httpAddr == "" {
 				fmt.Fprintf(e.stderr, "lore mcp: serving %s over stdio\n", srv.Summary())

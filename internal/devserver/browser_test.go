@@ -31,11 +31,11 @@ func TestBrowserLiveReload(t *testing.T) {
 	})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	w, err := s.startWatch()
+	run, err := s.Watch(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	go func() { _ = s.watchLoop(ctx, w) }()
+	go func() { _ = run() }()
 
 	tab := b.Tab(t)
 	if err := chromedp.Do(tab, chromedp.Navigate(ts.URL+"/manuals/images.html"), chromedp.WaitVisible(chromedp.CSS("main"))); err != nil {

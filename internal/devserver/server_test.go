@@ -102,11 +102,11 @@ func TestServeLiveReload(t *testing.T) {
 	defer ts.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	w, err := s.startWatch()
+	run, err := s.Watch(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	go func() { _ = s.watchLoop(ctx, w) }()
+	go func() { _ = run() }()
 
 	code, page := get(t, ts.URL+"/manuals/images.html")
 	if code != 200 || !strings.Contains(page, `<script src="/_lore/reload.js" defer></script>`+"\n</head>") {
