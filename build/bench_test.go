@@ -457,19 +457,39 @@ func BenchmarkTargets(b *testing.B) {
 			// The ratios are taken per iteration, then their median: the
 			// file system of a shared machine is fast one minute and slow
 			// the next, and an iteration's steps run within seconds.
-			b.ReportMetric(medianRatio(cold, base), "cold/baseline")
-			b.ReportMetric(medianRatio(warm, base), "warm/baseline")
+			coldR, warmR := medianRatio(cold, base), medianRatio(warm, base)
+			b.ReportMetric(coldR, "cold/baseline")
+			b.ReportMetric(warmR, "warm/baseline")
 			b.ReportMetric(medianRatio(touched, base), "touched/baseline")
 
 			edits := 10
 			page, rebuild := editSession(b, dir, 0, func() bool { edits--; return edits >= 0 })
-			b.ReportMetric(msAt(page, 0.5), "edit-page-p50-ms")
+			pageMs := msAt(page, 0.5)
+			b.ReportMetric(pageMs, "edit-page-p50-ms")
 			b.ReportMetric(msAt(rebuild, 0.5), "edit-rebuild-p50-ms")
 
 			clearBuild(b, dir)
-			b.ReportMetric(peakRSS(b, dir), "peak-RSS-MiB")
+			rss := peakRSS(b, dir)
+			b.ReportMetric(rss, "peak-RSS-MiB")
+			if n == 10000 {
+				verdict(b, "cold build / baseline", coldR, 3.0, "×")
+				verdict(b, "warm build, nothing changed / baseline", warmR, 0.5, "×")
+				verdict(b, "edit until the page is rewritten, p50", pageMs, 100, " ms")
+				verdict(b, "peak RSS of a cold build", rss, 1024, " MiB")
+			}
 		})
 	}
+}
+
+// verdict logs a measured figure against the target (at most
+// limit), so that make bench says which targets hold.
+func verdict(b *testing.B, what string, got, limit float64, unit string) {
+	b.Helper()
+	state := "holds"
+	if got > limit {
+		state = "MISSED"
+	}
+	b.Logf("target %-40s %8.2f%s (at most %g%s): %s", what, got, unit, limit, unit, state)
 }
 
 // touch gives a manual of the project in dir a new modification time
