@@ -62,8 +62,8 @@ func (s *Server) sources() watch.Targets {
 		}
 	}
 	if pub != "" {
-		abs, _ := filepath.Abs(filepath.FromSlash(pub))
-		t.Skip = []string{abs + string(filepath.Separator), abs + ".tmp-"}
+		out := filepath.FromSlash(pub)
+		t.Skip = []string{out + string(filepath.Separator), out + ".tmp-"}
 	}
 	return t
 }

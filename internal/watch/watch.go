@@ -30,7 +30,8 @@ type Targets struct {
 	// project folder) reports it.
 	Dirs []string
 	// Skip holds path prefixes never reported: the build's output folder
-	// and its staging folders when they lie inside a source folder.
+	// (end it with a separator) and its staging folders when they lie
+	// inside a source folder.
 	Skip []string
 }
 
@@ -107,8 +108,10 @@ func (w *Watcher) Run(ctx context.Context, changed func(paths []string), warn fu
 	}
 }
 
-// refresh points the watcher at the current targets. Watches of folders
-// that are no longer sources stay; their events are not relevant.
+// refresh points the watcher at the current targets. Only new source
+// folders are walked (folders created below a watched one are added as
+// their events arrive); watches of folders that are no longer sources
+// stay, and their events are not relevant.
 func (w *Watcher) refresh() {
 	t := w.targets()
 	abs := func(p string) string {
@@ -129,14 +132,22 @@ func (w *Watcher) refresh() {
 		}
 		d = abs(d)
 		cur.Dirs = append(cur.Dirs, d)
+		if slices.Contains(w.cur.Dirs, d) {
+			continue
+		}
 		addTree(w.fw, d)
 		// The parent reports the folder when it is created later.
 		_ = w.fw.Add(filepath.Dir(d))
 	}
 	for _, s := range t.Skip {
-		if s != "" {
-			cur.Skip = append(cur.Skip, abs(s))
+		if s == "" {
+			continue
 		}
+		a := abs(s)
+		if strings.HasSuffix(s, string(filepath.Separator)) {
+			a += string(filepath.Separator) // a folder, not a name prefix
+		}
+		cur.Skip = append(cur.Skip, a)
 	}
 	w.cur = cur
 }

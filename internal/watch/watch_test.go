@@ -100,6 +100,12 @@ func TestIgnoresDropppingsSkippedPathsAndChmod(t *testing.T) {
 	if got := next(t, ch); !slices.Equal(got, []string{filepath.Join(manuals, "a.md")}) {
 		t.Fatalf("got %q, want only a.md", got)
 	}
+	// A skipped folder is not a name prefix: public-notes.md is a source.
+	notes := filepath.Join(manuals, "public-notes.md")
+	write(t, notes, "n")
+	if got := next(t, ch); !slices.Equal(got, []string{notes}) {
+		t.Fatalf("got %q, want public-notes.md", got)
+	}
 }
 
 func TestProjectFileAndLaterSourceFolders(t *testing.T) {
