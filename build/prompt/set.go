@@ -166,7 +166,7 @@ func Load(fsys afero.Fs, dir string) *Set {
 	entries, err := afero.ReadDir(fsys, dir)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
-			s.fileProblem(dir, 0, 0, "file/unreadable", fmt.Sprintf("cannot read the prompts folder: %v", unwrapPath(err)))
+			s.fileProblem(dir, 0, 0, "file/unreadable", fmt.Sprintf("cannot read the prompts folder: %v; make it readable or point prompts: in lore.yaml elsewhere", unwrapPath(err)))
 		}
 		return s
 	}
@@ -195,7 +195,7 @@ func (s *Set) markdownFiles(fsys afero.Fs, dir string, report bool) []string {
 	entries, err := afero.ReadDir(fsys, dir)
 	if err != nil {
 		if report {
-			s.fileProblem(dir, 0, 0, "file/unreadable", fmt.Sprintf("cannot read: %v", unwrapPath(err)))
+			s.fileProblem(dir, 0, 0, "file/unreadable", fmt.Sprintf("cannot read this folder: %v; make it readable or remove it", unwrapPath(err)))
 		}
 		return nil
 	}
@@ -217,7 +217,7 @@ func (s *Set) read(fsys afero.Fs, p string) ([]byte, bool) {
 	}
 	src, err := afero.ReadFile(fsys, p)
 	if err != nil {
-		s.fileProblem(p, 0, 0, "file/unreadable", fmt.Sprintf("cannot read: %v", unwrapPath(err)))
+		s.fileProblem(p, 0, 0, "file/unreadable", fmt.Sprintf("cannot read this file: %v; make it readable or remove it", unwrapPath(err)))
 		return nil, false
 	}
 	if i := bytes.IndexByte(src, 0); i >= 0 {
@@ -330,7 +330,7 @@ func (s *Set) loadLayers(fsys afero.Fs, dir string) {
 		case bundle.Surface, bundle.Bot, bundle.Chat, bundle.Agent:
 			names, err := afero.ReadDir(fsys, kp)
 			if err != nil {
-				s.fileProblem(kp, 0, 0, "file/unreadable", fmt.Sprintf("cannot read: %v", unwrapPath(err)))
+				s.fileProblem(kp, 0, 0, "file/unreadable", fmt.Sprintf("cannot read this folder: %v; make it readable or remove it", unwrapPath(err)))
 				continue
 			}
 			for _, n := range names {
