@@ -12,6 +12,7 @@ import (
 	"github.com/lorekit/lore/build/lint"
 	"github.com/lorekit/lore/build/manual"
 	"github.com/lorekit/lore/build/site"
+	"github.com/lorekit/lore/build/site/searchindex"
 	"github.com/lorekit/lore/build/tokens"
 )
 
@@ -95,10 +96,13 @@ type Session struct {
 	srcSums map[string]srcSum
 
 	counter *tokens.Counter // token counts, kept between builds
-	last    *lastBuild      // the last good build (for Quick)
-	undo    []quickUndo     // pages Quick rewrote since
-	recOut  string          // the folder rec describes
-	trusted bool            // no one else writes there (RunOptions.Private)
+	// searchAnalyses keeps the browser search index's analysis of every
+	// page between builds.
+	searchAnalyses *searchindex.Analyses
+	last           *lastBuild  // the last good build (for Quick)
+	undo           []quickUndo // pages Quick rewrote since
+	recOut         string      // the folder rec describes
+	trusted        bool        // no one else writes there (RunOptions.Private)
 }
 
 // NewSession prepares builds of the project o selects.
@@ -223,7 +227,7 @@ func (b *buildRun) run() (*Result, error) {
 	go func() {
 		defer close(prepared)
 		facts = manualFacts(p, counter, b.cache, b.sums)
-		siteIn = siteInput(p, res, facts, b.sums)
+		siteIn = siteInput(b.s, p, res, facts, b.sums)
 		if st, siteErr = site.New(siteIn, b.cache); siteErr == nil {
 			siteErr = st.Bodies(o, nil)
 		}

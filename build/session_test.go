@@ -1,6 +1,7 @@
 package build_test
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/manual"
 	"github.com/lorekit/lore/internal/fixture"
+	"github.com/lorekit/lore/search"
 )
 
 // sessionProject starts a session on a generated project in memory and
@@ -285,4 +287,54 @@ func TestQuick(t *testing.T) {
 		t.Error("the page of the last good build was not restored")
 	}
 	_ = before
+}
+
+// TestSessionUpdatesCatalog: a session updates its catalog after edits
+// (search.Writer) rather than building it anew; what it publishes is what
+// a build from scratch of the same project publishes (the catalog's
+// description and content byte for byte; bleve's own files differ by
+// nature). The build from scratch runs on a copy of the project, so it
+// cannot take the session's catalog over.
+func TestSessionUpdatesCatalog(t *testing.T) {
+	fsys, s, _ := sessionProject(t, 80)
+	ms := manualsOf(t, fsys)
+	a, b := ms[len(ms)/3], ms[2*len(ms)/3]
+	steps := []func() []string{
+		func() []string {
+			edit(t, fsys, a.Path, func(s string) string { return s + "\n## Glockenspiel calibration\n\nTune every bar.\n" })
+			return []string{a.Path}
+		},
+		func() []string {
+			fsys.Remove(b.Path)
+			return []string{b.Path}
+		},
+		func() []string {
+			p := path.Join(path.Dir(a.Path), "harbour-tides.md")
+			afero.WriteFile(fsys, p, []byte("---\ntriggers: tide table\nsummary: Read tide tables.\n---\n# Tides\n\nHigh and low water.\n"), 0o644)
+			return []string{p}
+		},
+	}
+	for i, change := range steps {
+		res, err := s.Build(change())
+		if err != nil {
+			t.Fatal(err)
+		}
+		copied := afero.NewMemMapFs()
+		for name, data := range files(t, fsys, "p") {
+			if !strings.HasPrefix(name, "public/") && !strings.HasPrefix(name, build.CacheDir+"/") {
+				if err := afero.WriteFile(copied, "p/"+name, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		fresh := mustBuild(t, build.RunOptions{Options: build.Options{FS: copied, Dir: "p"}, NoCache: true})
+		got, want := files(t, fsys, res.Out), files(t, copied, fresh.Out)
+		for _, name := range []string{search.MetaFile, search.ContentFile, search.ContentEndsFile} {
+			p := build.CatalogDir + "/" + name
+			if !bytes.Equal(got[p], want[p]) || len(want[p]) == 0 {
+				t.Errorf("step %d: the session's %s differs from a fresh build's", i+1, name)
+			}
+		}
+		sameOutput(t, fmt.Sprintf("step %d", i+1), want, got)
+	}
 }

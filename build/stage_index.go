@@ -66,7 +66,7 @@ func (b *buildRun) startCatalog(o *output) *catalogResult {
 			return r
 		}
 	}
-	r.job = b.s.catalogs.start(hash, src)
+	r.job = b.s.catalogs.start(hash, src, !b.s.once)
 	r.taken = r.job.taken
 	return r
 }
@@ -122,10 +122,13 @@ func writeTree(from afero.Fs, src string, o *output, dst string, key cache.Key) 
 
 // catalogJobs are the catalogs a session is building, by inputs hash: a
 // build stopped by lint errors leaves its catalog building for the next
-// one.
+// one. In a session that builds again and again (lore serve) each job
+// takes over the folder of the job before it and updates that catalog
+// (search.Writer): an edit re-analyses the entries it changed, not all.
 type catalogJobs struct {
 	mu     sync.Mutex
 	jobs   map[string]*catalogJob
+	last   *catalogJob // the job started last
 	closed bool
 }
 
@@ -137,11 +140,17 @@ type catalogJob struct {
 	dir   string        // the catalog inside it
 	meta  *search.Meta
 	err   error
+	// w keeps the catalog up to date for the next job (nil in a single
+	// build); moved is set once the next job has taken the folder over,
+	// removed once the folder is gone (both under catalogJobs.mu).
+	w              *search.Writer
+	moved, removed bool
 }
 
 // start returns the job building the catalog of hash, starting it if
-// needed. Jobs of other inputs are dropped.
-func (js *catalogJobs) start(hash string, src search.Source) *catalogJob {
+// needed; keep makes a catalog the next job can update. Jobs of other
+// inputs are dropped.
+func (js *catalogJobs) start(hash string, src search.Source, keep bool) *catalogJob {
 	js.mu.Lock()
 	defer js.mu.Unlock()
 	if js.jobs == nil {
@@ -150,38 +159,71 @@ func (js *catalogJobs) start(hash string, src search.Source) *catalogJob {
 	if j, ok := js.jobs[hash]; ok {
 		return j
 	}
+	base := js.last
 	for h, j := range js.jobs {
 		delete(js.jobs, h)
-		go j.discard()
+		if j != base {
+			go js.discard(j)
+		}
 	}
 	j := &catalogJob{done: make(chan struct{}), taken: make(chan struct{})}
 	var once sync.Once
 	src.Taken = func() { once.Do(func() { close(j.taken) }) }
-	js.jobs[hash] = j
+	js.jobs[hash], js.last = j, j
 	go func() {
 		defer close(j.done)
 		defer src.Taken()
-		tmp, err := os.MkdirTemp("", "lore-catalog-")
-		if err != nil {
-			j.err = err
-			return
-		}
-		j.tmp, j.dir = tmp, filepath.Join(tmp, "catalog.bleve")
-		j.meta, j.err = search.Build(j.dir, src)
+		js.run(j, base, src, keep)
 		js.mu.Lock()
 		closed := js.closed
 		js.mu.Unlock()
 		if closed {
-			j.discard()
+			js.discard(j)
 		}
 	}()
 	return j
 }
 
-// discard removes the job's folder once it is done.
-func (j *catalogJob) discard() {
+// run makes j's catalog: an update of base's when j can take base's folder
+// over, else a new build.
+func (js *catalogJobs) run(j, base *catalogJob, src search.Source, keep bool) {
+	if base != nil {
+		<-base.done
+		js.mu.Lock()
+		take := keep && base.w != nil && !base.removed
+		base.moved = take
+		js.mu.Unlock()
+		if take {
+			j.tmp, j.dir, j.w = base.tmp, base.dir, base.w
+			if j.meta, j.err = j.w.Update(src); j.err != nil {
+				j.w = nil
+			}
+			return
+		}
+		js.discard(base)
+	}
+	tmp, err := os.MkdirTemp("", "lore-catalog-")
+	if err != nil {
+		j.err = err
+		return
+	}
+	j.tmp, j.dir = tmp, filepath.Join(tmp, "catalog.bleve")
+	if keep {
+		j.w, j.meta, j.err = search.Create(j.dir, src)
+	} else {
+		j.meta, j.err = search.Build(j.dir, src)
+	}
+}
+
+// discard removes the job's folder once it is done, unless the next job
+// has taken it over.
+func (js *catalogJobs) discard(j *catalogJob) {
 	<-j.done
-	if j.tmp != "" {
+	js.mu.Lock()
+	gone := j.moved || j.removed
+	j.removed = true
+	js.mu.Unlock()
+	if !gone && j.tmp != "" {
 		_ = os.RemoveAll(j.tmp)
 	}
 }
@@ -189,15 +231,19 @@ func (j *catalogJob) discard() {
 // close discards every job (finished now, or when it finishes).
 func (js *catalogJobs) close() {
 	js.mu.Lock()
-	defer js.mu.Unlock()
 	js.closed = true
+	var done []*catalogJob
 	for h, j := range js.jobs {
 		delete(js.jobs, h)
 		select {
 		case <-j.done:
-			j.discard()
+			done = append(done, j)
 		default: // the job removes its folder when it finishes
 		}
+	}
+	js.mu.Unlock()
+	for _, j := range done {
+		js.discard(j)
 	}
 }
 

@@ -1,12 +1,13 @@
 package search
 
 import (
-	"bytes"
+	"bufio"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,13 +21,18 @@ import (
 const MetaFile = "lore-catalog.json"
 
 // ContentFile holds what manual_read returns for every entry, one after
-// the other; the index stores each entry's offset and length. Keeping the
-// texts out of the index keeps its stored documents small and hits fast.
-const ContentFile = "lore-content.txt"
+// the other in the order of the build input; ContentEndsFile holds where
+// each ends, as little-endian uint64s. Keeping the texts out of the index
+// keeps its stored documents small and hits fast, and keeps both files
+// the same bytes for the same input, however the catalog was made.
+const (
+	ContentFile     = "lore-content.txt"
+	ContentEndsFile = "lore-content.ends"
+)
 
 // Schema identifies the catalog format; it is part of the inputs' hash, so
 // a new format rebuilds every catalog.
-const Schema = "lore.catalog/v2"
+const Schema = "lore.catalog/v3"
 
 // Meta describes a built catalog.
 type Meta struct {
@@ -49,16 +55,14 @@ type Meta struct {
 // exist yet. All documents go into one batch, so the catalog is one
 // segment; analysis runs on every core.
 func Build(dir string, src Source) (*Meta, error) {
-	g := defaultGlossary()
-	im, err := newMapping(g.compoundWords())
-	if err != nil {
-		return nil, err
-	}
-	es := entries(src)
-	if src.Taken != nil {
-		src.Taken()
-	}
-	meta := &Meta{Schema: Schema, InputsSHA256: InputsHash(src), Documents: len(es), Engines: []string{},
+	ps := plans(src)
+	meta, _, err := build(dir, src, ps)
+	return meta, err
+}
+
+// metaOf describes the catalog of src whose entries ps plans.
+func metaOf(src Source, ps []plan) *Meta {
+	meta := &Meta{Schema: Schema, InputsSHA256: InputsHash(src), Documents: len(ps), Engines: []string{},
 		EngineTools: map[string][]string{}, Tools: []string{}}
 	if src.Config != nil {
 		meta.Engines = append(meta.Engines, src.Config.Engines()...)
@@ -76,14 +80,33 @@ func Build(dir string, src Source) (*Meta, error) {
 			meta.EngineTools[r.Engine] = ts
 		}
 	}
-	for _, e := range es {
-		for _, t := range e.Tools {
+	for _, p := range ps {
+		for _, t := range p.tools {
 			if !slices.Contains(meta.Tools, t) {
 				meta.Tools = append(meta.Tools, t)
 			}
 		}
 	}
 	slices.Sort(meta.Tools)
+	return meta
+}
+
+// build writes the catalog of the entries ps plans into dir and returns
+// the length of each entry's content (in the order of ps).
+func build(dir string, src Source, ps []plan) (*Meta, []int, error) {
+	g := defaultGlossary()
+	im, err := newMapping(g.compoundWords())
+	if err != nil {
+		return nil, nil, err
+	}
+	es := make([]*entry, len(ps))
+	for i := range ps {
+		es[i] = ps[i].entry()
+	}
+	if src.Taken != nil {
+		src.Taken()
+	}
+	meta := metaOf(src, ps)
 
 	// bleve's offline builder analyses the documents in batches of
 	// batchDocs, writes a segment per batch and merges them into one
@@ -97,43 +120,119 @@ func Build(dir string, src Source) (*Meta, error) {
 			err = idx.Close()
 		}
 		if err != nil {
-			return nil, fmt.Errorf("cannot create the catalog in %s: %w", dir, err)
+			return nil, nil, fmt.Errorf("cannot create the catalog in %s: %w", dir, err)
 		}
 	}
 	var bd bleve.Builder = nopBuilder{}
 	if len(es) > 0 {
 		if bd, err = bleve.NewBuilder(dir, im, map[string]any{"batchSize": batchDocs, "buildPathPrefix": filepath.Dir(dir)}); err != nil {
-			return nil, fmt.Errorf("cannot create the catalog in %s: %w", dir, err)
+			return nil, nil, fmt.Errorf("cannot create the catalog in %s: %w", dir, err)
 		}
 	}
-	var content bytes.Buffer
-	for _, e := range es {
-		off := content.Len()
-		content.WriteString(e.Content)
-		d := e.fields()
-		d[fContent] = fmt.Sprintf("%d %d", off, len(e.Content))
-		if err := bd.Index(e.ID, d); err != nil {
+	parts := make([]contentPart, len(es))
+	for i, e := range es {
+		if err := bd.Index(e.ID, e.fields()); err != nil {
 			bd.Close()
-			return nil, fmt.Errorf("cannot index %s: %w", e.Path, err)
+			return nil, nil, fmt.Errorf("cannot index %s: %w", e.Path, err)
 		}
+		parts[i] = contentPart{text: e.Content, given: true}
 	}
 	if err := bd.Close(); err != nil {
-		return nil, fmt.Errorf("cannot write the catalog: %w", err)
+		return nil, nil, fmt.Errorf("cannot write the catalog: %w", err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, ContentFile), content.Bytes(), 0o644); err != nil {
-		return nil, err
+	if err := writeContent(dir, parts, nil); err != nil {
+		return nil, nil, err
 	}
-	if err := writeOrder(dir, es); err != nil {
-		return nil, err
+	if err := finish(dir, ps, meta); err != nil {
+		return nil, nil, err
+	}
+	sizes := make([]int, len(es))
+	for i, e := range es {
+		sizes[i] = len(e.Content)
+	}
+	return meta, sizes, nil
+}
+
+// contentPart is one entry's text for ContentFile: given, or n bytes at
+// off of the previous ContentFile.
+type contentPart struct {
+	text   string
+	given  bool
+	off, n int64
+}
+
+// writeContent writes ContentFile and ContentEndsFile of dir from parts,
+// in order; prev is the previous ContentFile, for the parts not given.
+func writeContent(dir string, parts []contentPart, prev *os.File) error {
+	name := filepath.Join(dir, ContentFile)
+	f, err := os.Create(name + ".new")
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	ends := make([]byte, 8*len(parts))
+	var end int64
+	// Texts taken from prev are copied a run at a time: unchanged entries
+	// keep their order, so a run is all the entries between two changes.
+	var run struct{ off, n int64 }
+	flush := func() error {
+		if run.n == 0 {
+			return nil
+		}
+		_, err := io.Copy(bw, io.NewSectionReader(prev, run.off, run.n))
+		run.n = 0
+		return err
+	}
+	for i, p := range parts {
+		switch {
+		case p.given:
+			if err = flush(); err == nil {
+				_, err = bw.WriteString(p.text)
+			}
+			end += int64(len(p.text))
+		case run.n > 0 && run.off+run.n == p.off:
+			run.n += p.n
+			end += p.n
+		default:
+			err = flush()
+			run.off, run.n = p.off, p.n
+			end += p.n
+		}
+		if err != nil {
+			break
+		}
+		binary.LittleEndian.PutUint64(ends[8*i:], uint64(end))
+	}
+	if err == nil {
+		err = flush()
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(name+".new", name)
+	}
+	if err != nil {
+		_ = os.Remove(name + ".new")
+		return fmt.Errorf("cannot write the catalog's content: %w", err)
+	}
+	return os.WriteFile(filepath.Join(dir, ContentEndsFile), ends, 0o644)
+}
+
+// finish writes what describes the documents of dir's index: their input
+// order and the catalog's description.
+func finish(dir string, ps []plan, meta *Meta) error {
+	if err := writeOrder(dir, ps); err != nil {
+		return err
 	}
 	mb, err := json.MarshalIndent(meta, "", "  ")
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, MetaFile), append(mb, '\n'), 0o644); err != nil {
-		return nil, err
-	}
-	return meta, nil
+	return os.WriteFile(filepath.Join(dir, MetaFile), append(mb, '\n'), 0o644)
 }
 
 // batchDocs is the number of documents analysed together.
@@ -152,10 +251,10 @@ func (nopBuilder) Close() error            { return nil }
 // so equal inputs give equal answers.
 const OrderFile = "lore-order.bin"
 
-func writeOrder(dir string, es []*entry) error {
-	pos := make(map[string]uint32, len(es))
-	for i, e := range es {
-		pos[e.ID] = uint32(i)
+func writeOrder(dir string, ps []plan) error {
+	pos := make(map[string]uint32, len(ps))
+	for i, p := range ps {
+		pos[p.id] = uint32(i)
 	}
 	idx, err := bleve.OpenUsing(dir, map[string]any{"read_only": true})
 	if err != nil {
@@ -176,7 +275,9 @@ func writeOrder(dir string, es []*entry) error {
 		return err
 	}
 	defer ids.Close()
-	order := make([]byte, 4*len(es))
+	// An updated index numbers its documents past the count: the numbers
+	// of deleted documents are not reused until segments merge.
+	order := make([]byte, 4*len(ps))
 	for {
 		id, err := ids.Next()
 		if err != nil || id == nil {
@@ -186,11 +287,18 @@ func writeOrder(dir string, es []*entry) error {
 		if err != nil {
 			return err
 		}
+		at, ok := pos[ext]
+		if !ok {
+			return fmt.Errorf("catalog document %q is not in the input", ext)
+		}
 		n := id.Value()
-		if n >= uint64(len(es)) {
+		if n >= 1<<26 {
 			return fmt.Errorf("catalog document number %d out of range", n)
 		}
-		binary.LittleEndian.PutUint32(order[4*n:], pos[ext])
+		if need := 4 * int(n+1); need > len(order) {
+			order = append(order, make([]byte, need-len(order))...)
+		}
+		binary.LittleEndian.PutUint32(order[4*n:], at)
 	}
 	return os.WriteFile(filepath.Join(dir, OrderFile), order, 0o644)
 }

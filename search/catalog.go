@@ -26,8 +26,10 @@ type Catalog struct {
 	sc      scoring
 	// toolDocs are the document numbers of tool descriptions.
 	toolDocs map[uint64]bool
-	// order is each document's position in the build input (OrderFile).
+	// order is each document's position in the build input (OrderFile);
+	// ends is where each position's text ends in content (ContentEndsFile).
 	order []uint32
+	ends  []int64
 
 	scratch  sync.Pool // of *scratch
 	mu       sync.Mutex
@@ -64,19 +66,46 @@ func Open(dir string) (*Catalog, error) {
 	}
 	c.thes = parseThesaurus(thesaurusText, c.en)
 	ob, err := os.ReadFile(filepath.Join(dir, OrderFile))
-	if err != nil || len(ob) != 4*meta.Documents {
+	if err != nil || len(ob)%4 != 0 || len(ob) < 4*meta.Documents {
 		c.Close()
 		return nil, fmt.Errorf("catalog %s lacks a valid %s: rebuild it", dir, OrderFile)
 	}
-	c.order = make([]uint32, meta.Documents)
+	c.order = make([]uint32, len(ob)/4)
 	for i := range c.order {
-		c.order[i] = binary.LittleEndian.Uint32(ob[4*i:])
+		if c.order[i] = binary.LittleEndian.Uint32(ob[4*i:]); int(c.order[i]) >= max(meta.Documents, 1) {
+			c.Close()
+			return nil, fmt.Errorf("catalog %s lacks a valid %s: rebuild it", dir, OrderFile)
+		}
+	}
+	if c.ends, err = readEnds(dir, meta.Documents, content); err != nil {
+		c.Close()
+		return nil, err
 	}
 	if c.toolDocs, err = docsWith(idx, fKind, KindTool); err != nil {
 		c.Close()
 		return nil, err
 	}
 	return c, nil
+}
+
+// readEnds reads ContentEndsFile: n ascending offsets within content.
+func readEnds(dir string, n int, content *os.File) ([]int64, error) {
+	bad := fmt.Errorf("catalog %s lacks a valid %s: rebuild it", dir, ContentEndsFile)
+	b, err := os.ReadFile(filepath.Join(dir, ContentEndsFile))
+	fi, serr := content.Stat()
+	if err != nil || serr != nil || len(b) != 8*n {
+		return nil, bad
+	}
+	ends := make([]int64, n)
+	prev := int64(0)
+	for i := range ends {
+		ends[i] = int64(binary.LittleEndian.Uint64(b[8*i:]))
+		if ends[i] < prev || ends[i] > fi.Size() {
+			return nil, bad
+		}
+		prev = ends[i]
+	}
+	return ends, nil
 }
 
 // docsWith returns the numbers of the documents whose keyword field holds

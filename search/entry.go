@@ -1,6 +1,8 @@
 package search
 
 import (
+	"crypto/sha256"
+	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -62,6 +64,30 @@ type Ref struct {
 
 // entries returns the routable units of src in path order, tools last.
 func entries(src Source) []*entry {
+	ps := plans(src)
+	out := make([]*entry, len(ps))
+	for i := range ps {
+		out[i] = ps[i].entry()
+	}
+	return out
+}
+
+// plan is a catalog entry before its texts are extracted: what it is made
+// of, enough to list it, collect its tools and tell whether it changed.
+type plan struct {
+	id    string
+	tools []string
+	rel   func(string) string
+	// A manual entry is made of m, the documents of its skill folder and
+	// the engines that reach it; a tool entry of its name and description.
+	m          *manual.Manual
+	owned      []*manual.Manual
+	engines    []string
+	tool, desc string
+}
+
+// plans returns the plans of src's entries in path order, tools last.
+func plans(src Source) []plan {
 	rel := src.RelPath
 	if rel == nil {
 		rel = func(s string) string { return s }
@@ -73,50 +99,85 @@ func entries(src Source) []*entry {
 	owned := Owned(src.Manuals)
 	reach := reachOf(src.Manuals, cfg)
 
-	var out []*entry
+	var out []plan
 	for _, m := range src.Manuals.Manuals {
 		if m.Owner != nil {
 			continue
 		}
-		e := &entry{
-			ID: m.Path, Kind: KindManual, Name: m.Name, Path: rel(m.Path), Rel: m.Rel, Summary: m.Summary,
-			Title: m.Title, Triggers: m.Triggers, Audience: m.Audience, Tools: m.RequiresTools,
+		engines := []string{anyValue}
+		if len(cfg.Recipes) > 0 {
+			engines = reach[m]
 		}
-		if e.Rel == "" {
-			e.Rel = e.Path
-		}
-		for _, s := range m.Sections {
-			if s.Level > 1 && s.Level <= 4 {
-				e.Headings = append(e.Headings, s.Title)
-			}
-		}
-		var refs []Ref
-		for _, o := range owned[m] {
-			refs = append(refs, Ref{Name: o.Name, Summary: o.Summary, Path: rel(o.Path)})
-			e.Refs = append(e.Refs, strings.Join(NameWords(o.Name), " "), o.Title, o.Summary)
-			for _, s := range o.Sections {
-				if s.Level <= 3 {
-					e.Refs = append(e.Refs, s.Title)
-				}
-			}
-		}
-		e.Body = bodyText(m)
-		e.Content = ReadText(m, refs)
-		if cfg != nil && len(cfg.Recipes) > 0 {
-			e.Engines = reach[m]
-		} else {
-			e.Engines = []string{anyValue}
-		}
-		out = append(out, e)
+		out = append(out, plan{id: m.Path, tools: m.RequiresTools, rel: rel, m: m, owned: owned[m], engines: engines})
 	}
 	for _, t := range cfg.ToolNames {
-		desc := cfg.Tools[t]
-		out = append(out, &entry{
-			ID: "tool:" + t, Kind: KindTool, Name: t, Path: "tool:" + t, Rel: "tool:" + t, Summary: desc,
-			Tools: []string{t}, Engines: []string{anyValue}, Content: desc,
-		})
+		out = append(out, plan{id: "tool:" + t, tools: []string{t}, rel: rel, tool: t, desc: cfg.Tools[t]})
 	}
 	return out
+}
+
+// entry extracts the entry p plans.
+func (p *plan) entry() *entry {
+	if p.m == nil {
+		t := p.tool
+		return &entry{
+			ID: p.id, Kind: KindTool, Name: t, Path: "tool:" + t, Rel: "tool:" + t, Summary: p.desc,
+			Tools: []string{t}, Engines: []string{anyValue}, Content: p.desc,
+		}
+	}
+	m, rel := p.m, p.rel
+	e := &entry{
+		ID: p.id, Kind: KindManual, Name: m.Name, Path: rel(m.Path), Rel: m.Rel, Summary: m.Summary,
+		Title: m.Title, Triggers: m.Triggers, Audience: m.Audience, Tools: m.RequiresTools, Engines: p.engines,
+	}
+	if e.Rel == "" {
+		e.Rel = e.Path
+	}
+	for _, s := range m.Sections {
+		if s.Level > 1 && s.Level <= 4 {
+			e.Headings = append(e.Headings, s.Title)
+		}
+	}
+	var refs []Ref
+	for _, o := range p.owned {
+		refs = append(refs, Ref{Name: o.Name, Summary: o.Summary, Path: rel(o.Path)})
+		e.Refs = append(e.Refs, strings.Join(NameWords(o.Name), " "), o.Title, o.Summary)
+		for _, s := range o.Sections {
+			if s.Level <= 3 {
+				e.Refs = append(e.Refs, s.Title)
+			}
+		}
+	}
+	e.Body = bodyText(m)
+	e.Content = ReadText(m, refs)
+	return e
+}
+
+// key hashes what the entry p plans is made of: a manual's path, shown
+// path and bytes (a manual is parsed from its path and bytes alone), those
+// of the documents of its skill folder, and the engines that reach it; a
+// tool's name and description. Equal keys mean equal entries.
+func (p *plan) key() [32]byte {
+	h := sha256.New()
+	w := func(parts ...string) {
+		for _, s := range parts {
+			fmt.Fprintf(h, "%d:%s", len(s), s)
+		}
+	}
+	if p.m == nil {
+		w("tool", p.tool, p.desc)
+	} else {
+		for _, m := range append([]*manual.Manual{p.m}, p.owned...) {
+			w("manual", m.Path, p.rel(m.Path), m.Rel)
+			fmt.Fprintf(h, "%d:", len(m.Src))
+			h.Write(m.Src)
+		}
+		w("engines")
+		w(p.engines...)
+	}
+	var k [32]byte
+	h.Sum(k[:0])
+	return k
 }
 
 // Owned maps each SKILL.md to the documents of its folder, in path order.

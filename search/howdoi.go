@@ -34,7 +34,9 @@ type Hit struct {
 	// ID identifies the catalog document.
 	ID string `json:"-"`
 
-	content string // "offset length" in ContentFile
+	// at is the entry's position in the build input (OrderFile), which
+	// locates its text in ContentFile (ContentEndsFile).
+	at int
 	// mask marks the intent's words found in the routing fields; routes
 	// are the manuals an overview routes to (see overview.go).
 	mask   uint64
@@ -120,7 +122,7 @@ var DefaultThresholds = Thresholds{Load: 0.25, Margin: 0.40, Ratio: 0.80, Eviden
 // candidates is how many ranked hits an eval looks at (top-3, MRR).
 const candidates = 10
 
-var hitFields = []string{fKind, fName, fPath, fRel, fSumEN, fAudience, fTools, fEngines, fContent}
+var hitFields = []string{fKind, fName, fPath, fRel, fSumEN, fAudience, fTools, fEngines}
 
 // HowDoI routes intent for the engine and allow-set of v with the default
 // thresholds.
@@ -137,7 +139,7 @@ func (c *Catalog) HowDoIWith(intent string, v Visibility, th Thresholds) (*Answe
 	}
 	a := decide(ranked, th)
 	if a.Loaded != nil {
-		content, err := c.readContent(a.Loaded.content)
+		content, err := c.readContent(a.Loaded.at)
 		if err != nil {
 			return nil, err
 		}
@@ -251,7 +253,7 @@ func (c *Catalog) rankExplained(text string, v Visibility, n int, ex *explanatio
 			continue
 		}
 		out = append(out, Hit{ID: id, Name: f.get(fName), Path: f.get(fPath), Rel: f.get(fRel), Summary: f.get(fSumEN),
-			Kind: f.get(fKind), Score: math.Round(d.total/(1+c.sc.coverage)*1000) / 1000, content: f.get(fContent),
+			Kind: f.get(fKind), Score: math.Round(d.total/(1+c.sc.coverage)*1000) / 1000, at: int(d.ord),
 			Routed: d.routed, Cover: math.Round(d.cover*1000) / 1000, mask: d.mask})
 		if ex != nil {
 			ex.matches[id] = tr.best[d.num]
@@ -392,14 +394,17 @@ func (c *Catalog) stats(it intent, r index.IndexReader) *termStats {
 	return st
 }
 
-// readContent returns what manual_read returns for a hit: loc is the
-// stored "offset length" of its text in ContentFile.
-func (c *Catalog) readContent(loc string) (string, error) {
-	var off, n int64
-	if _, err := fmt.Sscanf(loc, "%d %d", &off, &n); err != nil {
-		return "", fmt.Errorf("catalog entry without content (%q): rebuild the catalog", loc)
+// readContent returns what manual_read returns for the entry at position
+// at of the build input.
+func (c *Catalog) readContent(at int) (string, error) {
+	if at < 0 || at >= len(c.ends) {
+		return "", fmt.Errorf("catalog entry %d has no content: rebuild the catalog", at)
 	}
-	b := make([]byte, n)
+	var off int64
+	if at > 0 {
+		off = c.ends[at-1]
+	}
+	b := make([]byte, c.ends[at]-off)
 	if _, err := c.content.ReadAt(b, off); err != nil {
 		return "", fmt.Errorf("cannot read the catalog's content: %w", err)
 	}

@@ -55,7 +55,6 @@ const (
 	fAudience = "audience" // keyword: the engine, or "*" for every engine
 	fTools    = "tools"    // keyword: requires-tools
 	fEngines  = "engines"  // keyword: engines whose recipe cascade returns this manual, or "*"
-	fContent  = "content"  // stored: "offset length" of what manual_read returns, in ContentFile
 )
 
 // anyValue stands for "every engine" in the audience and engines fields.
@@ -155,7 +154,6 @@ func newMapping(dict []string) (*mapping.IndexMappingImpl, error) {
 	dm.AddFieldMappingsAt(fAudience, keyword(fAudience, true))
 	dm.AddFieldMappingsAt(fTools, keyword(fTools, true))
 	dm.AddFieldMappingsAt(fEngines, keyword(fEngines, true))
-	dm.AddFieldMappingsAt(fContent, stored(fContent))
 	im.DefaultMapping = dm
 	return im, nil
 }

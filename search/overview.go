@@ -44,7 +44,7 @@ func (c *Catalog) placeOverviews(hits []Hit, weights []float64) error {
 		if !isOverview(hits[i].Rel) {
 			continue
 		}
-		text, err := c.readContent(hits[i].content)
+		text, err := c.readContent(hits[i].at)
 		if err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/lint"
 	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/build/site/searchindex"
 )
 
 // Input is everything the site shows. The build fills it from the project
@@ -58,6 +59,9 @@ type Input struct {
 	// Sums are the SHA-256 of the manuals' sources, when the caller has
 	// computed them already (they key the manuals' pages and bodies).
 	Sums map[*manual.Manual]cache.Key
+	// SearchAnalyses, when set, keeps the search index's analysis of every
+	// page for the next build (lore serve): an edit re-analyses one page.
+	SearchAnalyses *searchindex.Analyses
 }
 
 // Tool is one entry of the tool inventory.

@@ -37,7 +37,7 @@ func (r *run) writeSearch(out Output) error {
 	}
 	key := r.search.key
 	mem := afero.NewMemMapFs()
-	if _, err := searchindex.Write(mem, r.searchDocs(), searchindex.Options{Dir: searchDir}); err != nil {
+	if _, err := searchindex.Write(mem, r.searchDocs(), searchindex.Options{Dir: searchDir, Analyses: r.in.SearchAnalyses}); err != nil {
 		return err
 	}
 	var files []string

@@ -3,6 +3,7 @@ package searchindex
 import (
 	"math"
 	"slices"
+	"strings"
 )
 
 // field says where in a document a word occurs.
@@ -48,50 +49,54 @@ type posting struct {
 
 // occurrence is a term's statistics within one document.
 type occurrence struct {
-	term   uint32
+	term   uint32 // the term's number in the dictionary
 	tf     uint16
 	fields field
 }
 
-// postingBuilder turns documents into posting lists.
-type postingBuilder struct {
-	stem       *stemmer
-	stop       map[string]bool
-	enMarkers  map[string]bool
-	deMarkers  map[string]bool
-	termIDs    map[string]uint32
-	terms      []string
-	docs       [][]occurrence
-	lengths    []int
-	totalWords int
+// analysis is what the index needs of one document: its terms and its
+// length in words.
+type analysis struct {
+	occs  []occurrence
+	words int
 }
 
-func newPostingBuilder() *postingBuilder {
-	b := &postingBuilder{stem: newStemmer(), stop: map[string]bool{}, termIDs: map[string]uint32{}}
+// termStat is a term's statistics within one document before the term has
+// a number.
+type termStat struct {
+	tf     uint16
+	fields field
+}
+
+// analyzer turns one document at a time into its terms. Each goroutine
+// has its own (the stemmer's memory is not shared).
+type analyzer struct {
+	stem      *stemmer
+	stop      map[string]bool
+	enMarkers map[string]bool
+	deMarkers map[string]bool
+}
+
+func newAnalyzer() *analyzer {
+	a := &analyzer{stem: newStemmer(), stop: map[string]bool{}}
 	for _, w := range stopWords() {
-		b.stop[w] = true
+		a.stop[w] = true
 	}
-	b.enMarkers, b.deMarkers = languageMarkers()
-	return b
+	a.enMarkers, a.deMarkers = languageMarkers()
+	return a
 }
 
-// add analyses the next document (its id is the number of documents added
-// before it).
-func (b *postingBuilder) add(d Document) {
+// analyze returns the terms of d with their statistics, and d's length
+// in words.
+func (a *analyzer) analyze(d Document) (map[string]*termStat, int) {
 	prose := [3][]string{tokens(d.Title), tokens(d.Summary), tokens(d.Body)}
-	lang := b.language(prose[:])
-	occ := map[uint32]*occurrence{}
-	get := func(term string) *occurrence {
-		id, ok := b.termIDs[term]
-		if !ok {
-			id = uint32(len(b.terms))
-			b.termIDs[term] = id
-			b.terms = append(b.terms, term)
-		}
-		o := occ[id]
+	lang := a.language(prose[:])
+	occ := map[string]*termStat{}
+	get := func(term string) *termStat {
+		o := occ[term]
 		if o == nil {
-			o = &occurrence{term: id}
-			occ[id] = o
+			o = &termStat{}
+			occ[term] = o
 		}
 		return o
 	}
@@ -99,10 +104,10 @@ func (b *postingBuilder) add(d Document) {
 	for i, toks := range prose {
 		for _, t := range toks {
 			words++
-			if b.stop[t] {
+			if a.stop[t] {
 				continue
 			}
-			for _, s := range b.stems(t, lang) {
+			for _, s := range a.stems(t, lang) {
 				o := get(s)
 				if o.tf < math.MaxUint16 {
 					o.tf++
@@ -123,28 +128,21 @@ func (b *postingBuilder) add(d Document) {
 	for _, tag := range tags {
 		for _, text := range tag.text {
 			for _, t := range tokens(text) {
-				if b.stop[t] {
+				if a.stop[t] {
 					continue
 				}
-				for _, s := range b.stems(t, langBoth) {
+				for _, s := range a.stems(t, langBoth) {
 					get(s).fields |= tag.f
 				}
 			}
 		}
 	}
-	list := make([]occurrence, 0, len(occ))
-	for _, o := range occ {
-		list = append(list, *o)
-	}
-	slices.SortFunc(list, func(a, b occurrence) int { return int(a.term) - int(b.term) })
-	b.docs = append(b.docs, list)
-	b.lengths = append(b.lengths, words)
-	b.totalWords += words
+	return occ, words
 }
 
 // stems returns the distinct stems of a folded token for a language.
-func (b *postingBuilder) stems(tok string, lang language) []string {
-	st := b.stem.stem(tok)
+func (a *analyzer) stems(tok string, lang language) []string {
+	st := a.stem.stem(tok)
 	switch {
 	case lang == langEnglish:
 		return []string{st.en}
@@ -158,13 +156,13 @@ func (b *postingBuilder) stems(tok string, lang language) []string {
 
 // language tells English prose from German by the stop words only one of
 // the languages has; without a clear majority the prose gets both stemmers.
-func (b *postingBuilder) language(prose [][]string) language {
+func (a *analyzer) language(prose [][]string) language {
 	en, de := 0, 0
 	for _, toks := range prose {
 		for _, t := range toks {
-			if b.enMarkers[t] {
+			if a.enMarkers[t] {
 				en++
-			} else if b.deMarkers[t] {
+			} else if a.deMarkers[t] {
 				de++
 			}
 		}
@@ -178,17 +176,45 @@ func (b *postingBuilder) language(prose [][]string) language {
 	return langBoth
 }
 
-// postings returns every term, sorted, with its posting list in document
-// order.
-func (b *postingBuilder) postings() ([]string, [][]posting) {
-	lists := make([][]posting, len(b.terms))
-	avg := 1.0
-	if len(b.docs) > 0 && b.totalWords > 0 {
-		avg = float64(b.totalWords) / float64(len(b.docs))
+// dictionary numbers terms. The numbers are internal: the index lists
+// terms sorted by their text.
+type dictionary struct {
+	ids   map[string]uint32
+	terms []string
+}
+
+func newDictionary() *dictionary { return &dictionary{ids: map[string]uint32{}} }
+
+// number returns the analysis of a document whose terms analyze returned.
+func (dict *dictionary) number(terms map[string]*termStat, words int) *analysis {
+	a := &analysis{occs: make([]occurrence, 0, len(terms)), words: words}
+	for t, st := range terms {
+		id, ok := dict.ids[t]
+		if !ok {
+			id = uint32(len(dict.terms))
+			dict.ids[t] = id
+			dict.terms = append(dict.terms, t)
+		}
+		a.occs = append(a.occs, occurrence{term: id, tf: st.tf, fields: st.fields})
 	}
-	for doc, occs := range b.docs {
-		norm := bm25K1 * (1 - bm25B + bm25B*float64(b.lengths[doc])/avg)
-		for _, o := range occs {
+	return a
+}
+
+// postings returns every term the documents hold, sorted, with its
+// posting list in document order.
+func postings(dict *dictionary, docs []*analysis) ([]string, [][]posting) {
+	lists := make([][]posting, len(dict.terms))
+	total := 0
+	for _, d := range docs {
+		total += d.words
+	}
+	avg := 1.0
+	if len(docs) > 0 && total > 0 {
+		avg = float64(total) / float64(len(docs))
+	}
+	for doc, d := range docs {
+		norm := bm25K1 * (1 - bm25B + bm25B*float64(d.words)/avg)
+		for _, o := range d.occs {
 			w := 0
 			if o.tf > 0 {
 				tf := float64(o.tf)
@@ -202,23 +228,18 @@ func (b *postingBuilder) postings() ([]string, [][]posting) {
 			lists[o.term] = append(lists[o.term], posting{doc: uint32(doc), w: uint8(min(max(w, 1), 255))})
 		}
 	}
-	order := make([]uint32, len(b.terms))
-	for i := range order {
-		order[i] = uint32(i)
-	}
-	slices.SortFunc(order, func(x, y uint32) int {
-		switch a, c := b.terms[x], b.terms[y]; {
-		case a < c:
-			return -1
-		case a > c:
-			return 1
+	// A dictionary kept between writes knows terms of documents gone.
+	var order []uint32
+	for id, l := range lists {
+		if len(l) > 0 {
+			order = append(order, uint32(id))
 		}
-		return 0
-	})
+	}
+	slices.SortFunc(order, func(x, y uint32) int { return strings.Compare(dict.terms[x], dict.terms[y]) })
 	terms := make([]string, len(order))
 	sorted := make([][]posting, len(order))
 	for i, id := range order {
-		terms[i], sorted[i] = b.terms[id], lists[id]
+		terms[i], sorted[i] = dict.terms[id], lists[id]
 	}
 	return terms, sorted
 }

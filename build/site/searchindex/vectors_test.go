@@ -144,9 +144,9 @@ func TestStemVectors(t *testing.T) {
 	t.Logf("%d words (%d with umlauts or ß): Go and JavaScript stems agree", len(words), umlauts)
 }
 
-// analysis is one line of testdata/analyze-vectors.jsonl: an input and its
+// vectorLine is one line of testdata/analyze-vectors.jsonl: an input and its
 // tokens, each with its English and German stem.
-type analysis struct {
+type vectorLine struct {
 	In     string      `json:"in"`
 	Tokens [][3]string `json:"tokens"`
 }
@@ -161,7 +161,7 @@ func TestAnalyzeVectors(t *testing.T) {
 	lines := 0
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
-		a := analysis{In: sc.Text(), Tokens: [][3]string{}}
+		a := vectorLine{In: sc.Text(), Tokens: [][3]string{}}
 		for _, tok := range tokens(a.In) {
 			a.Tokens = append(a.Tokens, [3]string{tok, stemEnglish(tok), stemGerman(tok)})
 		}

@@ -26,6 +26,9 @@ type Options struct {
 	DocsPerChunk int
 	// SummaryRunes cuts longer summaries at a word (default 240).
 	SummaryRunes int
+	// Analyses, when set, remembers the documents' analysis for the next
+	// Write (lore serve): only new and changed documents are analysed.
+	Analyses *Analyses
 }
 
 func (o Options) withDefaults() Options {
@@ -95,11 +98,8 @@ func Write(fsys afero.Fs, docs []Document, opt Options) (Stats, error) {
 		return cmp.Or(strings.Compare(a.URL, b.URL), strings.Compare(a.Name, b.Name))
 	})
 
-	pb := newPostingBuilder()
-	for _, d := range docs {
-		pb.add(d)
-	}
-	terms, lists := pb.postings()
+	as, dict := analyzeAll(docs, opt.Analyses)
+	terms, lists := postings(dict, as)
 	shards := encodeShards(terms, lists, opt.ShardBytes)
 	chunks, err := encodeDocChunks(docs, opt.DocsPerChunk, opt.SummaryRunes)
 	if err != nil {

@@ -1,0 +1,177 @@
+package search
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2"
+)
+
+// Writer keeps one catalog folder up to date as its source changes (lore
+// serve): Create builds the catalog, Update applies a later source to it.
+// Update re-analyses only the entries whose inputs changed, which for one
+// edited manual of thousands takes milliseconds where a build takes
+// seconds. The updated catalog answers every query as a fresh build of the
+// same source would, and its files other than bleve's are the same bytes.
+// A Writer is not safe for concurrent use, and nothing else may write its
+// folder.
+type Writer struct {
+	dir      string
+	docs     map[string]writtenDoc // by entry ID
+	rebuilds int                   // how often the catalog was built anew
+}
+
+// writtenDoc is what the writer knows of one document in its catalog.
+type writtenDoc struct {
+	key       [32]byte // plan.key of the entry it was made from
+	off, size int64    // where its text lies in ContentFile
+}
+
+// Create builds the catalog of src into dir, an OS folder that must not
+// exist yet, as Build does, and returns a Writer that keeps it up to date.
+func Create(dir string, src Source) (*Writer, *Meta, error) {
+	w := &Writer{dir: dir}
+	ps := plans(src)
+	meta, err := w.rebuild(src, ps, planKeys(ps))
+	if err != nil {
+		return nil, nil, err
+	}
+	return w, meta, nil
+}
+
+// Dir is the catalog folder.
+func (w *Writer) Dir() string { return w.dir }
+
+// rebuild builds the catalog of src anew in w's folder.
+func (w *Writer) rebuild(src Source, ps []plan, keys [][32]byte) (*Meta, error) {
+	w.docs = nil
+	w.rebuilds++
+	if err := os.RemoveAll(w.dir); err != nil {
+		return nil, err
+	}
+	meta, sizes, err := build(w.dir, src, ps)
+	if err != nil {
+		return nil, err
+	}
+	w.docs = make(map[string]writtenDoc, len(ps))
+	var off int64
+	for i, p := range ps {
+		w.docs[p.id] = writtenDoc{key: keys[i], off: off, size: int64(sizes[i])}
+		off += int64(sizes[i])
+	}
+	return meta, nil
+}
+
+// Update makes the catalog that of src: the entries src no longer has are
+// deleted, the new and changed ones indexed, ContentFile rewritten (the
+// unchanged texts are copied from the file before). When most entries
+// changed it builds the catalog anew instead; and it does when an update
+// fails, so that the folder always holds a whole catalog or none.
+func (w *Writer) Update(src Source) (*Meta, error) {
+	ps := plans(src)
+	keys := planKeys(ps)
+	var changed []int
+	seen := make(map[string]bool, len(ps))
+	for i, p := range ps {
+		seen[p.id] = true
+		if d, ok := w.docs[p.id]; !ok || d.key != keys[i] {
+			changed = append(changed, i)
+		}
+	}
+	var removed []string
+	for id := range w.docs {
+		if !seen[id] {
+			removed = append(removed, id)
+		}
+	}
+	if w.docs == nil || 2*(len(changed)+len(removed)) > len(ps) {
+		return w.rebuild(src, ps, keys)
+	}
+	es := make(map[int]*entry, len(changed))
+	for _, at := range changed {
+		es[at] = ps[at].entry()
+	}
+	meta := metaOf(src, ps)
+	docs, err := w.apply(ps, keys, es, removed, meta)
+	if err != nil {
+		// The folder may hold half an update: build it anew (the
+		// manuals' parsed Markdown is still there: Taken is not called).
+		if meta, rerr := w.rebuild(src, ps, keys); rerr == nil {
+			return meta, nil
+		}
+		return nil, err
+	}
+	w.docs = docs
+	if src.Taken != nil {
+		src.Taken()
+	}
+	return meta, nil
+}
+
+// apply indexes the changed entries es (by position in ps) and deletes
+// removed in one batch, rewrites the content files and writes the order
+// of ps and meta. It returns what the folder then holds.
+func (w *Writer) apply(ps []plan, keys [][32]byte, es map[int]*entry, removed []string, meta *Meta) (map[string]writtenDoc, error) {
+	idx, err := bleve.Open(w.dir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open the catalog %s: %w", w.dir, err)
+	}
+	b := idx.NewBatch()
+	for _, e := range es {
+		if err = b.Index(e.ID, e.fields()); err != nil {
+			break
+		}
+	}
+	for _, id := range removed {
+		b.Delete(id)
+	}
+	if err == nil {
+		err = idx.Batch(b)
+	}
+	if err = errors.Join(err, idx.Close()); err != nil {
+		return nil, fmt.Errorf("cannot update the catalog %s: %w", w.dir, err)
+	}
+
+	prev, err := os.Open(filepath.Join(w.dir, ContentFile))
+	if err != nil {
+		return nil, err
+	}
+	defer prev.Close()
+	parts := make([]contentPart, len(ps))
+	docs := make(map[string]writtenDoc, len(ps))
+	var off int64
+	for i, p := range ps {
+		if e, ok := es[i]; ok {
+			parts[i] = contentPart{text: e.Content, given: true, n: int64(len(e.Content))}
+		} else {
+			d := w.docs[p.id]
+			parts[i] = contentPart{off: d.off, n: d.size}
+		}
+		docs[p.id] = writtenDoc{key: keys[i], off: off, size: parts[i].n}
+		off += parts[i].n
+	}
+	if err := writeContent(w.dir, parts, prev); err != nil {
+		return nil, err
+	}
+	return docs, finish(w.dir, ps, meta)
+}
+
+// planKeys returns the key of every plan, hashed on every core.
+func planKeys(ps []plan) [][32]byte {
+	keys := make([][32]byte, len(ps))
+	workers := min(runtime.GOMAXPROCS(0), len(ps))
+	var wg sync.WaitGroup
+	for k := range workers {
+		wg.Go(func() {
+			for i := k; i < len(ps); i += workers {
+				keys[i] = ps[i].key()
+			}
+		})
+	}
+	wg.Wait()
+	return keys
+}
