@@ -40,6 +40,12 @@ type Server struct {
 	pubMu     sync.Mutex
 	resources []string
 	prompts   []string
+
+	// buildMu serialises builds; sess, set by Watch, keeps what a build
+	// computed for the next (the catalog and search index are updated,
+	// not rebuilt, after an edit).
+	buildMu sync.Mutex
+	sess    *build.Session
 }
 
 // BuildError is returned by New when the build it ran (public/ was
@@ -85,8 +91,14 @@ func New(o Options) (*Server, error) {
 // MCP returns the underlying SDK server, to connect it to any transport.
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
-// Close releases the current snapshot.
+// Close releases the current snapshot and the watch's build session.
 func (s *Server) Close() error {
+	s.buildMu.Lock()
+	if s.sess != nil {
+		s.sess.Close()
+		s.sess = nil
+	}
+	s.buildMu.Unlock()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.cur != nil {
@@ -117,8 +129,12 @@ func (s *Server) Reload() error {
 
 // Rebuild runs the build into the output folder and reloads. A build that
 // fails leaves the previous output, and the snapshot, in service.
-func (s *Server) Rebuild() error {
-	if err := s.build(); err != nil {
+func (s *Server) Rebuild() error { return s.rebuild(nil) }
+
+// rebuild builds after changes to the files changed (nil: unknown) and
+// reloads.
+func (s *Server) rebuild(changed []string) error {
+	if err := s.buildChanged(changed); err != nil {
 		return err
 	}
 	return s.Reload()
@@ -195,9 +211,21 @@ func (s *Server) buildIfNeeded() error {
 }
 
 // build runs the whole pipeline into the output folder.
-func (s *Server) build() error {
-	res, err := build.Run(build.RunOptions{Options: s.opts.Project, Out: s.opts.Public,
-		Progress: func(stage string) { s.log.Debug("build", "stage", stage) }})
+func (s *Server) build() error { return s.buildChanged(nil) }
+
+// buildChanged runs the pipeline into the output folder, in the watch's
+// session when there is one (changed lists the files changed since its
+// last build; nil: unknown).
+func (s *Server) buildChanged(changed []string) error {
+	s.buildMu.Lock()
+	defer s.buildMu.Unlock()
+	var res *build.Result
+	var err error
+	if s.sess != nil {
+		res, err = s.sess.Build(changed)
+	} else {
+		res, err = build.Run(s.runOptions())
+	}
 	if err != nil {
 		return err
 	}
@@ -209,6 +237,11 @@ func (s *Server) build() error {
 }
 
 func (s *Server) warn(msg string) { s.log.Warn(msg) }
+
+func (s *Server) runOptions() build.RunOptions {
+	return build.RunOptions{Options: s.opts.Project, Out: s.opts.Public,
+		Progress: func(stage string) { s.log.Debug("build", "stage", stage) }}
+}
 
 // ServeStdio serves one client over newline-delimited JSON-RPC on r and
 // w until r ends or ctx is done. Lines that are not JSON-RPC messages are

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/afero"
 
+	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/config"
 	"github.com/lorekit/lore/internal/watch"
 )
@@ -30,9 +31,14 @@ func (s *Server) Watch(ctx context.Context, done func(error)) (run func() error,
 	if err != nil {
 		return nil, err
 	}
+	s.buildMu.Lock()
+	if s.sess == nil {
+		s.sess = build.NewSession(s.runOptions())
+	}
+	s.buildMu.Unlock()
 	return func() error {
-		return w.Run(ctx, func([]string) {
-			err := s.Rebuild()
+		return w.Run(ctx, func(changed []string) {
+			err := s.rebuild(changed)
 			if err != nil {
 				s.warn("rebuild failed; still serving the previous build: " + err.Error())
 			} else {

@@ -10,6 +10,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/build"
+	"github.com/lorekit/lore/search"
 )
 
 func TestWatchRebuildsOnChangeAndNotifies(t *testing.T) {
@@ -103,5 +106,28 @@ func TestWatchRebuildsOnChangeAndNotifies(t *testing.T) {
 	case err := <-rebuilt:
 		t.Errorf("rebuilt without a change to the sources (%v)", err)
 	case <-time.After(3 * settle):
+	}
+
+	// Fixed and edited: the watch's session updates the catalog, and
+	// how_do_i over the published catalog routes the new trigger.
+	if err := os.Remove(filepath.Join(dir, "manuals", "bad.md")); err != nil {
+		t.Fatal(err)
+	}
+	wait("broken manual removed")
+	if err := os.WriteFile(filepath.Join(sub, "web-research.md"), []byte("---\ntriggers: web, harbour tide tables\nsummary: Research on the web.\n---\n# Web research\n\nSearch, then fetch.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wait("trigger added")
+	c, err := search.Open(filepath.Join(dir, "public", filepath.FromSlash(build.CatalogDir)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	ans, err := c.HowDoI("harbour tide tables", search.Visibility{AnyTools: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans.Loaded == nil || ans.Loaded.Name != "web-research" {
+		t.Errorf("how_do_i after the edit = %+v, want web-research loaded", ans)
 	}
 }
