@@ -14,6 +14,7 @@ import (
 	"github.com/lorekit/lore/build/site"
 	"github.com/lorekit/lore/build/site/searchindex"
 	"github.com/lorekit/lore/build/tokens"
+	"github.com/lorekit/lore/search"
 )
 
 // RunOptions configure a full build.
@@ -208,11 +209,14 @@ func (b *buildRun) run() (*Result, error) {
 
 	// What needs no lint result runs while the linter does: facts (token
 	// counts) and the bodies of the manual pages; then the catalog starts,
-	// and goes on while the pages are written. A single build then lets go
-	// of the manuals' parsed Markdown, which nothing reads any more (the
-	// linter never does): hundreds of megabytes for thousands of manuals.
-	// (Starting the catalog after the bodies keeps its analysis from adding
-	// to the parsed manuals and the highlighter's garbage.)
+	// and goes on while the pages are written. (Starting the catalog after
+	// the bodies keeps its analysis from adding to the parsed manuals and
+	// the highlighter's garbage.) A single build lets go of each manual's
+	// parsed Markdown once its body is rendered, which nothing reads any
+	// more (the linter never does; the catalog's texts are extracted
+	// before): the parsed manuals of thousands of manuals are hundreds of
+	// megabytes, which the collector would otherwise scan on every cycle
+	// while the bodies are highlighted.
 	b.step("lint")
 	var (
 		facts    map[*manual.Manual]*facts
@@ -228,16 +232,18 @@ func (b *buildRun) run() (*Result, error) {
 		defer close(prepared)
 		facts = manualFacts(p, counter, b.cache, b.sums)
 		siteIn = siteInput(b.s, p, res, facts, b.sums)
-		if st, siteErr = site.New(siteIn, b.cache); siteErr == nil {
-			siteErr = st.Bodies(o, nil)
-		}
-		catalog = b.startCatalog(o)
-		if b.s.once && siteErr == nil && b.cache != nil {
-			<-catalog.taken
-			for _, m := range p.Manuals.Manuals {
-				m.Doc = nil
+		catalog = b.findCatalog(o)
+		var done func(*manual.Manual)
+		if b.s.once && b.cache != nil {
+			if catalog.src != nil {
+				*catalog.src = search.Extracted(*catalog.src)
 			}
+			done = func(m *manual.Manual) { m.Doc = nil }
 		}
+		if st, siteErr = site.New(siteIn, b.cache); siteErr == nil {
+			siteErr = st.Bodies(o, done)
+		}
+		catalog.start(b)
 	}()
 	go func() {
 		defer close(lintDone)

@@ -31,12 +31,15 @@ func (p *Project) CatalogSource() search.Source {
 }
 
 // catalogResult is the catalog of one build: already in the output
-// folder (fresh), in another published folder (copyFrom), or being built.
+// folder (fresh), in another published folder (copyFrom), or to be built
+// from src (by job, once started).
 type catalogResult struct {
 	p        *Project
 	key      cache.Key
 	info     *CatalogInfo
 	copyFrom string
+	src      *search.Source
+	hash     string
 	job      *catalogJob
 	// taken is closed once the catalog needs the manuals' parsed Markdown
 	// no more.
@@ -45,10 +48,10 @@ type catalogResult struct {
 
 var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
 
-// startCatalog finds the catalog of the project's inputs, or starts
-// building it. The index bytes are not deterministic; the inputs' hash is,
-// and says whether a catalog can be reused.
-func (b *buildRun) startCatalog(o *output) *catalogResult {
+// findCatalog finds the catalog of the project's inputs, or says it is to
+// be built (start builds it). The index bytes are not deterministic; the
+// inputs' hash is, and says whether a catalog can be reused.
+func (b *buildRun) findCatalog(o *output) *catalogResult {
 	p := b.p
 	src := p.CatalogSource()
 	hash := search.InputsHash(src)
@@ -66,9 +69,16 @@ func (b *buildRun) startCatalog(o *output) *catalogResult {
 			return r
 		}
 	}
-	r.job = b.s.catalogs.start(hash, src, !b.s.once)
-	r.taken = r.job.taken
+	r.src, r.hash = &src, hash
 	return r
+}
+
+// start starts building the catalog, if it is to be built.
+func (r *catalogResult) start(b *buildRun) {
+	if r.src != nil && r.job == nil {
+		r.job = b.s.catalogs.start(r.hash, *r.src, !b.s.once)
+		r.taken = r.job.taken
+	}
 }
 
 // wait writes the catalog into o (unless it is there) and describes it.

@@ -56,6 +56,9 @@ type Meta struct {
 // segment; analysis runs on every core.
 func Build(dir string, src Source) (*Meta, error) {
 	ps := plans(src)
+	if src.extracted != nil {
+		ps = src.extracted.plans
+	}
 	meta, _, err := build(dir, src, ps)
 	return meta, err
 }
@@ -99,9 +102,12 @@ func build(dir string, src Source, ps []plan) (*Meta, []int, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	es := make([]*entry, len(ps))
-	for i := range ps {
-		es[i] = ps[i].entry()
+	var es []*entry
+	if x := src.extracted; x != nil && len(x.plans) == len(ps) && (len(ps) == 0 || &x.plans[0] == &ps[0]) {
+		es = x.entries
+	} else {
+		es = make([]*entry, len(ps))
+		parallel(len(ps), func(i int) { es[i] = ps[i].entry() })
 	}
 	if src.Taken != nil {
 		src.Taken()

@@ -26,6 +26,8 @@ type Source struct {
 	// the manuals' parsed Markdown (Manual.Doc), which the caller may then
 	// let go of.
 	Taken func()
+
+	extracted *extraction // set by Extracted
 }
 
 // Kinds of catalog entries.

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"sync"
 
 	"github.com/blevesearch/bleve/v2"
 )
@@ -163,15 +161,6 @@ func (w *Writer) apply(ps []plan, keys [][32]byte, es map[int]*entry, removed []
 // planKeys returns the key of every plan, hashed on every core.
 func planKeys(ps []plan) [][32]byte {
 	keys := make([][32]byte, len(ps))
-	workers := min(runtime.GOMAXPROCS(0), len(ps))
-	var wg sync.WaitGroup
-	for k := range workers {
-		wg.Go(func() {
-			for i := k; i < len(ps); i += workers {
-				keys[i] = ps[i].key()
-			}
-		})
-	}
-	wg.Wait()
+	parallel(len(ps), func(i int) { keys[i] = ps[i].key() })
 	return keys
 }
