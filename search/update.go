@@ -51,6 +51,10 @@ func (w *Writer) rebuild(src Source, ps []plan, keys [][32]byte) (*Meta, error) 
 	if err := os.RemoveAll(w.dir); err != nil {
 		return nil, err
 	}
+	// The folder around it may be gone too (a cleaner of temporary files).
+	if err := os.MkdirAll(filepath.Dir(w.dir), 0o755); err != nil {
+		return nil, err
+	}
 	meta, sizes, err := build(w.dir, src, ps)
 	if err != nil {
 		return nil, err
