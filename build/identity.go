@@ -46,5 +46,3 @@ func buildIdentity() string {
 	}
 	return b.String()
 }
-
-func runtimeProcs() int { return runtime.GOMAXPROCS(0) }

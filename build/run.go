@@ -15,6 +15,8 @@ import (
 	"github.com/lorekit/lore/build/site/searchindex"
 	"github.com/lorekit/lore/build/tokens"
 	"github.com/lorekit/lore/search"
+
+	"github.com/lorekit/lore/internal/par"
 )
 
 // RunOptions configure a full build.
@@ -397,20 +399,7 @@ func manualIDs(ms []*manual.Manual, sums map[*manual.Manual]cache.Key) map[*manu
 }
 
 // forEach calls f for 0…n-1, spread over the cores.
-func forEach(n int, f func(i int)) {
-	workers := min(max(1, n), runtimeProcs())
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < n; i += workers {
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
-}
+func forEach(n int, f func(i int)) { par.For(n, f) }
 
 func tokenizerName(enc string) string {
 	if enc == "" {

@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
+
+	"github.com/lorekit/lore/internal/par"
 )
 
 // MetaFile is the catalog's description, written beside the bleve files
@@ -107,7 +109,7 @@ func build(dir string, src Source, ps []plan) (*Meta, []int, error) {
 		es = x.entries
 	} else {
 		es = make([]*entry, len(ps))
-		parallel(len(ps), func(i int) { es[i] = ps[i].entry() })
+		par.For(len(ps), func(i int) { es[i] = ps[i].entry() })
 	}
 	if src.Taken != nil {
 		src.Taken()

@@ -1,10 +1,6 @@
 package search
 
-import (
-	"runtime"
-	"sync"
-	"sync/atomic"
-)
+import "github.com/lorekit/lore/internal/par"
 
 // extraction is a source's entries, extracted ahead of the build.
 type extraction struct {
@@ -18,21 +14,7 @@ type extraction struct {
 func Extracted(src Source) Source {
 	ps := plans(src)
 	es := make([]*entry, len(ps))
-	parallel(len(ps), func(i int) { es[i] = ps[i].entry() })
+	par.For(len(ps), func(i int) { es[i] = ps[i].entry() })
 	src.extracted = &extraction{plans: ps, entries: es}
 	return src
-}
-
-// parallel calls f(i) for every i in [0, n) on every core.
-func parallel(n int, f func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), n) {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 
 	"github.com/blevesearch/bleve/v2"
+
+	"github.com/lorekit/lore/internal/par"
 )
 
 // Writer keeps one catalog folder up to date as its source changes (lore
@@ -165,6 +167,6 @@ func (w *Writer) apply(ps []plan, keys [][32]byte, es map[int]*entry, removed []
 // planKeys returns the key of every plan, hashed on every core.
 func planKeys(ps []plan) [][32]byte {
 	keys := make([][32]byte, len(ps))
-	parallel(len(ps), func(i int) { keys[i] = ps[i].key() })
+	par.For(len(ps), func(i int) { keys[i] = ps[i].key() })
 	return keys
 }

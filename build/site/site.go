@@ -20,7 +20,6 @@ import (
 	"fmt"
 	"html/template"
 	"path"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -32,6 +31,8 @@ import (
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/manual"
 	"github.com/lorekit/lore/build/site/searchindex"
+
+	"github.com/lorekit/lore/internal/par"
 )
 
 // maxMedia is the largest image a manual may embed; larger ones stay links.
@@ -260,35 +261,7 @@ func (o *fsOutput) Write(p string, _ cache.Key, b []byte) error {
 }
 
 // forEach calls f for 0…n-1 over the cores and returns the first error.
-func forEach(n int, f func(i int) error) error {
-	var (
-		wg    sync.WaitGroup
-		mu    sync.Mutex
-		first error
-	)
-	next := make(chan int)
-	for range min(runtime.GOMAXPROCS(0), max(n, 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if err := f(i); err != nil {
-					mu.Lock()
-					if first == nil {
-						first = err
-					}
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	return first
-}
+func forEach(n int, f func(i int) error) error { return par.ForErr(n, f) }
 
 // run is one rendering: the input with the lookups every page needs.
 type run struct {

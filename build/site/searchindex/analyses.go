@@ -3,9 +3,9 @@ package searchindex
 import (
 	"encoding/binary"
 	"hash/maphash"
-	"runtime"
 	"sync"
-	"sync/atomic"
+
+	"github.com/lorekit/lore/internal/par"
 )
 
 // Analyses remembers the analysis of the documents of the last Write it
@@ -71,7 +71,7 @@ func analyzeAll(docs []Document, c *Analyses) ([]*analysis, *dictionary) {
 		defer c.mu.Unlock()
 		dict = c.dict
 		keys = make([]docKey, len(docs))
-		parallel(len(docs), func(i int) { keys[i] = c.key(docs[i]) })
+		par.For(len(docs), func(i int) { keys[i] = c.key(docs[i]) })
 	}
 	var todo []int
 	for i := range docs {
@@ -85,7 +85,7 @@ func analyzeAll(docs []Document, c *Analyses) ([]*analysis, *dictionary) {
 	}
 	var mu sync.Mutex // guards dict
 	pool := sync.Pool{New: func() any { return newAnalyzer() }}
-	parallel(len(todo), func(j int) {
+	par.For(len(todo), func(j int) {
 		an := pool.Get().(*analyzer)
 		terms, words := an.analyze(docs[todo[j]])
 		pool.Put(an)
@@ -101,18 +101,4 @@ func analyzeAll(docs []Document, c *Analyses) ([]*analysis, *dictionary) {
 		}
 	}
 	return as, dict
-}
-
-// parallel calls f(i) for every i in [0, n) on every core.
-func parallel(n int, f func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), n) {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
 }
