@@ -57,6 +57,21 @@ func TestMeta(t *testing.T) {
 	}
 }
 
+// exampleCases reads the example set (testdata/eval/example.tsv).
+func exampleCases(t testing.TB) []Case {
+	t.Helper()
+	f, err := os.Open("../testdata/eval/example.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cases, err := ParseCases(f, "example.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cases
+}
+
 // exampleSource loads the repository's example project (manuals/ and
 // lore.yaml at the top of the module).
 func exampleSource(t testing.TB) Source {
@@ -77,17 +92,10 @@ func exampleSource(t testing.TB) Source {
 // decision (the index bytes may differ; the answers may not).
 func TestBuiltTwiceAnswersIdentically(t *testing.T) {
 	src := exampleSource(t)
-	f, err := os.Open("../testdata/eval/example.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases, err := ParseCases(f, "example.tsv")
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cases := exampleCases(t)
 	var runs [2][]Outcome
 	for i := range runs {
+		var err error
 		c := open(t, src)
 		if runs[i], err = c.Eval(cases, all, DefaultThresholds); err != nil {
 			t.Fatal(err)

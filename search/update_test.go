@@ -136,17 +136,8 @@ func answersOf(t *testing.T, dir string) answers {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	f, err := os.Open("../testdata/eval/example.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases, err := ParseCases(f, "example.tsv")
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
 	a := answers{files: map[string]string{}, content: map[string]string{}}
-	if a.outcomes, err = c.Eval(cases, all, DefaultThresholds); err != nil {
+	if a.outcomes, err = c.Eval(exampleCases(t), all, DefaultThresholds); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range probes {
