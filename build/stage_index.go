@@ -40,6 +40,8 @@ type catalogResult struct {
 	copyFrom string
 	src      *search.Source
 	hash     string
+	seed     *catalogSeed
+	c        *cache.Cache
 	job      *catalogJob
 	// taken is closed once the catalog needs the manuals' parsed Markdown
 	// no more.
@@ -48,6 +50,22 @@ type catalogResult struct {
 
 var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
 
+// catalogTable keeps, per catalog inputs hash, the state of the
+// search.Writer that made the catalog (search.Writer.State): the next
+// build updates a copy of the published catalog with it instead of
+// building the catalog anew.
+const catalogTable = "catalog"
+
+func stateKey(hash string) cache.Key { return cache.NewHasher("catalog-state").String(hash).Sum() }
+
+// catalogSeed is a published catalog, on fs at dir, that a build can
+// update, with the writer state that describes it.
+type catalogSeed struct {
+	fs    afero.Fs
+	dir   string
+	state []byte
+}
+
 // findCatalog finds the catalog of the project's inputs, or says it is to
 // be built (start builds it). The index bytes are not deterministic; the
 // inputs' hash is, and says whether a catalog can be reused.
@@ -55,28 +73,51 @@ func (b *buildRun) findCatalog(o *output) *catalogResult {
 	p := b.p
 	src := p.CatalogSource()
 	hash := search.InputsHash(src)
-	r := &catalogResult{p: p, key: cache.NewHasher("catalog").String(hash).Sum(), taken: closedChan}
+	r := &catalogResult{p: p, key: cache.NewHasher("catalog").String(hash).Sum(), taken: closedChan, c: b.cache}
 	if o.FreshGroup(CatalogDir, r.key) {
 		if meta, err := readMeta(p.FS, path.Join(o.dir, CatalogDir)); err == nil && meta.InputsSHA256 == hash {
 			r.info = info(meta)
+			r.keepState()
 			return r
 		}
 	}
-	for _, dir := range []string{o.dir, p.Config.Path(p.Config.Out)} {
+	dirs := []string{o.dir, p.Config.Path(p.Config.Out)}
+	for _, dir := range dirs {
 		prev := path.Join(dir, CatalogDir)
 		if meta, err := readMeta(p.FS, prev); err == nil && meta.InputsSHA256 == hash {
 			r.copyFrom, r.info = prev, info(meta)
+			r.keepState()
 			return r
 		}
 	}
 	r.src, r.hash = &src, hash
+	if b.s.once && b.cache != nil {
+		for _, dir := range dirs {
+			prev := path.Join(dir, CatalogDir)
+			if meta, err := readMeta(p.FS, prev); err == nil {
+				if state, ok := b.cache.Table(catalogTable).Get(stateKey(meta.InputsSHA256)); ok {
+					r.seed = &catalogSeed{fs: p.FS, dir: prev, state: state}
+					break
+				}
+			}
+		}
+	}
 	return r
+}
+
+// keepState keeps the state of the catalog in the cache for the next
+// build.
+func (r *catalogResult) keepState() {
+	if r.c != nil && r.info != nil {
+		r.c.Table(catalogTable).Keep(stateKey(r.info.InputsSHA256))
+	}
 }
 
 // start starts building the catalog, if it is to be built.
 func (r *catalogResult) start(b *buildRun) {
 	if r.src != nil && r.job == nil {
-		r.job = b.s.catalogs.start(r.hash, *r.src, !b.s.once)
+		// A single build without a cache has no use for a writer.
+		r.job = b.s.catalogs.start(r.hash, *r.src, !b.s.once || b.cache != nil, r.seed)
 		r.taken = r.job.taken
 	}
 }
@@ -91,6 +132,9 @@ func (r *catalogResult) wait(o *output) (*CatalogInfo, error) {
 		}
 		if err := writeTree(afero.NewOsFs(), r.job.dir, o, CatalogDir, r.key); err != nil {
 			return nil, fmt.Errorf("cannot write the catalog: %w", err)
+		}
+		if r.c != nil && r.job.w != nil {
+			r.c.Table(catalogTable).Put(stateKey(r.job.meta.InputsSHA256), r.job.w.State())
 		}
 		return info(r.job.meta), nil
 	case r.copyFrom != "":
@@ -158,9 +202,10 @@ type catalogJob struct {
 }
 
 // start returns the job building the catalog of hash, starting it if
-// needed; keep makes a catalog the next job can update. Jobs of other
-// inputs are dropped.
-func (js *catalogJobs) start(hash string, src search.Source, keep bool) *catalogJob {
+// needed; keep makes a catalog the next job (or build) can update, seed
+// (may be nil) is a published catalog the job can update when the session
+// has none. Jobs of other inputs are dropped.
+func (js *catalogJobs) start(hash string, src search.Source, keep bool, seed *catalogSeed) *catalogJob {
 	js.mu.Lock()
 	defer js.mu.Unlock()
 	if js.jobs == nil {
@@ -183,7 +228,7 @@ func (js *catalogJobs) start(hash string, src search.Source, keep bool) *catalog
 	go func() {
 		defer close(j.done)
 		defer src.Taken()
-		js.run(j, base, src, keep)
+		js.run(j, base, seed, src, keep)
 		js.mu.Lock()
 		closed := js.closed
 		js.mu.Unlock()
@@ -195,8 +240,8 @@ func (js *catalogJobs) start(hash string, src search.Source, keep bool) *catalog
 }
 
 // run makes j's catalog: an update of base's when j can take base's folder
-// over, else a new build.
-func (js *catalogJobs) run(j, base *catalogJob, src search.Source, keep bool) {
+// over, else an update of a copy of seed's, else a new build.
+func (js *catalogJobs) run(j, base *catalogJob, seed *catalogSeed, src search.Source, keep bool) {
 	if base != nil {
 		<-base.done
 		js.mu.Lock()
@@ -218,11 +263,62 @@ func (js *catalogJobs) run(j, base *catalogJob, src search.Source, keep bool) {
 		return
 	}
 	j.tmp, j.dir = tmp, filepath.Join(tmp, "catalog.bleve")
+	if keep && seed != nil {
+		if w, err := seed.resume(j.dir); err == nil {
+			j.w = w
+			if j.meta, j.err = w.Update(src); j.err != nil {
+				j.w = nil
+			}
+			return
+		}
+		_ = os.RemoveAll(j.dir) // a seed that does not fit: build anew
+	}
 	if keep {
 		j.w, j.meta, j.err = search.Create(j.dir, src)
 	} else {
 		j.meta, j.err = search.Build(j.dir, src)
 	}
+}
+
+// resume copies the seed's catalog into the OS folder dir and returns the
+// writer that keeps the copy up to date. It copies the catalog's own files
+// (search.Files), nothing else the folder may hold.
+func (s *catalogSeed) resume(dir string) (*search.Writer, error) {
+	for _, name := range search.Files {
+		src := path.Join(s.dir, name)
+		fi, err := s.fs.Stat(src)
+		if err != nil {
+			return nil, err
+		}
+		files := []string{name}
+		if fi.IsDir() {
+			if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+				return nil, err
+			}
+			es, err := afero.ReadDir(s.fs, src)
+			if err != nil {
+				return nil, err
+			}
+			files = files[:0]
+			for _, e := range es {
+				if !e.IsDir() {
+					files = append(files, path.Join(name, e.Name()))
+				}
+			}
+		} else if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			b, err := afero.ReadFile(s.fs, path.Join(s.dir, f))
+			if err == nil {
+				err = os.WriteFile(filepath.Join(dir, filepath.FromSlash(f)), b, 0o644)
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	return search.Resume(dir, s.state)
 }
 
 // discard removes the job's folder once it is done, unless the next job

@@ -2,8 +2,11 @@ package build_test
 
 import (
 	"os"
+	"path"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/spf13/afero"
 
@@ -68,7 +71,8 @@ func TestRunWritesCatalog(t *testing.T) {
 }
 
 // An unchanged project reuses the previous catalog instead of rebuilding
-// it; a changed manual rebuilds it.
+// it; a changed manual makes a new one (an update of a copy of the
+// previous one, which leaves behind what else its folder held).
 func TestRunReusesUnchangedCatalog(t *testing.T) {
 	fs := indexProject(t)
 	run := func() {
@@ -92,6 +96,77 @@ func TestRunReusesUnchangedCatalog(t *testing.T) {
 	run()
 	if ok, _ := afero.Exists(fs, marker); ok {
 		t.Error("a changed project reused the old catalog")
+	}
+}
+
+// A build updates a copy of the published catalog with the writer state
+// the build before kept in the cache, and the result answers as a catalog
+// built from scratch; a state that does not fit is not trusted.
+func TestRunUpdatesPublishedCatalog(t *testing.T) {
+	dir := t.TempDir()
+	osfs := afero.NewBasePathFs(afero.NewOsFs(), dir)
+	for p, s := range map[string]string{
+		"proj/lore.yaml":          "tools:\n  web_fetch: Fetch a page.\n",
+		"proj/manuals/charts.md":  "---\ntriggers: chart, Diagramm\nsummary: Show charts inline.\n---\n# Charts\n\nPut the data in a chart fence.\n",
+		"proj/manuals/images.md":  "---\ntriggers: image, Bild\nsummary: Show images inline.\n---\n# Images\n\nUse an image link.\n",
+		"proj/manuals/tables.md":  "---\ntriggers: table, Tabelle\nsummary: Show tables inline.\n---\n# Tables\n\nUse a Markdown table.\n",
+		"proj/manuals/quotes.md":  "---\ntriggers: quote, Zitat\nsummary: Quote sources.\n---\n# Quotes\n\nUse a block quote.\n",
+		"proj/manuals/letters.md": "---\ntriggers: letter, Brief\nsummary: Write letters.\n---\n# Letters\n\nOpen with a greeting.\n",
+	} {
+		if err := osfs.MkdirAll(path.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := afero.WriteFile(osfs, p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := func() *build.Result {
+		t.Helper()
+		return mustBuild(t, build.RunOptions{Options: build.Options{FS: osfs, Dir: "proj"}})
+	}
+	answer := func(intent string) string {
+		t.Helper()
+		c, err := search.Open(filepath.Join(dir, "proj", "public", filepath.FromSlash(build.CatalogDir)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		a, err := c.HowDoI(intent, search.Visibility{AnyTools: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Loaded == nil {
+			return ""
+		}
+		return a.Loaded.Name + ": " + a.Loaded.Content
+	}
+	run()
+	edit := func(p, text string) {
+		t.Helper()
+		if err := afero.WriteFile(osfs, p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		past := time.Now().Add(-time.Hour)
+		if err := osfs.Chtimes(p, past, past); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edit("proj/manuals/images.md", "---\ntriggers: image, Bild, harbour photo\nsummary: Show images inline.\n---\n# Images\n\nUse an image link to the harbour photo.\n")
+	res := run()
+	if got := answer("harbour photo"); !strings.HasPrefix(got, "images: ") || !strings.Contains(got, "link to the harbour photo") {
+		t.Errorf("after the edit, how_do_i answers %q", got)
+	}
+	fresh := mustBuild(t, build.RunOptions{Options: build.Options{FS: osfs, Dir: "proj"}, NoCache: true, Out: "proj/fresh"})
+	sameOutput(t, "updated catalog", files(t, osfs, fresh.Out), files(t, osfs, res.Out))
+
+	// A damaged published catalog is not updated but built anew.
+	if err := afero.WriteFile(osfs, "proj/public/lore/catalog.bleve/"+search.ContentFile, []byte("garbage"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	edit("proj/manuals/tables.md", "---\ntriggers: table, Tabelle, tide table\nsummary: Show tables inline.\n---\n# Tables\n\nUse a Markdown table.\n")
+	run()
+	if got := answer("tide table"); !strings.HasPrefix(got, "tables: ") {
+		t.Errorf("after the second edit, how_do_i answers %q", got)
 	}
 }
 

@@ -57,11 +57,8 @@ type Meta struct {
 // exist yet. All documents go into one batch, so the catalog is one
 // segment; analysis runs on every core.
 func Build(dir string, src Source) (*Meta, error) {
-	ps := plans(src)
-	if src.extracted != nil {
-		ps = src.extracted.plans
-	}
-	meta, _, err := build(dir, src, ps)
+	ps, entryAt := src.planned()
+	meta, _, err := build(dir, src, ps, entryAt)
 	return meta, err
 }
 
@@ -96,21 +93,17 @@ func metaOf(src Source, ps []plan) *Meta {
 	return meta
 }
 
-// build writes the catalog of the entries ps plans into dir and returns
-// the length of each entry's content (in the order of ps).
-func build(dir string, src Source, ps []plan) (*Meta, []int, error) {
+// build writes the catalog of the entries ps plans (entryAt extracts
+// them) into dir and returns the length of each entry's content (in the
+// order of ps).
+func build(dir string, src Source, ps []plan, entryAt func(int) *entry) (*Meta, []int, error) {
 	g := defaultGlossary()
 	im, err := newMapping(g.compoundWords())
 	if err != nil {
 		return nil, nil, err
 	}
-	var es []*entry
-	if x := src.extracted; x != nil && len(x.plans) == len(ps) && (len(ps) == 0 || &x.plans[0] == &ps[0]) {
-		es = x.entries
-	} else {
-		es = make([]*entry, len(ps))
-		par.For(len(ps), func(i int) { es[i] = ps[i].entry() })
-	}
+	es := make([]*entry, len(ps))
+	par.For(len(ps), func(i int) { es[i] = entryAt(i) })
 	if src.Taken != nil {
 		src.Taken()
 	}

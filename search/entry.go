@@ -64,16 +64,6 @@ type Ref struct {
 	Path    string `json:"path"`
 }
 
-// entries returns the routable units of src in path order, tools last.
-func entries(src Source) []*entry {
-	ps := plans(src)
-	out := make([]*entry, len(ps))
-	for i := range ps {
-		out[i] = ps[i].entry()
-	}
-	return out
-}
-
 // plan is a catalog entry before its texts are extracted: what it is made
 // of, enough to list it, collect its tools and tell whether it changed.
 type plan struct {

@@ -18,3 +18,14 @@ func Extracted(src Source) Source {
 	src.extracted = &extraction{plans: ps, entries: es}
 	return src
 }
+
+// planned returns the plans of src's entries and a function that returns
+// the entry of a plan (by position): taken from the extraction when src
+// was Extracted, else extracted from the manuals now.
+func (src Source) planned() ([]plan, func(i int) *entry) {
+	if x := src.extracted; x != nil {
+		return x.plans, func(i int) *entry { return x.entries[i] }
+	}
+	ps := plans(src)
+	return ps, func(i int) *entry { return ps[i].entry() }
+}

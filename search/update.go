@@ -21,6 +21,7 @@ import (
 // folder.
 type Writer struct {
 	dir      string
+	hash     string                // the catalog's InputsSHA256
 	docs     map[string]writtenDoc // by entry ID
 	rebuilds int                   // how often the catalog was built anew
 }
@@ -35,8 +36,8 @@ type writtenDoc struct {
 // exist yet, as Build does, and returns a Writer that keeps it up to date.
 func Create(dir string, src Source) (*Writer, *Meta, error) {
 	w := &Writer{dir: dir}
-	ps := plans(src)
-	meta, err := w.rebuild(src, ps, planKeys(ps))
+	ps, entryAt := src.planned()
+	meta, err := w.rebuild(src, ps, entryAt, planKeys(ps))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -47,7 +48,7 @@ func Create(dir string, src Source) (*Writer, *Meta, error) {
 func (w *Writer) Dir() string { return w.dir }
 
 // rebuild builds the catalog of src anew in w's folder.
-func (w *Writer) rebuild(src Source, ps []plan, keys [][32]byte) (*Meta, error) {
+func (w *Writer) rebuild(src Source, ps []plan, entryAt func(int) *entry, keys [][32]byte) (*Meta, error) {
 	w.docs = nil
 	w.rebuilds++
 	if err := os.RemoveAll(w.dir); err != nil {
@@ -57,10 +58,11 @@ func (w *Writer) rebuild(src Source, ps []plan, keys [][32]byte) (*Meta, error) 
 	if err := os.MkdirAll(filepath.Dir(w.dir), 0o755); err != nil {
 		return nil, err
 	}
-	meta, sizes, err := build(w.dir, src, ps)
+	meta, sizes, err := build(w.dir, src, ps, entryAt)
 	if err != nil {
 		return nil, err
 	}
+	w.hash = meta.InputsSHA256
 	w.docs = make(map[string]writtenDoc, len(ps))
 	var off int64
 	for i, p := range ps {
@@ -76,7 +78,7 @@ func (w *Writer) rebuild(src Source, ps []plan, keys [][32]byte) (*Meta, error) 
 // changed it builds the catalog anew instead; and it does when an update
 // fails, so that the folder always holds a whole catalog or none.
 func (w *Writer) Update(src Source) (*Meta, error) {
-	ps := plans(src)
+	ps, entryAt := src.planned()
 	keys := planKeys(ps)
 	var changed []int
 	seen := make(map[string]bool, len(ps))
@@ -93,23 +95,23 @@ func (w *Writer) Update(src Source) (*Meta, error) {
 		}
 	}
 	if w.docs == nil || 2*(len(changed)+len(removed)) > len(ps) {
-		return w.rebuild(src, ps, keys)
+		return w.rebuild(src, ps, entryAt, keys)
 	}
 	es := make(map[int]*entry, len(changed))
 	for _, at := range changed {
-		es[at] = ps[at].entry()
+		es[at] = entryAt(at)
 	}
 	meta := metaOf(src, ps)
 	docs, err := w.apply(ps, keys, es, removed, meta)
 	if err != nil {
 		// The folder may hold half an update: build it anew (the
 		// manuals' parsed Markdown is still there: Taken is not called).
-		if meta, rerr := w.rebuild(src, ps, keys); rerr == nil {
+		if meta, rerr := w.rebuild(src, ps, entryAt, keys); rerr == nil {
 			return meta, nil
 		}
 		return nil, err
 	}
-	w.docs = docs
+	w.docs, w.hash = docs, meta.InputsSHA256
 	if src.Taken != nil {
 		src.Taken()
 	}

@@ -287,3 +287,98 @@ func TestUpdateRecoversFromBrokenFolder(t *testing.T) {
 	}
 	same(t, "recovered", answersOf(t, dir), freshAnswers(t, next))
 }
+
+// copyDir copies the files of the folder src into dst.
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err == nil {
+			err = os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A Writer's state resumes a copy of its catalog in another process (lore
+// build keeps it in its cache): the resumed writer updates the copy as
+// the first would have, without building it anew.
+func TestResumeUpdatesACopy(t *testing.T) {
+	base := sourceOf(t, exampleCopy(t))
+	changedFS := exampleCopy(t)
+	variant(t, changedFS)
+	changed := sourceOf(t, changedFS)
+
+	dir := filepath.Join(t.TempDir(), "catalog.bleve")
+	w, _, err := Create(dir, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := w.State()
+	copied := filepath.Join(t.TempDir(), "catalog.bleve")
+	copyDir(t, dir, copied)
+	r, err := Resume(copied, state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Update(changed); err != nil {
+		t.Fatal(err)
+	}
+	if r.rebuilds != 0 {
+		t.Error("the resumed writer built the catalog anew instead of updating it")
+	}
+	same(t, "resumed", answersOf(t, copied), freshAnswers(t, changed))
+	if _, err := Resume(copied, r.State()); err != nil {
+		t.Errorf("the updated catalog does not resume: %v", err)
+	}
+}
+
+// Resume refuses a state that does not fit the catalog.
+func TestResumeRefusesAForeignState(t *testing.T) {
+	src := sourceOf(t, exampleCopy(t))
+	dir := filepath.Join(t.TempDir(), "catalog.bleve")
+	w, _, err := Create(dir, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := w.State()
+	other := exampleCopy(t)
+	variant(t, other)
+	otherDir := filepath.Join(t.TempDir(), "catalog.bleve")
+	if _, _, err := Create(otherDir, sourceOf(t, other)); err != nil {
+		t.Fatal(err)
+	}
+	grown := filepath.Join(t.TempDir(), "catalog.bleve")
+	copyDir(t, dir, grown)
+	f, err := os.OpenFile(filepath.Join(grown, ContentFile), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("more")
+	f.Close()
+	for name, c := range map[string]struct {
+		dir   string
+		state []byte
+	}{
+		"another catalog":   {otherDir, state},
+		"truncated state":   {dir, state[:len(state)-10]},
+		"no state":          {dir, nil},
+		"longer state":      {dir, append(append([]byte(nil), state...), 0)},
+		"grown content":     {grown, state},
+		"not a catalog dir": {t.TempDir(), state},
+	} {
+		if _, err := Resume(c.dir, c.state); err == nil {
+			t.Errorf("%s: Resume accepted it", name)
+		}
+	}
+}
