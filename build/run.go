@@ -245,7 +245,10 @@ func (b *buildRun) run() (*Result, error) {
 		if st, siteErr = site.New(siteIn, b.cache); siteErr == nil {
 			siteErr = st.Bodies(o, done)
 		}
-		catalog.start(b)
+		// A single build that lint has stopped already needs no catalog.
+		if !b.s.once || !failed.get() {
+			catalog.start(b)
+		}
 	}()
 	go func() {
 		defer close(lintDone)

@@ -182,7 +182,8 @@ func writeTree(from afero.Fs, src string, o *output, dst string, key cache.Key) 
 type catalogJobs struct {
 	mu     sync.Mutex
 	jobs   map[string]*catalogJob
-	last   *catalogJob // the job started last
+	last   *catalogJob   // the job started last
+	live   []*catalogJob // every job whose folder may still exist
 	closed bool
 }
 
@@ -225,10 +226,17 @@ func (js *catalogJobs) start(hash string, src search.Source, keep bool, seed *ca
 	var once sync.Once
 	src.Taken = func() { once.Do(func() { close(j.taken) }) }
 	js.jobs[hash], js.last = j, j
+	live := js.live[:0]
+	for _, l := range js.live {
+		if !l.moved && !l.removed {
+			live = append(live, l)
+		}
+	}
+	js.live = append(live, j)
 	go func() {
-		defer close(j.done)
-		defer src.Taken()
 		js.run(j, base, seed, src, keep)
+		src.Taken()
+		close(j.done)
 		js.mu.Lock()
 		closed := js.closed
 		js.mu.Unlock()
@@ -334,21 +342,16 @@ func (js *catalogJobs) discard(j *catalogJob) {
 	}
 }
 
-// close discards every job (finished now, or when it finishes).
+// close waits for the jobs still running (a build stopped by lint errors
+// leaves its catalog building) and removes every job's folder: nothing is
+// left behind in the temporary folder when the process ends.
 func (js *catalogJobs) close() {
 	js.mu.Lock()
 	js.closed = true
-	var done []*catalogJob
-	for h, j := range js.jobs {
-		delete(js.jobs, h)
-		select {
-		case <-j.done:
-			done = append(done, j)
-		default: // the job removes its folder when it finishes
-		}
-	}
+	live := js.live
+	js.live, js.jobs = nil, nil
 	js.mu.Unlock()
-	for _, j := range done {
+	for _, j := range live {
 		js.discard(j)
 	}
 }

@@ -209,3 +209,33 @@ func copyOut(fs afero.Fs, from, to string) error {
 		return os.WriteFile(target, b, 0o644)
 	})
 }
+
+// Builds leave no catalog folder behind in the temporary folder: not a
+// single build stopped by lint errors, not a render that fails, not a
+// session closed while the catalog of a stopped build is still being made.
+func TestBuildsLeaveNoTemporaryCatalogs(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	fs := indexProject(t)
+	broken := "proj/manuals/broken.md"
+	if err := afero.WriteFile(fs, broken, []byte("---\ntriggers: [a, b]\n---\n# Broken\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := build.Run(build.RunOptions{Options: build.Options{FS: fs, Dir: "proj"}})
+	if err != nil || !res.Failed {
+		t.Fatalf("want a failed build, got %v", err)
+	}
+	s := build.NewSession(build.RunOptions{Options: build.Options{FS: fs, Dir: "proj"}})
+	if res, err := s.Build(nil); err != nil || !res.Failed {
+		t.Fatalf("want a failed build, got %v", err)
+	}
+	s.Close()
+	if err := fs.Remove(broken); err != nil {
+		t.Fatal(err)
+	}
+	mustBuild(t, build.RunOptions{Options: build.Options{FS: fs, Dir: "proj"}})
+	left, err := filepath.Glob(filepath.Join(tmp, "lore-catalog-*"))
+	if err != nil || len(left) > 0 {
+		t.Errorf("left behind: %v (%v)", left, err)
+	}
+}
