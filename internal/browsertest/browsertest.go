@@ -64,6 +64,9 @@ func New(t *testing.T) *Browser {
 		chromedp.NoFirstRun,
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.UserDataDir(t.TempDir()),
+		// Chromium leaves its singleton socket folders in TMPDIR when it
+		// is stopped: keep them in a folder the test removes.
+		chromedp.Env("TMPDIR=" + t.TempDir()),
 		chromedp.WindowSize(1280, 900),
 	}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
