@@ -292,7 +292,7 @@ func (js *catalogJobs) run(j, base *catalogJob, seed *catalogSeed, src search.So
 // writer that keeps the copy up to date. It copies the catalog's own files
 // (search.Files), nothing else the folder may hold.
 func (s *catalogSeed) resume(dir string) (*search.Writer, error) {
-	for _, name := range search.Files {
+	for _, name := range search.Files() {
 		src := path.Join(s.dir, name)
 		fi, err := s.fs.Stat(src)
 		if err != nil {

@@ -9,9 +9,11 @@ import (
 	"slices"
 )
 
-// Files are the files and folders of a catalog folder: bleve's index
+// Files returns the files and folders of a catalog folder: bleve's index
 // (its description and its store) and lore's own.
-var Files = []string{"index_meta.json", "store", MetaFile, ContentFile, ContentEndsFile, OrderFile}
+func Files() []string {
+	return []string{"index_meta.json", "store", MetaFile, ContentFile, ContentEndsFile, OrderFile}
+}
 
 // stateMagic starts an encoded Writer state; a new layout needs a new one.
 const stateMagic = "LORECST1"

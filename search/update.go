@@ -11,8 +11,10 @@ import (
 	"github.com/lorekit/lore/internal/par"
 )
 
-// Writer keeps one catalog folder up to date as its source changes (lore
-// serve): Create builds the catalog, Update applies a later source to it.
+// Writer keeps one catalog folder up to date as its source changes:
+// Create builds the catalog, Update applies a later source to it (lore
+// serve keeps one between builds; lore build resumes one from its cache,
+// see State and Resume).
 // Update re-analyses only the entries whose inputs changed, which for one
 // edited manual of thousands takes milliseconds where a build takes
 // seconds. The updated catalog answers every query as a fresh build of the
