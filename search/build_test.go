@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/spf13/afero"
@@ -106,5 +107,26 @@ func TestBuiltTwiceAnswersIdentically(t *testing.T) {
 		if !reflect.DeepEqual(a.Ranked, b.Ranked) || a.Decision() != b.Decision() {
 			t.Errorf("%s %q answers differently:\n%v\n%v", a.ID, a.Intent, a.Ranked, b.Ranked)
 		}
+	}
+}
+
+// A catalog of another schema is refused with a message that says to
+// rebuild it, not opened half-way.
+func TestOpenRefusesAnotherSchema(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "catalog.bleve")
+	if _, err := Build(dir, fixture(t)); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, MetaFile)
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(strings.Replace(string(b), Schema, "lore.catalog/v2", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(dir)
+	if err == nil || !strings.Contains(err.Error(), Schema) || !strings.Contains(err.Error(), "rebuild") {
+		t.Errorf("Open = %v", err)
 	}
 }
