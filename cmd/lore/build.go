@@ -32,10 +32,11 @@ on success; later builds rewrite only the files that changed, once every
 changed file is ready, and remove the files no longer made.
 
 Builds are incremental: what a build computes (rendered pages, highlighted
-code, token counts, lint reports, a record of what it published) is kept in
-.lore-cache/ beside lore.yaml, keyed by hashes of its inputs, so the next
-build only redoes what changed; a build with nothing changed writes
-nothing. The cache is checked, never trusted: a damaged or foreign one is
+code, token counts, lint reports, what the catalog holds per manual, a
+record of what it published) is kept in .lore-cache/ beside lore.yaml,
+keyed by hashes of its inputs, so the next build only redoes what changed:
+after an edit the catalog is updated with the changed manuals, and a build
+with nothing changed writes nothing. The cache is checked, never trusted: a damaged or foreign one is
 rebuilt. --no-cache builds from scratch without reading or writing it (the
 output is byte for byte the same); 'lore clean' removes it.
 
