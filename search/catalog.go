@@ -58,23 +58,23 @@ func Open(dir string) (*Catalog, error) {
 	m := idx.Mapping()
 	if c.en = m.AnalyzerNamed(analyzerEN); c.en == nil {
 		c.Close()
-		return nil, fmt.Errorf("catalog %s lacks the %s analyzer: rebuild it", dir, analyzerEN)
+		return nil, damaged(dir, "the "+analyzerEN+" analyzer")
 	}
 	if c.de = m.AnalyzerNamed(analyzerDE); c.de == nil {
 		c.Close()
-		return nil, fmt.Errorf("catalog %s lacks the %s analyzer: rebuild it", dir, analyzerDE)
+		return nil, damaged(dir, "the "+analyzerDE+" analyzer")
 	}
 	c.thes = parseThesaurus(thesaurusText, c.en)
 	ob, err := os.ReadFile(filepath.Join(dir, OrderFile))
 	if err != nil || len(ob)%4 != 0 || len(ob) < 4*meta.Documents {
 		c.Close()
-		return nil, fmt.Errorf("catalog %s lacks a valid %s: rebuild it", dir, OrderFile)
+		return nil, damaged(dir, OrderFile)
 	}
 	c.order = make([]uint32, len(ob)/4)
 	for i := range c.order {
 		if c.order[i] = binary.LittleEndian.Uint32(ob[4*i:]); int(c.order[i]) >= max(meta.Documents, 1) {
 			c.Close()
-			return nil, fmt.Errorf("catalog %s lacks a valid %s: rebuild it", dir, OrderFile)
+			return nil, damaged(dir, OrderFile)
 		}
 	}
 	if c.ends, err = readEnds(dir, meta.Documents, content); err != nil {
@@ -88,9 +88,15 @@ func Open(dir string) (*Catalog, error) {
 	return c, nil
 }
 
+// damaged is the error of a catalog in dir whose part what is missing or
+// not what this lore writes.
+func damaged(dir, what string) error {
+	return fmt.Errorf("catalog %s: %s is missing or damaged: rebuild it (lore build, or lore index --out DIR)", dir, what)
+}
+
 // readEnds reads ContentEndsFile: n ascending offsets within content.
 func readEnds(dir string, n int, content *os.File) ([]int64, error) {
-	bad := fmt.Errorf("catalog %s lacks a valid %s: rebuild it", dir, ContentEndsFile)
+	bad := damaged(dir, ContentEndsFile)
 	b, err := os.ReadFile(filepath.Join(dir, ContentEndsFile))
 	fi, serr := content.Stat()
 	if err != nil || serr != nil || len(b) != 8*n {

@@ -398,7 +398,7 @@ func (c *Catalog) stats(it intent, r index.IndexReader) *termStats {
 // at of the build input.
 func (c *Catalog) readContent(at int) (string, error) {
 	if at < 0 || at >= len(c.ends) {
-		return "", fmt.Errorf("catalog entry %d has no content: rebuild the catalog", at)
+		return "", fmt.Errorf("catalog entry %d has no content: rebuild the catalog (lore build, or lore index --out DIR)", at)
 	}
 	var off int64
 	if at > 0 {
