@@ -113,6 +113,18 @@ func NewSession(o RunOptions) *Session {
 	return &Session{o: o, pid: os.Getpid()}
 }
 
+// analyses returns what the session remembers of the search index's
+// analysis between builds; a single build has nothing to remember it for.
+func (s *Session) analyses() *searchindex.Analyses {
+	if s.once {
+		return nil
+	}
+	if s.searchAnalyses == nil {
+		s.searchAnalyses = searchindex.NewAnalyses()
+	}
+	return s.searchAnalyses
+}
+
 // Close saves nothing more and lets go of the session's resources.
 func (s *Session) Close() error {
 	s.closed = true
@@ -233,7 +245,8 @@ func (b *buildRun) run() (*Result, error) {
 	go func() {
 		defer close(prepared)
 		facts = manualFacts(p, counter, b.cache, b.sums)
-		siteIn = siteInput(b.s, p, res, facts, b.sums)
+		siteIn = siteInput(p, res, facts, b.sums)
+		siteIn.SearchAnalyses = b.s.analyses()
 		catalog = b.findCatalog(o)
 		var done func(*manual.Manual)
 		if b.s.once && b.cache != nil {

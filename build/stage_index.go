@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/spf13/afero"
@@ -81,27 +82,24 @@ func (b *buildRun) findCatalog(o *output) *catalogResult {
 			return r
 		}
 	}
-	dirs := []string{o.dir, p.Config.Path(p.Config.Out)}
-	for _, dir := range dirs {
+	for _, dir := range []string{o.dir, p.Config.Path(p.Config.Out)} {
 		prev := path.Join(dir, CatalogDir)
-		if meta, err := readMeta(p.FS, prev); err == nil && meta.InputsSHA256 == hash {
-			r.copyFrom, r.info = prev, info(meta)
+		meta, err := readMeta(p.FS, prev)
+		switch {
+		case err != nil:
+		case meta.InputsSHA256 == hash:
+			r.copyFrom, r.info, r.seed = prev, info(meta), nil
 			r.keepState()
 			return r
-		}
-	}
-	r.src, r.hash = &src, hash
-	if b.s.once && b.cache != nil {
-		for _, dir := range dirs {
-			prev := path.Join(dir, CatalogDir)
-			if meta, err := readMeta(p.FS, prev); err == nil {
-				if state, ok := b.cache.Table(catalogTable).Get(stateKey(meta.InputsSHA256)); ok {
-					r.seed = &catalogSeed{fs: p.FS, dir: prev, state: state}
-					break
-				}
+		case r.seed == nil && b.s.once && b.cache != nil:
+			// Another catalog: a single build updates a copy of it
+			// when the cache has the state of its writer.
+			if state, ok := b.cache.Table(catalogTable).Get(stateKey(meta.InputsSHA256)); ok {
+				r.seed = &catalogSeed{fs: p.FS, dir: prev, state: state}
 			}
 		}
 	}
+	r.src, r.hash = &src, hash
 	return r
 }
 
@@ -257,10 +255,8 @@ func (js *catalogJobs) run(j, base *catalogJob, seed *catalogSeed, src search.So
 		base.moved = take
 		js.mu.Unlock()
 		if take {
-			j.tmp, j.dir, j.w = base.tmp, base.dir, base.w
-			if j.meta, j.err = j.w.Update(src); j.err != nil {
-				j.w = nil
-			}
+			j.tmp, j.dir = base.tmp, base.dir
+			j.update(base.w, src)
 			return
 		}
 		js.discard(base)
@@ -273,10 +269,7 @@ func (js *catalogJobs) run(j, base *catalogJob, seed *catalogSeed, src search.So
 	j.tmp, j.dir = tmp, filepath.Join(tmp, "catalog.bleve")
 	if keep && seed != nil {
 		if w, err := seed.resume(j.dir); err == nil {
-			j.w = w
-			if j.meta, j.err = w.Update(src); j.err != nil {
-				j.w = nil
-			}
+			j.update(w, src)
 			return
 		}
 		_ = os.RemoveAll(j.dir) // a seed that does not fit: build anew
@@ -288,42 +281,38 @@ func (js *catalogJobs) run(j, base *catalogJob, seed *catalogSeed, src search.So
 	}
 }
 
+// update makes j's catalog by updating w's to src; w is kept for the next
+// job unless the update failed.
+func (j *catalogJob) update(w *search.Writer, src search.Source) {
+	if j.meta, j.err = w.Update(src); j.err == nil {
+		j.w = w
+	}
+}
+
 // resume copies the seed's catalog into the OS folder dir and returns the
 // writer that keeps the copy up to date. It copies the catalog's own files
 // (search.Files), nothing else the folder may hold.
 func (s *catalogSeed) resume(dir string) (*search.Writer, error) {
 	for _, name := range search.Files() {
-		src := path.Join(s.dir, name)
-		fi, err := s.fs.Stat(src)
+		err := afero.Walk(s.fs, path.Join(s.dir, name), func(p string, fi fs.FileInfo, err error) error {
+			if err != nil {
+				return err
+			}
+			target := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(p, s.dir+"/")))
+			if fi.IsDir() {
+				return os.MkdirAll(target, 0o755)
+			}
+			b, err := afero.ReadFile(s.fs, p)
+			if err == nil {
+				err = os.MkdirAll(filepath.Dir(target), 0o755)
+			}
+			if err == nil {
+				err = os.WriteFile(target, b, 0o644)
+			}
+			return err
+		})
 		if err != nil {
 			return nil, err
-		}
-		files := []string{name}
-		if fi.IsDir() {
-			if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
-				return nil, err
-			}
-			es, err := afero.ReadDir(s.fs, src)
-			if err != nil {
-				return nil, err
-			}
-			files = files[:0]
-			for _, e := range es {
-				if !e.IsDir() {
-					files = append(files, path.Join(name, e.Name()))
-				}
-			}
-		} else if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, err
-		}
-		for _, f := range files {
-			b, err := afero.ReadFile(s.fs, path.Join(s.dir, f))
-			if err == nil {
-				err = os.WriteFile(filepath.Join(dir, filepath.FromSlash(f)), b, 0o644)
-			}
-			if err != nil {
-				return nil, err
-			}
 		}
 	}
 	return search.Resume(dir, s.state)

@@ -12,13 +12,12 @@ import (
 	"github.com/lorekit/lore/build/lint"
 	"github.com/lorekit/lore/build/manual"
 	"github.com/lorekit/lore/build/site"
-	"github.com/lorekit/lore/build/site/searchindex"
 	"github.com/lorekit/lore/theme"
 )
 
 // siteInput maps the project and the stages' results onto the site's
 // view model (the lint results are added once the linter is done).
-func siteInput(s *Session, p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*manual.Manual]cache.Key) *site.Input {
+func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*manual.Manual]cache.Key) *site.Input {
 	cfg := p.Config
 	in := &site.Input{
 		Title: cfg.Title, BaseURL: cfg.BaseURL, EditURL: cfg.EditURL,
@@ -26,12 +25,6 @@ func siteInput(s *Session, p *Project, res *Result, fs map[*manual.Manual]*facts
 		FS: p.FS, ContentDir: cfg.Path(cfg.Content), RelPath: p.RelPath,
 		Theme:     projectTheme(p),
 		Downloads: []string{"manifest.json"},
-	}
-	if s != nil && !s.once {
-		if s.searchAnalyses == nil {
-			s.searchAnalyses = searchindex.NewAnalyses()
-		}
-		in.SearchAnalyses = s.searchAnalyses
 	}
 	for _, name := range cfg.ToolNames {
 		in.Tools = append(in.Tools, site.Tool{Name: name, Description: cfg.Tools[name]})
