@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build/cache"
+	"github.com/lorekit/lore/build/manual"
 	"github.com/lorekit/lore/search"
 )
 
@@ -73,6 +74,12 @@ type catalogSeed struct {
 func (b *buildRun) findCatalog(o *output) *catalogResult {
 	p := b.p
 	src := p.CatalogSource()
+	src.Sum = func(m *manual.Manual) [32]byte {
+		if s, ok := b.sums[m]; ok {
+			return s
+		}
+		return cache.Of(m.Src)
+	}
 	hash := search.InputsHash(src)
 	r := &catalogResult{p: p, key: cache.NewHasher("catalog").String(hash).Sum(), taken: closedChan, c: b.cache}
 	if o.FreshGroup(CatalogDir, r.key) {

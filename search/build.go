@@ -333,8 +333,9 @@ func (e *entry) routingText() string {
 }
 
 // InputsHash hashes what a catalog of src depends on: the catalog schema,
-// the glossary, every manual's path and bytes, the tool inventory and the
-// recipes' engines and manualPaths. Equal hashes mean an equal catalog.
+// the glossary, every manual's path and source (its SHA-256), the tool
+// inventory and the recipes' engines and manualPaths. Equal hashes mean
+// an equal catalog.
 func InputsHash(src Source) string {
 	h := sha256.New()
 	w := func(parts ...string) {
@@ -348,7 +349,8 @@ func InputsHash(src Source) string {
 		rel = func(s string) string { return s }
 	}
 	for _, m := range src.Manuals.Manuals {
-		w("manual", m.Path, rel(m.Path), m.Rel, string(m.Src))
+		s := src.sum(m)
+		w("manual", m.Path, rel(m.Path), m.Rel, string(s[:]))
 	}
 	if c := src.Config; c != nil {
 		for _, t := range c.ToolNames {

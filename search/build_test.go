@@ -1,6 +1,7 @@
 package search
 
 import (
+	"crypto/sha256"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -17,6 +18,12 @@ func TestInputsHash(t *testing.T) {
 	a, b := fixture(t), fixture(t)
 	if InputsHash(a) != InputsHash(b) {
 		t.Fatal("equal inputs hash differently")
+	}
+	// Sums the caller has already computed give the same hash.
+	withSums := fixture(t)
+	withSums.Sum = func(m *manual.Manual) [32]byte { return sha256.Sum256(m.Src) }
+	if InputsHash(withSums) != InputsHash(a) {
+		t.Error("the caller's source sums change the hash")
 	}
 	m := b.Manuals.Manuals[0]
 	m.Src = append([]byte(nil), m.Src...)

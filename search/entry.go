@@ -26,8 +26,20 @@ type Source struct {
 	// the manuals' parsed Markdown (Manual.Doc), which the caller may then
 	// let go of.
 	Taken func()
+	// Sum, when set, returns the SHA-256 of a manual's source (Manual.Src)
+	// that the caller has computed already; the catalog hashes the sums,
+	// not the bytes again.
+	Sum func(*manual.Manual) [32]byte
 
 	extracted *extraction // set by Extracted
+}
+
+// sum returns the SHA-256 of m's source.
+func (src Source) sum(m *manual.Manual) [32]byte {
+	if src.Sum != nil {
+		return src.Sum(m)
+	}
+	return sha256.Sum256(m.Src)
 }
 
 // Kinds of catalog entries.
@@ -70,6 +82,7 @@ type plan struct {
 	id    string
 	tools []string
 	rel   func(string) string
+	sum   func(*manual.Manual) [32]byte
 	// A manual entry is made of m, the documents of its skill folder and
 	// the engines that reach it; a tool entry of its name and description.
 	m          *manual.Manual
@@ -100,7 +113,7 @@ func plans(src Source) []plan {
 		if len(cfg.Recipes) > 0 {
 			engines = reach[m]
 		}
-		out = append(out, plan{id: m.Path, tools: m.RequiresTools, rel: rel, m: m, owned: owned[m], engines: engines})
+		out = append(out, plan{id: m.Path, tools: m.RequiresTools, rel: rel, sum: src.sum, m: m, owned: owned[m], engines: engines})
 	}
 	for _, t := range cfg.ToolNames {
 		out = append(out, plan{id: "tool:" + t, tools: []string{t}, rel: rel, tool: t, desc: cfg.Tools[t]})
@@ -146,9 +159,10 @@ func (p *plan) entry() *entry {
 }
 
 // key hashes what the entry p plans is made of: a manual's path, shown
-// path and bytes (a manual is parsed from its path and bytes alone), those
-// of the documents of its skill folder, and the engines that reach it; a
-// tool's name and description. Equal keys mean equal entries.
+// path and source (its SHA-256; a manual is parsed from its path and
+// bytes alone), those of the documents of its skill folder, and the
+// engines that reach it; a tool's name and description. Equal keys mean
+// equal entries.
 func (p *plan) key() [32]byte {
 	h := sha256.New()
 	w := func(parts ...string) {
@@ -161,8 +175,8 @@ func (p *plan) key() [32]byte {
 	} else {
 		for _, m := range append([]*manual.Manual{p.m}, p.owned...) {
 			w("manual", m.Path, p.rel(m.Path), m.Rel)
-			fmt.Fprintf(h, "%d:", len(m.Src))
-			h.Write(m.Src)
+			s := p.sum(m)
+			h.Write(s[:])
 		}
 		w("engines")
 		w(p.engines...)
