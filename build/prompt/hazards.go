@@ -24,6 +24,23 @@ func hazard(toks []*tokens.Token) (int, string) {
 					return tok.Pos, "empty {% raw %}{% endraw %} block: write text between the tags or remove them"
 				}
 			}
+		case tokens.Name:
+			// range() with no argument indexes an argument it lacks.
+			if tok.Val == "range" && (i == 0 || toks[i-1].Type != tokens.Dot) {
+				if j := skipSpace(toks, i+1); j < len(toks) && toks[j].Type == tokens.LeftParenthesis {
+					if k := skipSpace(toks, j+1); k < len(toks) && toks[k].Type == tokens.RightParenthesis {
+						return tok.Pos, "range() needs an argument: range(stop), range(start, stop) or range(start, stop, step)"
+					}
+				}
+			}
+		case tokens.Multiply:
+			// 'text' * n repeats the text: a negative n crashes gonja, a
+			// large one takes all the memory.
+			if i > 0 && toks[skipSpaceBack(toks, i-1)].Type == tokens.String {
+				if n, ok := signedInteger(toks, i+1); ok && (n < 0 || n > maxRepeat) {
+					return tok.Pos, "a text can be repeated 0 to " + strconv.Itoa(maxRepeat) + " times, not " + strconv.Itoa(n)
+				}
+			}
 		case tokens.Modulo, tokens.Division, tokens.FloorDivision:
 			v, ok := literalOperand(toks, i+1)
 			if !ok {
@@ -40,6 +57,55 @@ func hazard(toks []*tokens.Token) (int, string) {
 		}
 	}
 	return -1, ""
+}
+
+// maxRepeat bounds 'text' * n: a prompt has no use for more.
+const maxRepeat = 10000
+
+// signedInteger reads an integer literal, with an optional sign, at
+// toks[i], when no operator binding tighter than * follows it.
+func signedInteger(toks []*tokens.Token, i int) (int, bool) {
+	i = skipSpace(toks, i)
+	neg := false
+	if i < len(toks) && (toks[i].Type == tokens.Subtraction || toks[i].Type == tokens.Addition) {
+		neg = toks[i].Type == tokens.Subtraction
+		i = skipSpace(toks, i+1)
+	}
+	if i >= len(toks) || toks[i].Type != tokens.Integer {
+		return 0, false
+	}
+	n, err := strconv.Atoi(toks[i].Val)
+	if err != nil {
+		n = maxRepeat + 1 // too large for an int
+	}
+	if j := skipSpace(toks, i+1); j < len(toks) {
+		switch toks[j].Type {
+		case tokens.Power, tokens.Dot, tokens.LeftBracket, tokens.LeftParenthesis, tokens.Pipe:
+			return 0, false
+		}
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// skipSpace returns the index of the first token from i that is not
+// whitespace.
+func skipSpace(toks []*tokens.Token, i int) int {
+	for i < len(toks) && toks[i].Type == tokens.Whitespace {
+		i++
+	}
+	return i
+}
+
+// skipSpaceBack returns the index of the last token up to i that is not
+// whitespace, or 0.
+func skipSpaceBack(toks []*tokens.Token, i int) int {
+	for i > 0 && toks[i].Type == tokens.Whitespace {
+		i--
+	}
+	return i
 }
 
 // blockName returns the name of the block tag that starts at toks[i].

@@ -11,6 +11,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"github.com/lorekit/lore/build/cache"
+	"github.com/lorekit/lore/internal/guard"
 )
 
 // The theme's entry points under assets/, each bundled on its own.
@@ -40,27 +41,33 @@ func bundleAssets(theme fs.FS, chromaCSS string) (*assets, error) {
 	for _, e := range entryPoints {
 		entries = append(entries, api.EntryPoint{InputPath: e})
 	}
-	res := api.Build(api.BuildOptions{
-		EntryPointsAdvanced: entries,
-		Bundle:              true,
-		Write:               false,
-		Outdir:              "/assets",
-		AbsWorkingDir:       "/",
-		EntryNames:          "[name]-[hash]",
-		AssetNames:          "[name]-[hash]",
-		MinifyWhitespace:    true,
-		MinifyIdentifiers:   true,
-		MinifySyntax:        true,
-		Format:              api.FormatIIFE,
-		Target:              api.ES2020,
-		Charset:             api.CharsetUTF8,
-		LegalComments:       api.LegalCommentsNone,
-		LogLevel:            api.LogLevelSilent,
-		Loader: map[string]api.Loader{
-			".png": api.LoaderFile, ".svg": api.LoaderFile, ".woff2": api.LoaderFile, ".jpg": api.LoaderFile,
-		},
-		Plugins: []api.Plugin{themePlugin(theme, chromaCSS)},
-	})
+	var res api.BuildResult
+	if err := guard.Do(func() error {
+		res = api.Build(api.BuildOptions{
+			EntryPointsAdvanced: entries,
+			Bundle:              true,
+			Write:               false,
+			Outdir:              "/assets",
+			AbsWorkingDir:       "/",
+			EntryNames:          "[name]-[hash]",
+			AssetNames:          "[name]-[hash]",
+			MinifyWhitespace:    true,
+			MinifyIdentifiers:   true,
+			MinifySyntax:        true,
+			Format:              api.FormatIIFE,
+			Target:              api.ES2020,
+			Charset:             api.CharsetUTF8,
+			LegalComments:       api.LegalCommentsNone,
+			LogLevel:            api.LogLevelSilent,
+			Loader: map[string]api.Loader{
+				".png": api.LoaderFile, ".svg": api.LoaderFile, ".woff2": api.LoaderFile, ".jpg": api.LoaderFile,
+			},
+			Plugins: []api.Plugin{themePlugin(theme, chromaCSS)},
+		})
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("theme assets: the bundler (esbuild) failed: %w", err)
+	}
 	if len(res.Errors) > 0 {
 		var msgs []string
 		for _, m := range res.Errors {

@@ -44,8 +44,8 @@ func TestDoRecoversARuntimeError(t *testing.T) {
 func TestShorten(t *testing.T) {
 	for in, want := range map[string]string{
 		"/root/go/pkg/mod/github.com/nikolalohinski/gonja/v2@v2.9.1/exec/evaluator.go": "github.com/nikolalohinski/gonja/v2/exec/evaluator.go",
-		"/home/u/go/src/example.com/x/y.go":                                         "example.com/x/y.go",
-		"/work/lore/build/x.go":                                                     "/work/lore/build/x.go",
+		"/home/u/go/src/example.com/x/y.go":                                            "example.com/x/y.go",
+		"/work/lore/build/x.go":                                                        "/work/lore/build/x.go",
 	} {
 		if got := shorten(in); got != want {
 			t.Errorf("shorten(%q) = %q, want %q", in, got, want)
