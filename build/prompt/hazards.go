@@ -31,6 +31,9 @@ func hazard(toks []*tokens.Token) (int, string) {
 					if k := skipSpace(toks, j+1); k < len(toks) && toks[k].Type == tokens.RightParenthesis {
 						return tok.Pos, "range() needs an argument: range(stop), range(start, stop) or range(start, stop, step)"
 					}
+					if n, ok := rangeLength(toks, j+1); ok && n > maxRange {
+						return tok.Pos, "range(…) of " + strconv.Itoa(n) + " numbers: a prompt loops over at most " + strconv.Itoa(maxRange)
+					}
 				}
 			}
 		case tokens.Multiply:
@@ -57,6 +60,49 @@ func hazard(toks []*tokens.Token) (int, string) {
 		}
 	}
 	return -1, ""
+}
+
+// maxRange bounds range(…) with literal arguments: a loop of millions of
+// turns would stall the build.
+const maxRange = 10000
+
+// rangeLength returns how many numbers range(…) with the integer literal
+// arguments at toks[i:] (after the parenthesis) yields.
+func rangeLength(toks []*tokens.Token, i int) (int, bool) {
+	var args []int
+	for {
+		n, ok := signedInteger(toks, i)
+		if !ok {
+			return 0, false
+		}
+		args = append(args, n)
+		i = skipSpace(toks, i)
+		for i < len(toks) && toks[i].Type != tokens.Comma && toks[i].Type != tokens.RightParenthesis {
+			i++
+		}
+		if i >= len(toks) || len(args) > 3 {
+			return 0, false
+		}
+		if toks[i].Type == tokens.RightParenthesis {
+			break
+		}
+		i++
+	}
+	start, stop, step := 0, args[0], 1
+	if len(args) > 1 {
+		start, stop = args[0], args[1]
+	}
+	if len(args) > 2 {
+		step = args[2]
+	}
+	if step == 0 {
+		return 0, false // gonja reports it
+	}
+	n := (stop - start) / step
+	if n < 0 {
+		return 0, true
+	}
+	return n, true
 }
 
 // maxRepeat bounds 'text' * n: a prompt has no use for more.

@@ -271,8 +271,18 @@ func cleanMessage(msg string) string {
 	return strings.TrimSpace(msg)
 }
 
+// defectAt positions msg at line:col of the template, kept inside its
+// text: gonja counts lines its own way (a lone \r starts one).
 func (t *Template) defectAt(line, col int, msg string) *facts.Defect {
-	return &facts.Defect{Pos: diag.Pos{File: t.Path, Line: t.fileLine(line), Col: max(col, 1)}, Message: msg}
+	lines := strings.Split(t.Src, "\n")
+	if line < 1 {
+		line = 1
+	}
+	if line > len(lines) {
+		line, col = len(lines), utf8.RuneCountInString(lines[len(lines)-1])+1
+	}
+	col = min(max(col, 1), utf8.RuneCountInString(lines[line-1])+1)
+	return &facts.Defect{Pos: diag.Pos{File: t.Path, Line: t.fileLine(line), Col: col}, Message: msg}
 }
 
 func (t *Template) fileLine(l int) int { return t.Line + l - 1 }

@@ -2,6 +2,7 @@ package site
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -132,7 +133,13 @@ func themePlugin(theme fs.FS, chromaCSS string) api.Plugin {
 				return api.OnLoadResult{Contents: &chromaCSS, Loader: api.LoaderCSS}, nil
 			})
 			b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: "theme"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-				src, err := fs.ReadFile(theme, "assets/"+a.Path)
+				// esbuild calls this in goroutines of its own, where a panic
+				// would end the process: guarded here.
+				var src []byte
+				err := guard.Do(func() (err error) { src, err = fs.ReadFile(theme, "assets/"+a.Path); return err })
+				if pe := (*guard.PanicError)(nil); errors.As(err, &pe) {
+					return api.OnLoadResult{}, fmt.Errorf("cannot read theme/assets/%s: %w", a.Path, err)
+				}
 				if err != nil {
 					return api.OnLoadResult{}, fmt.Errorf("cannot read theme/assets/%s", a.Path)
 				}
