@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/config"
+	"github.com/lorekit/lore/build/diag"
+	"github.com/lorekit/lore/internal/guard"
 	"github.com/lorekit/lore/internal/watch"
 )
 
@@ -38,9 +41,11 @@ func (s *Server) Watch(ctx context.Context, done func(error)) (run func() error,
 	s.buildMu.Unlock()
 	return func() error {
 		return w.Run(ctx, func(changed []string) {
-			err := s.rebuild(changed)
+			// A panic in the build is a failed rebuild: the previous
+			// build stays in service.
+			err := guard.Do(func() error { return s.rebuild(changed) })
 			if err != nil {
-				s.warn("rebuild failed; still serving the previous build: " + err.Error())
+				s.warn("rebuild failed; still serving the previous build: " + err.Error() + buildErrors(err))
 			} else {
 				s.log.Info("rebuilt and reloaded")
 			}
@@ -49,6 +54,22 @@ func (s *Server) Watch(ctx context.Context, done func(error)) (run func() error,
 			}
 		}, func(err error) { s.warn("watch: " + err.Error()) })
 	}, nil
+}
+
+// buildErrors lists the error findings of a failed build, one a line, each
+// naming its file and line.
+func buildErrors(err error) string {
+	var be *BuildError
+	if !errors.As(err, &be) {
+		return ""
+	}
+	var b strings.Builder
+	for _, d := range be.Lint.Diagnostics {
+		if d.Severity == diag.Error {
+			b.WriteString("\n" + d.String())
+		}
+	}
+	return b.String()
 }
 
 // sources returns what a rebuild reads, as the snapshot in service says:

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,7 +15,11 @@ import (
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/document"
+	"github.com/blevesearch/bleve/v2/mapping"
+	index "github.com/blevesearch/bleve_index_api"
 
+	"github.com/lorekit/lore/internal/guard"
 	"github.com/lorekit/lore/internal/par"
 )
 
@@ -132,13 +137,17 @@ func build(dir string, src Source, ps []plan, entryAt func(int) *entry) (*Meta, 
 	}
 	parts := make([]contentPart, len(es))
 	for i, e := range es {
-		if err := bd.Index(e.ID, e.fields()); err != nil {
-			bd.Close()
-			return nil, nil, fmt.Errorf("cannot index %s: %w", e.Path, err)
+		if err := guard.Do(func() error { return bd.Index(e.ID, e.fields()) }); err != nil {
+			guard.Do(bd.Close)
+			return nil, nil, indexFailure(im, es[:i+1], e, err)
 		}
 		parts[i] = contentPart{text: e.Content, given: true}
 	}
-	if err := bd.Close(); err != nil {
+	if err := guard.Do(bd.Close); err != nil {
+		var pe *guard.PanicError
+		if errors.As(err, &pe) {
+			return nil, nil, indexFailure(im, es, nil, err)
+		}
 		return nil, nil, fmt.Errorf("cannot write the catalog: %w", err)
 	}
 	if err := writeContent(dir, parts, nil); err != nil {
@@ -305,6 +314,43 @@ func writeOrder(dir string, ps []plan) error {
 }
 
 // fields is the document bleve indexes for e.
+// indexFailure describes an error indexing e. bleve's builder analyses a
+// batch of documents at once, so a panic is pinned on a manual by
+// analysing each of es (the documents given so far) alone; e, when
+// known, is the one being given.
+func indexFailure(im mapping.IndexMapping, es []*entry, e *entry, err error) error {
+	var pe *guard.PanicError
+	if !errors.As(err, &pe) {
+		return fmt.Errorf("cannot index %s: %w", e.Path, err)
+	}
+	for _, c := range es {
+		if aerr := analyse(im, c); errors.As(aerr, new(*guard.PanicError)) {
+			return fmt.Errorf("%s: cannot index the manual: the search library (bleve) failed on it: %w", c.Path, aerr)
+		}
+	}
+	if e != nil {
+		return fmt.Errorf("%s: cannot index the manual: the search library (bleve) failed: %w", e.Path, err)
+	}
+	return fmt.Errorf("cannot write the catalog: the search library (bleve) failed: %w", err)
+}
+
+// analyse maps and analyses e's fields with im the way bleve does when it
+// indexes them; a panic in an analyser is returned as a guard.PanicError.
+func analyse(im mapping.IndexMapping, e *entry) error {
+	return guard.Do(func() error {
+		doc := document.NewDocument(e.ID)
+		if err := im.MapDocument(doc, e.fields()); err != nil {
+			return err
+		}
+		doc.VisitFields(func(f index.Field) {
+			if f.Options().IsIndexed() {
+				f.Analyze()
+			}
+		})
+		return nil
+	})
+}
+
 func (e *entry) fields() map[string]any {
 	aud := e.Audience
 	if aud == "" {

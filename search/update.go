@@ -130,6 +130,12 @@ func (w *Writer) apply(ps []plan, keys [][32]byte, es map[int]*entry, removed []
 	}
 	b := idx.NewBatch()
 	for _, e := range es {
+		// bleve analyses a batch in goroutines of its own, where a panic
+		// cannot be recovered: each document is analysed here first.
+		if err = analyse(idx.Mapping(), e); err != nil {
+			idx.Close()
+			return nil, indexFailure(idx.Mapping(), nil, e, err)
+		}
 		if err = b.Index(e.ID, e.fields()); err != nil {
 			break
 		}

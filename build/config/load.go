@@ -11,6 +11,8 @@ import (
 
 	"github.com/spf13/afero"
 	"gopkg.in/yaml.v3"
+
+	"github.com/lorekit/lore/internal/guard"
 )
 
 // Load reads the project file. With file == "" it looks for lore.yaml in dir
@@ -48,7 +50,7 @@ func Load(fsys afero.Fs, dir, file string) (*Config, error) {
 // Parse reads src (the text of cfg.File) into cfg, over its defaults.
 func Parse(cfg *Config, src []byte) error {
 	var doc yaml.Node
-	if err := yaml.Unmarshal(src, &doc); err != nil {
+	if err := guard.Do(func() error { return yaml.Unmarshal(src, &doc) }); err != nil {
 		line := 0
 		var te *yaml.TypeError
 		msg := strings.TrimPrefix(err.Error(), "yaml: ")

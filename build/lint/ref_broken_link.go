@@ -9,6 +9,7 @@ import (
 	"github.com/lorekit/lore/build/config"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/internal/guard"
 )
 
 var refBrokenLink = &Rule{
@@ -50,7 +51,9 @@ func brokenLink(p *Pass, m *manual.Manual, r manual.Ref) string {
 			if err != nil {
 				return ""
 			}
-			target = manual.Parse(tp, src)
+			if guard.Do(func() error { target = manual.Parse(tp, src); return nil }) != nil {
+				return "" // the Markdown parser failed on the target: lore reports the file where it loads it
+			}
 		}
 	}
 	if r.Anchor == "" || target.HasSection(r.Anchor) || hasFootnoteOrHTMLAnchor(target, r.Anchor) {

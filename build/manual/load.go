@@ -240,7 +240,10 @@ func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
 		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: "file/encoding", Line: line, Col: 1,
 			Message: "file contains a NUL byte: it looks binary, not Markdown; remove it or move the file out of the manual folders"}}}
 	}
-	m := Parse(p, src)
+	m, crashed := parseGuarded(p, src, Parse)
+	if m == nil {
+		return nil, crashed
+	}
 	m.Root = root
 	m.Rel = relTo(root, p)
 	if !utf8.Valid(src) {

@@ -94,6 +94,7 @@ func splitBlocks(path string, src string) ([]rawBlock, []facts.Defect) {
 			if m, ok, msg := parseMarker(l); ok || msg != "" {
 				if msg != "" {
 					defect(n, msg)
+					body = append(body, "") // blanked: the lines after it keep their numbers
 					continue
 				}
 				flush()

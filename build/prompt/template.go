@@ -2,6 +2,7 @@ package prompt
 
 import (
 	"errors"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/prompt/facts"
+	"github.com/lorekit/lore/internal/guard"
 )
 
 // Template is one compiled Jinja/Pebble template: an engine prompt block,
@@ -91,6 +93,11 @@ func compile(env *exec.Environment, path, name string, line int, src string, dyn
 		stream.Next()
 	}
 	t.scan(toks)
+	if off, msg := hazard(toks); off >= 0 {
+		l, c := offsetPos(src, off)
+		t.Err = t.defectAt(l, c, msg)
+		return t
+	}
 	body := src
 	if dynamic {
 		b := []byte(src)
@@ -103,9 +110,20 @@ func compile(env *exec.Environment, path, name string, line int, src string, dyn
 		}
 		body = string(b)
 	}
-	loader := loaders.MustNewMemoryLoader(map[string]string{"/t": body})
-	tpl, err := exec.NewTemplate("/t", cfg, loader, env)
+	var tpl *exec.Template
+	err := guard.Do(func() error {
+		var err error
+		loader := loaders.MustNewMemoryLoader(map[string]string{"/t": body})
+		tpl, err = exec.NewTemplate("/t", cfg, loader, env)
+		return err
+	})
 	if err != nil {
+		var pe *guard.PanicError
+		if off, closer := unclosedTag(toks); off >= 0 && errors.As(err, &pe) {
+			l, c := offsetPos(src, off)
+			t.Err = t.defectAt(l, c, "tag is not closed: end it with "+closer)
+			return t
+		}
 		t.Err = t.errorDefect(err, true)
 		return t
 	}
@@ -161,7 +179,12 @@ func (t *Template) Render(ctx map[string]any) (string, *facts.Defect) {
 	if t.tpl == nil {
 		return "", t.Err
 	}
-	out, err := t.tpl.ExecuteToString(exec.NewContext(ctx))
+	var out string
+	err := guard.Do(func() error {
+		var err error
+		out, err = t.tpl.ExecuteToString(exec.NewContext(ctx))
+		return err
+	})
 	if err != nil {
 		return "", t.errorDefect(err, false)
 	}
@@ -182,6 +205,10 @@ var (
 // error loses gonja's outer wrapper, which quotes the whole source; a
 // render error keeps its chain, which names the line.
 func (t *Template) errorDefect(err error, compiling bool) *facts.Defect {
+	var pe *guard.PanicError
+	if errors.As(err, &pe) {
+		return t.panicDefect(pe)
+	}
 	var se *parser.SyntaxError
 	if errors.As(err, &se) && se.Line > 0 {
 		return t.defectAt(se.Line, byteColToRune(t.Src, se.Line, se.Column), cleanMessage(se.Message))
@@ -215,6 +242,21 @@ func (t *Template) errorDefect(err error, compiling bool) *facts.Defect {
 	return t.defectAt(line, col, cleanMessage(msg))
 }
 
+// panicDefect reports a panic inside gonja at the template's first tag
+// (gonja does not say where it was): the template is not used, and the
+// rest of the build goes on.
+func (t *Template) panicDefect(pe *guard.PanicError) *facts.Defect {
+	line := 1
+	for i, l := range strings.Split(t.Src, "\n") {
+		if strings.Contains(l, "{{") || strings.Contains(l, "{%") {
+			line = i + 1
+			break
+		}
+	}
+	return t.defectAt(line, firstTagCol(t.Src, line), fmt.Sprintf("the template engine (gonja) failed on this template: %s; "+
+		"simplify the template's expressions until it passes, and report the input to gonja", pe))
+}
+
 // cleanMessage keeps the informative end of gonja's error chains.
 func cleanMessage(msg string) string {
 	msg = tokenRE.ReplaceAllString(msg, "")
@@ -229,8 +271,18 @@ func cleanMessage(msg string) string {
 	return strings.TrimSpace(msg)
 }
 
+// defectAt positions msg at line:col of the template, kept inside its
+// text: gonja counts lines its own way (a lone \r starts one).
 func (t *Template) defectAt(line, col int, msg string) *facts.Defect {
-	return &facts.Defect{Pos: diag.Pos{File: t.Path, Line: t.fileLine(line), Col: max(col, 1)}, Message: msg}
+	lines := strings.Split(t.Src, "\n")
+	if line < 1 {
+		line = 1
+	}
+	if line > len(lines) {
+		line, col = len(lines), utf8.RuneCountInString(lines[len(lines)-1])+1
+	}
+	col = min(max(col, 1), utf8.RuneCountInString(lines[line-1])+1)
+	return &facts.Defect{Pos: diag.Pos{File: t.Path, Line: t.fileLine(line), Col: col}, Message: msg}
 }
 
 func (t *Template) fileLine(l int) int { return t.Line + l - 1 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/internal/guard"
 )
 
 // TaskTemplate is prompts/templates/<name>.prompt.md (seed 003 PB2): a
@@ -69,7 +70,7 @@ func (s *Set) parseTemplate(p, name, src string) *TaskTemplate {
 	}
 	t.Body, t.BodyLine = string(fm.Rest), fm.RestLine
 	var doc yaml.Node
-	if err := yaml.Unmarshal(fm.Text, &doc); err != nil {
+	if err := guard.Do(func() error { return yaml.Unmarshal(fm.Text, &doc) }); err != nil {
 		line, msg := manual.YAMLErrorAt(err, 2)
 		s.malformed(p, line, 1, "invalid front matter: "+msg)
 		return t

@@ -2,6 +2,7 @@ package site
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -11,6 +12,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"github.com/lorekit/lore/build/cache"
+	"github.com/lorekit/lore/internal/guard"
 )
 
 // The theme's entry points under assets/, each bundled on its own.
@@ -40,27 +42,33 @@ func bundleAssets(theme fs.FS, chromaCSS string) (*assets, error) {
 	for _, e := range entryPoints {
 		entries = append(entries, api.EntryPoint{InputPath: e})
 	}
-	res := api.Build(api.BuildOptions{
-		EntryPointsAdvanced: entries,
-		Bundle:              true,
-		Write:               false,
-		Outdir:              "/assets",
-		AbsWorkingDir:       "/",
-		EntryNames:          "[name]-[hash]",
-		AssetNames:          "[name]-[hash]",
-		MinifyWhitespace:    true,
-		MinifyIdentifiers:   true,
-		MinifySyntax:        true,
-		Format:              api.FormatIIFE,
-		Target:              api.ES2020,
-		Charset:             api.CharsetUTF8,
-		LegalComments:       api.LegalCommentsNone,
-		LogLevel:            api.LogLevelSilent,
-		Loader: map[string]api.Loader{
-			".png": api.LoaderFile, ".svg": api.LoaderFile, ".woff2": api.LoaderFile, ".jpg": api.LoaderFile,
-		},
-		Plugins: []api.Plugin{themePlugin(theme, chromaCSS)},
-	})
+	var res api.BuildResult
+	if err := guard.Do(func() error {
+		res = api.Build(api.BuildOptions{
+			EntryPointsAdvanced: entries,
+			Bundle:              true,
+			Write:               false,
+			Outdir:              "/assets",
+			AbsWorkingDir:       "/",
+			EntryNames:          "[name]-[hash]",
+			AssetNames:          "[name]-[hash]",
+			MinifyWhitespace:    true,
+			MinifyIdentifiers:   true,
+			MinifySyntax:        true,
+			Format:              api.FormatIIFE,
+			Target:              api.ES2020,
+			Charset:             api.CharsetUTF8,
+			LegalComments:       api.LegalCommentsNone,
+			LogLevel:            api.LogLevelSilent,
+			Loader: map[string]api.Loader{
+				".png": api.LoaderFile, ".svg": api.LoaderFile, ".woff2": api.LoaderFile, ".jpg": api.LoaderFile,
+			},
+			Plugins: []api.Plugin{themePlugin(theme, chromaCSS)},
+		})
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("theme assets: the bundler (esbuild) failed: %w", err)
+	}
 	if len(res.Errors) > 0 {
 		var msgs []string
 		for _, m := range res.Errors {
@@ -125,7 +133,13 @@ func themePlugin(theme fs.FS, chromaCSS string) api.Plugin {
 				return api.OnLoadResult{Contents: &chromaCSS, Loader: api.LoaderCSS}, nil
 			})
 			b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: "theme"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-				src, err := fs.ReadFile(theme, "assets/"+a.Path)
+				// esbuild calls this in goroutines of its own, where a panic
+				// would end the process: guarded here.
+				var src []byte
+				err := guard.Do(func() (err error) { src, err = fs.ReadFile(theme, "assets/"+a.Path); return err })
+				if pe := (*guard.PanicError)(nil); errors.As(err, &pe) {
+					return api.OnLoadResult{}, fmt.Errorf("cannot read theme/assets/%s: %w", a.Path, err)
+				}
 				if err != nil {
 					return api.OnLoadResult{}, fmt.Errorf("cannot read theme/assets/%s", a.Path)
 				}

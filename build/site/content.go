@@ -13,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/internal/guard"
 )
 
 // doc is a page of the content/ folder: Markdown with YAML front matter
@@ -80,7 +81,7 @@ func parseDoc(file, rel string, src []byte) (*doc, error) {
 			return nil, fmt.Errorf("%s:1: the front matter opened here is not closed: add a line --- after it", file)
 		}
 		var f frontMatter
-		if err := yaml.Unmarshal(fm.Text, &f); err != nil {
+		if err := guard.Do(func() error { return yaml.Unmarshal(fm.Text, &f) }); err != nil {
 			line, msg := manual.YAMLErrorAt(err, 2)
 			return nil, fmt.Errorf("%s:%d: invalid front matter: %s", file, line, msg)
 		}
@@ -88,7 +89,10 @@ func parseDoc(file, rel string, src []byte) (*doc, error) {
 		body = fm.Rest
 	}
 	d.Body = body
-	d.Doc = manual.ParseMarkdown(body)
+	var err error
+	if d.Doc, err = parseMarkdown(body); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
 	if d.Title == "" {
 		d.Title = firstH1(d.Doc, body)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/lorekit/lore/build/cache"
+	"github.com/lorekit/lore/internal/guard"
 )
 
 // The chroma palettes of the light and the dark theme.
@@ -74,14 +75,17 @@ func (h *highlighter) block(w util.BufWriter, lang, code string) {
 			return
 		}
 	}
-	it, err := lx.Tokenise(nil, code)
-	if err != nil {
-		h.plain(w, lang, code)
-		return
-	}
 	var buf bytes.Buffer
 	buf.WriteString(`<div class="code" data-lang="` + html.EscapeString(lang) + `">`)
-	if err := h.f.Format(&buf, h.style, it); err != nil {
+	// A lexer that fails or panics (chroma lexes while it formats) leaves
+	// the block plain.
+	if err := guard.Do(func() error {
+		it, err := lx.Tokenise(nil, code)
+		if err != nil {
+			return err
+		}
+		return h.f.Format(&buf, h.style, it)
+	}); err != nil {
 		h.plain(w, lang, code)
 		return
 	}

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"fmt"
 	"html"
 	"path"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/internal/guard"
 )
 
 // linker resolves what a page body links to. Every path it returns is
@@ -47,8 +49,8 @@ func (b *body) render(src []byte, doc ast.Node) ([]byte, error) {
 		util.Prioritized(b, 100),
 	))
 	var buf bytes.Buffer
-	if err := r.Render(&buf, src, doc); err != nil {
-		return nil, err
+	if err := guard.Do(func() error { return r.Render(&buf, src, doc) }); err != nil {
+		return nil, fmt.Errorf("the Markdown renderer failed: %w", err)
 	}
 	return buf.Bytes(), nil
 }
@@ -57,8 +59,23 @@ func (b *body) render(src []byte, doc ast.Node) ([]byte, error) {
 // (a rule's doc).
 func (b *body) markdown(md string) (string, error) {
 	src := []byte(md)
-	out, err := b.render(src, manual.ParseMarkdown(src))
+	doc, err := parseMarkdown(src)
+	if err != nil {
+		return "", err
+	}
+	out, err := b.render(src, doc)
 	return string(out), err
+}
+
+// parseMarkdown parses a page's Markdown (manual.ParseMarkdown); a panic
+// in goldmark is returned as an error.
+func parseMarkdown(src []byte) (ast.Node, error) {
+	var doc ast.Node
+	err := guard.Do(func() error { doc = manual.ParseMarkdown(src); return nil })
+	if err != nil {
+		return nil, fmt.Errorf("the Markdown parser failed: %w", err)
+	}
+	return doc, nil
 }
 
 // RegisterFuncs overrides goldmark's HTML renderer where the site differs:
@@ -395,4 +412,12 @@ func textOf(n ast.Node, src []byte) string {
 		return ast.WalkContinue, nil
 	})
 	return sb.String()
+}
+
+// inFile names the source file of a page in an error rendering it.
+func inFile(file string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", file, err)
 }

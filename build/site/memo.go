@@ -6,7 +6,6 @@ import (
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/lorekit/lore/build/cache"
-	"github.com/lorekit/lore/build/manual"
 )
 
 // The cache tables and packs the site uses.
@@ -156,7 +155,10 @@ func (r *run) htmlOf(b *bodyResult, src []byte, doc ast.Node, pagePath, dir stri
 	nb := &body{root: rootOf(pagePath), dir: dir, link: r, hl: r.hl}
 	r.nBodies.Add(1)
 	if doc == nil {
-		doc = manual.ParseMarkdown(src) // the build let go of the parsed manual
+		var err error
+		if doc, err = parseMarkdown(src); err != nil { // the build let go of the parsed manual
+			return nil, err
+		}
 	}
 	return nb.render(src, doc)
 }

@@ -90,7 +90,7 @@ func (r *run) pages() []*page {
 			html, err := r.htmlOf(b, m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
 			v := *in.(*manualView)
 			v.Body = template.HTML(html)
-			return &v, err
+			return &v, inFile(m.M.Path, err)
 		}
 		p.kept = func() { r.keep(b) }
 		ps = append(ps, p)
@@ -119,7 +119,7 @@ func (r *run) pages() []*page {
 			html, err := r.htmlOf(b, d.Body, d.Doc, d.URL, path.Dir(d.File))
 			v := *in.(*docView)
 			v.Body = template.HTML(html)
-			return &v, err
+			return &v, inFile(d.File, err)
 		}
 		p.kept = func() { r.keep(b) }
 		ps = append(ps, p)

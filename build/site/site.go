@@ -149,11 +149,11 @@ func (s *Site) Bodies(out Output, done func(*manual.Manual)) error {
 			if done != nil {
 				done(m.M)
 			}
-			return err
+			return inFile(m.M.Path, err)
 		}
 		d := r.docs[i-len(ms)]
 		r.docBody[i-len(ms)], err = r.body(d.Body, d.Doc, d.URL, path.Dir(d.File))
-		return err
+		return inFile(d.File, err)
 	})
 }
 
@@ -416,11 +416,11 @@ func (s *Site) ManualPage(m *Manual, findings diag.List) (string, []byte, error)
 	r := s.r
 	b, err := r.body(m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
 	if err != nil {
-		return "", nil, err
+		return "", nil, inFile(m.M.Path, err)
 	}
 	html, err := r.htmlOf(b, m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
 	if err != nil {
-		return "", nil, err
+		return "", nil, inFile(m.M.Path, err)
 	}
 	var fs []finding
 	for _, d := range findings {

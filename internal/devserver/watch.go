@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build/config"
+	"github.com/lorekit/lore/internal/guard"
 	"github.com/lorekit/lore/internal/watch"
 )
 
@@ -21,10 +22,25 @@ func (s *Server) Watch(ctx context.Context) (run func() error, err error) {
 		return nil, err
 	}
 	return func() error {
-		return w.Run(ctx, func(paths []string) { s.rebuild(paths) }, func(err error) {
+		return w.Run(ctx, func(paths []string) { s.rebuildGuarded(paths) }, func(err error) {
 			fmt.Fprintf(s.o.Log, "lore serve: watching: %v\n", err)
 		})
 	}, nil
+}
+
+// rebuildGuarded rebuilds; a panic in the build is a failed build (logged,
+// shown on open pages) and the server goes on serving the last good one.
+func (s *Server) rebuildGuarded(paths []string) {
+	err := guard.Do(func() error { s.rebuild(paths); return nil })
+	if err == nil {
+		return
+	}
+	msg := "the build crashed: " + err.Error()
+	fmt.Fprintf(s.o.Log, "lore serve: build failed; still serving the last good build:\n%s\n", msg)
+	s.mu.Lock()
+	s.failure = msg
+	s.mu.Unlock()
+	s.broadcast(event{"builderror", msg})
 }
 
 // sources returns the project file and the folders a build reads, as the

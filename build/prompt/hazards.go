@@ -1,0 +1,256 @@
+package prompt
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/nikolalohinski/gonja/v2/exec"
+	"github.com/nikolalohinski/gonja/v2/tokens"
+)
+
+// hazard finds a construct gonja v2.9.1 mishandles (it panics, or renders
+// nonsense) in a template's tokens, before gonja parses it. It returns the
+// byte offset of the construct in the source and the message to report, or
+// -1. The panics themselves are also recovered (see compile and Render);
+// this names the construct and its fix.
+func hazard(toks []*tokens.Token) (int, string) {
+	for i, tok := range toks {
+		switch tok.Type {
+		case tokens.BlockBegin:
+			if name := blockName(toks, i); name == "raw" {
+				if end := nextOf(toks, i, tokens.BlockEnd); end >= 0 && (end+1 >= len(toks) || toks[end+1].Type != tokens.Data) {
+					// gonja's raw block indexes its first node, which an
+					// empty body does not have.
+					return tok.Pos, "empty {% raw %}{% endraw %} block: write text between the tags or remove them"
+				}
+			}
+		case tokens.Name:
+			// range() with no argument indexes an argument it lacks.
+			if tok.Val == "range" && (i == 0 || toks[i-1].Type != tokens.Dot) {
+				if j := skipSpace(toks, i+1); j < len(toks) && toks[j].Type == tokens.LeftParenthesis {
+					if k := skipSpace(toks, j+1); k < len(toks) && toks[k].Type == tokens.RightParenthesis {
+						return tok.Pos, "range() needs an argument: range(stop), range(start, stop) or range(start, stop, step)"
+					}
+					if n, ok := rangeLength(toks, j+1); ok && n > maxRange {
+						return tok.Pos, "range(…) of " + strconv.Itoa(n) + " numbers: a prompt loops over at most " + strconv.Itoa(maxRange)
+					}
+				}
+			}
+		case tokens.Multiply:
+			// 'text' * n repeats the text: a negative n crashes gonja, a
+			// large one takes all the memory.
+			if i > 0 && toks[skipSpaceBack(toks, i-1)].Type == tokens.String {
+				if n, ok := signedInteger(toks, i+1); ok && (n < 0 || n > maxRepeat) {
+					return tok.Pos, "a text can be repeated 0 to " + strconv.Itoa(maxRepeat) + " times, not " + strconv.Itoa(n)
+				}
+			}
+		case tokens.Modulo, tokens.Division, tokens.FloorDivision:
+			v, ok := literalOperand(toks, i+1)
+			if !ok {
+				continue
+			}
+			if tok.Type == tokens.Modulo && v.Integer() == 0 {
+				// gonja takes the remainder of the integer parts, and the
+				// integer part of this one is 0.
+				return tok.Pos, "modulo by zero: the right operand of % must be a number whose integer part is not 0"
+			}
+			if tok.Type != tokens.Modulo && v.Float() == 0 {
+				return tok.Pos, "division by zero: the right operand of " + tok.Val + " is 0"
+			}
+		}
+	}
+	return -1, ""
+}
+
+// maxRange bounds range(…) with literal arguments: a loop of millions of
+// turns would stall the build.
+const maxRange = 10000
+
+// rangeLength returns how many numbers range(…) with the integer literal
+// arguments at toks[i:] (after the parenthesis) yields.
+func rangeLength(toks []*tokens.Token, i int) (int, bool) {
+	var args []int
+	for {
+		n, ok := signedInteger(toks, i)
+		if !ok {
+			return 0, false
+		}
+		args = append(args, n)
+		i = skipSpace(toks, i)
+		for i < len(toks) && toks[i].Type != tokens.Comma && toks[i].Type != tokens.RightParenthesis {
+			i++
+		}
+		if i >= len(toks) || len(args) > 3 {
+			return 0, false
+		}
+		if toks[i].Type == tokens.RightParenthesis {
+			break
+		}
+		i++
+	}
+	start, stop, step := 0, args[0], 1
+	if len(args) > 1 {
+		start, stop = args[0], args[1]
+	}
+	if len(args) > 2 {
+		step = args[2]
+	}
+	if step == 0 {
+		return 0, false // gonja reports it
+	}
+	n := (stop - start) / step
+	if n < 0 {
+		return 0, true
+	}
+	return n, true
+}
+
+// maxRepeat bounds 'text' * n: a prompt has no use for more.
+const maxRepeat = 10000
+
+// signedInteger reads an integer literal, with an optional sign, at
+// toks[i], when no operator binding tighter than * follows it.
+func signedInteger(toks []*tokens.Token, i int) (int, bool) {
+	i = skipSpace(toks, i)
+	neg := false
+	if i < len(toks) && (toks[i].Type == tokens.Subtraction || toks[i].Type == tokens.Addition) {
+		neg = toks[i].Type == tokens.Subtraction
+		i = skipSpace(toks, i+1)
+	}
+	if i >= len(toks) || toks[i].Type != tokens.Integer {
+		return 0, false
+	}
+	n, err := strconv.Atoi(toks[i].Val)
+	if err != nil {
+		n = maxRepeat + 1 // too large for an int
+	}
+	if j := skipSpace(toks, i+1); j < len(toks) {
+		switch toks[j].Type {
+		case tokens.Power, tokens.Dot, tokens.LeftBracket, tokens.LeftParenthesis, tokens.Pipe:
+			return 0, false
+		}
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// skipSpace returns the index of the first token from i that is not
+// whitespace.
+func skipSpace(toks []*tokens.Token, i int) int {
+	for i < len(toks) && toks[i].Type == tokens.Whitespace {
+		i++
+	}
+	return i
+}
+
+// skipSpaceBack returns the index of the last token up to i that is not
+// whitespace, or 0.
+func skipSpaceBack(toks []*tokens.Token, i int) int {
+	for i > 0 && toks[i].Type == tokens.Whitespace {
+		i--
+	}
+	return i
+}
+
+// blockName returns the name of the block tag that starts at toks[i].
+func blockName(toks []*tokens.Token, i int) string {
+	for j := i + 1; j < len(toks); j++ {
+		switch toks[j].Type {
+		case tokens.Whitespace:
+			continue
+		case tokens.Name:
+			return toks[j].Val
+		}
+		return ""
+	}
+	return ""
+}
+
+// nextOf returns the index of the first token of type k after i, or -1.
+func nextOf(toks []*tokens.Token, i int, k tokens.Type) int {
+	for j := i + 1; j < len(toks); j++ {
+		if toks[j].Type == k {
+			return j
+		}
+	}
+	return -1
+}
+
+// literalOperand reads the operand that starts at toks[i] when it is a
+// literal on its own (a number, string, none, true or false, optionally in
+// parentheses) and no operator binding tighter than % follows it.
+func literalOperand(toks []*tokens.Token, i int) (*exec.Value, bool) {
+	skip := func(i int) int {
+		for i < len(toks) && toks[i].Type == tokens.Whitespace {
+			i++
+		}
+		return i
+	}
+	i = skip(i)
+	parens := 0
+	for i < len(toks) && toks[i].Type == tokens.LeftParenthesis {
+		parens++
+		i = skip(i + 1)
+	}
+	if i >= len(toks) {
+		return nil, false
+	}
+	var v *exec.Value
+	switch t := toks[i]; t.Type {
+	case tokens.Integer, tokens.Float:
+		f, err := strconv.ParseFloat(t.Val, 64)
+		if err != nil {
+			return nil, false
+		}
+		v = exec.AsValue(f)
+	case tokens.String:
+		v = exec.AsValue(t.Val)
+	case tokens.Name:
+		switch strings.ToLower(t.Val) {
+		case "none", "false":
+			v = exec.AsValue(0)
+		case "true":
+			v = exec.AsValue(1)
+		default:
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	i = skip(i + 1)
+	for ; parens > 0; parens-- {
+		if i >= len(toks) || toks[i].Type != tokens.RightParenthesis {
+			return nil, false
+		}
+		i = skip(i + 1)
+	}
+	if i < len(toks) {
+		switch toks[i].Type {
+		case tokens.Power, tokens.Dot, tokens.LeftBracket, tokens.LeftParenthesis, tokens.Pipe:
+			return nil, false // the operand is an expression, not the literal
+		}
+	}
+	return v, true
+}
+
+// unclosedTag returns the offset of a tag the template leaves open at its
+// end and the delimiter that would close it, or -1. gonja reports most
+// unclosed tags, but crashes on some (`{{ x is `): a crash then names the
+// tag.
+func unclosedTag(toks []*tokens.Token) (int, string) {
+	open := -1
+	closer := ""
+	for _, tok := range toks {
+		switch tok.Type {
+		case tokens.VariableBegin:
+			open, closer = tok.Pos, "}}"
+		case tokens.BlockBegin:
+			open, closer = tok.Pos, "%}"
+		case tokens.VariableEnd, tokens.BlockEnd:
+			open = -1
+		}
+	}
+	return open, closer
+}
