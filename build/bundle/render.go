@@ -8,16 +8,19 @@ import (
 // Style is how a bundle marks its blocks for a provider (seed 002).
 type Style string
 
-// The render styles.
+// The render styles. In each, a block's text is encoded so that it cannot
+// open or close a section (see encode.go); ParseSections reads the
+// sections back.
 const (
-	// XML wraps a block in <section name="…">…</section>; the text inside
-	// is not escaped.
+	// XML wraps a block in <section name="…">…</section>. Inside, only a
+	// '<' that would start a section tag is escaped (as "&lt;").
 	XML Style = "xml"
 	// Fenced wraps a block in a Markdown code fence whose info string is
-	// the block name. The fence is longer than any backtick run inside, so
-	// inner fences never close it.
+	// the block name. The fence is longer than any backtick run that
+	// opens a line inside, so inner fences never close it.
 	Fenced Style = "fenced"
-	// Inline puts a "--- name ---" line above the block.
+	// Inline puts a "--- name ---" line above the block. A line inside
+	// that looks like such a heading is escaped with a leading backslash.
 	Inline Style = "inline"
 )
 
@@ -37,35 +40,19 @@ func ParseStyle(s string) (Style, error) {
 // DefaultStyles maps the common providers to their styles.
 var DefaultStyles = map[string]Style{"anthropic": XML, "openai": Fenced, "ollama": Inline}
 
-// Section renders one block in style st.
+// Section renders one block in style st; name must be a ValidName. The
+// text's trailing blanks go, and the text is encoded so that nothing in it
+// can open or close a section.
 func Section(st Style, name, text string) string {
 	text = strings.TrimRight(text, " \t\n")
 	switch st {
 	case Fenced:
-		fence := strings.Repeat("`", max(3, longestRun(text, '`')+1))
+		fence := fenceFor(text)
 		return fence + name + "\n" + text + "\n" + fence
 	case Inline:
-		return "--- " + name + " ---\n" + text
+		return "--- " + name + " ---\n" + inlineEscape(text)
 	}
-	return `<section name="` + name + `">` + "\n" + text + "\n</section>"
-}
-
-// longestRun returns the longest run of c at the start of a line (after up
-// to three spaces of indentation), which is where a fence could close.
-func longestRun(text string, c byte) int {
-	best := 0
-	for _, l := range strings.Split(text, "\n") {
-		t := strings.TrimLeft(l, " ")
-		if len(l)-len(t) > 3 {
-			continue
-		}
-		n := 0
-		for n < len(t) && t[n] == c {
-			n++
-		}
-		best = max(best, n)
-	}
-	return best
+	return `<section name="` + name + `">` + "\n" + xmlEscape(text) + "\n</section>"
 }
 
 // Render renders the composition in style st: the static blocks form the
