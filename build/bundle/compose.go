@@ -245,9 +245,13 @@ func (c *Composition) emptyGuardrails(l *Layer, b Block, cb *Composed) {
 			from = append(from, p.Layer)
 		}
 	}
-	c.problem(RuleGuardrailInherit, l, b, fmt.Sprintf("layer %s: the guardrails file is empty, which cannot remove the %d guardrails it inherits (from %s): "+
+	n, what := len(cb.itemsSoFar()), "guardrails"
+	if n == 1 {
+		what = "guardrail"
+	}
+	c.problem(RuleGuardrailInherit, l, b, fmt.Sprintf("layer %s: the guardrails file is empty, which cannot remove the %d %s it inherits (from %s): "+
 		"guardrails concatenate across every layer; delete the file, or write this layer's own guardrails in it",
-		l.ID(), len(cb.itemsSoFar()), strings.Join(from, ", ")))
+		l.ID(), n, what, strings.Join(from, ", ")))
 }
 
 func (c *Composition) problem(rule string, l *Layer, b Block, msg string) {

@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -44,7 +45,11 @@ var DefaultStyles = map[string]Style{"anthropic": XML, "openai": Fenced, "ollama
 // text's trailing blanks go, and the text is encoded so that nothing in it
 // can open or close a section.
 func Section(st Style, name, text string) string {
-	text = strings.TrimRight(text, " \t\n")
+	return section(st, name, strings.TrimRight(text, " \t\n"))
+}
+
+// section renders text as it is, encoded.
+func section(st Style, name, text string) string {
 	switch st {
 	case Fenced:
 		fence := fenceFor(text)
@@ -86,4 +91,33 @@ func joinSections(s []string) string {
 		return ""
 	}
 	return strings.Join(s, "\n\n") + "\n"
+}
+
+// FillTurn fills the {{ turn.NAME }} placeholders of b's tail with the
+// per-turn values and returns the tail a turn sends. The values go into
+// the dynamic blocks' text before the style's encoding, so a value cannot
+// open or close a section any more than a layer can; without such
+// sequences in the values the result equals FillTail(b.Tail, turn). Names
+// without a value become empty and are returned in missing.
+func (b *Bundle) FillTurn(turn map[string]string) (tail string, missing []string) {
+	var tl []string
+	for _, cb := range b.Blocks {
+		if !cb.Dynamic || cb.Text == "" {
+			continue
+		}
+		// Trimmed as Render trims the template, then filled and encoded.
+		text, miss := FillTail(strings.TrimRight(cb.Text, " \t\n"), turn)
+		for _, m := range miss {
+			if !slices.Contains(missing, m) {
+				missing = append(missing, m)
+			}
+		}
+		tl = append(tl, section(b.Style, cb.Name, text))
+	}
+	if len(tl) == 0 && b.Tail != "" {
+		// A bundle without its blocks (written by hand or by another
+		// tool) can only be filled as text.
+		return FillTail(b.Tail, turn)
+	}
+	return joinSections(tl), missing
 }

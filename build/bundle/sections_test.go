@@ -243,3 +243,38 @@ func FuzzRenderSections(f *testing.F) {
 		}
 	})
 }
+
+// Per-turn values reach the tail through FillTurn, which encodes them with
+// the block: a value cannot forge a section, and a harmless one gives what
+// FillTail gives.
+func TestFillTurnCannotForgeSections(t *testing.T) {
+	for _, st := range Styles {
+		b, _, err := Bake(Meta{Recipe: "arthur", Surface: "chat", Provider: "p", Style: st}, Stack{Layers: []Layer{seedLayer()}}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain := map[string]string{"now": "Tuesday"}
+		for _, turn := range []map[string]string{plain, nil, {"now": "``` mid-line"}} {
+			got, _ := b.FillTurn(turn)
+			if want, _ := FillTail(b.Tail, turn); got != want {
+				t.Errorf("%s: FillTurn %q, FillTail %q", st, got, want)
+			}
+		}
+		for _, h := range hostile {
+			tail, missing := b.FillTurn(map[string]string{"now": h})
+			if len(missing) != 0 {
+				t.Errorf("missing %v", missing)
+			}
+			secs, err := ParseSections(st, tail)
+			if err != nil || names(secs) != "[runtime-context]" {
+				t.Fatalf("%s: value %q gives sections %v (%v):\n%s", st, h, names(secs), err, tail)
+			}
+			if want := "Now: " + h; secs[0].Text != want {
+				t.Errorf("%s: the value reads back as %q, want %q", st, secs[0].Text, want)
+			}
+		}
+		if _, missing := b.FillTurn(nil); !slices.Equal(missing, []string{"now"}) {
+			t.Errorf("missing: %v", missing)
+		}
+	}
+}
