@@ -64,7 +64,7 @@ func (s *Server) bundlePrompt(b *bundle.Bundle, args map[string]string) *mcp.Get
 			"tokens": b.Tokens, "budget": b.Budget}},
 	}
 	if b.Tail != "" {
-		tail, missing := bundle.FillTail(b.Tail, args)
+		tail, missing := b.FillTurn(args)
 		res.Messages = append(res.Messages, &mcp.PromptMessage{Role: "user", Content: &mcp.TextContent{Text: tail}})
 		if len(missing) > 0 {
 			res.Meta["lore/warnings"] = []string{missingWarning("bundle "+b.ID, missing)}

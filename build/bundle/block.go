@@ -54,6 +54,15 @@ func (r *Rule) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// FloorBlocks are the safety floor (seed 001: "you may stop inheriting
+// who you are, never the floor"): the capability contract and the
+// guardrails. Nothing removes them from a bundle — not lore.yaml
+// disabled:, an empty layer file, trust demotion nor a role.
+var FloorBlocks = []string{CapabilityContract, Guardrails}
+
+// Floor reports whether block name is part of the safety floor.
+func Floor(name string) bool { return name == CapabilityContract || name == Guardrails }
+
 // RuleOf returns the composition rule of block name.
 func RuleOf(name string) Rule {
 	switch name {

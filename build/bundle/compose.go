@@ -19,7 +19,9 @@ type Stack struct {
 	// not admitted is refused.
 	Roles []string
 	// Disabled names blocks that are switched off, each with its reason;
-	// they are left out and the reason is recorded.
+	// they are left out and the reason is recorded. The blocks of the
+	// safety floor (FloorBlocks) cannot be switched off: naming one is a
+	// problem and the block stays.
 	Disabled map[string]string
 	// Priorities fix the priority of blocks whose seed-tier text is not
 	// part of the stack (Overlay uses them to keep a baked bundle's order).
@@ -63,12 +65,17 @@ const (
 	// RuleLayer: a block no layer may write, an invalid block name, a
 	// block defined twice in the seed tier.
 	RuleLayer = "prompt/layer"
-	// RuleGuardrailInherit: a layer tries to stop inheriting guardrails.
+	// RuleGuardrailInherit: a layer tries to stop inheriting guardrails
+	// (an "inherit: false" line, or an empty guardrails file under
+	// inherited guardrails).
 	RuleGuardrailInherit = "prompt/guardrail-inherit"
+	// RuleDisabledFloor: Stack.Disabled names a block of the safety floor.
+	RuleDisabledFloor = "prompt/disabled-floor"
 )
 
 // Problem is a defect of the input found while composing. Rule is the lint
-// rule id lore reports it under (RuleLayer or RuleGuardrailInherit).
+// rule id lore reports it under (RuleLayer, RuleGuardrailInherit or
+// RuleDisabledFloor).
 type Problem struct {
 	Rule    string
 	Layer   string
@@ -135,7 +142,9 @@ func Compose(s Stack) (*Composition, error) {
 			if !ok {
 				continue
 			}
-			if why, off := s.Disabled[b.Name]; off {
+			if why, off := s.Disabled[b.Name]; off && Floor(b.Name) {
+				c.floorDisabled(b.Name)
+			} else if off {
 				if !slices.ContainsFunc(c.Disabled, func(a Absence) bool { return a.Block == b.Name }) {
 					c.Disabled = append(c.Disabled, Absence{Block: b.Name, Reason: why})
 				}
@@ -163,6 +172,9 @@ func Compose(s Stack) (*Composition, error) {
 			case Concatenated:
 				if text != "" {
 					cb.Parts = append(cb.Parts, part)
+				}
+				if b.Name == Guardrails && !l.Kind.seedTier() && strings.TrimSpace(b.Text) == "" && len(cb.itemsSoFar()) > 0 {
+					c.emptyGuardrails(l, b, cb)
 				}
 			case Locked:
 				if len(cb.Parts) > 0 {
@@ -214,6 +226,34 @@ func (c *Composition) admit(l *Layer, id string, b Block) (string, bool) {
 	return text, true
 }
 
+// floorDisabled records, once, that Stack.Disabled names floor block name.
+func (c *Composition) floorDisabled(name string) {
+	if slices.ContainsFunc(c.Problems, func(p Problem) bool { return p.Rule == RuleDisabledFloor && p.Block == name }) {
+		return
+	}
+	c.Problems = append(c.Problems, Problem{Rule: RuleDisabledFloor, Block: name, Message: fmt.Sprintf(
+		"block %q is part of the safety floor and cannot be disabled: it stays in every bundle; remove it from disabled:", name)})
+}
+
+// emptyGuardrails records that layer l's guardrails file is empty while
+// broader layers have guardrails: an empty file says "nothing here" for
+// its own layer and cannot remove what the layer inherits.
+func (c *Composition) emptyGuardrails(l *Layer, b Block, cb *Composed) {
+	var from []string
+	for _, p := range cb.Parts {
+		if strings.TrimSpace(p.Text) != "" && !slices.Contains(from, p.Layer) {
+			from = append(from, p.Layer)
+		}
+	}
+	n, what := len(cb.itemsSoFar()), "guardrails"
+	if n == 1 {
+		what = "guardrail"
+	}
+	c.problem(RuleGuardrailInherit, l, b, fmt.Sprintf("layer %s: the guardrails file is empty, which cannot remove the %d %s it inherits (from %s): "+
+		"guardrails concatenate across every layer; delete the file, or write this layer's own guardrails in it",
+		l.ID(), n, what, strings.Join(from, ", ")))
+}
+
 func (c *Composition) problem(rule string, l *Layer, b Block, msg string) {
 	c.Problems = append(c.Problems, Problem{Rule: rule, Layer: l.ID(), Block: b.Name, Source: b.Source, Line: b.Line, Message: msg})
 }
@@ -223,6 +263,20 @@ func lineOf(b Block, offset int) int {
 		return 0
 	}
 	return b.Line + offset
+}
+
+// itemsSoFar returns the distinct item keys of a concatenated block's
+// parts, before compose.
+func (cb *Composed) itemsSoFar() []string {
+	var keys []string
+	for _, p := range cb.Parts {
+		for _, it := range splitItems(p.Text) {
+			if !slices.Contains(keys, it.key) {
+				keys = append(keys, it.key)
+			}
+		}
+	}
+	return keys
 }
 
 // compose sets the block's Text from its parts.

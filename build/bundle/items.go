@@ -39,9 +39,11 @@ func splitItems(text string) []item {
 			}
 			continue
 		}
-		ind := indent(l)
-		isBullet := bulletLen(l[ind:]) > 0 && ind <= 3
-		heading := ind <= 3 && strings.HasPrefix(l[ind:], "#")
+		// ind is a column (a tab counts as four), rest the text after the
+		// indentation: ind is not a byte offset into l.
+		ind, rest := indent(l), strings.TrimLeft(l, " \t")
+		isBullet := bulletLen(rest) > 0 && ind <= 3
+		heading := ind <= 3 && strings.HasPrefix(rest, "#")
 		switch {
 		case isBullet && (!curBullet || ind <= curIndent || len(cur) == 0):
 			flush()

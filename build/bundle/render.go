@@ -2,22 +2,26 @@ package bundle
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
 // Style is how a bundle marks its blocks for a provider (seed 002).
 type Style string
 
-// The render styles.
+// The render styles. In each, a block's text is encoded so that it cannot
+// open or close a section (see encode.go); ParseSections reads the
+// sections back.
 const (
-	// XML wraps a block in <section name="…">…</section>; the text inside
-	// is not escaped.
+	// XML wraps a block in <section name="…">…</section>. Inside, only a
+	// '<' that would start a section tag is escaped (as "&lt;").
 	XML Style = "xml"
 	// Fenced wraps a block in a Markdown code fence whose info string is
-	// the block name. The fence is longer than any backtick run inside, so
-	// inner fences never close it.
+	// the block name. The fence is longer than any backtick run that
+	// opens a line inside, so inner fences never close it.
 	Fenced Style = "fenced"
-	// Inline puts a "--- name ---" line above the block.
+	// Inline puts a "--- name ---" line above the block. A line inside
+	// that looks like such a heading is escaped with a leading backslash.
 	Inline Style = "inline"
 )
 
@@ -37,35 +41,23 @@ func ParseStyle(s string) (Style, error) {
 // DefaultStyles maps the common providers to their styles.
 var DefaultStyles = map[string]Style{"anthropic": XML, "openai": Fenced, "ollama": Inline}
 
-// Section renders one block in style st.
+// Section renders one block in style st; name must be a ValidName. The
+// text's trailing blanks go, and the text is encoded so that nothing in it
+// can open or close a section.
 func Section(st Style, name, text string) string {
-	text = strings.TrimRight(text, " \t\n")
-	switch st {
-	case Fenced:
-		fence := strings.Repeat("`", max(3, longestRun(text, '`')+1))
-		return fence + name + "\n" + text + "\n" + fence
-	case Inline:
-		return "--- " + name + " ---\n" + text
-	}
-	return `<section name="` + name + `">` + "\n" + text + "\n</section>"
+	return section(st, name, strings.TrimRight(text, " \t\n"))
 }
 
-// longestRun returns the longest run of c at the start of a line (after up
-// to three spaces of indentation), which is where a fence could close.
-func longestRun(text string, c byte) int {
-	best := 0
-	for _, l := range strings.Split(text, "\n") {
-		t := strings.TrimLeft(l, " ")
-		if len(l)-len(t) > 3 {
-			continue
-		}
-		n := 0
-		for n < len(t) && t[n] == c {
-			n++
-		}
-		best = max(best, n)
+// section renders text as it is, encoded.
+func section(st Style, name, text string) string {
+	switch st {
+	case Fenced:
+		fence := fenceFor(text)
+		return fence + name + "\n" + text + "\n" + fence
+	case Inline:
+		return "--- " + name + " ---\n" + inlineEscape(text)
 	}
-	return best
+	return `<section name="` + name + `">` + "\n" + xmlEscape(text) + "\n</section>"
 }
 
 // Render renders the composition in style st: the static blocks form the
@@ -99,4 +91,33 @@ func joinSections(s []string) string {
 		return ""
 	}
 	return strings.Join(s, "\n\n") + "\n"
+}
+
+// FillTurn fills the {{ turn.NAME }} placeholders of b's tail with the
+// per-turn values and returns the tail a turn sends. The values go into
+// the dynamic blocks' text before the style's encoding, so a value cannot
+// open or close a section any more than a layer can; without such
+// sequences in the values the result equals FillTail(b.Tail, turn). Names
+// without a value become empty and are returned in missing.
+func (b *Bundle) FillTurn(turn map[string]string) (tail string, missing []string) {
+	var tl []string
+	for _, cb := range b.Blocks {
+		if !cb.Dynamic || cb.Text == "" {
+			continue
+		}
+		// Trimmed as Render trims the template, then filled and encoded.
+		text, miss := FillTail(strings.TrimRight(cb.Text, " \t\n"), turn)
+		for _, m := range miss {
+			if !slices.Contains(missing, m) {
+				missing = append(missing, m)
+			}
+		}
+		tl = append(tl, section(b.Style, cb.Name, text))
+	}
+	if len(tl) == 0 && b.Tail != "" {
+		// A bundle without its blocks (written by hand or by another
+		// tool) can only be filled as text.
+		return FillTail(b.Tail, turn)
+	}
+	return joinSections(tl), missing
 }

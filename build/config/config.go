@@ -40,6 +40,9 @@ type Config struct {
 	Trust map[string]bool
 	// Disabled names blocks that may be absent from bundles, with the reason.
 	Disabled map[string]string
+	// DisabledLines records the line of each key of Disabled (nil without
+	// a disabled: key).
+	DisabledLines map[string]int
 	// Providers maps a provider to its render style (xml, fenced, inline).
 	Providers map[string]string
 	// Tokenizer names the tiktoken encoding used for token counts.

@@ -142,7 +142,9 @@ func (p *parser) top(cfg *Config, root *yaml.Node) error {
 				return nil
 			})
 		case "disabled":
-			return p.mapping(v, nil, func(block string, _, r *yaml.Node) error {
+			cfg.DisabledLines = map[string]int{}
+			return p.mapping(v, nil, func(block string, bk, r *yaml.Node) error {
+				cfg.DisabledLines[block] = bk.Line
 				var why string
 				if err := p.str(r, &why); err != nil {
 					return err

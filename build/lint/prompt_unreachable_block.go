@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/build/diag"
 )
 
@@ -15,13 +16,14 @@ var promptUnreachableBlock = &Rule{
 		"(`disabled: {voice-mode: \"no voice surface yet\"}`), as seed 002's reachability contract demands: a block that silently renders " +
 		"nothing (a condition that is never true for some surface or provider) is a prompt nobody reviewed. A layer that empties a block on " +
 		"purpose (an empty file) is not reported, nor is a block whose template fails (that is prompt/template's or prompt/cache-order's). " +
-		"The message lists the bundles the block is missing from.",
+		"The message lists the bundles the block is missing from. The blocks of the safety floor (guardrails, capability-contract) " +
+		"cannot be excused by `disabled:`: a seed guardrails or contract block that renders nothing is always reported.",
 	Project: promptRule(func(p *Pass) {
 		for _, a := range p.In.Prompts.Absent {
 			if a.Broken {
 				continue
 			}
-			if p.In.Config != nil {
+			if p.In.Config != nil && !bundle.Floor(a.Block) {
 				if _, off := p.In.Config.Disabled[a.Block]; off {
 					continue
 				}
@@ -29,6 +31,11 @@ var promptUnreachableBlock = &Rule{
 			shown := a.Bundles
 			if len(shown) > 4 {
 				shown = append(slices.Clone(shown[:4]), fmt.Sprintf("and %d more", len(a.Bundles)-4))
+			}
+			if bundle.Floor(a.Block) {
+				p.ReportAt(a.Pos, diag.Pos{}, "block %q renders nothing in %s: it is part of the safety floor, which every bundle carries "+
+					"and disabled: cannot excuse; make it render for every surface, role and provider", a.Block, strings.Join(shown, ", "))
+				continue
 			}
 			p.ReportAt(a.Pos, diag.Pos{}, "block %q renders nothing in %s: every configured block appears in every bundle "+
 				"or carries a reason; make it render, or add `disabled: {%s: \"why\"}` to lore.yaml", a.Block, strings.Join(shown, ", "), a.Block)

@@ -14,7 +14,7 @@ func Rules() []*Rule {
 		skillName, skillDescription, skillYAML, skillBodySize, skillUnknownKey,
 		promptHookTrigger, promptTemplate, promptFragmentSize, promptFragmentEngine, promptBudget, promptAttention,
 		promptCacheOrder, promptUnreachableBlock, promptGuardrailInherit, promptUnknownRole, promptUnknownBlock,
-		promptLayer, promptLock,
+		promptLayer, promptLock, promptDisabledFloor, promptDisabledStale,
 		fileUnreadable, fileEncoding, fileTooLarge, fileTooComplex, fileSymlinkLoop, fileName,
 		lintUnknownRule,
 	}
