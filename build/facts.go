@@ -20,6 +20,7 @@ type facts struct {
 	References   []string // manual_read targets, in order of first appearance
 	ReferencedBy []string // names of the manuals that read it, sorted
 	Recipes      []string // recipes whose cascade returns this file
+	Engines      []string // engines whose manual_read returns this file (Project.Ask)
 	Shadows      []shadow
 	ShadowedBy   []shadow
 }
@@ -73,10 +74,11 @@ func manualFacts(p *Project, counter *tokens.Counter, c *cache.Cache, sums map[*
 
 	// Which file of a name manual_read('name') links to on the site: the
 	// winner of the first recipe that reaches the name, else the first
-	// file in path order.
+	// file in path order. A recipe's cascade is for its engine and tools:
+	// a hidden manual neither wins nor shadows.
 	primary := map[string]*manual.Manual{}
 	for _, r := range p.Config.Recipes {
-		c := p.Cascade(r.ManualPaths)
+		c := p.RecipeCascade(r)
 		for _, w := range c.Winners() {
 			out[w].Recipes = append(out[w].Recipes, r.Name)
 			if primary[w.Name] == nil {
@@ -86,6 +88,15 @@ func manualFacts(p *Project, counter *tokens.Counter, c *cache.Cache, sums map[*
 				out[w].Shadows = append(out[w].Shadows, shadow{Recipe: r.Name, Other: lost})
 				out[lost].ShadowedBy = append(out[lost].ShadowedBy, shadow{Recipe: r.Name, Other: w})
 			}
+		}
+	}
+	for _, e := range p.ViewEngines() {
+		c, err := p.Ask(e, nil, false)
+		if err != nil {
+			continue // ViewEngines are the engines Ask knows
+		}
+		for _, w := range c.Winners() {
+			out[w].Engines = append(out[w].Engines, e)
 		}
 	}
 	for _, name := range p.Manuals.Names() {

@@ -21,7 +21,7 @@ func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*
 	cfg := p.Config
 	in := &site.Input{
 		Title: cfg.Title, BaseURL: cfg.BaseURL, EditURL: cfg.EditURL,
-		Engines: cfg.Engines(), Rules: lint.Rules(), Sums: sums,
+		Engines: p.ViewEngines(), Rules: lint.Rules(), Sums: sums,
 		FS: p.FS, ContentDir: cfg.Path(cfg.Content), RelPath: p.RelPath,
 		Theme:     projectTheme(p),
 		Downloads: []string{"manifest.json"},
@@ -33,7 +33,7 @@ func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*
 	for _, m := range p.Manuals.Manuals {
 		f := fs[m]
 		v := &site.Manual{M: m, Path: p.RelPath(m.Path), URL: f.URL, Tokens: f.Tokens, SHA256: f.SHA256,
-			References: f.References, ReferencedBy: f.ReferencedBy, Recipes: f.Recipes}
+			References: f.References, ReferencedBy: f.ReferencedBy, Recipes: f.Recipes, Engines: f.Engines}
 		views[m] = v
 		in.Manuals = append(in.Manuals, v)
 	}

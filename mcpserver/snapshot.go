@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"path"
 	"slices"
-	"strings"
 
 	"github.com/spf13/afero"
 
@@ -27,11 +26,12 @@ type snapshot struct {
 	project *build.Project
 	public  string
 	who     Who
-	// manuals are the cascade winners visible to who, sorted by name: what
-	// manual_list lists and what the resources are.
+	// manuals are the cascade winners, sorted by name: what manual_list
+	// lists and what the resources are.
 	manuals []*manual.Manual
-	// cascade is the engine's manual cascade; winners its winners by name:
-	// what manual_read resolves.
+	// cascade is the engine's manual cascade for who (its first visible
+	// match of a name wins; a hidden manual is never resolved); winners its
+	// winners by name: what manual_read resolves.
 	cascade   *manual.Cascade
 	winners   map[string]*manual.Manual
 	manifest  []byte
@@ -61,23 +61,17 @@ func loadSnapshot(o *Options) (*snapshot, error) {
 		return nil, err
 	}
 	s := &snapshot{project: p, public: publicDir(o, p), winners: map[string]*manual.Manual{}}
-	paths, err := s.resolveWho(o)
-	if err != nil {
+	if s.cascade, err = p.Ask(o.Engine, o.Tools, o.ToolsGiven); err != nil {
 		return nil, err
 	}
-	if paths != nil {
-		s.cascade = p.Cascade(paths)
-	} else {
-		s.cascade = p.Manuals.Cascade(nil)
-	}
+	v := s.cascade.Visibility
+	s.who = Who{Engine: v.Engine, Tools: v.Tools, AnyTools: v.AnyTools}
 	for _, m := range s.cascade.Winners() {
 		if !manual.ValidName(m.Name) {
 			continue
 		}
 		s.winners[m.Name] = m
-		if s.visible(m) {
-			s.manuals = append(s.manuals, m)
-		}
+		s.manuals = append(s.manuals, m)
 	}
 	slices.SortFunc(s.manuals, func(a, b *manual.Manual) int { return cmp.Compare(a.Name, b.Name) })
 
@@ -100,68 +94,6 @@ func loadSnapshot(o *Options) (*snapshot, error) {
 		s.warnings = append(s.warnings, "how_do_i is unavailable: "+err.Error())
 	}
 	return s, nil
-}
-
-// resolveWho settles the engine's manualPaths and allow-set the way `lore
-// read` and `lore howdoi` do: the manualPaths of every recipe of the engine
-// (nil: no engine, or no recipes — every manual root in path order); the
-// allow-set from --tools when given, else the engine's recipe tools, else
-// no tool check.
-func (s *snapshot) resolveWho(o *Options) ([]string, error) {
-	cfg := s.project.Config
-	s.who = Who{Engine: o.Engine}
-	var paths, tools []string
-	found := false
-	if o.Engine != "" {
-		for _, r := range cfg.Recipes {
-			if r.Engine != o.Engine {
-				continue
-			}
-			found = true
-			for _, mp := range r.ManualPaths {
-				if !slices.Contains(paths, mp) {
-					paths = append(paths, mp)
-				}
-			}
-			for _, t := range r.Tools {
-				if !slices.Contains(tools, t) {
-					tools = append(tools, t)
-				}
-			}
-		}
-		if !found && len(cfg.Recipes) > 0 {
-			return nil, fmt.Errorf("unknown engine %q: the project's recipes define %s", o.Engine, strings.Join(cfg.Engines(), ", "))
-		}
-		if found && paths == nil {
-			paths = []string{}
-		}
-	}
-	switch {
-	case o.ToolsGiven:
-		s.who.Tools = slices.Clone(o.Tools)
-	case len(tools) > 0:
-		s.who.Tools = tools
-	default:
-		s.who.AnyTools = true
-	}
-	return paths, nil
-}
-
-// visible reports whether m is for the engine (no audience, or this one)
-// and requires only allowed tools.
-func (s *snapshot) visible(m *manual.Manual) bool {
-	if s.who.Engine != "" && m.Audience != "" && m.Audience != s.who.Engine {
-		return false
-	}
-	if s.who.AnyTools {
-		return true
-	}
-	for _, t := range m.RequiresTools {
-		if !slices.Contains(s.who.Tools, t) {
-			return false
-		}
-	}
-	return true
 }
 
 // close releases the router.

@@ -232,7 +232,7 @@ func TestHowDoIAnswersExactlyOneForm(t *testing.T) {
 		t.Errorf("loaded answer lacks content or score: %s", text)
 	}
 	r := rs.opened[0]
-	if r.dir != "/proj/public/lore/catalog.bleve" || r.who.Engine != "arthur" || strings.Join(r.who.Tools, ",") != "manual_read,how_do_i,doc_create" {
+	if r.dir != "/proj/public/lore/catalog.bleve" || r.who.Engine != "arthur" || strings.Join(r.who.Tools, ",") != "doc_create,how_do_i,manual_read" {
 		t.Errorf("router opened with %q %+v", r.dir, r.who)
 	}
 }

@@ -39,7 +39,7 @@ const (
 
 // Schema identifies the catalog format; it is part of the inputs' hash, so
 // a new format rebuilds every catalog.
-const Schema = "lore.catalog/v3"
+const Schema = "lore.catalog/v4"
 
 // Meta describes a built catalog.
 type Meta struct {
@@ -56,6 +56,11 @@ type Meta struct {
 	EngineTools map[string][]string `json:"engineTools"`
 	// Tools are every tool some document requires, sorted.
 	Tools []string `json:"tools"`
+	// Shadows are, per engine ("" for the cascade of every root in path
+	// order: asking without an engine, or without recipes), the names its
+	// cascade reaches more than once. Of each, a query sees only the first
+	// manual visible to it, as manual_read does.
+	Shadows map[string][]Shadow `json:"shadows"`
 }
 
 // Build writes the catalog of src into dir, an OS folder that must not
@@ -71,22 +76,12 @@ func Build(dir string, src Source) (*Meta, error) {
 func metaOf(src Source, ps []plan) *Meta {
 	meta := &Meta{Schema: Schema, InputsSHA256: InputsHash(src), Documents: len(ps), Engines: []string{},
 		EngineTools: map[string][]string{}, Tools: []string{}}
-	if src.Config != nil {
-		meta.Engines = append(meta.Engines, src.Config.Engines()...)
-		for _, r := range src.Config.Recipes {
-			ts := meta.EngineTools[r.Engine]
-			if ts == nil {
-				ts = []string{}
-			}
-			for _, t := range r.Tools {
-				if !slices.Contains(ts, t) {
-					ts = append(ts, t)
-				}
-			}
-			slices.Sort(ts)
-			meta.EngineTools[r.Engine] = ts
-		}
+	cv := viewOf(src)
+	meta.Engines = append(meta.Engines, cv.engines...)
+	for _, e := range cv.engines {
+		meta.EngineTools[e] = cv.tools[e]
 	}
+	meta.Shadows = shadowsOf(src, cv)
 	for _, p := range ps {
 		for _, t := range p.tools {
 			if !slices.Contains(meta.Tools, t) {

@@ -3,7 +3,6 @@ package search
 import (
 	"crypto/sha256"
 	"fmt"
-	"slices"
 	"strings"
 	"unicode"
 
@@ -197,23 +196,16 @@ func Owned(s *manual.Set) map[*manual.Manual][]*manual.Manual {
 	return out
 }
 
-// reachOf maps each manual to the engines whose recipe cascade returns it
-// for its name (the cascade winners), sorted.
+// reachOf maps each manual to the engines whose recipe cascade reaches
+// it (winner or not: which of a name's manuals an engine sees depends on
+// who asks, Meta.Shadows), sorted.
 func reachOf(s *manual.Set, cfg *config.Config) map[*manual.Manual][]string {
 	out := map[*manual.Manual][]string{}
-	for _, r := range cfg.Recipes {
-		full := make([]string, len(r.ManualPaths))
-		for i, p := range r.ManualPaths {
-			full[i] = cfg.Path(p)
+	cv := viewOf(Source{Manuals: s, Config: cfg})
+	for _, e := range cv.engines {
+		for _, m := range s.Cascade(cv.paths[e]).Order {
+			out[m] = append(out[m], e)
 		}
-		for _, m := range s.Cascade(full).Winners() {
-			if !slices.Contains(out[m], r.Engine) {
-				out[m] = append(out[m], r.Engine)
-			}
-		}
-	}
-	for _, v := range out {
-		slices.Sort(v)
 	}
 	return out
 }

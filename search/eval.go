@@ -163,8 +163,9 @@ func (c *Catalog) entryRels(v Visibility) (map[string]bool, error) {
 		return nil, err
 	}
 	out := make(map[string]bool, len(res.Hits))
+	visible := c.judge(v)
 	for _, h := range res.Hits {
-		out[str(h.Fields[fRel])] = c.visible(v, str(h.Fields[fAudience]), strs(h.Fields[fTools]), strs(h.Fields[fEngines]))
+		out[str(h.Fields[fRel])] = visible(h.ID, str(h.Fields[fAudience]), strs(h.Fields[fTools]), strs(h.Fields[fEngines]))
 	}
 	return out, nil
 }

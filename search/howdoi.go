@@ -234,6 +234,7 @@ func (c *Catalog) rankExplained(text string, v Visibility, n int, ex *explanatio
 	// The defensive visibility check below may drop a few; look at four
 	// times as many as needed, and at all of them only if that is short.
 	scored := top(all, 4*want)
+	judged := c.judge(v)
 	var out []Hit
 	for k := 0; k < len(scored) && len(out) < want; k++ {
 		if k == len(scored)-1 && len(scored) < len(all) {
@@ -249,7 +250,7 @@ func (c *Catalog) rankExplained(text string, v Visibility, n int, ex *explanatio
 			continue
 		}
 		f := storedFields(doc)
-		if !c.visible(v, f.get(fAudience), f.all(fTools), f.all(fEngines)) {
+		if !judged(id, f.get(fAudience), f.all(fTools), f.all(fEngines)) {
 			continue
 		}
 		out = append(out, Hit{ID: id, Name: f.get(fName), Path: f.get(fPath), Rel: f.get(fRel), Summary: f.get(fSumEN),

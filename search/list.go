@@ -24,9 +24,10 @@ func (c *Catalog) List(v Visibility) ([]Hit, error) {
 		return nil, err
 	}
 	out := make([]Hit, 0, len(res.Hits))
+	visible := c.judge(v)
 	for _, d := range res.Hits {
 		f := d.Fields
-		if !c.visible(v, str(f[fAudience]), strs(f[fTools]), strs(f[fEngines])) {
+		if !visible(d.ID, str(f[fAudience]), strs(f[fTools]), strs(f[fEngines])) {
 			continue
 		}
 		out = append(out, Hit{ID: d.ID, Name: str(f[fName]), Path: str(f[fPath]), Rel: str(f[fRel]), Summary: str(f[fSumEN]), Kind: str(f[fKind])})

@@ -12,11 +12,14 @@ import (
 // '\' or "..", or one that is not [A-Za-z0-9][A-Za-z0-9._-]*.
 var ErrInvalidName = errors.New("invalid manual name")
 
-// ErrNotFound is returned when no manual of the cascade has the name.
+// ErrNotFound is returned when no manual of the cascade visible to its
+// asker has the name.
 var ErrNotFound = errors.New("no such manual")
 
 // Read answers manual_read(name) through the cascade c: the first manual
-// called name in manualPaths order, and its text (ReadText). set supplies
+// called name in manualPaths order that is visible to c's asker, and its
+// text (ReadText); a hidden manual is ErrNotFound, like an unknown name,
+// so the answer never tells that it exists. set supplies
 // the documents a skill owns; rel maps file paths to displayed paths (nil:
 // unchanged).
 func Read(set *manual.Set, c *manual.Cascade, name string, rel func(string) string) (*manual.Manual, string, error) {

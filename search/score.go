@@ -497,7 +497,7 @@ func (c *Catalog) visibleSet(v Visibility, r index.IndexReader) (func(uint64) bo
 	if f == nil {
 		return nil, nil
 	}
-	key := v.key()
+	key := visKey(v)
 	c.mu.Lock()
 	set, ok := c.visCache[key]
 	c.mu.Unlock()
@@ -526,8 +526,8 @@ func (c *Catalog) visibleSet(v Visibility, r index.IndexReader) (func(uint64) bo
 // maxVisCache bounds the cached visibility sets.
 const maxVisCache = 64
 
-// key identifies a visibility for the cache.
-func (v Visibility) key() string {
+// visKey identifies a visibility for the cache.
+func visKey(v Visibility) string {
 	ts := slices.Clone(v.Tools)
 	slices.Sort(ts)
 	any := "0"

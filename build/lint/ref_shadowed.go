@@ -10,27 +10,19 @@ var refShadowed = &Rule{
 	Doc: "`manual_read(name)` takes the first match in the order of a recipe's manualPaths (seed 000 §7), so a second manual with the " +
 		"same name is never read by that recipe. That is how a project overrides a shipped manual, and then it is fine; otherwise rename one. " +
 		"The finding names the file that wins. Without recipes, the manual roots in order form the cascade. Resources of an Agent Skills " +
-		"folder are read by path and never reported as shadowed.",
+		"folder are read by path and never reported as shadowed. A manual hidden from the recipe's engine (audience, requires-tools) neither wins " +
+		"nor is shadowed: ref/hidden-shadow reports it when it comes first.",
 	Project: func(p *Pass) {
-		type cascade struct {
-			recipe string
-			paths  []string
-		}
-		var cs []cascade
-		if p.In.Config != nil {
-			for _, r := range p.In.Config.Recipes {
-				cs = append(cs, cascade{r.Name, projectPaths(p.In.Config, r.ManualPaths)})
-			}
-		}
-		if len(cs) == 0 {
-			cs = append(cs, cascade{"", nil})
+		cs := engineCascades(p)
+		if p.In.Config == nil || len(p.In.Config.Recipes) == 0 {
+			cs = []recipeCascade{{cascade: p.In.Manuals.Cascade(nil)}}
 		}
 		for _, c := range cs {
-			cas := p.In.Manuals.Cascade(c.paths)
+			cas := c.cascade
 			for _, m := range cas.Order {
 				win := cas.Resolve(m.Name)
 				switch {
-				case win == m || m.InSkill(): // a skill reads its resources by path
+				case win == nil || win == m || m.InSkill() || !cas.Visibility.Sees(m): // a skill reads its resources by path
 				case c.recipe == "":
 					p.Report(m, 1, 1, "manual_read('%s') is shadowed: %s wins", m.Name, win.Path)
 				default:

@@ -32,10 +32,11 @@ var refUnknownManual = &Rule{
 	Project: promptRule(func(p *Pass) {
 		cascades := map[string]*manual.Cascade{}
 		for _, h := range p.In.Prompts.Hooks {
-			key := strings.Join(h.Recipe.ManualPaths, "\x00")
+			key := h.Recipe.Name
 			c, ok := cascades[key]
 			if !ok {
-				c = p.In.Manuals.Cascade(projectPaths(p.In.Config, h.Recipe.ManualPaths))
+				v := manual.Asking(h.Recipe.Engine, true, h.Recipe.Tools, nil, false)
+				c = p.In.Manuals.CascadeFor(projectPaths(p.In.Config, h.Recipe.ManualPaths), v)
 				cascades[key] = c
 			}
 			if msg := unresolvedHook(p.In.Config, c, h.Recipe, h.Target); msg != "" {
@@ -65,6 +66,9 @@ func unresolvedHook(cfg *config.Config, c *manual.Cascade, r *config.Recipe, nam
 	}
 	w := c.Resolve(name)
 	if w == nil {
+		w = hiddenNamed(c, name)
+	}
+	if w == nil {
 		where := fmt.Sprintf("does not resolve through the manualPaths of recipe %q (%s)", r.Name, strings.Join(r.ManualPaths, ", "))
 		if len(r.ManualPaths) == 0 {
 			where = "matches no manual of the project"
@@ -83,7 +87,26 @@ func unresolvedHook(cfg *config.Config, c *manual.Cascade, r *config.Recipe, nam
 		return fmt.Sprintf("manual_read('%s') resolves to %s, whose audience is %s, not %s: hook it from %s's prompt, or drop the audience line",
 			name, file, w.Audience, r.Engine, w.Audience)
 	}
+	if !c.Visibility.Sees(w) {
+		file := w.Path
+		if cfg != nil {
+			file = cfg.Rel(file)
+		}
+		return fmt.Sprintf("manual_read('%s') resolves to %s, which requires %s, not all in the tools of recipe %q (%s): add the tools to the recipe, or hook it from another prompt",
+			name, file, strings.Join(w.RequiresTools, ", "), r.Name, strings.Join(r.Tools, ", "))
+	}
 	return ""
+}
+
+// hiddenNamed returns the first manual called name in c, which c hides
+// from its engine when c resolves no manual of that name, or nil.
+func hiddenNamed(c *manual.Cascade, name string) *manual.Manual {
+	for _, m := range c.Order {
+		if m.Name == name {
+			return m
+		}
+	}
+	return nil
 }
 
 func invalidName(name string) string {

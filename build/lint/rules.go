@@ -8,7 +8,7 @@ func Rules() []*Rule {
 		sizeGoal, sizeSplit, sizeHardLimit, sizeOverview, sizeFragment,
 		splitTopics, splitSelfReferences, splitAPIReference,
 		overviewOnlyRoutes,
-		refUnknownManual, refProseReference, refBrokenLink, refDuplicate, refShadowed,
+		refUnknownManual, refProseReference, refBrokenLink, refDuplicate, refShadowed, refHiddenShadow,
 		triggersOverlap,
 		structureTitle, structureKindManual,
 		skillName, skillDescription, skillYAML, skillBodySize, skillUnknownKey,

@@ -60,13 +60,17 @@ func TestBrowser(t *testing.T) {
 		pick := func(id, value string) {
 			eval[bool](t, ctx, `(() => { const s = document.getElementById("`+id+`"); s.value = "`+value+`"; s.dispatchEvent(new Event("change")); return true })()`)
 		}
+		// eddie (tools: manual_read) sees neither the arthur-only fences nor
+		// images, which requires web_fetch; the general fences, which
+		// arthur's embedding family shadows, is eddie's.
 		pick("filter-engine", "eddie")
-		if got := eval[string](t, ctx, visible); got != "embed-overview,images,fences,processes,review" {
-			t.Errorf("engine eddie shows %q: the arthur-only manual must be hidden", got)
+		if got := eval[string](t, ctx, visible); got != "embed-overview,fences,processes,review" {
+			t.Errorf("engine eddie shows %q: the arthur-only manual and the one requiring web_fetch must be hidden", got)
 		}
+		pick("filter-engine", "arthur")
 		pick("filter-tool", "web_fetch")
 		if got := eval[string](t, ctx, visible); got != "images" {
-			t.Errorf("engine eddie + tool web_fetch shows %q, want images", got)
+			t.Errorf("engine arthur + tool web_fetch shows %q, want images", got)
 		}
 		if got := eval[string](t, ctx, `document.getElementById("filter-count").textContent`); got != "1 manual" {
 			t.Errorf("filter count %q", got)

@@ -21,7 +21,8 @@ type Input struct {
 	// link (https://github.com/org/repo/edit/main/).
 	EditURL string
 
-	// Engines are the configured engines (the home page's engine filter).
+	// Engines are the engines of the home page's engine filter (the
+	// recipes' engines, or without recipes the manuals' audiences).
 	Engines []string
 	// Tools is the tool inventory, in the order of the project file.
 	Tools []Tool
@@ -86,6 +87,11 @@ type Manual struct {
 	ReferencedBy []string
 	// Recipes are the recipes whose cascade returns this file for its name.
 	Recipes []string
+	// Engines are the engines this file is visible to: those whose
+	// manual_read returns it for its name (build.Project.Ask, the rule of
+	// manual.Visibility and the cascade). The engine filter shows exactly
+	// these.
+	Engines []string
 	// Shadows lists the files this one hides in a recipe; ShadowedBy the
 	// files that hide it.
 	Shadows    []Shadow

@@ -159,6 +159,8 @@ type homeRow struct {
 	Audience      string
 	Triggers      []string
 	RequiresTools []string
+	// Engines are the engines that see the row (Manual.Engines).
+	Engines []string
 }
 
 type homeView struct {
@@ -177,12 +179,9 @@ func homeData(r *run) (any, error) {
 	}
 	for _, m := range r.in.Manuals {
 		v.Rows = append(v.Rows, homeRow{Name: m.M.Name, URL: m.URL, Path: m.Path, Primary: r.primary[m.M.Name] == m,
-			Summary: m.M.Summary, Audience: m.M.Audience, Triggers: m.M.Triggers, RequiresTools: m.M.RequiresTools})
+			Summary: m.M.Summary, Audience: m.M.Audience, Triggers: m.M.Triggers, RequiresTools: m.M.RequiresTools, Engines: m.Engines})
 		for _, t := range m.M.RequiresTools {
 			tools[t] = true
-		}
-		if m.M.Audience != "" && !slices.Contains(v.Engines, m.M.Audience) {
-			v.Engines = append(v.Engines, m.M.Audience)
 		}
 	}
 	for t := range tools {

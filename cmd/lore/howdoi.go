@@ -30,8 +30,9 @@ request, in English or German, through the catalog and prints one of
 Only manuals the engine may see are ever returned: a manual whose audience
 is another engine, or whose requires-tools are not all in the allow-set, is
 never shown. --engine names the engine (its recipe's manualPaths and tools
-apply); --tools overrides the allow-set. Without --engine, audience and
-cascade are not checked; without --tools and a recipe, tools are not.
+apply); --tools overrides the allow-set. Without --engine, the audience is
+not checked and a name found twice is the first file in path order, as for
+'lore read'; without --tools and a recipe, tools are not checked.
 
 Without --catalog, the project's catalog (public/lore/catalog.bleve) is
 used and built first when it is missing or its manuals changed; with

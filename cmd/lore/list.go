@@ -21,7 +21,8 @@ func newListCmd(e *env) *cobra.Command {
 can discover, sorted by name, with its summary and path. Visibility is the
 same as for howdoi: a manual whose audience is another engine, or whose
 requires-tools are not all in the allow-set, is not listed; with --engine,
-only what the engine's recipe manualPaths reach is.
+only what the engine's recipe manualPaths reach is, and of a name found
+twice only the first manual the engine can see (as 'lore read' answers).
 
 Documents inside an Agent Skills folder are listed through their SKILL.md
 ('lore read' on the skill lists them).

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -18,6 +17,7 @@ func newReadCmd(e *env) *cobra.Command {
 	var (
 		pf     projectFlags
 		engine string
+		tools  string
 	)
 	cmd := &cobra.Command{
 		Use:     "read NAME",
@@ -33,6 +33,12 @@ A name is a file's basename without extension (manuals/embedding/images.md
 is 'images'); names with '/', '\' or '..' are refused. Without --engine,
 every manual root takes part, in path order.
 
+Visibility is the same as for list and howdoi: a manual whose audience is
+another engine, or that requires a tool outside the allow-set (the
+engine's recipe tools, or --tools), is never returned and never shadows
+a visible manual of the same name: the cascade takes the first visible
+match. Asked for by name, a hidden manual is not found.
+
 Exit status: 0 when found, 1 when no manual has the name, 2 for an invalid
 name, an unknown engine or a configuration failure.`,
 		Example: `  lore read images
@@ -43,26 +49,16 @@ name, an unknown engine or a configuration failure.`,
 			if err != nil {
 				return failure(err)
 			}
-			paths, err := recipePaths(p, engine)
+			c, err := p.Ask(engine, splitComma(tools), cmd.Flags().Changed("tools"))
 			if err != nil {
-				return err
-			}
-			var c *manual.Cascade
-			if paths == nil {
-				c = p.Manuals.Cascade(nil)
-			} else {
-				c = p.Cascade(paths)
+				return usageError("%v", err)
 			}
 			_, text, err := search.Read(p.Manuals, c, args[0], p.RelPath)
 			switch {
 			case errors.Is(err, search.ErrInvalidName):
 				return usageError("%v", err)
 			case errors.Is(err, search.ErrNotFound):
-				where := "the project's manuals"
-				if engine != "" {
-					where = fmt.Sprintf("the manualPaths of engine %s (%s)", engine, strings.Join(paths, ", "))
-				}
-				fmt.Fprintf(e.stderr, "lore read: no manual %q in %s; 'lore list' shows the names\n", args[0], where)
+				fmt.Fprintf(e.stderr, "lore read: no manual %q %s; 'lore list' shows the names\n", args[0], readScope(p, c, engine))
 				return findings()
 			case err != nil:
 				return failure(err)
@@ -72,34 +68,26 @@ name, an unknown engine or a configuration failure.`,
 		},
 	}
 	pf.register(cmd, true)
-	cmd.Flags().StringVar(&engine, "engine", "", "read through this engine's recipe manualPaths")
+	cmd.Flags().StringVar(&engine, "engine", "", "read through this engine's recipe manualPaths, as this engine")
+	cmd.Flags().StringVar(&tools, "tools", "", "the allow-set, comma-separated (default: the engine's recipe tools; without a recipe, tools are not checked)")
 	return cmd
 }
 
-// recipePaths returns the manualPaths of engine's recipes, in recipe order
-// (nil: no engine, or a project without recipes).
-func recipePaths(p *build.Project, engine string) ([]string, error) {
-	if engine == "" || len(p.Config.Recipes) == 0 {
-		return nil, nil
+// readScope says where a name was looked for (the project's manuals, or
+// the engine's manualPaths) and for whom, when an engine or allow-set
+// hides manuals. It never says whether a hidden manual has the name.
+func readScope(p *build.Project, c *manual.Cascade, engine string) string {
+	where := "in the project's manuals"
+	if paths, _, ok := p.Config.EngineView(engine); ok && len(p.Config.Recipes) > 0 {
+		where = "in the manualPaths of engine " + engine + " (" + strings.Join(paths, ", ") + ")"
 	}
-	var paths []string
-	found := false
-	for _, r := range p.Config.Recipes {
-		if r.Engine != engine {
-			continue
-		}
-		found = true
-		for _, mp := range r.ManualPaths {
-			if !slices.Contains(paths, mp) {
-				paths = append(paths, mp)
-			}
-		}
+	switch v := c.Visibility; {
+	case engine != "" && !v.AnyTools:
+		where += " visible to engine " + engine + " with tools [" + strings.Join(v.Tools, ", ") + "]"
+	case engine != "":
+		where += " visible to engine " + engine
+	case !v.AnyTools:
+		where += " visible with tools [" + strings.Join(v.Tools, ", ") + "]"
 	}
-	if !found {
-		return nil, usageError("unknown engine %q: the project's recipes define %s", engine, strings.Join(p.Config.Engines(), ", "))
-	}
-	if paths == nil {
-		paths = []string{}
-	}
-	return paths, nil
+	return where
 }

@@ -1,6 +1,7 @@
-// The catalog's filters: an engine sees the manuals without an audience and
-// those meant for it; the tool filter keeps the manuals that require a tool
-// ("-": those that require none).
+// The catalog's filters: an engine sees the rows the build marked visible
+// to it (data-engines: the engines whose manual_read returns that file, by
+// audience, allow-set and cascade); the tool filter keeps the manuals that
+// require a tool ("-": those that require none).
 export function initFilters(table, engine, tool, count, empty) {
   if (!table || !engine || !tool || !table.tBodies.length) {
     return;
@@ -11,9 +12,9 @@ export function initFilters(table, engine, tool, count, empty) {
     const t = tool.value;
     let shown = 0;
     for (const row of rows) {
-      const audience = row.getAttribute("data-audience") || "";
+      const engines = (row.getAttribute("data-engines") || "").split(" ").filter(Boolean);
       const tools = (row.getAttribute("data-tools") || "").split(" ").filter(Boolean);
-      const visible = (!e || !audience || audience === e) && (!t || (t === "-" ? tools.length === 0 : tools.includes(t)));
+      const visible = (!e || engines.includes(e)) && (!t || (t === "-" ? tools.length === 0 : tools.includes(t)));
       row.hidden = !visible;
       if (visible) {
         shown++;
