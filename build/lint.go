@@ -100,7 +100,16 @@ func (p *Project) holdsPrompts(q string) bool {
 	return manual.InDir(path.Clean(p.Config.Path(p.Config.Prompts)), q)
 }
 
+// lintInput is the linter's input for set; the project's own set carries
+// the folders and site files that lead out of their root too.
 func (p *Project) lintInput(set *manual.Set, report func(string) bool) *lint.Input {
+	if set == p.Manuals {
+		if ws := p.wallProblems(); len(ws) > 0 {
+			c := *set
+			c.Problems = append(slices.Clip(c.Problems), ws...)
+			set = &c
+		}
+	}
 	return &lint.Input{Config: p.Config, FS: p.FS, Manuals: set, Report: report}
 }
 
