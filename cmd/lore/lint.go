@@ -71,7 +71,10 @@ Exit status: 0 when nothing reaches --fail-on, 1 when something does,
 			if err != nil {
 				return failure(err)
 			}
-			r := build.Lint(p, args)
+			r, err := build.LintFound(p, args)
+			if err != nil {
+				return failure(err)
+			}
 			r.Version = loreVersion()
 			if format == "text" && useColor(color, isTerminal(e.stdout), os.Getenv("NO_COLOR")) {
 				err = lint.WriteColor(e.stdout, r)
