@@ -19,16 +19,38 @@ import (
 // checked against the whole project, so references resolve; other paths
 // are checked as a set of manuals of their own.
 func Lint(p *Project, paths []string) lint.Report {
+	r, _ := lintPaths(p, paths)
+	return r
+}
+
+// LintFound is Lint that fails when the run found no manual at all (not
+// even one it could not read): a CI job set up that way would pass while
+// checking nothing. The error says where it looked and what to pass.
+func LintFound(p *Project, paths []string) (lint.Report, error) {
+	r, found := lintPaths(p, paths)
+	if found == 0 && (len(paths) > 0 || p.wantsManuals()) {
+		return r, p.noManuals("lint", paths)
+	}
+	return r, nil
+}
+
+// lintPaths is Lint; it also counts the manuals (and unreadable manual
+// files) it found.
+func lintPaths(p *Project, paths []string) (lint.Report, int) {
 	// Linting the project folder itself means linting the project, not
-	// every Markdown file in it (README, content/, prompts as manuals).
-	paths = slices.DeleteFunc(slices.Clone(paths), func(q string) bool {
-		return path.Clean(filepath.ToSlash(q)) == path.Clean(p.Config.Dir)
-	})
+	// every Markdown file in it (README, content/, prompts as manuals) -
+	// unless the project has neither lore.yaml nor a manual folder: then
+	// the folder is a folder of manuals like any other.
+	if p.Config.File != "" || len(p.roots()) > 0 {
+		paths = slices.DeleteFunc(slices.Clone(paths), func(q string) bool {
+			return path.Clean(filepath.ToSlash(q)) == path.Clean(p.Config.Dir)
+		})
+	}
 	if len(paths) == 0 {
 		in := p.lintInput(p.Manuals, nil)
-		files := countFiles(p.Manuals, nil)
-		files += p.addPrompts(in, nil)
-		return lint.Report{Diagnostics: lint.Run(in), Files: files}
+		found := countFiles(in.Manuals, nil)
+		files := found + p.addPrompts(in, nil)
+		return lint.Report{Diagnostics: lint.Run(in), Files: files}, found
 	}
 	var inside, outside, prompts []string
 	for _, raw := range paths {
@@ -46,10 +68,13 @@ func Lint(p *Project, paths []string) lint.Report {
 		}
 	}
 	var r lint.Report
+	found := 0
 	if len(inside) > 0 || len(prompts) > 0 {
 		in := p.lintInput(p.Manuals, underAny(append(inside, prompts...)))
 		if len(inside) > 0 {
-			r.Files += countFiles(p.Manuals, in.Report)
+			n := countFiles(p.Manuals, in.Report)
+			r.Files += n
+			found += n
 		}
 		if len(prompts) > 0 {
 			r.Files += p.addPrompts(in, underAny(prompts))
@@ -60,10 +85,15 @@ func Lint(p *Project, paths []string) lint.Report {
 		set := manual.Load(p.FS, outside)
 		in := p.lintInput(set, nil)
 		r.Diagnostics = append(r.Diagnostics, lint.Run(in)...)
-		r.Files += countFiles(set, nil)
+		n := countFiles(set, nil)
+		r.Files += n
+		found += n
 	}
 	r.Diagnostics.Sort()
-	return r
+	if len(inside) == 0 && len(outside) == 0 {
+		found = -1 // prompts only: they were asked for, not manuals
+	}
+	return r, found
 }
 
 // addPrompts bakes the prompts (writing nothing) and hands their facts to
@@ -100,7 +130,16 @@ func (p *Project) holdsPrompts(q string) bool {
 	return manual.InDir(path.Clean(p.Config.Path(p.Config.Prompts)), q)
 }
 
+// lintInput is the linter's input for set; the project's own set carries
+// the folders and site files that lead out of their root too.
 func (p *Project) lintInput(set *manual.Set, report func(string) bool) *lint.Input {
+	if set == p.Manuals {
+		if ws := p.wallProblems(); len(ws) > 0 {
+			c := *set
+			c.Problems = append(slices.Clip(c.Problems), ws...)
+			set = &c
+		}
+	}
 	return &lint.Input{Config: p.Config, FS: p.FS, Manuals: set, Report: report}
 }
 

@@ -54,6 +54,9 @@ func loadConfig(o Options) (*Project, error) {
 	if o.Dir == "" {
 		o.Dir = "."
 	}
+	if err := configInside(o.FS, filepath.ToSlash(o.Dir), filepath.ToSlash(o.ConfigFile)); err != nil {
+		return nil, err
+	}
 	cfg, err := config.Load(o.FS, filepath.ToSlash(o.Dir), filepath.ToSlash(o.ConfigFile))
 	if err != nil {
 		return nil, err
@@ -75,6 +78,9 @@ func (p *Project) roots() []string {
 		_, configured := p.Config.Lines["manuals"]
 		if _, err := p.FS.Stat(full); err != nil && !configured && r == "manuals" {
 			continue // the conventional folder is optional unless lore.yaml names it
+		}
+		if p.escape(full) != nil {
+			continue // a link out of the project folder: reported, not read
 		}
 		out = append(out, full)
 	}

@@ -167,6 +167,9 @@ func (s *Session) Build(changed []string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.once && p.foundNothing() {
+		return nil, p.noManuals("build", s.o.Manuals) // lore build of nothing: no green CI job
+	}
 	b := &buildRun{s: s, p: p, res: &Result{Project: p, Manuals: len(p.Manuals.Manuals)}, step: step, started: start}
 	if !s.o.NoCache {
 		b.cache = s.openCache(p)

@@ -102,7 +102,7 @@ func (s *Session) reload(prev *Project, changed []string) (*Project, bool) {
 		if _, err := prev.FS.Stat(p); err != nil {
 			continue // removed
 		}
-		set := manual.Load(prev.FS, []string{p})
+		set := manual.LoadFile(prev.FS, root, p)
 		for _, m := range set.Manuals {
 			m.Root, m.Rel = root, strings.TrimPrefix(p, root+"/")
 			if root == "." {

@@ -63,7 +63,7 @@ func (s *Session) Quick(changed []string) (string, bool) {
 	if old == nil {
 		return "", false
 	}
-	loaded := manual.Load(l.p.FS, []string{fsPath})
+	loaded := manual.LoadFile(l.p.FS, old.Root, fsPath)
 	if len(loaded.Manuals) != 1 || len(loaded.Problems) > 0 {
 		return "", false
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/lorekit/lore/build/prompt"
 	pfacts "github.com/lorekit/lore/build/prompt/facts"
 	"github.com/lorekit/lore/build/tokens"
+	"github.com/lorekit/lore/build/wall"
 )
 
 // BundlesDir is where bundles are published inside the output folder.
@@ -154,5 +155,12 @@ func TemplatePath(name string) string { return path.Join(TemplatesDir, name+".pr
 
 // LoadPrompts loads the project's prompts/ folder.
 func LoadPrompts(p *Project) *prompt.Set {
-	return prompt.Load(p.FS, p.Config.Path(p.Config.Prompts))
+	dir := p.Config.Path(p.Config.Prompts)
+	if e := p.escape(dir); e != nil {
+		// A link out of the project folder: an empty set and the reason.
+		s := prompt.Load(afero.NewMemMapFs(), dir)
+		s.Problems = append(s.Problems, manual.FileProblem{Path: e.Path, Problem: manual.Problem{Rule: wall.Rule, Message: e.Message()}})
+		return s
+	}
+	return prompt.Load(p.FS, dir)
 }

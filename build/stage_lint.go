@@ -65,8 +65,8 @@ func (b *buildRun) lintKey(in *lint.Input) (key cache.Key, ok bool) {
 	for _, m := range p.Manuals.Manuals {
 		h.Key(b.ids[m])
 	}
-	h.Int(len(p.Manuals.Problems))
-	for _, fp := range p.Manuals.Problems {
+	h.Int(len(in.Manuals.Problems))
+	for _, fp := range in.Manuals.Problems {
 		h.String(fp.Path).String(fp.Rule).String(fp.Message).Int(fp.Line).Int(fp.Col)
 	}
 	facts, err := json.Marshal(in.Prompts)

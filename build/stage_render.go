@@ -5,8 +5,6 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/spf13/afero"
-
 	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/build/cache"
 	"github.com/lorekit/lore/build/lint"
@@ -22,7 +20,7 @@ func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*
 	in := &site.Input{
 		Title: cfg.Title, BaseURL: cfg.BaseURL, EditURL: cfg.EditURL,
 		Engines: p.ViewEngines(), Rules: lint.Rules(), Sums: sums,
-		FS: p.FS, ContentDir: cfg.Path(cfg.Content), RelPath: p.RelPath,
+		FS: p.FS, ContentDir: p.inProject(cfg.Path(cfg.Content)), RelPath: p.RelPath, ProjectDir: p.projectDir(),
 		Theme:     projectTheme(p),
 		Downloads: []string{"manifest.json"},
 	}
@@ -117,9 +115,9 @@ func siteCheatsheet(p *Project, b *Baked) ([]*site.Template, []*site.Block) {
 // projectTheme is the default theme with the project's theme/ folder, if
 // any, overriding it file by file.
 func projectTheme(p *Project) fs.FS {
-	dir := p.Config.Path(p.Config.Theme)
-	if fi, err := p.FS.Stat(dir); err != nil || !fi.IsDir() {
+	dir := p.inProject(p.Config.Path(p.Config.Theme))
+	if fi, err := p.FS.Stat(dir); dir == "" || err != nil || !fi.IsDir() {
 		return theme.Default()
 	}
-	return theme.New(afero.NewIOFS(afero.NewBasePathFs(p.FS, dir)))
+	return theme.New(site.ThemeOverride(p.FS, dir))
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/lorekit/lore/build/config"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/build/wall"
 	"github.com/lorekit/lore/internal/guard"
 )
 
@@ -47,6 +48,9 @@ func brokenLink(p *Pass, m *manual.Manual, r manual.Ref) string {
 			if r.Anchor == "" || !strings.EqualFold(path.Ext(tp), ".md") {
 				return ""
 			}
+			if !insideProject(p.In, tp) {
+				return "" // a link out of the project is not read (file/outside-root)
+			}
 			src, err := afero.ReadFile(p.In.FS, tp)
 			if err != nil {
 				return ""
@@ -80,4 +84,14 @@ func hasFootnoteOrHTMLAnchor(m *manual.Manual, anchor string) bool {
 	}
 	body := string(m.Body())
 	return strings.Contains(body, `id="`+anchor+`"`) || strings.Contains(body, `name="`+anchor+`"`)
+}
+
+// insideProject reports whether file f resolves inside the project folder.
+func insideProject(in *Input, f string) bool {
+	dir := "."
+	if in.Config != nil && in.Config.Dir != "" {
+		dir = in.Config.Dir
+	}
+	e, err := wall.Check(in.FS, dir, f)
+	return err == nil && e == nil
 }

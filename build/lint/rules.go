@@ -15,7 +15,7 @@ func Rules() []*Rule {
 		promptHookTrigger, promptTemplate, promptFragmentSize, promptFragmentEngine, promptBudget, promptAttention,
 		promptCacheOrder, promptUnreachableBlock, promptGuardrailInherit, promptUnknownRole, promptUnknownBlock,
 		promptLayer, promptLock, promptDisabledFloor, promptDisabledStale,
-		fileUnreadable, fileEncoding, fileTooLarge, fileTooComplex, fileSymlinkLoop, fileName,
+		fileUnreadable, fileEncoding, fileTooLarge, fileTooComplex, fileSymlinkLoop, fileOutsideRoot, fileName,
 		lintUnknownRule,
 	}
 }

@@ -15,6 +15,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/build/wall"
 )
 
 // MaxFileSize is the largest file lore parses; a larger one is reported
@@ -46,12 +48,13 @@ type Set struct {
 // slash- or OS-separated paths on fsys) and parses them in parallel. It
 // never fails: unreadable files, encoding damage and symlink loops become
 // FileProblems. Files reachable from two roots are loaded once.
+//
+// A root is a wall (build/wall): a file, or a folder on the way to it,
+// whose symbolic links lead outside its root is reported (rule
+// file/outside-root) and not read. A single file given as a root must
+// stay inside its own folder.
 func Load(fsys afero.Fs, roots []string) *Set {
 	s := &Set{}
-	type job struct {
-		root string
-		file walked
-	}
 	var jobs []job
 	seen := map[string]bool{}
 	for _, root := range roots {
@@ -63,6 +66,37 @@ func Load(fsys afero.Fs, roots []string) *Set {
 			}
 		}
 	}
+	s.read(fsys, jobs)
+	return s
+}
+
+// LoadFile reads one file of the manual root root again (an edit under
+// lore serve): the file gets the Root and Rel a full Load gives it, and
+// must resolve inside root as it must there.
+func LoadFile(fsys afero.Fs, root, file string) *Set {
+	s := &Set{}
+	root, file = cleanSlash(root), cleanSlash(file)
+	fi, err := fsys.Stat(file)
+	switch {
+	case err != nil:
+		s.Problems = append(s.Problems, FileProblem{Path: file, Problem: Problem{Rule: "file/unreadable",
+			Message: fmt.Sprintf("cannot read %s: %s", file, describe(err))}})
+	case s.inside(wall.New(fsys, root), file):
+		s.read(fsys, []job{{root, walked{file, fi.Size()}}})
+		return s
+	}
+	s.index()
+	return s
+}
+
+// job is a file to read and the root it was found under.
+type job struct {
+	root string
+	file walked
+}
+
+// read reads and parses jobs in parallel and indexes the set.
+func (s *Set) read(fsys afero.Fs, jobs []job) {
 	results := make([]*Manual, len(jobs))
 	probs := make([][]FileProblem, len(jobs))
 	var wg sync.WaitGroup
@@ -88,7 +122,22 @@ func Load(fsys afero.Fs, roots []string) *Set {
 		s.Problems = append(s.Problems, probs[i]...)
 	}
 	s.index()
-	return s
+}
+
+// inside reports whether p resolves inside w's root, recording a problem
+// when it does not or cannot be resolved.
+func (s *Set) inside(w *wall.Wall, p string) bool {
+	e, err := w.Check(p)
+	switch {
+	case err != nil:
+		s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: "file/unreadable",
+			Message: fmt.Sprintf("symbolic link %s cannot be followed: %s; fix or remove the link", p, describe(err))}})
+		return false
+	case e != nil:
+		s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: wall.Rule, Message: e.Message()}})
+		return false
+	}
+	return true
 }
 
 // NewSet builds a Set from already parsed manuals.
@@ -164,8 +213,12 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 		return nil
 	}
 	if !fi.IsDir() {
+		if !s.inside(wall.New(fsys, path.Dir(root)), root) {
+			return nil
+		}
 		return []walked{{root, fi.Size()}}
 	}
+	wl := wall.New(fsys, root)
 	var out []walked
 	var rec func(dir string, ancestors []os.FileInfo)
 	rec = func(dir string, ancestors []os.FileInfo) {
@@ -183,6 +236,11 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 		for _, e := range entries {
 			p := joinSlash(dir, e.Name())
 			if e.Mode()&os.ModeSymlink != 0 {
+				// A folder reached without links, or through links that
+				// stay inside, lies inside: only links need resolving.
+				if !s.inside(wl, p) {
+					continue
+				}
 				target, err := fsys.Stat(p)
 				if err != nil {
 					s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: "file/unreadable",

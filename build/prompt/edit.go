@@ -137,6 +137,9 @@ func (s *Set) SetBlock(fsys afero.Fs, layer, block, text string) (*SetResult, er
 			text = bundle.JoinItems(kept)
 		}
 	}
+	if err := s.guard(fsys, p); err != nil {
+		return nil, err // never write through a link out of prompts/
+	}
 	if err := fsys.MkdirAll(path.Dir(p), 0o755); err != nil {
 		return nil, err
 	}
@@ -185,6 +188,9 @@ var editCommentRE = regexp.MustCompile(`(?s)\A\s*<!-- lore prompt edit:.*?-->\n?
 func (s *Set) EditText(fsys afero.Fs, layer, block string) (string, error) {
 	p, err := LayerFilePath(s.Dir, layer, block)
 	if err != nil {
+		return "", err
+	}
+	if err := s.guard(fsys, p); err != nil {
 		return "", err
 	}
 	own, err := afero.ReadFile(fsys, p)

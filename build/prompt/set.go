@@ -210,6 +210,9 @@ func (s *Set) markdownFiles(fsys afero.Fs, dir string, report bool) []string {
 
 // read returns a file's text, or records why it cannot be used.
 func (s *Set) read(fsys afero.Fs, p string) ([]byte, bool) {
+	if !s.inside(fsys, p) {
+		return nil, false
+	}
 	fi, err := fsys.Stat(p)
 	if err == nil && fi.Size() > maxFileSize {
 		s.fileProblem(p, 0, 0, "file/too-large", fmt.Sprintf("%d bytes: a prompt file over 2 MiB is not read", fi.Size()))

@@ -13,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/build/wall"
 	"github.com/lorekit/lore/internal/guard"
 )
 
@@ -37,7 +38,8 @@ type frontMatter struct {
 
 // loadContent reads every .md file under dir, sorted by weight, then title.
 // A missing folder is no content; broken front matter is an error naming
-// the file and line.
+// the file and line. A file whose symbolic link leads out of dir is not
+// read (build/wall).
 func loadContent(fsys afero.Fs, dir string) ([]*doc, error) {
 	if fsys == nil || dir == "" {
 		return nil, nil
@@ -46,12 +48,20 @@ func loadContent(fsys afero.Fs, dir string) ([]*doc, error) {
 		return nil, nil
 	}
 	var docs []*doc
+	w := wall.New(fsys, dir)
 	err := afero.Walk(fsys, dir, func(p string, fi fs.FileInfo, err error) error {
 		if err != nil {
 			return fmt.Errorf("cannot read %s: %w", p, err)
 		}
 		if fi.IsDir() || !strings.EqualFold(path.Ext(p), ".md") {
 			return nil
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			// Walk enters no linked folder: only a linked file can lead
+			// out of content/. The build reports it (file/outside-root).
+			if e, err := w.Check(p); err != nil || e != nil {
+				return nil
+			}
 		}
 		src, err := afero.ReadFile(fsys, p)
 		if err != nil {

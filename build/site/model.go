@@ -48,6 +48,9 @@ type Input struct {
 	FS afero.Fs
 	// ContentDir is the content/ folder on FS ("" or missing: none).
 	ContentDir string
+	// ProjectDir is the project folder on FS ("" for "."): an image a page
+	// links to is copied only when it resolves inside it (build/wall).
+	ProjectDir string
 	// RelPath turns a path on FS into the project-relative path an edit
 	// link needs (nil: paths on FS are project-relative).
 	RelPath func(fsPath string) string

@@ -15,6 +15,7 @@ package site
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -31,6 +32,7 @@ import (
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/manual"
 	"github.com/lorekit/lore/build/site/searchindex"
+	"github.com/lorekit/lore/build/wall"
 
 	"github.com/lorekit/lore/internal/par"
 )
@@ -349,6 +351,9 @@ func (r *run) media(p string) string {
 	fi, err := r.in.FS.Stat(p)
 	if err != nil || fi.IsDir() || fi.Size() > maxMedia {
 		return ""
+	}
+	if e, err := wall.Check(r.in.FS, cmp.Or(r.in.ProjectDir, "."), p); err != nil || e != nil {
+		return "" // a link out of the project: not published
 	}
 	b, err := afero.ReadFile(r.in.FS, p)
 	if err != nil {

@@ -34,6 +34,8 @@ Without PATH it checks the project's manual roots (lore.yaml "manuals:", by
 default manuals/). A PATH may be a file or a folder anywhere; folders are
 searched for *.md files. Paths inside the project are checked against the
 whole project, so references resolve; other paths are checked on their own.
+In a folder with neither lore.yaml nor manuals/, "lore lint ." checks every
+manual in it.
 
 Findings print as "file:line:col: severity: message [rule]". Control them
 in lore.yaml (lint: {rules: {size/goal: off}, ignore: ["legacy/**"]}) or
@@ -47,7 +49,8 @@ Severities are coloured when the output is a terminal; NO_COLOR (set to
 anything) or --color never turns that off, --color always forces it.
 
 Exit status: 0 when nothing reaches --fail-on, 1 when something does,
-2 when the configuration or the command line is wrong.`,
+2 when the configuration or the command line is wrong, or when no manual is
+found at all (the message says where lint looked).`,
 		Example: `  lore lint
   lore lint manuals/embedding --fail-on warning
   lore lint --format sarif > lore.sarif
@@ -71,7 +74,10 @@ Exit status: 0 when nothing reaches --fail-on, 1 when something does,
 			if err != nil {
 				return failure(err)
 			}
-			r := build.Lint(p, args)
+			r, err := build.LintFound(p, args)
+			if err != nil {
+				return failure(err)
+			}
 			r.Version = loreVersion()
 			if format == "text" && useColor(color, isTerminal(e.stdout), os.Getenv("NO_COLOR")) {
 				err = lint.WriteColor(e.stdout, r)

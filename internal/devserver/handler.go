@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"os"
 	"path"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
@@ -59,21 +58,39 @@ func (s *Server) serveSite(w http.ResponseWriter, r *http.Request) {
 	if strings.HasSuffix(r.URL.Path, "/") {
 		p = path.Join(p, "index.html")
 	}
-	file := filepath.Join(dir, filepath.FromSlash(p))
-	fi, err := os.Stat(file)
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		http.Error(w, "the build folder cannot be opened", http.StatusInternalServerError)
+		return
+	}
+	defer root.Close()
+	name := strings.TrimPrefix(p, "/")
+	if name == "" {
+		name = "."
+	}
+	fi, err := root.Lstat(name)
 	if err == nil && fi.IsDir() {
 		http.Redirect(w, r, path.Clean(r.URL.Path)+"/", http.StatusMovedPermanently)
 		return
 	}
 	status := http.StatusOK
-	if err != nil {
-		status, file, p = http.StatusNotFound, filepath.Join(dir, "404.html"), "/404.html"
+	if err != nil || !fi.Mode().IsRegular() {
+		// Missing, or not a regular file (a symbolic link planted in the
+		// build folder): the 404 page.
+		status, name, p = http.StatusNotFound, "404.html", "/404.html"
 	}
-	if path.Ext(p) != ".html" {
-		http.ServeFile(w, r, file)
+	f, err := openRegular(root, name)
+	if err != nil {
+		http.NotFound(w, r)
 		return
 	}
-	b, err := os.ReadFile(file)
+	defer f.Close()
+	if path.Ext(p) != ".html" {
+		st, _ := f.Stat()
+		http.ServeContent(w, r, p, st.ModTime(), f)
+		return
+	}
+	b, err := io.ReadAll(f)
 	if err != nil {
 		http.NotFound(w, r)
 		return
@@ -86,6 +103,29 @@ func (s *Server) serveSite(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
 	_, _ = w.Write(injectScript(b))
+}
+
+// openRegular opens name inside root when it is a regular file there, not
+// a symbolic link: os.Root keeps every step of the path inside the folder,
+// and the file is checked after opening, so a link planted in the build
+// folder is never followed.
+func openRegular(root *os.Root, name string) (*os.File, error) {
+	fi, err := root.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", name)
+	}
+	f, err := root.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err != nil || !os.SameFile(fi, st) {
+		f.Close()
+		return nil, fmt.Errorf("%s changed while it was opened", name)
+	}
+	return f, nil
 }
 
 // status reports the latest build as JSON: {"builds", "ok", "error",
