@@ -84,3 +84,40 @@ func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
+
+// Over HTTP every hostile body gets a JSON-RPC answer (an error with the
+// message's id when it has one, under the HTTP status the SDK chose) and
+// the session serves the next request.
+func TestHTTPHostileBodiesGetJSONRPCErrors(t *testing.T) {
+	s, _ := newServer(t, builtProject(t), Options{Engine: "arthur"})
+	ts := httptest.NewServer(s.Handler(""))
+	defer ts.Close()
+	h := &httpSession{t: t, url: ts.URL + Path}
+	h.post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	h.post(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	for _, tc := range []struct {
+		body string
+		id   string
+		code int
+	}{
+		{"not json", "null", -32700},
+		{"", "null", -32600},
+		{"[]", "null", -32600},
+		{`[{"jsonrpc":"2.0","id":5,"method":"ping"}]`, "null", -32600},
+		{`{"jsonrpc":"2.0","id":6,"method":"ping","params":` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `}`, "null", -32700},
+		{`{"jsonrpc":"2.0","id":7,"method":"no/such\u0000"}`, "7", -32601},
+		{`{"jsonrpc":"2.0","id":{"x":1},"method":"ping"}`, "null", -32600},
+		{"{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"prompts/get\",\"params\":{\"name\":\"\x00\"}}", "null", -32700},
+		{`{"jsonrpc":"2.0","id":10,"method":"prompts/get","params":{"name":"no\u0000such","arguments":{"a":"\u0001"}}}`, "10", -32602},
+		{`{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"manual_read","arguments":{"name":7}}}`, "11", 0},
+		{`{"jsonrpc":"2.0","id":12,"method":"resources/list","params":{"cursor":"\u0000"}}`, "12", -32602},
+	} {
+		rs := h.post(tc.body)
+		if len(rs) != 1 || string(rs[0].ID) != tc.id || (tc.code != 0 && (rs[0].Error == nil || rs[0].Error.Code != tc.code)) {
+			t.Errorf("%.60q: %+v, want id %s code %d", tc.body, rs, tc.id, tc.code)
+		}
+		if rs := h.post(`{"jsonrpc":"2.0","id":100,"method":"ping"}`); len(rs) != 1 || rs[0].Error != nil || string(rs[0].Result) != "{}" {
+			t.Fatalf("after %.60q: %+v", tc.body, rs)
+		}
+	}
+}
