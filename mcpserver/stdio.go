@@ -192,7 +192,7 @@ func (f *stdioFilter) admit(line []byte, last bool) {
 
 // check decodes one message; for a call it returns the key of its id and
 // whether it is an initialize.
-func check(raw []byte) (id string, init bool, err error) {
+func check(raw []byte) (id string, isInit bool, err error) {
 	msg, err := jsonrpc.DecodeMessage(raw)
 	if err != nil {
 		return "", false, err
