@@ -5,12 +5,14 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/lorekit/lore/internal/loopback"
 )
 
 // TokenEnv names the environment variable that holds the bearer token the
@@ -37,7 +39,20 @@ type HTTPOptions struct {
 	Token string
 	// Ready, when set, is called with the URL once the listener is open.
 	Ready func(url string)
+	// Warn, when set, receives RemoteWarning when the listener is beyond
+	// this machine.
+	Warn io.Writer
 }
+
+// RemoteWarning is what Warn receives before serving beyond this machine.
+const RemoteWarning = `lore mcp: warning: --allow-remote serves %s beyond this machine:
+  - the bearer token is the only authentication, and it travels in plain
+    HTTP: anyone who sees the traffic can read it, and then every manual,
+    prompt and bundle the server answers with; put TLS in front for more
+    than a trusted network;
+  - the DNS rebinding protection (Host and Origin checks) now also accepts
+    this machine's network addresses and host name, not only loopback.
+`
 
 // CheckAddr refuses what ServeHTTP would refuse, before anything is loaded:
 // a malformed address, and a non-loopback one unless remote access is
@@ -50,7 +65,7 @@ func CheckAddr(o HTTPOptions) error {
 	if o.Token != "" && len(o.Token) < MinTokenLen {
 		return fmt.Errorf("%s is %d characters long: use at least %d random characters, e.g. from 'openssl rand -hex 32'", TokenEnv, len(o.Token), MinTokenLen)
 	}
-	if isLoopback(host) {
+	if loopback.IsHost(host) {
 		return nil
 	}
 	switch {
@@ -62,15 +77,6 @@ func CheckAddr(o HTTPOptions) error {
 	return nil
 }
 
-// isLoopback reports whether host names this machine only.
-func isLoopback(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
-
 // Handler returns the streamable HTTP handler of s at Path, requiring
 // 'Authorization: Bearer token' on every request when token is set.
 func (s *Server) Handler(token string) http.Handler {
@@ -79,7 +85,7 @@ func (s *Server) Handler(token string) http.Handler {
 		SessionTimeout: sessionTimeout,
 	})
 	mux := http.NewServeMux()
-	mux.Handle(Path, h)
+	mux.Handle(Path, jsonRPCErrors(h))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "lore mcp serves MCP at "+Path, http.StatusNotFound)
 	})
@@ -103,7 +109,12 @@ func requireBearer(token string, next http.Handler) http.Handler {
 	})
 }
 
-// ServeHTTP serves MCP over streamable HTTP until ctx is done.
+// ServeHTTP serves MCP over streamable HTTP until ctx is done. Only
+// requests addressed to this machine are answered (Host: localhost, 127.x,
+// [::1], on the listener's port; with AllowRemote also the listener's
+// address and this machine's names), and with an Origin header only those
+// from a page of this machine: the rest get 403 (DNS rebinding
+// protection, which the MCP transport requires of servers).
 func (s *Server) ServeHTTP(ctx context.Context, o HTTPOptions) error {
 	if err := CheckAddr(o); err != nil {
 		return err
@@ -112,7 +123,12 @@ func (s *Server) ServeHTTP(ctx context.Context, o HTTPOptions) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: s.Handler(o.Token), ReadHeaderTimeout: 10 * time.Second}
+	remote := !loopback.IsAddr(ln.Addr().String())
+	if remote && o.Warn != nil {
+		fmt.Fprintf(o.Warn, RemoteWarning, "http://"+ln.Addr().String()+Path)
+	}
+	h := loopback.Guard(loopback.For("lore mcp", ln, remote), s.Handler(o.Token))
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	if o.Ready != nil {
 		o.Ready("http://" + ln.Addr().String() + Path)
 	}

@@ -2,10 +2,8 @@ package mcpserver
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -64,12 +62,11 @@ func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest)
 	}
 	name, ok := strings.CutPrefix(uri, manualURIPrefix)
 	if !ok {
-		return nil, mcp.ResourceNotFoundError(uri)
+		return nil, resourceNotFound(uri, "resource not found: read lore://manual/<name> or lore://manifest (resources/list lists them)")
 	}
 	text, err := snap.read(name)
 	if err != nil {
-		data, _ := json.Marshal(map[string]string{"uri": uri})
-		return nil, &jsonrpc.Error{Code: mcp.CodeResourceNotFound, Message: err.Error(), Data: data}
+		return nil, resourceNotFound(uri, err.Error())
 	}
 	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "text/markdown", Text: text}}}, nil
 }

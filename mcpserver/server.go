@@ -82,6 +82,7 @@ func New(o Options) (*Server, error) {
 			Prompts:   &mcp.PromptCapabilities{ListChanged: true},
 		},
 	})
+	s.mcp.AddReceivingMiddleware(s.guard)
 	s.addTools(o.Engine)
 	s.addResourceTemplate()
 	s.swap(snap)

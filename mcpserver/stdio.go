@@ -40,18 +40,20 @@ type stdioFilter struct {
 
 	buf []byte // the rest of the line being handed to the SDK
 
-	mu      sync.Mutex
-	version string          // the protocol version the server answered initialize with
-	pending map[string]bool // ids of requests passed on and not yet answered
-	changed chan struct{}   // closed and replaced whenever pending shrinks
-	closed  chan struct{}
-	once    sync.Once
+	mu       sync.Mutex
+	version  string          // the protocol version the server answered initialize with
+	initSent bool            // an initialize request was passed on
+	pending  map[string]bool // ids of requests passed on and not yet answered
+	writing  map[string]int  // ids of requests whose answer is being written
+	changed  chan struct{}   // closed and replaced whenever writing shrinks
+	closed   chan struct{}
+	once     sync.Once
 }
 
 func newStdioFilter(r io.Reader, w io.Writer, log *slog.Logger) *stdioFilter {
 	f := &stdioFilter{in: bufio.NewReaderSize(r, 64<<10), log: log, pending: map[string]bool{},
-		changed: make(chan struct{}), closed: make(chan struct{})}
-	f.out = &lockedWriter{w: w, before: f.negotiated, answered: f.answered}
+		writing: map[string]int{}, changed: make(chan struct{}), closed: make(chan struct{})}
+	f.out = &lockedWriter{w: w, leaving: f.leaving, left: f.left}
 	return f
 }
 
@@ -119,12 +121,22 @@ func (f *stdioFilter) admit(line []byte, last bool) {
 		return
 	}
 	var ids []string
+	hasInit := false
 	if line[0] == '[' {
+		// The SDK ends the session on a batch once it has negotiated
+		// 2025-06-18 or later, which it does while it handles the first
+		// initialize that succeeds; that initialize's result tells the
+		// version. Until it is out, a batch could race the handling, so
+		// it is refused.
 		f.mu.Lock()
-		v := f.version
+		v, sent := f.version, f.initSent
 		f.mu.Unlock()
-		if v >= noBatches {
+		switch {
+		case v >= noBatches:
 			f.reply(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: protocol %s has no JSON-RPC batches; send one message per line", v))
+			return
+		case v == "" && sent:
+			f.reply(nil, jsonrpc.CodeInvalidRequest, "invalid request: a batch before initialize was answered; wait for the initialize result")
 			return
 		}
 		var batch []json.RawMessage
@@ -133,18 +145,24 @@ func (f *stdioFilter) admit(line []byte, last bool) {
 			f.reply(nil, jsonrpc.CodeInvalidRequest, "invalid request: an empty batch")
 			return
 		}
+		seen := map[string]bool{}
 		for _, raw := range batch {
-			id, err := check(raw)
+			id, isInit, err := check(raw)
+			if err == nil && id != "" && seen[id] {
+				err = errors.New("the batch uses id " + id + " twice")
+			}
 			if err != nil {
 				f.reply(rawID(raw), jsonrpc.CodeInvalidRequest, "invalid request in a batch: "+err.Error())
 				return
 			}
 			if id != "" {
+				seen[id] = true
 				ids = append(ids, id)
 			}
+			hasInit = hasInit || isInit
 		}
 	} else {
-		id, err := check(line)
+		id, isInit, err := check(line)
 		if err != nil {
 			f.reply(rawID(line), jsonrpc.CodeInvalidRequest, "invalid request: "+err.Error())
 			return
@@ -152,25 +170,37 @@ func (f *stdioFilter) admit(line []byte, last bool) {
 		if id != "" {
 			ids = append(ids, id)
 		}
+		hasInit = isInit
 	}
 	f.mu.Lock()
 	for _, id := range ids {
+		if f.pending[id] {
+			f.mu.Unlock()
+			// The SDK would answer one of the two, or end the session
+			// (a batch reusing the id of a request in flight).
+			f.reply(rawID(line), jsonrpc.CodeInvalidRequest, "invalid request: id "+id+" is already used by a request not yet answered; use a new id")
+			return
+		}
+	}
+	for _, id := range ids {
 		f.pending[id] = true
 	}
+	f.initSent = f.initSent || hasInit
 	f.mu.Unlock()
 	f.buf = append(append(f.buf[:0], line...), '\n')
 }
 
-// check decodes one message; for a call it returns the key of its id.
-func check(raw []byte) (string, error) {
+// check decodes one message; for a call it returns the key of its id and
+// whether it is an initialize.
+func check(raw []byte) (id string, isInit bool, err error) {
 	msg, err := jsonrpc.DecodeMessage(raw)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
-		return idKey(rawID(raw)), nil
+		return idKey(rawID(raw)), req.Method == "initialize", nil
 	}
-	return "", nil
+	return "", false, nil
 }
 
 // envelope is what the filter reads of a message: its id and method, and
@@ -191,11 +221,20 @@ func rawID(raw []byte) json.RawMessage {
 	return e.ID
 }
 
-// idKey normalises an id so a request's and its response's match (1 and
-// 1.0 are the same id).
+// idKey normalises an id so a request's and its response's match: 1 and
+// 1.0 are the same id, and so are "A" and "\u0041" (the SDK answers with
+// the decoded string, invalid UTF-8 replaced by U+FFFD).
 func idKey(id json.RawMessage) string {
-	if len(id) == 0 || id[0] == '"' {
-		return string(id)
+	if len(id) == 0 {
+		return ""
+	}
+	if id[0] == '"' {
+		var s string
+		if json.Unmarshal(id, &s) != nil {
+			return string(id)
+		}
+		b, _ := json.Marshal(s)
+		return string(b)
 	}
 	if v, err := strconv.ParseFloat(string(id), 64); err == nil {
 		return strconv.FormatFloat(v, 'g', -1, 64)
@@ -217,43 +256,51 @@ func (f *stdioFilter) reply(id json.RawMessage, code int64, msg string) {
 	_, _ = f.out.write(append(b, '\n'))
 }
 
-// negotiated records the protocol version of an initialize response
-// before the line goes out: the client may send its next line as soon as
-// it reads this one.
-func (f *stdioFilter) negotiated(line []byte) {
-	var e envelope
-	if !bytes.HasPrefix(line, []byte("[")) && json.Unmarshal(line, &e) == nil && e.Method == "" {
-		if v := e.Result.ProtocolVersion; v != "" {
-			f.mu.Lock()
-			f.version = v
-			f.mu.Unlock()
-		}
-	}
-}
-
-// answered records the responses in a line written to stdout.
-func (f *stdioFilter) answered(line []byte) {
-	var ids []json.RawMessage
+// leaving is called with a line before it goes out: it records the
+// protocol version of an initialize response (the client may send its
+// next line as soon as it reads this one) and moves the requests the line
+// answers from pending to writing, so that their ids may be used again.
+// It returns their keys for left.
+func (f *stdioFilter) leaving(line []byte) []string {
+	var es []envelope
 	if bytes.HasPrefix(line, []byte("[")) {
-		var batch []envelope
-		_ = json.Unmarshal(line, &batch)
-		for _, e := range batch {
-			if e.Method == "" {
-				ids = append(ids, e.ID)
-			}
-		}
+		_ = json.Unmarshal(line, &es)
 	} else {
 		var e envelope
-		if json.Unmarshal(line, &e) == nil && e.Method == "" {
-			ids = append(ids, e.ID)
+		if json.Unmarshal(line, &e) == nil {
+			es = append(es, e)
 		}
 	}
-	if len(ids) == 0 {
+	var keys []string
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, e := range es {
+		if e.Method != "" {
+			continue
+		}
+		if v := e.Result.ProtocolVersion; v != "" && len(es) == 1 && line[0] != '[' {
+			f.version = v
+		}
+		k := idKey(e.ID)
+		if f.pending[k] {
+			delete(f.pending, k)
+			f.writing[k]++
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// left is called once the answers to keys are written (or failed to be).
+func (f *stdioFilter) left(keys []string) {
+	if len(keys) == 0 {
 		return
 	}
 	f.mu.Lock()
-	for _, id := range ids {
-		delete(f.pending, idKey(id))
+	for _, k := range keys {
+		if f.writing[k]--; f.writing[k] <= 0 {
+			delete(f.writing, k)
+		}
 	}
 	close(f.changed)
 	f.changed = make(chan struct{})
@@ -266,7 +313,7 @@ func (f *stdioFilter) drain() {
 	deadline := time.After(drainTimeout)
 	for {
 		f.mu.Lock()
-		n, changed := len(f.pending), f.changed
+		n, changed := len(f.pending)+len(f.writing), f.changed
 		f.mu.Unlock()
 		if n == 0 {
 			return
@@ -285,20 +332,16 @@ func (f *stdioFilter) drain() {
 // lockedWriter writes whole messages to stdout, one at a time, and tells
 // the filter which requests they answer.
 type lockedWriter struct {
-	mu       sync.Mutex
-	w        io.Writer
-	before   func([]byte) // sees a message before it is written
-	answered func([]byte) // and after
+	mu      sync.Mutex
+	w       io.Writer
+	leaving func([]byte) []string // sees a message before it is written
+	left    func([]string)        // is told when it was
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
-	if l.before != nil {
-		l.before(p)
-	}
+	keys := l.leaving(p)
 	n, err := l.write(p)
-	if err == nil {
-		l.answered(p)
-	}
+	l.left(keys)
 	return n, err
 }
 

@@ -48,7 +48,10 @@ streamable HTTP transport at http://HOST:PORT/mcp instead, on a loopback
 address only. A non-loopback address needs --allow-remote and a bearer token
 of at least 16 characters in $` + mcpserver.TokenEnv + `; every request must then carry
 'Authorization: Bearer <token>' (the token is also enforced on loopback
-when set).
+when set). Only requests addressed to this machine are answered: a Host
+header other than localhost, 127.x or [::1] (on the port it listens on; with
+--allow-remote also its network addresses), or an Origin header that is not
+a page of this machine, gets 403 (DNS rebinding protection).
 
 --engine answers as one engine: its recipe's manual cascade, its manuals
 (audience) and its bundles; --tools replaces the engine's allow-set.`,
@@ -58,7 +61,7 @@ when set).
   LORE_MCP_TOKEN=$(openssl rand -hex 32) lore mcp --http 0.0.0.0:8765 --allow-remote`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ho := mcpserver.HTTPOptions{Addr: httpAddr, AllowRemote: allowRemote, Token: os.Getenv(mcpserver.TokenEnv)}
+			ho := mcpserver.HTTPOptions{Addr: httpAddr, AllowRemote: allowRemote, Token: os.Getenv(mcpserver.TokenEnv), Warn: e.stderr}
 			if httpAddr != "" {
 				if err := mcpserver.CheckAddr(ho); err != nil {
 					return usageError("%v", err)

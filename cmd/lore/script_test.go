@@ -9,6 +9,7 @@ import (
 	"os"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -40,6 +41,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"waithttp": waitHTTP,
 			"bigfile":  bigfile,
+			"httpget":  httpGet,
 		},
 	})
 }
@@ -71,6 +73,73 @@ func waitHTTP(ts *testscript.TestScript, neg bool, args []string) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	ts.Fatalf("waithttp %s %q: gave up after 30s (%s)", args[0], args[1], last)
+}
+
+// httpGet sends one request and checks the status of the answer and,
+// optionally, that its body matches a regular expression:
+//
+//	httpget [-H 'Name: value']... [-d BODY] URL STATUS [REGEXP]
+//
+// -H sets a header ("Host: x" sets the Host header); -d sends BODY with
+// POST as JSON, accepting JSON or an event stream (what an MCP client
+// sends). With !, the body must not match REGEXP.
+func httpGet(ts *testscript.TestScript, neg bool, args []string) {
+	usage := "usage: httpget [-H 'Name: value']... [-d BODY] URL STATUS [REGEXP]"
+	var headers [][2]string
+	var body *string
+	for len(args) >= 2 && (args[0] == "-H" || args[0] == "-d") {
+		if args[0] == "-d" {
+			body = &args[1]
+		} else {
+			name, value, ok := strings.Cut(args[1], ":")
+			if !ok {
+				ts.Fatalf("httpget -H %q: want 'Name: value'", args[1])
+			}
+			headers = append(headers, [2]string{strings.TrimSpace(name), strings.TrimSpace(value)})
+		}
+		args = args[2:]
+	}
+	if len(args) < 2 || len(args) > 3 || (neg && len(args) != 3) {
+		ts.Fatalf("%s", usage)
+	}
+	status, err := strconv.Atoi(args[1])
+	if err != nil {
+		ts.Fatalf("%s", usage)
+	}
+	method, rd := http.MethodGet, io.Reader(nil)
+	if body != nil {
+		method, rd = http.MethodPost, strings.NewReader(*body)
+	}
+	req, err := http.NewRequest(method, args[0], rd)
+	ts.Check(err)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+	}
+	for _, h := range headers {
+		if strings.EqualFold(h[0], "Host") {
+			req.Host = h[1]
+		} else {
+			req.Header.Add(h[0], h[1])
+		}
+	}
+	client := &http.Client{Timeout: 30 * time.Second}
+	resp, err := client.Do(req)
+	ts.Check(err)
+	b, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	ts.Check(err)
+	ts.Logf("%s %s: %d\n%s", method, args[0], resp.StatusCode, b)
+	if resp.StatusCode != status {
+		ts.Fatalf("httpget %s: status %d, want %d", args[0], resp.StatusCode, status)
+	}
+	if len(args) == 3 {
+		re, err := regexp.Compile(args[2])
+		ts.Check(err)
+		if re.Match(b) == neg {
+			ts.Fatalf("httpget %s: body %s %q", args[0], map[bool]string{false: "does not match", true: "matches"}[neg], args[2])
+		}
+	}
 }
 
 // bigfile writes a file of at least SIZE bytes of Markdown text lines:

@@ -2,14 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -18,8 +15,9 @@ import (
 
 func newServeCmd(e *env) *cobra.Command {
 	var (
-		pf   projectFlags
-		addr string
+		pf          projectFlags
+		addr        string
+		allowRemote bool
 	)
 	cmd := &cobra.Command{
 		Use:     "serve",
@@ -36,12 +34,23 @@ stop the server: the last good build stays online, the errors are printed
 here and shown over the page until the next good build.
 
 The site is built into a temporary folder; public/ is not touched. Use
-'lore build' to publish.`,
+'lore build' to publish.
+
+It listens on loopback only and answers only requests addressed to this
+machine: a Host header other than localhost, 127.x or [::1] (on the port it
+listens on), or an Origin header of another site, gets 403. That keeps web
+pages from reading the site through DNS rebinding. A non-loopback --addr
+needs --allow-remote: the site is then served to the network in plain HTTP,
+without authentication.`,
 		Example: `  lore serve                         http://127.0.0.1:1313/
   lore serve --addr 127.0.0.1:8080
-  lore serve --config docs/lore.yaml`,
+  lore serve --config docs/lore.yaml
+  lore serve --addr 0.0.0.0:1313 --allow-remote   the whole network, no authentication`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := devserver.CheckAddr(addr, allowRemote); err != nil {
+				return usageError("%v", err)
+			}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return usageError("cannot listen on --addr %s: %v", addr, err)
@@ -64,22 +73,14 @@ The site is built into a temporary folder; public/ is not touched. Use
 					}
 				}()
 			}
-			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
-				BaseContext: func(net.Listener) context.Context { return ctx }}
-			go func() {
-				<-ctx.Done()
-				sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-				defer cancel()
-				_ = hs.Shutdown(sctx)
-			}()
-			fmt.Fprintf(e.stderr, "lore serve: serving http://%s/ (Ctrl+C to stop)\n", ln.Addr())
-			if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			if err := srv.Serve(ctx, ln, allowRemote); err != nil {
 				return failure(err)
 			}
 			return nil
 		},
 	}
 	pf.register(cmd, true)
-	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:1313", "address to listen on")
+	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:1313", "address to listen on (loopback unless --allow-remote)")
+	cmd.Flags().BoolVar(&allowRemote, "allow-remote", false, "allow a non-loopback --addr: the site is served to the network without authentication")
 	return cmd
 }

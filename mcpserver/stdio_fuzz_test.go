@@ -1,0 +1,181 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fuzzInit and fuzzFinal frame every input: the session is initialized
+// first, and a well-formed request after the input must still be answered.
+const (
+	fuzzInit = `{"jsonrpc":"2.0","id":"fuzz-init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"fuzz","version":"1"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+`
+	fuzzFinal = `{"jsonrpc":"2.0","id":"fuzz-final","method":"tools/list"}` + "\n"
+)
+
+// FuzzStdio feeds arbitrary lines to a stdio session after initialize:
+// the session never ends early, every output line is JSON, every request
+// line with an id gets exactly one answer, and the final tools/list is
+// answered.
+func FuzzStdio(f *testing.F) {
+	for _, seed := range []string{
+		``,
+		"\n\n\n",
+		`not json`,
+		`{"jsonrpc":"2.0","id":1,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"lore://manual/a\u0000b"}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"lore://manual/a\u007fb"}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"x\u0007\udb40\udc01"}}`,
+		"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/read\",\"params\":{\"uri\":\"lore://manual/\xff\xfe\"}}",
+		"{\"jsonrpc\":\"2.0\",\"id\":\"\xff\",\"method\":\"ping\"}",
+		`{"jsonrpc":"2.0","id":"\u0041","method":"ping"}`,
+		`{"jsonrpc":"2.0","id":5,"method":"prompts/get","params":{"name":"plan\u0000","arguments":{"what":"\u0001"}}}`,
+		`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"manual_read","arguments":{"name":"\u0000"}}}`,
+		`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"how_do_i","arguments":{"intent":[[[[[[1]]]]]]}}}`,
+		`{"jsonrpc":"2.0","id":8,"method":"resources/list","params":{"cursor":"\u0000garbage"}}`,
+		`{"jsonrpc":"2.0","id":9,"method":"no/such\u0000"}`,
+		`{"jsonrpc":"2.0","id":10,"method":"ping","params":` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + `}`,
+		`[{"jsonrpc":"2.0","id":11,"method":"ping"},{"jsonrpc":"2.0","id":12,"method":"tools/list"}]`,
+		`[]`,
+		`{"jsonrpc":"2.0","id":13,"result":{}}`,
+		`{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":1e400,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":14,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"f","version":"1"}}}` + "\n" + `[{"jsonrpc":"2.0","id":15,"method":"ping"}]`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":16}}`,
+		`{"jsonrpc":"2.0","id":17,"method":"logging/setLevel","params":{"level":"debug"}}`,
+		`{"jsonrpc":"2.0","id":18,"method":"tools/call","params":{"name":"manual_read","arguments":{"name":"` + strings.Repeat("x", 100000) + `"}}}`,
+		`{"jsonrpc":"2.0","id":19,"method":"ping"` + "\r\n" + `}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	s, _ := newServer(f, builtProject(f), Options{Engine: "arthur"})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		in := fuzzInit + string(data) + "\n" + fuzzFinal
+		var out syncBuffer
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		done := make(chan error, 1)
+		start := time.Now()
+		go func() { done <- s.ServeStdio(ctx, strings.NewReader(in), &out) }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("ServeStdio = %v\noutput:\n%s", err, out.String())
+			}
+		case <-time.After(40 * time.Second):
+			t.Fatalf("ServeStdio did not return\noutput:\n%s", out.String())
+		}
+		if d := time.Since(start); d > drainTimeout/2 {
+			t.Errorf("the session took %s: requests left unanswered until the drain timeout?", d)
+		}
+		want, skip := expectedIDs(in)
+		got := map[string]int{}
+		for line := range strings.SplitSeq(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			if !json.Valid([]byte(line)) {
+				t.Fatalf("output line is not JSON: %q", line)
+			}
+			for _, id := range responseIDs([]byte(line)) {
+				got[id]++
+			}
+		}
+		for id, n := range want {
+			if !skip[id] && got[id] != n {
+				t.Errorf("id %s: %d answers, want %d\ninput:\n%q\noutput:\n%s", id, got[id], n, in, out.String())
+			}
+		}
+		if !skip[fuzzKey(json.RawMessage(`"fuzz-final"`))] && got[fuzzKey(json.RawMessage(`"fuzz-final"`))] == 0 {
+			t.Errorf("the final tools/list was not answered\noutput:\n%s", out.String())
+		}
+	})
+}
+
+// expectedIDs counts the request lines of in that carry a string or
+// number id, by id. skip holds ids that need not be answered exactly
+// once: those also used inside a batch (a batch may be refused as a whole,
+// or answered in one array) and those a notifications/cancelled names.
+func expectedIDs(in string) (want map[string]int, skip map[string]bool) {
+	want, skip = map[string]int{}, map[string]bool{}
+	type msg struct {
+		ID     json.RawMessage `json:"id"`
+		Method *string         `json:"method"`
+		Params struct {
+			RequestID json.RawMessage `json:"requestId"`
+		} `json:"params"`
+	}
+	for line := range strings.SplitSeq(in, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || !json.Valid([]byte(line)) {
+			continue
+		}
+		if line[0] == '[' {
+			var batch []msg
+			_ = json.Unmarshal([]byte(line), &batch)
+			for _, m := range batch {
+				if k := fuzzKey(m.ID); k != "" {
+					skip[k] = true
+				}
+				if k := fuzzKey(m.Params.RequestID); k != "" {
+					skip[k] = true
+				}
+			}
+			continue
+		}
+		var m msg
+		if json.Unmarshal([]byte(line), &m) != nil {
+			continue
+		}
+		if k := fuzzKey(m.Params.RequestID); k != "" {
+			skip[k] = true
+		}
+		if k := fuzzKey(m.ID); k != "" && m.Method != nil {
+			want[k]++
+		}
+	}
+	return want, skip
+}
+
+// responseIDs returns the ids of the responses in an output line.
+func responseIDs(line []byte) []string {
+	type msg struct {
+		ID     json.RawMessage `json:"id"`
+		Method *string         `json:"method"`
+	}
+	var ms []msg
+	if bytes.HasPrefix(line, []byte("[")) {
+		_ = json.Unmarshal(line, &ms)
+	} else {
+		var m msg
+		if json.Unmarshal(line, &m) == nil {
+			ms = append(ms, m)
+		}
+	}
+	var out []string
+	for _, m := range ms {
+		if k := fuzzKey(m.ID); k != "" && m.Method == nil {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// fuzzKey is the key of a string or number id ("" for anything else):
+// the decoded value, so that "\u0041" and "A", 1 and 1.0 are the same.
+func fuzzKey(id json.RawMessage) string {
+	var v any
+	if len(id) == 0 || json.Unmarshal(id, &v) != nil {
+		return ""
+	}
+	switch v := v.(type) {
+	case string:
+		return "s" + v
+	case float64:
+		b, _ := json.Marshal(v)
+		return "n" + string(b)
+	}
+	return ""
+}
