@@ -61,9 +61,9 @@ func TestLockParseErrorsNameTheLine(t *testing.T) {
 		"x sha256=" + strings.Repeat("a", 64) + " colour=red":                           `prompts.lock:1: unknown key "colour"`,
 		"x sha256=" + strings.Repeat("a", 64) + "\nx sha256=" + strings.Repeat("a", 64): "prompts.lock:2: bundle x is listed twice (first on line 1)",
 		"x sha256=" + strings.Repeat("a", 64) + " digest=abc":                           "prompts.lock:1: bundle x: digest= must be 64 hex digits",
-		"x grew from=1 to=2":                                                            "prompts.lock:1: bundle x: a growth record needs reason=",
-		"x grew from=1 to=2 date=yesterday reason=\"r\"":                               `prompts.lock:1: date: "yesterday" is not a date`,
-		"x grew from=1 to=2 colour=red reason=\"r\"":                                   `prompts.lock:1: unknown key "colour" in a growth record`,
+		"x grew from=1 to=2":                             "prompts.lock:1: bundle x: a growth record needs reason=",
+		"x grew from=1 to=2 date=yesterday reason=\"r\"": `prompts.lock:1: date: "yesterday" is not a date`,
+		"x grew from=1 to=2 colour=red reason=\"r\"":     `prompts.lock:1: unknown key "colour" in a growth record`,
 	} {
 		_, err := ParseLock([]byte(src))
 		if err == nil || !strings.Contains(err.Error(), want) {
