@@ -358,8 +358,8 @@ func TestVerifyPath(t *testing.T) {
 	data, _ := afero.ReadFile(fs, f)
 	afero.WriteFile(fs, f, bytes.Replace(data, []byte("You are Marvin"), []byte("You are Zaphod"), 1), 0o644)
 	r, _ = VerifyPath(fs, "public", VerifyOptions{})
-	if len(r.Problems) < 2 || !strings.HasPrefix(r.Problems[0], f+": field prefix was changed after the build") ||
-		!slices.ContainsFunc(r.Problems, func(p string) bool { return strings.HasPrefix(p, f+": sha256 of the prefix") }) {
+	if len(r.Problems) < 2 || !strings.HasPrefix(r.Problems[0], f+": sha256 of the prefix") ||
+		!slices.ContainsFunc(r.Problems, func(p string) bool { return strings.HasPrefix(p, f+": field prefix was changed after the build") }) {
 		t.Errorf("tampered prefix: %q", r.Problems)
 	}
 	r, _ = VerifyPath(fs, f, VerifyOptions{})

@@ -13,7 +13,7 @@ import (
 // the budget against the tokens, and the prefix and tail rendered again
 // from the recorded blocks. A bundle nobody edited returns nothing.
 func Verify(b *Bundle, count func(string) int) []string {
-	out := verifySeal(b)
+	out := verifyTexts(b, count)
 	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
 	if want := b.Meta().ID(); b.ID != want {
 		add("the id is %s, but recipe, surface, provider and role make %s", b.ID, want)
@@ -26,6 +26,14 @@ func Verify(b *Bundle, count func(string) int) []string {
 			add("block %s is listed as disabled but is among the blocks", a.Block)
 		}
 	}
+	return append(out, verifySeal(b)...)
+}
+
+// verifyTexts recomputes the digests and sizes of the texts and renders
+// the recorded blocks again.
+func verifyTexts(b *Bundle, count func(string) int) []string {
+	var out []string
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
 	if got := Digest(b.Prefix); got != b.SHA256 {
 		add("sha256 of the prefix is %s, the bundle records %s", got, b.SHA256)
 	}
