@@ -249,14 +249,14 @@ func TestLockAndLockedBuild(t *testing.T) {
 	if !res.Failed || !hasRule(res.Lint.Diagnostics, "prompt/lock", "no prompts.lock") {
 		t.Fatalf("locked build without a lock: failed=%v %v", res.Failed, res.Lint.Diagnostics)
 	}
-	lr, err := Lock(p, "")
+	lr, err := Lock(p, LockOptions{})
 	if err != nil || lr.Lock == nil || !lr.Changed || len(lr.Lock.Entries) != 9 {
 		t.Fatalf("lock: %+v %v", lr, err)
 	}
 	if res := run(t, fs, true); res.Failed {
 		t.Fatalf("locked build after lore lock: %v", res.Lint.Diagnostics)
 	}
-	if lr, _ := Lock(p, ""); lr.Changed {
+	if lr, _ := Lock(p, LockOptions{}); lr.Changed {
 		t.Error("locking again changed the file")
 	}
 
@@ -279,15 +279,15 @@ func TestLockAndLockedBuild(t *testing.T) {
 		t.Errorf("lock findings: %q", named)
 	}
 	before, _ := afero.ReadFile(fs, "prompts.lock")
-	lr, _ = Lock(load(t, fs), "")
+	lr, _ = Lock(load(t, fs), LockOptions{})
 	after, _ := afero.ReadFile(fs, "prompts.lock")
 	if lr.Lock != nil || len(lr.Grown) != 9 || !bytes.Equal(before, after) {
 		t.Fatalf("growth not refused: %+v", lr)
 	}
 	// … until a reason is given, which is recorded.
-	lr, _ = Lock(load(t, fs), "force-push incident")
+	lr, _ = Lock(load(t, fs), LockOptions{AllowGrowth: "force-push incident", Date: "2026-07-01"})
 	after, _ = afero.ReadFile(fs, "prompts.lock")
-	if lr.Lock == nil || !strings.Contains(string(after), `reason="force-push incident"`) {
+	if lr.Lock == nil || !strings.Contains(string(after), `date=2026-07-01 reason="force-push incident"`) {
 		t.Fatalf("growth with a reason: %+v\n%s", lr, after)
 	}
 	if res := run(t, fs, true); res.Failed {
@@ -295,12 +295,16 @@ func TestLockAndLockedBuild(t *testing.T) {
 	}
 	// Shrinking needs no reason.
 	afero.WriteFile(fs, "prompts/layers/shared/guardrails.md", []byte("- Never rm.\n"), 0o644)
-	if lr, _ := Lock(load(t, fs), ""); lr.Lock == nil {
+	if lr, _ := Lock(load(t, fs), LockOptions{}); lr.Lock == nil {
 		t.Error("shrinking refused")
+	}
+	// … and keeps the growth history.
+	if after, _ = afero.ReadFile(fs, "prompts.lock"); !strings.Contains(string(after), `date=2026-07-01 reason="force-push incident"`) {
+		t.Errorf("a plain lock dropped the growth history:\n%s", after)
 	}
 	// A prompt error is never locked.
 	afero.WriteFile(fs, "prompts/marvin.md", []byte("{{ broken"), 0o644)
-	if lr, _ := Lock(load(t, fs), ""); lr.Lock != nil || len(lr.Diagnostics) == 0 {
+	if lr, _ := Lock(load(t, fs), LockOptions{}); lr.Lock != nil || len(lr.Diagnostics) == 0 {
 		t.Errorf("a broken prompt was locked: %+v", lr)
 	}
 }
@@ -346,22 +350,23 @@ func TestLintIncludesPrompts(t *testing.T) {
 func TestVerifyPath(t *testing.T) {
 	fs := newProject(t, exampleProject)
 	run(t, fs, false)
-	r, err := VerifyPath(fs, "public")
+	r, err := VerifyPath(fs, "public", VerifyOptions{})
 	if err != nil || len(r.Bundles) != 9 || len(r.Problems) != 0 {
 		t.Fatalf("clean output: %+v %v", r, err)
 	}
 	f := "public/lore/bundles/marvin.background.ollama.json"
 	data, _ := afero.ReadFile(fs, f)
 	afero.WriteFile(fs, f, bytes.Replace(data, []byte("You are Marvin"), []byte("You are Zaphod"), 1), 0o644)
-	r, _ = VerifyPath(fs, "public")
-	if len(r.Problems) == 0 || !strings.HasPrefix(r.Problems[0], f+": sha256 of the prefix") {
+	r, _ = VerifyPath(fs, "public", VerifyOptions{})
+	if len(r.Problems) < 2 || !strings.HasPrefix(r.Problems[0], f+": sha256 of the prefix") ||
+		!slices.ContainsFunc(r.Problems, func(p string) bool { return strings.HasPrefix(p, f+": field prefix was changed after the build") }) {
 		t.Errorf("tampered prefix: %q", r.Problems)
 	}
-	r, _ = VerifyPath(fs, f)
+	r, _ = VerifyPath(fs, f, VerifyOptions{})
 	if len(r.Bundles) != 1 || len(r.Problems) == 0 {
 		t.Errorf("single file: %+v", r)
 	}
-	if _, err := VerifyPath(fs, "prompts/layers"); err == nil {
+	if _, err := VerifyPath(fs, "prompts/layers", VerifyOptions{}); err == nil {
 		t.Error("a folder without bundles verified")
 	}
 }

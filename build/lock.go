@@ -25,10 +25,20 @@ type LockResult struct {
 	Changed bool
 }
 
+// LockOptions configure Lock.
+type LockOptions struct {
+	// AllowGrowth is the reason a bundle may grow in bytes; empty refuses
+	// growth.
+	AllowGrowth string
+	// Date is the day recorded with an accepted growth (YYYY-MM-DD).
+	Date string
+}
+
 // Lock bakes every bundle and writes prompts.lock (beside lore.yaml). It
 // refuses, writing nothing, when a prompt has errors or when a bundle grew
-// in bytes and allowGrowth (the reason, recorded in the lock) is empty.
-func Lock(p *Project, allowGrowth string) (*LockResult, error) {
+// in bytes and o.AllowGrowth is empty. An accepted growth is added to the
+// lock's history with its reason and date; earlier records are kept.
+func Lock(p *Project, o LockOptions) (*LockResult, error) {
 	b, err := Bake(p)
 	if err != nil {
 		return nil, err
@@ -50,7 +60,7 @@ func Lock(p *Project, allowGrowth string) (*LockResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	next, grown := old.Update(b.Bundles, allowGrowth)
+	next, grown := old.Update(b.Bundles, o.AllowGrowth, o.Date)
 	res.Grown = grown
 	if next == nil {
 		return res, nil

@@ -21,18 +21,39 @@ type VerifyReport struct {
 	Bundles []string
 	// Problems holds "file: what differs" lines, one per mismatch.
 	Problems []string
+	// Lock is the lockfile the bundles were compared with; empty when
+	// there was none. LockProblems counts the Problems it found.
+	Lock         string
+	LockProblems int
 }
 
-// VerifyPath recomputes the digests, sizes and token counts of bundle
-// files: one file, a folder of bundles, or a build output folder (then
-// manifest.json's bundle entries are checked against their files too).
-// Only a path that cannot be read, or holds no bundle, is an error.
-func VerifyPath(fsys afero.Fs, p string) (*VerifyReport, error) {
+// VerifyOptions configure VerifyPath.
+type VerifyOptions struct {
+	// Lock is the lockfile to compare the bundles with; it must exist.
+	// Empty looks for prompts.lock beside ConfigFile (lore.yaml of the
+	// current folder when that is empty too) and compares with it when it
+	// exists.
+	Lock       string
+	ConfigFile string
+}
+
+// VerifyPath recomputes the seal, digests, sizes and token counts of
+// bundle files: one file, a folder of bundles, or a build output folder
+// (then manifest.json's bundle entries are checked against their files
+// too). With a lockfile, every bundle is compared with its line, and for a
+// folder the locked bundles it lacks are reported. Only a path or a named
+// lockfile that cannot be read, or a path that holds no bundle, is an
+// error.
+func VerifyPath(fsys afero.Fs, p string, o VerifyOptions) (*VerifyReport, error) {
 	fi, err := fsys.Stat(p)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", p, unwrap(err))
 	}
-	r := &VerifyReport{}
+	lock, lockPath, err := verifyLock(fsys, o)
+	if err != nil {
+		return nil, err
+	}
+	r := &VerifyReport{Lock: lockPath}
 	counters := map[string]*tokens.Counter{}
 	count := func(enc string) func(string) int {
 		if enc == "" {
@@ -80,7 +101,7 @@ func VerifyPath(fsys afero.Fs, p string) (*VerifyReport, error) {
 		if err != nil {
 			return nil, fmt.Errorf("cannot read %s: %w", f, unwrap(err))
 		}
-		b, err := bundle.Unmarshal(data)
+		b, msgs, err := bundle.VerifyFile(data, count(bundleTokenizer(data)))
 		if err != nil {
 			if fi.IsDir() && manifest == "" && !strings.Contains(string(data), bundle.Schema) {
 				continue // some other JSON file in a folder given by hand
@@ -90,7 +111,7 @@ func VerifyPath(fsys afero.Fs, p string) (*VerifyReport, error) {
 		}
 		r.Bundles = append(r.Bundles, f)
 		byPath[f] = b
-		for _, msg := range bundle.Verify(b, count(b.Tokenizer)) {
+		for _, msg := range msgs {
 			r.Problems = append(r.Problems, fmt.Sprintf("%s: %s", f, msg))
 		}
 		if want := b.ID + ".json"; path.Base(f) != want {
@@ -99,6 +120,11 @@ func VerifyPath(fsys afero.Fs, p string) (*VerifyReport, error) {
 	}
 	if manifest != "" {
 		r.Problems = append(r.Problems, verifyManifest(fsys, p, manifest, byPath)...)
+	}
+	if lock != nil {
+		lp := compareLock(lock, lockPath, byPath, fi.IsDir())
+		r.Problems = append(r.Problems, lp...)
+		r.LockProblems = len(lp)
 	}
 	if len(r.Bundles) == 0 && len(r.Problems) == 0 {
 		return nil, fmt.Errorf("no bundle under %s: give a bundle file, a folder of bundles or a build output folder", p)
@@ -129,6 +155,8 @@ func verifyManifest(fsys afero.Fs, out, manifest string, byPath map[string]*bund
 			out2 = append(out2, fmt.Sprintf("%s: lists bundle %s at %s, which does not exist", manifest, e.ID, e.Path))
 		case b.SHA256 != e.SHA256 || b.Bytes != e.Bytes:
 			out2 = append(out2, fmt.Sprintf("%s: bundle %s records sha256 %.12s… and %d bytes; its file has %.12s… and %d", manifest, e.ID, e.SHA256, e.Bytes, b.SHA256, b.Bytes))
+		case b.BundleSHA256 != e.BundleSHA256:
+			out2 = append(out2, fmt.Sprintf("%s: bundle %s records bundleSha256 %.12s…; its file has %.12s…", manifest, e.ID, e.BundleSHA256, b.BundleSHA256))
 		}
 	}
 	for f, b := range byPath {

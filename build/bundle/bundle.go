@@ -79,6 +79,12 @@ type Bundle struct {
 	// Blocks are the composed blocks with their parts: what Verify and
 	// Overlay recompose from.
 	Blocks []Composed `json:"blocks"`
+	// BundleSHA256 and FieldSHA256 seal every other field (see Seal):
+	// FieldSHA256 holds one digest per field, BundleSHA256 the digest of
+	// them all. SHA256 stays the digest of the prefix alone, the key of
+	// prompt caches.
+	BundleSHA256 string            `json:"bundleSha256"`
+	FieldSHA256  map[string]string `json:"fieldSha256"`
 }
 
 // Entry is a bundle's line in manifest.json: the bundle without its text,
@@ -97,12 +103,15 @@ type Entry struct {
 	Budget   int          `json:"budget"`
 	Layers   []Descriptor `json:"layers"`
 	Path     string       `json:"path"`
+	// BundleSHA256 is the bundle file's seal (Bundle.BundleSHA256).
+	BundleSHA256 string `json:"bundleSha256"`
 }
 
 // Entry returns b's manifest entry; path is where its file is published.
 func (b *Bundle) Entry(path string) Entry {
 	return Entry{ID: b.ID, Recipe: b.Recipe, Engine: b.Engine, Surface: b.Surface, Role: b.Role, Provider: b.Provider,
-		Style: b.Style, SHA256: b.SHA256, Bytes: b.Bytes, Tokens: b.Tokens, Budget: b.Budget, Layers: b.Layers, Path: path}
+		Style: b.Style, SHA256: b.SHA256, Bytes: b.Bytes, Tokens: b.Tokens, Budget: b.Budget, Layers: b.Layers, Path: path,
+		BundleSHA256: b.BundleSHA256}
 }
 
 // Bake composes s and renders the result as the bundle m names. Tokens are
@@ -138,6 +147,7 @@ func fromComposition(m Meta, c *Composition, count func(string) int) *Bundle {
 	if b.Layers == nil {
 		b.Layers = []Descriptor{}
 	}
+	b.Seal()
 	return b
 }
 

@@ -2,14 +2,32 @@ package bundle
 
 import (
 	"fmt"
+	"slices"
 )
 
 // Verify recomputes what b records and returns one message per mismatch:
-// the digest, size and tokens (with count; nil skips tokens) of the prefix
-// and the tail, each descriptor's digest and size, and the prefix and tail
-// rendered again from the recorded blocks. A bundle nobody edited returns
-// nothing.
+// the seal (a digest per field, naming each field changed since the bake:
+// budget, disabled list, style, role, …), the digest, size and tokens
+// (with count; nil skips tokens) of the prefix and the tail, each
+// descriptor's digest and size, the id against the names it is made of,
+// and the prefix and tail rendered again from the recorded blocks. A bundle nobody edited returns nothing.
 func Verify(b *Bundle, count func(string) int) []string {
+	out := verifyTexts(b, count)
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	if want := b.Meta().ID(); b.ID != want {
+		add("the id is %s, but recipe, surface, provider and role make %s", b.ID, want)
+	}
+	for _, a := range b.Disabled {
+		if slices.ContainsFunc(b.Blocks, func(c Composed) bool { return c.Name == a.Block }) {
+			add("block %s is listed as disabled but is among the blocks", a.Block)
+		}
+	}
+	return append(out, verifySeal(b)...)
+}
+
+// verifyTexts recomputes the digests and sizes of the texts and renders
+// the recorded blocks again.
+func verifyTexts(b *Bundle, count func(string) int) []string {
 	var out []string
 	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
 	if got := Digest(b.Prefix); got != b.SHA256 {

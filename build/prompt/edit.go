@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build/bundle"
+	"github.com/lorekit/lore/build/config"
 )
 
 // The layer verbs of seed 001: set writes one layer's file, reset deletes
@@ -37,21 +38,59 @@ func LayerFilePath(dir, layer, block string) (string, error) {
 // SetResult says what SetBlock did.
 type SetResult struct {
 	Path string
-	// Written is false when nothing was written (the text is inherited).
+	// Written is false when nothing was written (the text is inherited, or
+	// the write was refused).
 	Written bool
 	// Dropped are the items left out because a broader tier already has
 	// them; Note explains a decision in one sentence.
 	Dropped []string
 	Note    string
+	// Untrusted is set when the layer is untrusted (lore.yaml trust:):
+	// only its guardrails apply, every other block it has is demoted.
+	// TrustKey is the trust: key that says so.
+	Untrusted bool
+	TrustKey  string
+	// OverBudget lists the bundles the text would push over their token
+	// budget; when there are any, nothing was written.
+	OverBudget []OverBudget
+}
+
+// OverBudget is a bundle a write would push over its token budget: the
+// bundle as it would be, and its tokens now (-1 for a bundle not baked
+// before).
+type OverBudget struct {
+	Bundle *bundle.Bundle
+	Before int
+}
+
+// Demoted reports whether a block of layer is demoted: the layer is
+// untrusted and the block is not guardrails.
+func Demoted(cfg *config.Config, layer, block string) bool {
+	return block != bundle.Guardrails && !Trusted(cfg, layer)
+}
+
+// trustKey returns the lore.yaml trust: key that makes layer id
+// untrusted, or "".
+func trustKey(cfg *config.Config, id string) string {
+	if cfg == nil || Trusted(cfg, id) {
+		return ""
+	}
+	if _, ok := cfg.Trust[id]; ok {
+		return id
+	}
+	kind, _, _ := strings.Cut(id, "/")
+	return kind
 }
 
 // Inherited returns what layer would inherit for block: per broader tier
 // (the seed tier as the engine prompts and library blocks have it), its
-// raw text, broadest first.
-func (s *Set) Inherited(layer, block string) []bundle.Part {
+// raw text, broadest first. The texts of broader untrusted layers that are
+// demoted for block (every block but guardrails) are returned apart: they
+// apply to no bundle. A nil cfg trusts every layer.
+func (s *Set) Inherited(layer, block string, cfg *config.Config) (inherited, demoted []bundle.Part) {
 	k, _, err := bundle.ParseLayerID(layer)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	var out []bundle.Part
 	for _, e := range s.Engines {
@@ -62,12 +101,20 @@ func (s *Set) Inherited(layer, block string) []bundle.Part {
 		}
 	}
 	for _, l := range s.Layers {
-		if l.Block == block && l.Kind.Rank() < k.Rank() {
-			out = append(out, bundle.Part{Layer: l.Layer, Source: l.Path, Text: strings.TrimSpace(l.T.Src)})
+		if l.Block != block || l.Kind.Rank() >= k.Rank() {
+			continue
+		}
+		pt := bundle.Part{Layer: l.Layer, Source: l.Path, Text: strings.TrimSpace(l.T.Src)}
+		if cfg != nil && Demoted(cfg, l.Layer, block) {
+			demoted = append(demoted, pt)
+		} else {
+			out = append(out, pt)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b bundle.Part) int { return rankOf(a.Layer) - rankOf(b.Layer) })
-	return out
+	byRank := func(a, b bundle.Part) int { return rankOf(a.Layer) - rankOf(b.Layer) }
+	slices.SortStableFunc(out, byRank)
+	slices.SortStableFunc(demoted, byRank)
+	return out, demoted
 }
 
 func rankOf(layer string) int {
@@ -81,12 +128,19 @@ func rankOf(layer string) int {
 // inheriting); for guardrails and surface-note, items a broader tier
 // already has are dropped. An empty text is written: a deliberate nothing.
 // Text that tries to stop inheriting guardrails is refused.
-func (s *Set) SetBlock(fsys afero.Fs, layer, block, text string) (*SetResult, error) {
+//
+// With o.Config, the result says whether the layer is untrusted (then only
+// its guardrails apply), and every bundle is baked with and without the
+// new text (o configures the bake): a text that would push a bundle it
+// changes over its token budget, or further over it, is refused and
+// nothing is written (SetResult.OverBudget names the bundles).
+func (s *Set) SetBlock(fsys afero.Fs, layer, block, text string, o Options) (*SetResult, error) {
 	p, err := LayerFilePath(s.Dir, layer, block)
 	if err != nil {
 		return nil, err
 	}
-	res := &SetResult{Path: p}
+	res := &SetResult{Path: p, TrustKey: trustKey(o.Config, layer)}
+	res.Untrusted = res.TrustKey != ""
 	text = strings.TrimSpace(strings.ReplaceAll(text, "\r\n", "\n"))
 	c, _ := bundle.Compose(bundle.Stack{Layers: []bundle.Layer{{Kind: bundle.Shared, Blocks: []bundle.Block{{Name: block, Text: text, Source: p}}}}})
 	for _, pr := range c.Problems {
@@ -94,7 +148,7 @@ func (s *Set) SetBlock(fsys afero.Fs, layer, block, text string) (*SetResult, er
 			return nil, fmt.Errorf("%s: there is no way to stop inheriting guardrails; remove the line that tries to", block)
 		}
 	}
-	inherited := s.Inherited(layer, block)
+	inherited, _ := s.Inherited(layer, block, o.Config)
 	if text != "" {
 		switch bundle.RuleOf(block) {
 		case bundle.Narrowest:
@@ -140,12 +194,22 @@ func (s *Set) SetBlock(fsys afero.Fs, layer, block, text string) (*SetResult, er
 	if err := s.guard(fsys, p); err != nil {
 		return nil, err // never write through a link out of prompts/
 	}
-	if err := fsys.MkdirAll(path.Dir(p), 0o755); err != nil {
-		return nil, err
-	}
 	data := text
 	if data != "" {
 		data += "\n"
+	}
+	if o.Config != nil {
+		over, err := s.overBudget(fsys, p, data, o)
+		if err != nil {
+			return nil, err
+		}
+		if len(over) > 0 {
+			res.OverBudget = over
+			return res, nil
+		}
+	}
+	if err := fsys.MkdirAll(path.Dir(p), 0o755); err != nil {
+		return nil, err
 	}
 	if err := afero.WriteFile(fsys, p, []byte(data), 0o644); err != nil {
 		return nil, err
@@ -183,9 +247,11 @@ const editHeader = "<!-- lore prompt edit:"
 var editCommentRE = regexp.MustCompile(`(?s)\A\s*<!-- lore prompt edit:.*?-->\n?`)
 
 // EditText returns what lore prompt edit opens: a comment naming the layer
-// and what it inherits (never written back), then the layer's own text, or
-// nothing when the layer has no file for the block.
-func (s *Set) EditText(fsys afero.Fs, layer, block string) (string, error) {
+// (and whether it is untrusted), what it inherits and what broader
+// untrusted layers have that is demoted (never written back), then the
+// layer's own text, or nothing when the layer has no file for the block.
+// A nil cfg trusts every layer.
+func (s *Set) EditText(fsys afero.Fs, layer, block string, cfg *config.Config) (string, error) {
 	p, err := LayerFilePath(s.Dir, layer, block)
 	if err != nil {
 		return "", err
@@ -199,20 +265,34 @@ func (s *Set) EditText(fsys afero.Fs, layer, block string) (string, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s layer %s, block %s (%s).\n", editHeader, layer, block, bundle.RuleOf(block))
-	inherited := s.Inherited(layer, block)
+	if key := trustKey(cfg, layer); key != "" {
+		fmt.Fprintf(&b, "     Layer %s is untrusted (lore.yaml trust: %s: false): only its guardrails apply.\n", layer, key)
+		if block != bundle.Guardrails {
+			fmt.Fprintf(&b, "     This %s is demoted: no bundle uses what you write here while the layer is untrusted.\n", block)
+		}
+	}
+	inherited, demoted := s.Inherited(layer, block, cfg)
 	if len(inherited) == 0 {
 		b.WriteString("     Nothing is inherited.\n")
 	} else {
 		b.WriteString("     Inherited, read-only (not written back):\n")
-		for _, pt := range inherited {
-			for _, l := range strings.Split(strings.ReplaceAll(pt.Text, "--", "- -"), "\n") {
-				fmt.Fprintf(&b, "       %-12s %s\n", pt.Layer, l)
-			}
-		}
+		writeParts(&b, inherited)
+	}
+	if len(demoted) > 0 {
+		b.WriteString("     Demoted, not applied (untrusted layers keep only their guardrails):\n")
+		writeParts(&b, demoted)
 	}
 	b.WriteString("     Save an empty text for a deliberate nothing; 'lore prompt reset' inherits again. -->\n")
 	b.Write(own)
 	return b.String(), nil
+}
+
+func writeParts(b *strings.Builder, parts []bundle.Part) {
+	for _, pt := range parts {
+		for _, l := range strings.Split(strings.ReplaceAll(pt.Text, "--", "- -"), "\n") {
+			fmt.Fprintf(b, "       %-12s %s\n", pt.Layer, l)
+		}
+	}
 }
 
 // StripEditComment removes the comment EditText added.

@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"strconv"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -23,9 +26,22 @@ line per bundle with the sha256 and size of its prefix, its token count and
 the digest of its per-turn tail. Commit it; 'lore build --locked' (CI) fails
 when a bundle differs from it.
 
+Each line also holds the bundle's digest (bundleSha256, which covers every
+field of the bundle file: budget, disabled list, style, role, blocks, …), its
+budget and its disabled blocks, so a change to any of them shows in review and
+fails 'lore build --locked' and 'lore verify'.
+
 The lock is a ratchet: a bundle may shrink freely, but growth in bytes is
-refused unless --allow-growth gives the reason, which is recorded on the
-bundle's line. Prompts with errors are never locked.
+refused unless --allow-growth gives the reason. Each accepted growth is
+recorded on a line of its own after the bundle's line:
+
+  arthur.chat.anthropic grew from=310 to=337 date=2026-07-01 reason="why"
+
+and every record is kept by later runs, whatever the bundle does next; a
+bundle that is no longer built takes its records with it. The date is today
+(UTC), or the day of SOURCE_DATE_EPOCH when it is set. Lines are sorted by
+bundle id, so the file is the same for the same bundles and two branches that
+change different bundles merge cleanly. Prompts with errors are never locked.
 
 Exit status: 0 when the lock is written (or already up to date); 1 when
 growth is refused or a prompt has errors; 2 on configuration or I/O failure.`,
@@ -37,7 +53,11 @@ growth is refused or a prompt has errors; 2 on configuration or I/O failure.`,
 			if err != nil {
 				return failure(err)
 			}
-			res, err := build.Lock(p, growth)
+			date, err := lockDate(os.Getenv("SOURCE_DATE_EPOCH"), time.Now())
+			if err != nil {
+				return usageError("%v", err)
+			}
+			res, err := build.Lock(p, build.LockOptions{AllowGrowth: growth, Date: date})
 			if err != nil {
 				return failure(err)
 			}
@@ -67,4 +87,17 @@ growth is refused or a prompt has errors; 2 on configuration or I/O failure.`,
 	pf.register(cmd, false)
 	cmd.Flags().StringVar(&growth, "allow-growth", "", "accept bundles that grew in bytes, recording this reason")
 	return cmd
+}
+
+// lockDate is the day a growth is recorded: that of epoch (seconds, the
+// reproducible-builds SOURCE_DATE_EPOCH) when set, else now's, in UTC.
+func lockDate(epoch string, now time.Time) (string, error) {
+	if epoch != "" {
+		sec, err := strconv.ParseInt(epoch, 10, 64)
+		if err != nil {
+			return "", fmt.Errorf("SOURCE_DATE_EPOCH=%q is not a number of seconds", epoch)
+		}
+		now = time.Unix(sec, 0)
+	}
+	return now.UTC().Format(time.DateOnly), nil
 }

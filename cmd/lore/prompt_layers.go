@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lorekit/lore/build"
+	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/build/prompt"
 )
 
@@ -32,7 +33,18 @@ shared, project, surface/<kind>, bot/<name>, chat/<name> or agents/<role>.
 Set never copies inherited text into the narrower layer: an identity or
 operating-rules text equal to what the layer already inherits is not written
 (the layer keeps inheriting), and guardrails or surface notes a broader layer
-already has are dropped. An empty text is written: a deliberate nothing.`,
+already has are dropped. An empty text is written: a deliberate nothing.
+
+A layer lore.yaml marks untrusted (trust:) keeps only its guardrails: set
+says so, and that any other block it writes there is demoted.
+
+Every bundle is baked with the new text before anything is written: a text
+that would push a bundle over its token budget (or further over it) is
+refused, the file is left as it was, and the bundle's tokens, budget and
+largest layers are printed.
+
+Exit status: 0 when written (or nothing needed writing); 1 when refused over
+a budget; 2 on a usage, configuration or I/O error.`,
 		Example: `  lore prompt set guardrails --layer project --file guardrails.md
   echo "You are Arthur, the ops assistant." | lore prompt set identity --layer chat/ops`,
 		Args: cobra.ExactArgs(1),
@@ -50,7 +62,8 @@ already has are dropped. An empty text is written: a deliberate nothing.`,
 			if err != nil {
 				return failure(err)
 			}
-			return setBlock(e, &pf, args[0], layer, string(text))
+			_, err = setBlock(e, &pf, "set", args[0], layer, string(text))
+			return err
 		},
 	}
 	pf.register(cmd, false)
@@ -60,25 +73,52 @@ already has are dropped. An empty text is written: a deliberate nothing.`,
 	return cmd
 }
 
-func setBlock(e *env, pf *projectFlags, block, layer, text string) error {
+// setBlock writes one block and prints what happened; a write refused
+// over a budget returns the result with findings().
+func setBlock(e *env, pf *projectFlags, verb, block, layer, text string) (*prompt.SetResult, error) {
 	p, err := pf.load()
 	if err != nil {
-		return failure(err)
+		return nil, failure(err)
 	}
-	res, err := build.LoadPrompts(p).SetBlock(p.FS, layer, block, text)
+	res, err := build.SetBlock(p, layer, block, text)
 	if err != nil {
-		return usageError("%v", err)
+		return nil, usageError("%v", err)
+	}
+	say := func(format string, args ...any) { fmt.Fprintf(e.stderr, "lore prompt "+verb+": "+format+"\n", args...) }
+	if res.Untrusted {
+		if block == bundle.Guardrails {
+			say("layer %s is untrusted (lore.yaml trust: %s: false): only its guardrails apply, and these do", layer, res.TrustKey)
+		} else {
+			say("layer %s is untrusted (lore.yaml trust: %s: false): only its guardrails apply; this %s is demoted and no bundle will use it", layer, res.TrustKey, block)
+		}
+	}
+	if len(res.OverBudget) > 0 {
+		for _, o := range res.OverBudget {
+			b := o.Bundle
+			now := "a new bundle"
+			if o.Before >= 0 {
+				now = fmt.Sprintf("%d now", o.Before)
+			}
+			var largest []string
+			for _, d := range b.Largest(3) {
+				largest = append(largest, fmt.Sprintf("%s/%s %d tokens (%s)", d.Layer, d.Block, d.Tokens, d.Source))
+			}
+			say("bundle %s would be %d tokens, %d over its budget of %d (%s); largest layers: %s",
+				b.ID, b.Tokens, b.Tokens-b.Budget, b.Budget, now, strings.Join(largest, ", "))
+		}
+		say("refused: %s is left as it was; shorten the text, move detail into a manual behind a manual_read hook, or raise the recipe's budget", res.Path)
+		return res, findings()
 	}
 	for _, d := range res.Dropped {
-		fmt.Fprintf(e.stderr, "lore prompt set: dropped, already inherited: %s\n", strings.ReplaceAll(d, "\n", " "))
+		say("dropped, already inherited: %s", strings.ReplaceAll(d, "\n", " "))
 	}
 	if res.Note != "" {
-		fmt.Fprintf(e.stderr, "lore prompt set: %s\n", res.Note)
+		say("%s", res.Note)
 	}
 	if res.Written {
-		fmt.Fprintf(e.stderr, "lore prompt set: wrote %s; new bundles use it, running sessions keep their prompt\n", res.Path)
+		say("wrote %s; new bundles use it, running sessions keep their prompt", res.Path)
 	}
-	return nil
+	return res, nil
 }
 
 func newPromptResetCmd(e *env) *cobra.Command {
@@ -127,7 +167,13 @@ func newPromptEditCmd(e *env) *cobra.Command {
 		Long: `Edit opens the layer's own text of BLOCK in $EDITOR (or $VISUAL; vi when
 neither is set), under a comment listing what the layer inherits. On save the
 comment is dropped and the text is written as by 'lore prompt set': inherited
-text is never copied into the layer. Leaving the text unchanged writes nothing.`,
+text is never copied into the layer. Leaving the text unchanged writes nothing.
+
+The comment says when the layer is untrusted (lore.yaml trust:), and lists
+what broader untrusted layers have as demoted, not inherited: only their
+guardrails apply. A text that would push a bundle over its token budget is
+refused as by set; the layer's file is left as it was and your text is kept
+in a file whose name is printed.`,
 		Example: `  lore prompt edit guardrails --layer project
   EDITOR="code --wait" lore prompt edit identity --layer surface/chat`,
 		Args: cobra.ExactArgs(1),
@@ -137,7 +183,7 @@ text is never copied into the layer. Leaving the text unchanged writes nothing.`
 				return failure(err)
 			}
 			block := args[0]
-			before, err := build.LoadPrompts(p).EditText(p.FS, layer, block)
+			before, err := build.EditText(p, layer, block)
 			if err != nil {
 				return usageError("%v", err)
 			}
@@ -149,7 +195,19 @@ text is never copied into the layer. Leaving the text unchanged writes nothing.`
 				fmt.Fprintln(e.stderr, "lore prompt edit: no change")
 				return nil
 			}
-			return setBlock(e, &pf, block, layer, prompt.StripEditComment(after))
+			text := prompt.StripEditComment(after)
+			res, err := setBlock(e, &pf, "edit", block, layer, text)
+			if res != nil && len(res.OverBudget) > 0 {
+				if f, ferr := os.CreateTemp("", "lore-prompt-"+block+"-*.md"); ferr == nil {
+					_, ferr = f.WriteString(text)
+					f.Close()
+					if ferr == nil {
+						fmt.Fprintf(e.stderr, "lore prompt edit: your text is kept in %s; shorten it, then run 'lore prompt set %s --layer %s --file %s'\n",
+							f.Name(), block, layer, f.Name())
+					}
+				}
+			}
+			return err
 		},
 	}
 	pf.register(cmd, false)

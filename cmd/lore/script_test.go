@@ -42,6 +42,7 @@ func TestScripts(t *testing.T) {
 			"waithttp": waitHTTP,
 			"bigfile":  bigfile,
 			"httpget":  httpGet,
+			"replace":  replace,
 		},
 	})
 }
@@ -160,4 +161,38 @@ func bigfile(ts *testscript.TestScript, neg bool, args []string) {
 		b.Write(line)
 	}
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), b.Bytes(), 0o644))
+}
+
+// replace edits a file in place, replacing the first occurrence of OLD by
+// NEW, both taken literally, or, after -q, as Go-quoted strings (for
+// newlines):
+//
+//	replace [-q] PATH OLD NEW
+//
+// It fails when OLD does not occur: a tampering test must tamper.
+func replace(ts *testscript.TestScript, neg bool, args []string) {
+	quoted := len(args) > 0 && args[0] == "-q"
+	if quoted {
+		args = args[1:]
+	}
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: replace [-q] PATH OLD NEW")
+	}
+	if quoted {
+		for i := 1; i < 3; i++ {
+			u, err := strconv.Unquote(args[i])
+			if err != nil {
+				ts.Fatalf("replace -q: %s is not a Go-quoted string: %v", args[i], err)
+			}
+			args[i] = u
+		}
+	}
+	p := ts.MkAbs(args[0])
+	data, err := os.ReadFile(p)
+	ts.Check(err)
+	old, repl := args[1], args[2]
+	if !bytes.Contains(data, []byte(old)) {
+		ts.Fatalf("replace: %q does not occur in %s", old, args[0])
+	}
+	ts.Check(os.WriteFile(p, bytes.Replace(data, []byte(old), []byte(repl), 1), 0o644))
 }

@@ -10,37 +10,59 @@ import (
 )
 
 func newVerifyCmd(e *env) *cobra.Command {
+	var (
+		config string
+		lock   string
+	)
 	cmd := &cobra.Command{
 		Use:     "verify PATH",
 		GroupID: "prompt",
 		Short:   "Recompute and check the digests of bundle files",
-		Long: `Verify recomputes what bundle files record: the sha256, size and token count
-of the prefix and tail, every descriptor's digest, and the prefix rendered
-again from the recorded blocks. PATH is a bundle file, a folder of bundles or
-a build output folder; for an output folder the bundle entries of
+		Long: `Verify recomputes what bundle files record: the seal over every field
+(fieldSha256 holds one digest per field, bundleSha256 one over them all, so
+a raised budget, an emptied disabled list or a changed style is named), the
+sha256, size and token count of the prefix and tail, every descriptor's
+digest, the id against its recipe, surface, provider and role, and the
+prefix rendered again from the recorded blocks. Members a JSON reader might
+apply but the seal does not cover (an unknown name, "Budget" for "budget", a
+name given twice) are reported too. PATH is a bundle file, a folder of
+bundles or a build output folder; for an output folder the bundle entries of
 manifest.json are checked against their files too.
+
+When there is a lockfile (--lock, or prompts.lock beside the project file)
+every bundle is compared with its line: a bundle whose prefix, tail, budget,
+disabled list or digest differs, or that the lock lacks, is a mismatch, and
+so, for a folder, is a locked bundle the folder does not hold. That catches
+a bundle edited and sealed again, which the file alone cannot show.
 
 A runtime does the same with build/bundle's Verify before trusting a bundle.
 
 Exit status: 0 when everything matches; 1 on a mismatch (each printed as
-"file: what differs"); 2 when PATH cannot be read or holds no bundle.`,
+"file: what differs"); 2 when PATH or the --lock file cannot be read, or PATH
+holds no bundle.`,
 		Example: `  lore verify public
-  lore verify public/lore/bundles/arthur.chat.anthropic.json`,
+  lore verify --lock ../prompts.lock public/lore/bundles/arthur.chat.anthropic.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := build.VerifyPath(afero.NewOsFs(), args[0])
+			r, err := build.VerifyPath(afero.NewOsFs(), args[0], build.VerifyOptions{Lock: lock, ConfigFile: config})
 			if err != nil {
 				return failure(err)
 			}
 			for _, p := range r.Problems {
 				fmt.Fprintln(e.stdout, p)
 			}
-			fmt.Fprintf(e.stderr, "lore verify: %d bundles, %d mismatches\n", len(r.Bundles), len(r.Problems))
+			against := "no lockfile"
+			if r.Lock != "" {
+				against = fmt.Sprintf("%d against %s", r.LockProblems, r.Lock)
+			}
+			fmt.Fprintf(e.stderr, "lore verify: %d bundles, %d mismatches (%s)\n", len(r.Bundles), len(r.Problems), against)
 			if len(r.Problems) > 0 {
 				return findings()
 			}
 			return nil
 		},
 	}
+	cmd.Flags().StringVar(&config, "config", "", "project file whose prompts.lock to compare with (default: lore.yaml in the current folder)")
+	cmd.Flags().StringVar(&lock, "lock", "", "the lockfile to compare with (default: prompts.lock beside the project file, when there is one)")
 	return cmd
 }
