@@ -51,11 +51,11 @@ func blankComments(src string) string {
 			break
 		}
 		j += i
-		end := strings.Index(src[j:], "-->")
+		end := strings.Index(src[j+4:], "-->")
 		if end < 0 {
 			break
 		}
-		end += j + 3
+		end += j + 4 + 3
 		body := strings.TrimSpace(src[j+4 : end-3])
 		if strings.HasPrefix(body, "block:") || strings.HasPrefix(body, "lore-") {
 			for k := j; k < end; k++ {
