@@ -1,7 +1,12 @@
 package lint
 
 import (
+	"maps"
 	"path"
+	"slices"
+	"strings"
+
+	"github.com/lorekit/lore/build/config"
 
 	"github.com/lorekit/lore/build/diag"
 )
@@ -13,7 +18,8 @@ var promptTemplate = &Rule{
 		"compiled at build time and rendered for every bundle, and an error names the file, line and column. Undefined variables are errors " +
 		"(the context is engine, recipe, surface, role, provider, style, lang, params, tools and addonSections; per-turn values are " +
 		"{{ turn.NAME }} placeholders in dynamic blocks). The rule also covers the structure around templates: malformed or duplicate " +
-		"`<!-- block: NAME -->` markers, text before the first marker, task templates without front matter or description, and a recipe " +
+		"`<!-- block: NAME -->` markers, text before the first marker, task templates without front matter or description, a task " +
+		"template whose `agent:` names no configured engine, recipe or role (seed 003: a template routes to a known agent), and a recipe " +
 		"that configures bundles for an engine without a prompt.",
 	Project: func(p *Pass) {
 		f := p.In.Prompts
@@ -38,14 +44,13 @@ var promptTemplate = &Rule{
 				if u.Placeholder {
 					continue
 				}
-				name := u.Name
-				if name == "turn" {
-					name = "NAME" // turn itself, without a value's name
-				}
+				written := writtenTurn(f, t.Path, u)
 				p.ReportAt(diag.Pos{File: t.Path, Line: u.Line, Col: u.Col}, diag.Pos{},
-					"per-turn values are placeholders the runtime fills: write {{ turn.%s }} on its own, without filters, conditions or loops", name)
+					"per-turn values are placeholders the runtime fills: write %s on its own, without filters, conditions, loops or subscripts (found %s)",
+					placeholderFor(written), written)
 			}
 		}
+		reportTaskAgents(p)
 		for _, d := range f.RenderErrors {
 			p.ReportAt(d.Pos, diag.Pos{}, "template does not render: %s", d.Message)
 		}
@@ -59,4 +64,50 @@ var promptTemplate = &Rule{
 			}
 		}
 	},
+}
+
+// reportTaskAgents reports task templates whose agent: names nothing a
+// task can be routed to: an engine, a recipe, or a role some recipe
+// admits.
+func reportTaskAgents(p *Pass) {
+	f := p.In.Prompts
+	var engines, roles []string
+	add := func(list *[]string, name string) {
+		if name != "" && !slices.Contains(*list, name) {
+			*list = append(*list, name)
+		}
+	}
+	for _, e := range slices.Sorted(maps.Keys(f.Engines)) {
+		add(&engines, e)
+	}
+	var recipes []*config.Recipe
+	if p.In.Config != nil {
+		recipes = p.In.Config.Recipes
+	}
+	for _, r := range append(slices.Clip(recipes), f.Recipes...) {
+		add(&engines, r.Name)
+		add(&engines, r.Engine)
+		for _, role := range r.Roles {
+			add(&roles, role)
+		}
+	}
+	for _, t := range f.Tasks {
+		if t.Agent == "" || slices.Contains(engines, t.Agent) || slices.Contains(roles, t.Agent) {
+			continue
+		}
+		hint := "name one of them or drop the agent: line"
+		if c := config.Closest(t.Agent, append(slices.Clip(engines), roles...)); c != "" {
+			hint = "did you mean \"" + c + "\"?"
+		}
+		p.ReportAt(diag.Pos{File: t.Path, Line: max(t.AgentLine, 1), Col: max(t.AgentCol, 1)}, diag.Pos{},
+			"task template %q routes to agent %q, which is no configured engine or role (engines: %s; roles: %s): %s",
+			t.Name, t.Agent, orNone(engines), orNone(roles), hint)
+	}
+}
+
+func orNone(list []string) string {
+	if len(list) == 0 {
+		return "none"
+	}
+	return strings.Join(list, ", ")
 }

@@ -62,6 +62,13 @@ const (
 	DefaultProvider = "anthropic"
 )
 
+// WorkerSurface is the surface of a role bundle (seed 001, Surface::Worker):
+// a spawned worker's reader is the agent that started it, never the
+// parent's human. Its layer, prompts/layers/surface/worker/, takes the
+// place of the parent's surface, bot and chat tiers, of which only the
+// guardrails still apply: the guardrail floor reaches the deepest child.
+const WorkerSurface = "worker"
+
 // Surfaces returns the surfaces of r (DefaultSurface when it lists none).
 func Surfaces(r *config.Recipe) []string {
 	if len(r.Surfaces) == 0 {
@@ -180,6 +187,11 @@ type baker struct {
 	o   Options
 	cfg *config.Config
 	f   *facts.Prompts
+	// byT maps each template to its facts; reached[recipe][template] is
+	// the index in f.Reach of that template's reach of recipe.
+	byT     map[*Template]*facts.Template
+	byPos   map[string]*Template // "path#line" → template
+	reached map[*config.Recipe]map[*facts.Template]int
 	// empty[block] lists the bundles where a seed-tier block rendered
 	// nothing; where[block] is its marker position.
 	empty map[string][]string
@@ -195,9 +207,10 @@ func newBaker(s *Set, o Options) *baker {
 	if o.Rel == nil {
 		o.Rel = func(p string) string { return p }
 	}
-	f := s.facts()
+	f, byT := s.facts()
 	f.Recipes = Recipes(s, o.Config)
-	return &baker{s: s, o: o, cfg: o.Config, f: f, empty: map[string][]string{}, where: map[string]diag.Pos{}, broken: map[string]bool{}}
+	return &baker{s: s, o: o, cfg: o.Config, f: f, byT: byT, reached: map[*config.Recipe]map[*facts.Template]int{},
+		empty: map[string][]string{}, where: map[string]diag.Pos{}, broken: map[string]bool{}}
 }
 
 // selections lists the bundles of r: surfaces × roles × providers, the
@@ -245,11 +258,13 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 
 	// Addon fragments render first: the engine prompt may place them.
 	var addons []string
+	var fragments []rendered
 	if r.Addons {
 		ctx := Context(b.cfg, r, sel.Surface, sel.Role, sel.Provider, st, "")
 		for _, f := range b.s.Fragments[r.Engine] {
 			if text, ok := b.render(f.T, ctx); ok && strings.TrimSpace(text) != "" {
 				addons = append(addons, strings.TrimSpace(text))
+				fragments = append(fragments, rendered{f.T, text})
 			}
 		}
 	}
@@ -303,6 +318,7 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 	}
 	b.problems(probs)
 	b.absent(bd, stack)
+	b.reach(r, bd, fragments)
 	if b.seeds != nil {
 		// The seed tier alone, composed again from the same texts; its
 		// problems are the full stack's, reported above.
@@ -329,7 +345,18 @@ func (b *baker) layers(r *config.Recipe, sel Selection, ctx map[string]any) []bu
 	if r.Chat != "" {
 		ids = append(ids, bundle.LayerID(bundle.Chat, r.Chat))
 	}
+	// A role bundle is a worker's prompt (WorkerSurface): the parent's
+	// tiers that describe its human conversation keep only their
+	// guardrails, and the worker surface takes their place.
+	human := map[string]bool{}
 	if sel.Role != "" {
+		worker := bundle.LayerID(bundle.Surface, WorkerSurface)
+		for _, id := range ids[2:] {
+			human[id] = id != worker
+		}
+		if !slices.Contains(ids, worker) {
+			ids = append(ids, worker)
+		}
 		ids = append(ids, bundle.LayerID(bundle.Agent, sel.Role))
 	}
 	var out []bundle.Layer
@@ -341,6 +368,9 @@ func (b *baker) layers(r *config.Recipe, sel Selection, ctx map[string]any) []bu
 		k, name, _ := bundle.ParseLayerID(id)
 		l := bundle.Layer{Kind: k, Name: name, Untrusted: !Trusted(b.cfg, id)}
 		for _, f := range files {
+			if human[id] && f.Block != bundle.Guardrails {
+				continue
+			}
 			text, ok := b.render(f.T, ctx)
 			if !ok {
 				continue

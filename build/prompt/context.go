@@ -6,9 +6,12 @@ import (
 )
 
 // Context returns the render context of one bundle (DESIGN §2.2): engine,
-// recipe, surface, role, provider, style, lang, params, tools (a list of
-// {name, description}) and addonSections. Per-turn values are not part of
-// it: they are the turn.* placeholders of dynamic blocks.
+// recipe, surface, parentSurface, role, provider, style, lang, params,
+// tools (a list of {name, description}) and addonSections. A role bundle
+// is a worker's prompt: its surface is WorkerSurface and parentSurface the
+// surface of the agent that spawns it (empty for the recipe's own
+// prompt). Per-turn values are not part of it: they are the turn.*
+// placeholders of dynamic blocks.
 func Context(cfg *config.Config, r *config.Recipe, surface, role, provider string, style bundle.Style, addonSections string) map[string]any {
 	tools := make([]any, 0, len(r.Tools))
 	for _, t := range r.Tools {
@@ -18,10 +21,15 @@ func Context(cfg *config.Config, r *config.Recipe, surface, role, provider strin
 	for k, v := range r.Params {
 		params[k] = v
 	}
+	parent := ""
+	if role != "" {
+		surface, parent = WorkerSurface, surface
+	}
 	return map[string]any{
 		"engine":        r.Engine,
 		"recipe":        r.Name,
 		"surface":       surface,
+		"parentSurface": parent,
 		"role":          role,
 		"provider":      provider,
 		"style":         string(style),

@@ -20,10 +20,12 @@ type TaskTemplate struct {
 	Name         string
 	Description  string
 	ArgumentHint string
-	// Agent optionally names the recipe or role the task is meant for.
-	Agent string
-	Path  string
-	Body  string
+	// Agent optionally names the engine, recipe or role the task is meant
+	// for; AgentLine and AgentCol locate its value (0 when not set).
+	Agent               string
+	AgentLine, AgentCol int
+	Path                string
+	Body                string
 	// BodyLine is the line the body starts on.
 	BodyLine int
 }
@@ -97,7 +99,7 @@ func (s *Set) parseTemplate(p, name, src string) *TaskTemplate {
 		case "argument-hint":
 			t.ArgumentHint = v.Value
 		case "agent", "mode":
-			t.Agent = v.Value
+			t.Agent, t.AgentLine, t.AgentCol = v.Value, v.Line+1, v.Column
 		default:
 			s.malformed(p, line, k.Column, fmt.Sprintf("unknown front matter key %q (keys: name, description, argument-hint, agent)", k.Value))
 		}

@@ -70,6 +70,11 @@ type Prompts struct {
 	MissingBlocks []MissingBlock
 	// Refused are bundles the composition refused to bake.
 	Refused []Refusal
+	// Reach records which templates reach which recipe's bundles, with
+	// the text they rendered to there, once per recipe and template.
+	Reach []Reach
+	// Tasks are the task templates (prompts/templates/*.prompt.md).
+	Tasks []Task
 	// Hooks are the manual_read calls of the prompt files each recipe's
 	// bundles read (outside code fences), once per recipe.
 	Hooks []Hook
@@ -97,6 +102,10 @@ type Template struct {
 	Err *Defect
 	// Turn lists the uses of per-turn values (turn.NAME).
 	Turn []TurnUse
+	// Start is the line of Path the template's text starts on, Text that
+	// text (unrendered); zero and empty when not recorded.
+	Start int
+	Text  string
 }
 
 // TurnUse is one use of a per-turn value.
@@ -106,6 +115,24 @@ type TurnUse struct {
 	Line, Col int // in the template's file
 	// Placeholder is set when the use is exactly {{ turn.NAME }}.
 	Placeholder bool
+}
+
+// Reach is a template whose text reaches at least one bundle of Recipe:
+// an engine prompt block, library block or layer file that won its block
+// (or contributed to a concatenated one), or an addon fragment. Rendered
+// holds the texts it rendered to in those bundles, each once.
+type Reach struct {
+	Recipe   *config.Recipe
+	Template *Template
+	Rendered []string
+}
+
+// Task is a task template and where its agent: value stands.
+type Task struct {
+	Name, Path string
+	// Agent is the agent: (or mode:) value; empty when not set.
+	Agent               string
+	AgentLine, AgentCol int
 }
 
 // Fragment is an addon fragment, prompts/<engine>/<addon-id>.md.
