@@ -2,7 +2,6 @@ package build
 
 import (
 	"crypto/sha256"
-	"maps"
 	"path"
 	"path/filepath"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build/cache"
-	"github.com/lorekit/lore/build/config"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/lint"
 	"github.com/lorekit/lore/build/manual"
@@ -76,7 +74,7 @@ func (s *Session) Quick(changed []string) (string, bool) {
 
 	// The per-manual rules on the edited manual; the project-wide rules'
 	// findings of the last build.
-	in := &lint.Input{Config: perManualOnly(l.p.Config), FS: l.p.FS, Manuals: set, Report: func(f string) bool { return f == fsPath }}
+	in := &lint.Input{Config: l.p.Config, FS: l.p.FS, Manuals: set, Report: func(f string) bool { return f == fsPath }, ManualRulesOnly: true}
 	ds := lint.Run(in)
 	if ds.AtLeast(diag.Error) {
 		return "", false
@@ -190,18 +188,6 @@ func (l *lastBuild) fsPath(changed string) (string, bool) {
 }
 
 // perManualOnly returns cfg with every project-wide rule switched off.
-func perManualOnly(cfg *config.Config) *config.Config {
-	c := *cfg
-	c.Lint.Rules = maps.Clone(cfg.Lint.Rules)
-	if c.Lint.Rules == nil {
-		c.Lint.Rules = map[string]string{}
-	}
-	for id := range projectRules() {
-		c.Lint.Rules[id] = "off"
-	}
-	return &c
-}
-
 // projectRules are the ids of the rules that look at the whole project
 // only (not at one manual at a time).
 func projectRules() map[string]bool {

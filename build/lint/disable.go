@@ -20,6 +20,7 @@ import (
 type directives struct {
 	spans   []span
 	unknown []unknownRule
+	floor   []unknownRule // directives that name a floor rule (lint/floor)
 }
 
 type span struct {
@@ -59,6 +60,10 @@ func parseDirectives(src []byte) *directives {
 				msg := fmt.Sprintf("lore-%s names unknown rule %q", kind, f)
 				d.unknown = append(d.unknown, unknownRule{line: line, col: col, msg: msg + suggestRule(f)})
 				continue
+			}
+			if kind != "enable" && namesFloor(f) {
+				d.floor = append(d.floor, unknownRule{line: line, col: col,
+					msg: fmt.Sprintf("lore-%s cannot silence %s: it guards the safety floor; fix the finding instead", kind, f)})
 			}
 			rules = append(rules, f)
 		}

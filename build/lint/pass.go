@@ -26,6 +26,9 @@ type Input struct {
 	// judge; nil when the prompts are not checked. Disable comments in
 	// prompt files are honoured like those in manuals.
 	Prompts *facts.Prompts
+	// ManualRulesOnly runs only the rules that check one manual at a time
+	// (lore serve's quick rewrite of one edited page).
+	ManualRulesOnly bool
 }
 
 // Pass is handed to a rule's check. It reports findings for that rule.

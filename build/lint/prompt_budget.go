@@ -8,7 +8,7 @@ import "github.com/lorekit/lore/build/diag"
 const attentionTokens = 5000
 
 var promptBudget = &Rule{
-	ID: "prompt/budget", Severity: diag.Error,
+	ID: "prompt/budget", Severity: diag.Error, Floor: true,
 	Summary: "a bundle prefix over its token budget (names the largest layers)",
 	Doc: "The prompt is paid for on every turn of every session, so each recipe caps its bundle prefix (`budget:` in tokens, counted " +
 		"with tiktoken o200k_base). A bundle over its budget fails the build, and the message names the largest contributing layers and " +

@@ -3,7 +3,7 @@ package lint
 import "github.com/lorekit/lore/build/diag"
 
 var promptGuardrailInherit = &Rule{
-	ID: "prompt/guardrail-inherit", Severity: diag.Error,
+	ID: "prompt/guardrail-inherit", Severity: diag.Error, Floor: true,
 	Summary: "a layer tries to stop inheriting guardrails",
 	Doc: "Guardrails concatenate across every layer, broadest first; there is deliberately no way to stop inheriting them (seed 001: " +
 		"you may stop inheriting who you are, never the floor). A line such as `inherit: false` or `guardrails.inherit = false` in any layer " +

@@ -9,7 +9,7 @@ import (
 )
 
 var promptGuardrailOverride = &Rule{
-	ID: "prompt/guardrail-override", Severity: diag.Error,
+	ID: "prompt/guardrail-override", Severity: diag.Error, Floor: true,
 	Summary: "prompt text tells the model to drop or override its guardrails",
 	Doc: "Guardrails only ever add up: every layer inherits the full set, and a role may narrow, never widen (seed 001). Text that tells " +
 		"the model to ignore, disregard, forget, bypass or stop following its rules (\"ignore all guardrails above\", \"disregard previous " +

@@ -6,7 +6,7 @@ import (
 )
 
 var promptLock = &Rule{
-	ID: "prompt/lock", Severity: diag.Error,
+	ID: "prompt/lock", Severity: diag.Error, Floor: true,
 	Summary: "a bundle differs from prompts.lock (with --locked)",
 	Doc: "prompts.lock records the sha256 and size of every bundle. `lore build --locked` (CI) fails for every bundle whose prefix or " +
 		"tail changed, that the lock lacks, or that is locked but no longer built, so a prompt change is always a reviewed lockfile change. " +

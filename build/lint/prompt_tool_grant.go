@@ -10,7 +10,7 @@ import (
 )
 
 var promptToolGrant = &Rule{
-	ID: "prompt/tool-grant", Severity: diag.Error,
+	ID: "prompt/tool-grant", Severity: diag.Error, Floor: true,
 	Summary: "a prompt names a tool its recipe does not allow",
 	Doc: "A recipe's `tools:` are everything its bundles may use; a role may narrow that set, never widen it (seed 001), and trigger " +
 		"instructions for an addon's tools belong in the addon's fragment, not in the core engine prompt (seed 000 §7a, §8). A tool named in " +

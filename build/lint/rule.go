@@ -27,6 +27,10 @@ type Rule struct {
 	Manual func(p *Pass, m *manual.Manual)
 	// Project checks everything at once (cross-manual rules).
 	Project func(p *Pass)
+	// Floor marks a rule of the safety floor (content/trust.md): lore.yaml
+	// cannot lower its severity, lint.ignore does not hide its findings and
+	// a disable comment does not silence it; trying is a lint/floor finding.
+	Floor bool
 }
 
 // Group returns the part of the id before the slash ("size" of "size/goal").

@@ -17,6 +17,6 @@ func Rules() []*Rule {
 		promptUnknownRole, promptUnknownBlock,
 		promptLayer, promptLock, promptDisabledFloor, promptDisabledStale,
 		fileUnreadable, fileEncoding, fileTooLarge, fileTooComplex, fileSymlinkLoop, fileOutsideRoot, fileName,
-		lintUnknownRule,
+		lintUnknownRule, lintFloor,
 	}
 }

@@ -62,6 +62,7 @@ func Run(in *Input) diag.List {
 	}
 	out := filter(in, all)
 	out = append(out, unknownConfigRules(in)...)
+	out = append(out, floorConfig(in)...)
 	out.Sort()
 	return out
 }
@@ -92,7 +93,7 @@ func effective(in *Input) []*Rule {
 	var out []*Rule
 	for _, r := range Rules() {
 		s := sev[r.ID]
-		if s == diag.Off {
+		if s == diag.Off || in.ManualRulesOnly && r.Manual == nil {
 			continue
 		}
 		c := *r
@@ -119,13 +120,17 @@ func severities(in *Input) map[string]diag.Severity {
 				}
 			}
 		}
+		if r.Floor && s < r.Severity {
+			s = r.Severity // lore.yaml cannot lower the safety floor (lint/floor)
+		}
 		out[r.ID] = s
 	}
 	return out
 }
 
 // filter drops findings outside the reported files, in ignored files, under
-// disable comments or switched off, and sorts the rest.
+// disable comments or switched off, and sorts the rest. Findings of floor
+// rules are neither ignored nor disabled.
 func filter(in *Input, all diag.List) diag.List {
 	var ignore []*regexp.Regexp
 	if in.Config != nil {
@@ -149,7 +154,8 @@ func filter(in *Input, all diag.List) diag.List {
 		if in.Report != nil && !in.Report(f) {
 			continue
 		}
-		if ignored(in, f, ignore) {
+		floor := isFloor(d.Rule)
+		if !floor && ignored(in, f, ignore) {
 			continue
 		}
 		ds, ok := dirs[f]
@@ -157,7 +163,7 @@ func filter(in *Input, all diag.List) diag.List {
 			ds = parseDirectives(src(f))
 			dirs[f] = ds
 		}
-		if ds.disabled(d.Rule, d.Pos.Line) {
+		if !floor && ds.disabled(d.Rule, d.Pos.Line) {
 			continue
 		}
 		out = append(out, d)
@@ -171,6 +177,10 @@ func filter(in *Input, all diag.List) diag.List {
 	}
 	unknownSev := severities(in)[lintUnknownRule.ID]
 	for f, ds := range dirs {
+		for _, u := range ds.floor {
+			out = append(out, diag.Diagnostic{Pos: diag.Pos{File: f, Line: u.line, Col: u.col}, Severity: diag.Error,
+				Rule: lintFloor.ID, Message: u.msg})
+		}
 		for _, u := range ds.unknown {
 			if unknownSev == diag.Off || ignored(in, f, ignore) {
 				continue
@@ -181,6 +191,12 @@ func filter(in *Input, all diag.List) diag.List {
 	}
 	out.Sort()
 	return out
+}
+
+// isFloor reports whether id names a rule of the safety floor.
+func isFloor(id string) bool {
+	r := Lookup(id)
+	return r != nil && r.Floor
 }
 
 func ignored(in *Input, file string, globs []*regexp.Regexp) bool {
