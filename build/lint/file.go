@@ -11,7 +11,8 @@ var fileUnreadable = problemRule("file/unreadable", diag.Error,
 
 var fileEncoding = problemRule("file/encoding", diag.Error,
 	"a file is not valid UTF-8 or contains NUL bytes",
-	"Manuals are UTF-8 text. A NUL byte means the file is binary (it is skipped); invalid UTF-8 is reported at its first position. "+
+	"Manuals are UTF-8 text. A UTF-16 file (known by its byte-order mark, or by the zero byte beside every ASCII character) is named as "+
+		"such and skipped; any other NUL byte means the file is binary (it is skipped too); invalid UTF-8 is reported at its first position. "+
 		"Re-save the file as UTF-8.")
 
 var fileTooLarge = problemRule("file/too-large", diag.Error,

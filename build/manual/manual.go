@@ -41,7 +41,8 @@ type Manual struct {
 	// Name is what manual_read takes.
 	Name    string
 	Dialect Dialect
-	Src     []byte
+	// Src is the file's text; a lone CR in it is read as LF (see Parse).
+	Src []byte
 
 	Header Header
 	// Normalised header fields of both dialects.
