@@ -37,7 +37,7 @@ func TestYAMLError(t *testing.T) {
 		{"yaml: line 2: did not find expected key", 3, "did not find expected key"},
 		{"yaml: line 1: did not find expected ',' or ']'", 2, "did not find expected ',' or ']'"},
 		{"yaml: did not find expected key", 1, "did not find expected key"},
-		{"yaml: unknown anchor 'b' referenced", 1, "unknown anchor 'b' referenced"},
+		{"yaml: unknown anchor 'b' referenced", 0, "unknown anchor 'b' referenced"},
 		{"yaml: unmarshal errors:\n  line 4: cannot unmarshal !!seq into string", 4, "unmarshal errors:\n  line 4: cannot unmarshal !!seq into string"},
 	} {
 		line, msg := YAMLError(errors.New(c.err))

@@ -30,10 +30,13 @@ var typeErrorLineRE = regexp.MustCompile(`\bline (\d+):`)
 // message without its "yaml: line N:" prefix. The libraries print scanner
 // errors with 1-based lines, parser errors with 0-based ones and errors on
 // the first line without any; all three become the 1-based line. An error
-// without a line (an unknown anchor) gives line 1.
+// of the decoder about aliases (an unknown anchor) names no line: line 0.
 func YAMLError(err error) (line int, msg string) {
 	msg = strings.TrimPrefix(err.Error(), "yaml: ")
 	line = 1
+	if strings.Contains(msg, "anchor") || strings.Contains(msg, "aliasing") {
+		line = 0 // the decoder's errors about aliases name no line
+	}
 	rest, ok := strings.CutPrefix(msg, "line ")
 	if !ok {
 		// Type errors ("unmarshal errors:\n  line 2: cannot unmarshal …")

@@ -74,7 +74,7 @@ func fenced(src []byte, idx lineIndex) (block, bool) {
 // points there.
 func YAMLErrorAt(err error, first int) (line int, msg string) {
 	l, msg := diag.YAMLError(err)
-	return first + l - 1, msg
+	return first + max(l, 1) - 1, msg
 }
 
 // parseFrontMatter reads YAML front matter (Agent Skills dialect). Fields
