@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/lorekit/lore/build/diag"
 )
 
 // LockFile is the conventional name of the lockfile, beside lore.yaml.
@@ -37,7 +39,15 @@ const lockHeader = `# prompts.lock: the frozen prompt bundles of this project, o
 # A bundle may only grow with 'lore lock --allow-growth "why"'; the reason is kept.
 `
 
-// ParseLock reads a lockfile. Errors name the line.
+// LockError is a defect of a lockfile, at a line of it.
+type LockError struct {
+	Line int
+	Msg  string
+}
+
+func (e *LockError) Error() string { return fmt.Sprintf("%s:%d: %s", LockFile, e.Line, e.Msg) }
+
+// ParseLock reads a lockfile. Its errors are *LockError, naming the line.
 func ParseLock(src []byte) (*Lock, error) {
 	l := &Lock{}
 	seen := map[string]int{}
@@ -49,10 +59,10 @@ func ParseLock(src []byte) (*Lock, error) {
 		}
 		e, err := parseLockLine(t)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", LockFile, n, err)
+			return nil, &LockError{Line: n, Msg: err.Error() + "; run 'lore lock' to rewrite the file"}
 		}
 		if first, dup := seen[e.ID]; dup {
-			return nil, fmt.Errorf("%s:%d: bundle %s is listed twice (first on line %d)", LockFile, n, e.ID, first)
+			return nil, &LockError{Line: n, Msg: fmt.Sprintf("duplicate entry: bundle %s is listed twice (first on line %d); delete one of the lines, or run 'lore lock' to rewrite the file", diag.Excerpt(e.ID), first)}
 		}
 		seen[e.ID] = n
 		e.Line = n
@@ -67,13 +77,13 @@ func parseLockLine(t string) (LockEntry, error) {
 	for rest = strings.TrimSpace(rest); rest != ""; rest = strings.TrimSpace(rest) {
 		key, after, ok := strings.Cut(rest, "=")
 		if !ok || strings.ContainsAny(key, " \t") {
-			return e, fmt.Errorf("expected key=value, got %q", rest)
+			return e, fmt.Errorf("expected key=value, got %s", diag.Excerpt(rest))
 		}
 		var val string
 		if strings.HasPrefix(after, `"`) {
 			q, err := strconv.QuotedPrefix(after)
 			if err != nil {
-				return e, fmt.Errorf("%s: unterminated quoted value", key)
+				return e, fmt.Errorf("%s: unterminated quoted value", diag.Excerpt(key))
 			}
 			val, _ = strconv.Unquote(q)
 			rest = after[len(q):]
@@ -95,14 +105,14 @@ func parseLockLine(t string) (LockEntry, error) {
 		case "reason":
 			e.Reason = val
 		default:
-			return e, fmt.Errorf("unknown key %q (keys: sha256, bytes, tokens, tail, grew-from, reason)", key)
+			return e, fmt.Errorf("unknown key %s (keys: sha256, bytes, tokens, tail, grew-from, reason)", diag.Excerpt(key))
 		}
 		if err != nil {
-			return e, fmt.Errorf("%s: %q is not a number", key, val)
+			return e, fmt.Errorf("%s: %s is not a number", key, diag.Excerpt(val))
 		}
 	}
 	if len(e.SHA256) != 64 {
-		return e, fmt.Errorf("bundle %s: sha256= must be 64 hex digits", e.ID)
+		return e, fmt.Errorf("bundle %s: sha256= must be 64 hex digits", diag.Excerpt(e.ID))
 	}
 	return e, nil
 }
