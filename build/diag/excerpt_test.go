@@ -46,3 +46,14 @@ func TestYAMLError(t *testing.T) {
 		}
 	}
 }
+
+func TestBound(t *testing.T) {
+	if m := "short"; Bound(m) != m {
+		t.Error("a short message changed")
+	}
+	long := strings.Repeat("ä", 5000) + " fix it"
+	b := Bound(long)
+	if len(b) > MaxMessage+10 || !utf8.ValidString(b) || !strings.HasSuffix(b, " fix it") {
+		t.Errorf("Bound: %d bytes, valid %v, %q…", len(b), utf8.ValidString(b), b[len(b)-20:])
+	}
+}

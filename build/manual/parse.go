@@ -168,7 +168,7 @@ func (m *Manual) fromFields() {
 		case KeyAudience:
 			m.Audience = f.Value
 		case KeyTriggers:
-			m.Triggers = splitList(f.Value)
+			m.setTriggers(splitList(f.Value))
 		case KeySummary:
 			m.Summary = f.Value
 		case KeyRequiresTools:
@@ -193,11 +193,20 @@ func (m *Manual) fromMeta() {
 	if a, ok, _ := metaString(md, "audience"); ok {
 		m.Audience = strings.TrimSpace(a)
 	}
-	m.Triggers = metaList(md, "triggers")
+	m.setTriggers(metaList(md, "triggers"))
 	m.RequiresTools = metaList(md, "allowed-tools")
 	if len(m.RequiresTools) == 0 {
 		m.RequiresTools = metaList(md, "requires-tools")
 	}
+}
+
+// setTriggers keeps the first KeptTriggers of ts and counts them all.
+func (m *Manual) setTriggers(ts []string) {
+	m.TriggerCount = len(ts)
+	if len(ts) > KeptTriggers {
+		ts = ts[:KeptTriggers:KeptTriggers]
+	}
+	m.Triggers = ts
 }
 
 // walk collects sections, fences and references from the AST.
