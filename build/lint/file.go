@@ -22,7 +22,7 @@ var fileTooLarge = problemRule("file/too-large", diag.Error,
 var fileTooComplex = problemRule("file/too-complex", diag.Error,
 	"a file whose structure would stall the Markdown parser",
 	"Some structures make Markdown parsers work for a time that grows with the square of their size: block quotes or list items nested "+
-		"more than 100 levels deep on one line, or thousands of unclosed link destinations (`[a](`) in one run of text. A file of a few "+
+		"more than 100 levels deep, on one line (`> > - x`) or by indentation (a list item inside a list item, one level a line), or thousands of unclosed link destinations (`[a](`) in one run of text. A file of a few "+
 		"hundred kilobytes of them would stall the build for hours, so lore reports the line and does not parse the body. No manual needs them.")
 
 var fileSymlinkLoop = problemRule("file/symlink-loop", diag.Warning,
