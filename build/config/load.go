@@ -8,6 +8,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/afero"
 	"gopkg.in/yaml.v3"
@@ -49,6 +50,15 @@ func Load(fsys afero.Fs, dir, file string) (*Config, error) {
 
 // Parse reads src (the text of cfg.File) into cfg, over its defaults.
 func Parse(cfg *Config, src []byte) error {
+	err := parseNodes(cfg, src)
+	var e *Error
+	if errors.As(err, &e) {
+		e.Line, e.Col = inside(src, e.Line, e.Col)
+	}
+	return err
+}
+
+func parseNodes(cfg *Config, src []byte) error {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
 		line, msg := diag.YAMLError(err)
@@ -70,6 +80,27 @@ func Parse(cfg *Config, src []byte) error {
 		return err
 	}
 	return p.validate(cfg)
+}
+
+// inside moves a position YAML reports past the end of a line or of the
+// file (an error at the end of the stream) to the last place in it. Lines
+// end at LF, CRLF or a lone CR, as in YAML; columns count code points.
+func inside(src []byte, line, col int) (int, int) {
+	if line <= 0 {
+		return 0, 0
+	}
+	var lines []string
+	text := strings.ReplaceAll(strings.ReplaceAll(string(src), "\r\n", "\n"), "\r", "\n")
+	lines = strings.SplitAfter(text, "\n")
+	if n := len(lines); n > 0 && lines[n-1] == "" {
+		lines = lines[:n-1]
+	}
+	if len(lines) == 0 {
+		return 1, 1
+	}
+	line = min(line, len(lines))
+	width := utf8.RuneCountInString(strings.TrimSuffix(lines[line-1], "\n"))
+	return line, max(1, min(col, width+1))
 }
 
 // validate checks what needs the whole file: every provider a recipe
