@@ -14,18 +14,22 @@ import (
 //	go test ./build/manual -run '^$' -fuzz FuzzLoreHeader -fuzztime 3m
 
 // offsetOf returns the byte offset of 1-based line and code point column
-// in src, or -1 when there is no such position.
+// in src, or -1 when there is no such position. Lines end at LF, CRLF or a
+// lone CR.
 func offsetOf(src []byte, line, col int) int {
 	off := 0
 	for l := 1; l < line; l++ {
-		i := bytes.IndexByte(src[off:], '\n')
+		i := bytes.IndexAny(src[off:], "\r\n")
 		if i < 0 {
 			return -1
 		}
 		off += i + 1
+		if src[off-1] == '\r' && off < len(src) && src[off] == '\n' {
+			off++
+		}
 	}
 	for c := 1; c < col; c++ {
-		if off >= len(src) || src[off] == '\n' {
+		if off >= len(src) || src[off] == '\n' || src[off] == '\r' && (off+1 == len(src) || src[off+1] != '\n') {
 			return -1
 		}
 		_, n := utf8.DecodeRune(src[off:])
