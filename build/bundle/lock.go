@@ -6,8 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/lorekit/lore/build/diag"
+	"unicode/utf8"
 )
 
 // LockFile is the conventional name of the lockfile, beside lore.yaml.
@@ -62,7 +61,7 @@ func ParseLock(src []byte) (*Lock, error) {
 			return nil, &LockError{Line: n, Msg: err.Error() + "; run 'lore lock' to rewrite the file"}
 		}
 		if first, dup := seen[e.ID]; dup {
-			return nil, &LockError{Line: n, Msg: fmt.Sprintf("duplicate entry: bundle %s is listed twice (first on line %d); delete one of the lines, or run 'lore lock' to rewrite the file", diag.Excerpt(e.ID), first)}
+			return nil, &LockError{Line: n, Msg: fmt.Sprintf("duplicate entry: bundle %s is listed twice (first on line %d); delete one of the lines, or run 'lore lock' to rewrite the file", excerpt(e.ID), first)}
 		}
 		seen[e.ID] = n
 		e.Line = n
@@ -77,13 +76,13 @@ func parseLockLine(t string) (LockEntry, error) {
 	for rest = strings.TrimSpace(rest); rest != ""; rest = strings.TrimSpace(rest) {
 		key, after, ok := strings.Cut(rest, "=")
 		if !ok || strings.ContainsAny(key, " \t") {
-			return e, fmt.Errorf("expected key=value, got %s", diag.Excerpt(rest))
+			return e, fmt.Errorf("expected key=value, got %s", excerpt(rest))
 		}
 		var val string
 		if strings.HasPrefix(after, `"`) {
 			q, err := strconv.QuotedPrefix(after)
 			if err != nil {
-				return e, fmt.Errorf("%s: unterminated quoted value", diag.Excerpt(key))
+				return e, fmt.Errorf("%s: unterminated quoted value", excerpt(key))
 			}
 			val, _ = strconv.Unquote(q)
 			rest = after[len(q):]
@@ -105,14 +104,14 @@ func parseLockLine(t string) (LockEntry, error) {
 		case "reason":
 			e.Reason = val
 		default:
-			return e, fmt.Errorf("unknown key %s (keys: sha256, bytes, tokens, tail, grew-from, reason)", diag.Excerpt(key))
+			return e, fmt.Errorf("unknown key %s (keys: sha256, bytes, tokens, tail, grew-from, reason)", excerpt(key))
 		}
 		if err != nil {
-			return e, fmt.Errorf("%s: %s is not a number", key, diag.Excerpt(val))
+			return e, fmt.Errorf("%s: %s is not a number", key, excerpt(val))
 		}
 	}
 	if len(e.SHA256) != 64 {
-		return e, fmt.Errorf("bundle %s: sha256= must be 64 hex digits", diag.Excerpt(e.ID))
+		return e, fmt.Errorf("bundle %s: sha256= must be 64 hex digits", excerpt(e.ID))
 	}
 	return e, nil
 }
@@ -207,4 +206,14 @@ func (l *Lock) Update(bundles []*Bundle, allowGrowth string) (next *Lock, grown 
 		return nil, grown
 	}
 	return next, grown
+}
+
+// excerpt quotes s for a message, escaped and cut after 80 characters
+// (build/diag.Excerpt, which this standard-library-only package cannot
+// import).
+func excerpt(s string) string {
+	if utf8.RuneCountInString(s) > 80 {
+		s = string([]rune(s)[:80]) + "…"
+	}
+	return strconv.Quote(s)
 }

@@ -41,7 +41,7 @@ func brokenLink(p *Pass, m *manual.Manual, r manual.Ref) string {
 				return ""
 			}
 			if _, err := p.In.FS.Stat(tp); err != nil {
-				return "link target " + diag.Clip(r.Target) + " does not exist (looked for " + diag.Clip(tp) + "): fix the path or remove the link"
+				return "link target " + diag.Clip(r.Target) + " does not exist (looked for " + tp + "): fix the path or remove the link"
 			}
 			if r.Anchor == "" || !strings.EqualFold(path.Ext(tp), ".md") {
 				return ""

@@ -77,6 +77,17 @@ func YAMLErrorAt(err error, first int) (line int, msg string) {
 	return first + max(l, 1) - 1, msg
 }
 
+// YAMLErrorIn is YAMLErrorAt for an error about text: an error at the end
+// of the stream (an unclosed bracket or quote), which the decoders place
+// on the line after the last, points at the text's last line instead.
+func YAMLErrorIn(err error, text []byte, first int) (line int, msg string) {
+	line, msg = YAMLErrorAt(err, first)
+	if n := newLineIndex(text).count(text); n > 0 {
+		line = min(line, first+n-1)
+	}
+	return line, msg
+}
+
 // parseFrontMatter reads YAML front matter (Agent Skills dialect). Fields
 // records each top-level key with its line and raw text.
 func parseFrontMatter(src []byte, idx lineIndex) (Header, int, []Problem) {
@@ -102,9 +113,8 @@ func parseFrontMatter(src []byte, idx lineIndex) (Header, int, []Problem) {
 	frontMatterParser.Parse(text.NewReader(block), parser.WithContext(pc))
 	m, err := meta.TryGet(pc)
 	if err != nil {
-		line, msg := YAMLErrorAt(err, 2)
-		// An error at the end of the YAML text points at the closing fence.
-		line = min(max(line, 2), f.close)
+		line, msg := YAMLErrorIn(err, f.text, 2)
+		line = min(max(line, 2), f.close) // an empty text: the closing fence
 		return h, f.body, []Problem{{Rule: "skill/yaml", Line: line, Col: 1,
 			Message: fmt.Sprintf("invalid YAML front matter: %s; fix the YAML (quote values that contain `: ` or start with a special character)", msg)}}
 	}
