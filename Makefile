@@ -10,10 +10,14 @@
 #                            on it (testdata/eval/corpus.tsv)
 #   make calibrate CORPUS=DIR  search the loaded/alternatives/hint thresholds
 #                            over every labelled set of testdata/eval
+#   make fuzz    every fuzz target of every package, FUZZTIME each (30s);
+#                prints the executions per target
 
 GO     ?= go
 BIN    := bin/lore
 CORPUS ?= ../shared/corpus
+FUZZTIME ?= 30s
+FUZZMINIMIZE ?= 100x
 
 # Routing gates (lore eval --min-top1/--min-top3, over all in-scope intents):
 # the example set measures 76.0 % / 91.3 %, the corpus set 93.1 % / 97.7 %.
@@ -22,7 +26,7 @@ EXAMPLE_MIN_TOP3 ?= 0.89
 CORPUS_MIN_TOP1  ?= 0.85
 CORPUS_MIN_TOP3  ?= 0.95
 
-.PHONY: all build lore test bench bench-all fmt vet corpus calibrate clean
+.PHONY: all build lore test bench bench-all fmt vet fuzz corpus calibrate clean
 
 all: build
 
@@ -43,6 +47,36 @@ bench:
 
 bench-all:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 120m ./...
+
+# Finds the fuzz targets with go test -list (names starting with Fuzz, the
+# package on the "ok" line after them) and fuzzes each for FUZZTIME. A
+# failure prints the fuzzer's output (the failing input is written to the
+# package's testdata/fuzz) and stops. Go 1.26's fuzzer may end a run with
+# "context deadline exceeded" and no failing input (go.dev/issue/75804,
+# fixed in Go 1.27): that run counts as passed. FUZZMINIMIZE bounds the
+# minimisation of each new input, so that a short run fuzzes rather than
+# minimises.
+fuzz:
+	@mkdir -p bin
+	@$(GO) test -list '^Fuzz' ./... > bin/fuzz-list || { cat bin/fuzz-list; exit 1; }
+	@awk '/^Fuzz/ { names = names " " $$1; next } /^ok/ { if (names != "") print $$2 names; names = "" }' \
+	  bin/fuzz-list > bin/fuzz-targets
+	@while read -r pkg names; do \
+	  dir=$$($(GO) list -f '{{.Dir}}' $$pkg); \
+	  for name in $$names; do \
+	    before=$$(ls $$dir/testdata/fuzz/$$name 2>/dev/null | wc -l); \
+	    if $(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) $$pkg > bin/fuzz.log 2>&1; then \
+	      result=ok; \
+	    elif [ "$$(ls $$dir/testdata/fuzz/$$name 2>/dev/null | wc -l)" -eq "$$before" ] && \
+	         grep -q '^    context deadline exceeded$$' bin/fuzz.log; then \
+	      result="ok (go.dev/issue/75804: the deadline raced a worker)"; \
+	    else \
+	      cat bin/fuzz.log; echo "FAIL $$pkg $$name"; exit 1; \
+	    fi; \
+	    execs=$$(sed -n 's/.*execs: \([0-9]*\).*/\1/p' bin/fuzz.log | tail -1); \
+	    printf '%-40s %-16s %10s execs in %s %s\n' "$$pkg" "$$name" "$${execs:-0}" "$(FUZZTIME)" "$$result"; \
+	  done; \
+	done < bin/fuzz-targets
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')

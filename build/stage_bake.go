@@ -104,7 +104,11 @@ func ReadLock(p *Project) (l *bundle.Lock, ok bool, err error) {
 func (p *Project) lockFacts() *pfacts.Lock {
 	l, ok, err := ReadLock(p)
 	f := &pfacts.Lock{Path: p.lockPath(), Found: ok, Lock: l}
-	if err != nil {
+	var le *bundle.LockError
+	switch {
+	case errors.As(err, &le):
+		f.Err, f.ErrLine = le.Msg, le.Line
+	case err != nil:
 		f.Err = err.Error()
 	}
 	return f

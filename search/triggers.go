@@ -1,7 +1,6 @@
 package search
 
 import (
-	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -52,8 +51,10 @@ func TriggerKey(t string) string {
 // TriggerKeys returns the distinct keys of ts, in order.
 func TriggerKeys(ts []string) []string {
 	var out []string
+	seen := make(map[string]bool, len(ts))
 	for _, t := range ts {
-		if k := TriggerKey(t); k != "" && !slices.Contains(out, k) {
+		if k := TriggerKey(t); k != "" && !seen[k] {
+			seen[k] = true
 			out = append(out, k)
 		}
 	}
@@ -65,8 +66,12 @@ func TriggerKeys(ts []string) []string {
 // least two shared, and more than half of the shorter list.
 func SharedTriggers(a, b []string) (shared []string, collide bool) {
 	ka, kb := TriggerKeys(a), TriggerKeys(b)
+	inB := make(map[string]bool, len(kb))
+	for _, k := range kb {
+		inB[k] = true
+	}
 	for _, k := range ka {
-		if slices.Contains(kb, k) {
+		if inB[k] {
 			shared = append(shared, k)
 		}
 	}

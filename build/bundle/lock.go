@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // LockFile is the conventional name of the lockfile, beside lore.yaml.
@@ -48,7 +49,15 @@ const lockHeader = `# prompts.lock: the frozen prompt bundles of this project, o
 # every reason is kept.
 `
 
-// ParseLock reads a lockfile. Errors name the line.
+// LockError is a defect of a lockfile, at a line of it.
+type LockError struct {
+	Line int
+	Msg  string
+}
+
+func (e *LockError) Error() string { return fmt.Sprintf("%s:%d: %s", LockFile, e.Line, e.Msg) }
+
+// ParseLock reads a lockfile. Its errors are *LockError, naming the line.
 func ParseLock(src []byte) (*Lock, error) {
 	l := &Lock{}
 	seen := map[string]int{}
@@ -60,7 +69,7 @@ func ParseLock(src []byte) (*Lock, error) {
 		}
 		if g, ok, err := parseGrowthLine(t); ok {
 			if err != nil {
-				return nil, fmt.Errorf("%s:%d: %v", LockFile, n, err)
+				return nil, &LockError{Line: n, Msg: err.Error() + "; run 'lore lock' to rewrite the file"}
 			}
 			g.Line = n
 			l.History = append(l.History, g)
@@ -68,10 +77,10 @@ func ParseLock(src []byte) (*Lock, error) {
 		}
 		e, legacy, err := parseLockLine(t)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", LockFile, n, err)
+			return nil, &LockError{Line: n, Msg: err.Error() + "; run 'lore lock' to rewrite the file"}
 		}
 		if first, dup := seen[e.ID]; dup {
-			return nil, fmt.Errorf("%s:%d: bundle %s is listed twice (first on line %d)", LockFile, n, e.ID, first)
+			return nil, &LockError{Line: n, Msg: fmt.Sprintf("duplicate entry: bundle %s is listed twice (first on line %d); delete one of the lines, or run 'lore lock' to rewrite the file", excerpt(e.ID), first)}
 		}
 		seen[e.ID] = n
 		e.Line = n
@@ -118,10 +127,10 @@ func parseLockLine(t string) (LockEntry, *Grew, error) {
 			}
 			legacy.Reason = val
 		default:
-			return fmt.Errorf("unknown key %q (keys: sha256, bytes, tokens, tail, digest, budget, disabled)", key)
+			return fmt.Errorf("unknown key %s (keys: sha256, bytes, tokens, tail, digest, budget, disabled)", excerpt(key))
 		}
 		if err != nil {
-			return fmt.Errorf("%s: %q is not a number", key, val)
+			return fmt.Errorf("%s: %s is not a number", key, excerpt(val))
 		}
 		return nil
 	})
@@ -129,10 +138,10 @@ func parseLockLine(t string) (LockEntry, *Grew, error) {
 		return e, nil, err
 	}
 	if len(e.SHA256) != 64 {
-		return e, nil, fmt.Errorf("bundle %s: sha256= must be 64 hex digits", e.ID)
+		return e, nil, fmt.Errorf("bundle %s: sha256= must be 64 hex digits", excerpt(e.ID))
 	}
 	if e.Digest != "" && len(e.Digest) != 64 {
-		return e, nil, fmt.Errorf("bundle %s: digest= must be 64 hex digits", e.ID)
+		return e, nil, fmt.Errorf("bundle %s: digest= must be 64 hex digits", excerpt(e.ID))
 	}
 	if legacy != nil {
 		legacy.To = e.Bytes
@@ -145,13 +154,13 @@ func lockFields(rest string, f func(key, val string) error) error {
 	for rest = strings.TrimSpace(rest); rest != ""; rest = strings.TrimSpace(rest) {
 		key, after, ok := strings.Cut(rest, "=")
 		if !ok || strings.ContainsAny(key, " \t") {
-			return fmt.Errorf("expected key=value, got %q", rest)
+			return fmt.Errorf("expected key=value, got %s", excerpt(rest))
 		}
 		var val string
 		if strings.HasPrefix(after, `"`) {
 			q, err := strconv.QuotedPrefix(after)
 			if err != nil {
-				return fmt.Errorf("%s: unterminated quoted value", key)
+				return fmt.Errorf("%s: unterminated quoted value", excerpt(key))
 			}
 			val, _ = strconv.Unquote(q)
 			rest = after[len(q):]
@@ -347,4 +356,14 @@ func (l *Lock) Update(bundles []*Bundle, allowGrowth, date string) (next *Lock, 
 	}
 	next.History = append(next.History, added...)
 	return next, grown
+}
+
+// excerpt quotes s, cut to 80 characters: a message never carries a whole
+// hostile line (build/bundle imports the standard library only, so this is
+// its own small copy of diag.Excerpt).
+func excerpt(s string) string {
+	if utf8.RuneCountInString(s) > 80 {
+		s = string([]rune(s)[:80]) + "…"
+	}
+	return strconv.Quote(s)
 }

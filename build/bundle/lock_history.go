@@ -55,16 +55,16 @@ func parseGrowthLine(t string) (g Grew, ok bool, err error) {
 			g.To, err = strconv.Atoi(val)
 		case "date":
 			if _, perr := time.Parse(time.DateOnly, val); perr != nil {
-				return fmt.Errorf("date: %q is not a date: write YYYY-MM-DD", val)
+				return fmt.Errorf("date: %s is not a date: write YYYY-MM-DD", excerpt(val))
 			}
 			g.Date = val
 		case "reason":
 			g.Reason = val
 		default:
-			return fmt.Errorf("unknown key %q in a growth record (keys: from, to, date, reason)", key)
+			return fmt.Errorf("unknown key %s in a growth record (keys: from, to, date, reason)", excerpt(key))
 		}
 		if err != nil {
-			return fmt.Errorf("%s: %q is not a number", key, val)
+			return fmt.Errorf("%s: %s is not a number", key, excerpt(val))
 		}
 		return nil
 	})
@@ -73,7 +73,7 @@ func parseGrowthLine(t string) (g Grew, ok bool, err error) {
 	}
 	for _, k := range []string{"from", "to", "reason"} {
 		if !have[k] {
-			return g, true, fmt.Errorf("bundle %s: a growth record needs %s=", id, k)
+			return g, true, fmt.Errorf("bundle %s: a growth record needs %s=", excerpt(id), k)
 		}
 	}
 	return g, true, nil

@@ -1,6 +1,7 @@
 package bundle
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -56,18 +57,22 @@ func TestLockRoundTrip(t *testing.T) {
 
 func TestLockParseErrorsNameTheLine(t *testing.T) {
 	for src, want := range map[string]string{
-		"# c\nx sha256=abc bytes=1\n":                                                   "prompts.lock:2: bundle x: sha256= must be 64 hex digits",
+		"# c\nx sha256=abc bytes=1\n":                                                   `prompts.lock:2: bundle "x": sha256= must be 64 hex digits`,
 		"x sha256=" + strings.Repeat("a", 64) + " bytes=many":                           `prompts.lock:1: bytes: "many" is not a number`,
 		"x sha256=" + strings.Repeat("a", 64) + " colour=red":                           `prompts.lock:1: unknown key "colour"`,
-		"x sha256=" + strings.Repeat("a", 64) + "\nx sha256=" + strings.Repeat("a", 64): "prompts.lock:2: bundle x is listed twice (first on line 1)",
-		"x sha256=" + strings.Repeat("a", 64) + " digest=abc":                           "prompts.lock:1: bundle x: digest= must be 64 hex digits",
-		"x grew from=1 to=2":                             "prompts.lock:1: bundle x: a growth record needs reason=",
+		"x sha256=" + strings.Repeat("a", 64) + "\nx sha256=" + strings.Repeat("a", 64): `prompts.lock:2: duplicate entry: bundle "x" is listed twice (first on line 1)`,
+		"x sha256=" + strings.Repeat("a", 64) + " digest=abc":                           `prompts.lock:1: bundle "x": digest= must be 64 hex digits`,
+		"x grew from=1 to=2":                             `prompts.lock:1: bundle "x": a growth record needs reason=`,
 		"x grew from=1 to=2 date=yesterday reason=\"r\"": `prompts.lock:1: date: "yesterday" is not a date`,
 		"x grew from=1 to=2 colour=red reason=\"r\"":     `prompts.lock:1: unknown key "colour" in a growth record`,
 	} {
 		_, err := ParseLock([]byte(src))
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: err = %v, want %q", src, err, want)
+		}
+		var le *LockError
+		if !errors.As(err, &le) || le.Line < 1 || strings.Contains(le.Msg, "prompts.lock:") {
+			t.Errorf("%q: err %#v is not a *LockError with a line and one position", src, err)
 		}
 	}
 }

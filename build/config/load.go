@@ -8,10 +8,12 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/afero"
 	"gopkg.in/yaml.v3"
 
+	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/internal/guard"
 )
 
@@ -49,14 +51,20 @@ func Load(fsys afero.Fs, dir, file string) (*Config, error) {
 
 // Parse reads src (the text of cfg.File) into cfg, over its defaults.
 func Parse(cfg *Config, src []byte) error {
+	err := parseNodes(cfg, src)
+	var e *Error
+	if errors.As(err, &e) {
+		e.Line, e.Col = inside(src, e.Line, e.Col)
+	}
+	return err
+}
+
+func parseNodes(cfg *Config, src []byte) error {
 	var doc yaml.Node
 	if err := guard.Do(func() error { return yaml.Unmarshal(src, &doc) }); err != nil {
-		line := 0
+		line, msg := diag.YAMLError(err)
 		var te *yaml.TypeError
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		if _, e := fmt.Sscanf(msg, "line %d:", &line); e == nil {
-			msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
-		} else if errors.As(err, &te) {
+		if errors.As(err, &te) {
 			msg = strings.Join(te.Errors, "; ")
 		}
 		return &Error{File: cfg.File, Line: line, Col: 1, Msg: "invalid YAML: " + msg}
@@ -73,6 +81,27 @@ func Parse(cfg *Config, src []byte) error {
 		return err
 	}
 	return p.validate(cfg)
+}
+
+// inside moves a position YAML reports past the end of a line or of the
+// file (an error at the end of the stream) to the last place in it. Lines
+// end at LF, CRLF or a lone CR, as in YAML; columns count code points.
+func inside(src []byte, line, col int) (int, int) {
+	if line <= 0 {
+		return 0, 0
+	}
+	var lines []string
+	text := strings.ReplaceAll(strings.ReplaceAll(string(src), "\r\n", "\n"), "\r", "\n")
+	lines = strings.SplitAfter(text, "\n")
+	if n := len(lines); n > 0 && lines[n-1] == "" {
+		lines = lines[:n-1]
+	}
+	if len(lines) == 0 {
+		return 1, 1
+	}
+	line = min(line, len(lines))
+	width := utf8.RuneCountInString(strings.TrimSuffix(lines[line-1], "\n"))
+	return line, max(1, min(col, width+1))
 }
 
 // validate checks what needs the whole file: every provider a recipe
@@ -100,15 +129,15 @@ func (p *parser) top(cfg *Config, root *yaml.Node) error {
 		case "editURL":
 			return p.str(v, &cfg.EditURL)
 		case "manuals":
-			return p.strs(v, &cfg.Manuals)
+			return p.list(v, &cfg.Manuals, "manuals must be a list of folders (or one folder)")
 		case "prompts":
-			return p.str(v, &cfg.Prompts)
+			return p.path(v, &cfg.Prompts, "prompts must be a folder")
 		case "content":
-			return p.str(v, &cfg.Content)
+			return p.path(v, &cfg.Content, "content must be a folder")
 		case "theme":
-			return p.str(v, &cfg.Theme)
+			return p.path(v, &cfg.Theme, "theme must be a folder")
 		case "out":
-			return p.str(v, &cfg.Out)
+			return p.path(v, &cfg.Out, "out must be a folder")
 		case "tokenizer":
 			return p.str(v, &cfg.Tokenizer)
 		case "tools":
@@ -170,7 +199,7 @@ func (p *parser) top(cfg *Config, root *yaml.Node) error {
 		case "lint":
 			return p.mapping(v, []string{"rules", "ignore"}, func(key string, _, lv *yaml.Node) error {
 				if key == "ignore" {
-					return p.strs(lv, &cfg.Lint.Ignore)
+					return p.list(lv, &cfg.Lint.Ignore, "lint: ignore must be a list of path patterns (or one pattern)")
 				}
 				return p.mapping(lv, nil, func(rule string, rk, sv *yaml.Node) error {
 					cfg.Lint.RulePos[rule] = [2]int{rk.Line, rk.Column}
@@ -230,9 +259,9 @@ func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
 		case "engine":
 			return p.str(f, &r.Engine)
 		case "manualPaths":
-			return p.strs(f, &r.ManualPaths)
+			return p.list(f, &r.ManualPaths, fmt.Sprintf("recipe %q: manualPaths must be a list of folders (or one folder)", name))
 		case "tools":
-			return p.strs(f, &r.Tools)
+			return p.list(f, &r.Tools, fmt.Sprintf("recipe %q: tools must be a list of tool names (or one name)", name))
 		case "addons":
 			return p.boolean(f, &r.Addons)
 		case "budget":
@@ -273,7 +302,7 @@ func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
 // must be a valid name and appear once, since it becomes part of a bundle
 // id or a file name.
 func (p *parser) names(n *yaml.Node, recipe, what string, dst *[]string) error {
-	if err := p.strs(n, dst); err != nil {
+	if err := p.list(n, dst, fmt.Sprintf("recipe %q: %ss must be a list of %s names (or one name)", recipe, what, what)); err != nil {
 		return err
 	}
 	items := []*yaml.Node{n}
@@ -361,18 +390,24 @@ func (p *parser) str(n *yaml.Node, dst *string) error {
 
 func (p *parser) boolean(n *yaml.Node, dst *bool) error {
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
-		return p.errf(n, "expected true or false, got %q", n.Value)
+		return p.errf(n, "expected true or false, got %s", kindName(n))
 	}
 	return n.Decode(dst)
 }
 
-// strs accepts a list of values or a single value.
-func (p *parser) strs(n *yaml.Node, dst *[]string) error {
+// list reads a list of values or a single value; must says what is
+// expected ("manuals must be a list of folders (or one folder)"). Values
+// are strings: a number or true/false, which YAML does not read as text,
+// is an error that says to quote it.
+func (p *parser) list(n *yaml.Node, dst *[]string, must string) error {
 	switch n.Kind {
 	case yaml.ScalarNode:
 		if n.Tag == "!!null" {
 			*dst = nil
 			return nil
+		}
+		if err := p.text(n, must); err != nil {
+			return err
 		}
 		*dst = []string{n.Value}
 		return nil
@@ -380,14 +415,38 @@ func (p *parser) strs(n *yaml.Node, dst *[]string) error {
 		out := make([]string, 0, len(n.Content))
 		for _, e := range n.Content {
 			if e.Kind != yaml.ScalarNode {
-				return p.errf(e, "expected a list of values, got %s in it", kindName(e))
+				return p.errf(e, "%s, got %s in it", must, kindName(e))
+			}
+			if err := p.text(e, must); err != nil {
+				return err
 			}
 			out = append(out, e.Value)
 		}
 		*dst = out
 		return nil
 	}
-	return p.errf(n, "expected a list of values, got %s", kindName(n))
+	return p.errf(n, "%s, got %s", must, kindName(n))
+}
+
+// path reads a single value that names a file or folder.
+func (p *parser) path(n *yaml.Node, dst *string, must string) error {
+	if n.Kind != yaml.ScalarNode {
+		return p.errf(n, "%s, got %s", must, kindName(n))
+	}
+	if err := p.text(n, must); err != nil {
+		return err
+	}
+	*dst = n.Value
+	return nil
+}
+
+// text checks that scalar n is a string, not a number, true/false or a
+// date that YAML reads as such.
+func (p *parser) text(n *yaml.Node, must string) error {
+	if n.Tag == "!!str" || n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+		return nil
+	}
+	return p.errf(n, "%s, got %s (quote it if it is a name: %s)", must, kindName(n), diag.Excerpt(n.Value))
 }
 
 func kindName(n *yaml.Node) string {
@@ -399,7 +458,17 @@ func kindName(n *yaml.Node) string {
 	case yaml.AliasNode:
 		return "an alias"
 	}
-	return fmt.Sprintf("%q", n.Value)
+	switch n.Tag {
+	case "!!int", "!!float":
+		return "a number"
+	case "!!bool":
+		return "true or false"
+	case "!!null":
+		return "nothing"
+	case "!!timestamp":
+		return "a date"
+	}
+	return diag.Excerpt(n.Value)
 }
 
 // Closest returns the candidate nearest to s by edit distance, or "" when

@@ -11,7 +11,8 @@ var fileUnreadable = problemRule("file/unreadable", diag.Error,
 
 var fileEncoding = problemRule("file/encoding", diag.Error,
 	"a file is not valid UTF-8 or contains NUL bytes",
-	"Manuals are UTF-8 text. A NUL byte means the file is binary (it is skipped); invalid UTF-8 is reported at its first position. "+
+	"Manuals are UTF-8 text. A UTF-16 file (known by its byte-order mark, or by the zero byte beside every ASCII character) is named as "+
+		"such and skipped; any other NUL byte means the file is binary (it is skipped too); invalid UTF-8 is reported at its first position. "+
 		"Re-save the file as UTF-8.")
 
 var fileTooLarge = problemRule("file/too-large", diag.Error,
@@ -21,7 +22,7 @@ var fileTooLarge = problemRule("file/too-large", diag.Error,
 var fileTooComplex = problemRule("file/too-complex", diag.Error,
 	"a file whose structure would stall the Markdown parser",
 	"Some structures make Markdown parsers work for a time that grows with the square of their size: block quotes or list items nested "+
-		"more than 100 levels deep on one line, or thousands of unclosed link destinations (`[a](`) in one run of text. A file of a few "+
+		"more than 100 levels deep, on one line (`> > - x`) or by indentation (a list item inside a list item, one level a line), or thousands of unclosed link destinations (`[a](`) in one run of text. A file of a few "+
 		"hundred kilobytes of them would stall the build for hours, so lore reports the line and does not parse the body. No manual needs them. "+
 		"A file on which a parser (goldmark, goldmark-meta, yaml.v3) fails outright is reported under this rule too, and not loaded.")
 

@@ -28,7 +28,7 @@ var headerUnknownAudience = &Rule{
 		if s := config.Closest(m.Audience, engines); s != "" {
 			hint = "did you mean `" + s + "`?"
 		}
-		p.Report(m, line, col, "audience %q is not a configured engine, so no engine sees this manual: %s", m.Audience, hint)
+		p.Report(m, line, col, "audience %s is not a configured engine, so no engine sees this manual: %s", diag.Excerpt(m.Audience), hint)
 	},
 }
 

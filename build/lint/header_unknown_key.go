@@ -25,7 +25,7 @@ var headerUnknownKey = &Rule{
 			if s := config.Closest(f.Key, manual.HeaderKeys); s != "" {
 				hint = "did you mean `" + s + "`?"
 			}
-			p.ReportRange(m, f.Line, 1, f.Line, len([]rune(f.Key))+1, "unknown header key %q: %s", f.Key, hint)
+			p.ReportRange(m, f.Line, 1, f.Line, len([]rune(f.Key))+1, "unknown header key %s: %s", diag.Excerpt(f.Key), hint)
 		}
 	},
 }

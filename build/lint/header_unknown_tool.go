@@ -45,7 +45,7 @@ var headerUnknownTool = &Rule{
 				hint = "did you mean `" + c + "`?"
 			}
 			p.ReportRange(m, f.Line, col, f.Line, col+utf8.RuneCountInString(name),
-				"requires-tools names %q, which is not in the tool inventory, so no engine sees this manual: %s", name, hint)
+				"requires-tools names %s, which is not in the tool inventory, so no engine sees this manual: %s", diag.Excerpt(name), hint)
 		}
 	},
 }

@@ -54,4 +54,3 @@ func floorConfig(in *Input) diag.List {
 	}
 	return out
 }
-

@@ -57,7 +57,7 @@ func (p *Pass) ReportAt(pos, end diag.Pos, format string, args ...any) {
 	if len(args) > 0 {
 		msg = fmt.Sprintf(format, args...)
 	}
-	*p.out = append(*p.out, diag.Diagnostic{Pos: pos, End: end, Severity: p.rule.Severity, Rule: p.rule.ID, Message: msg})
+	*p.out = append(*p.out, diag.Diagnostic{Pos: pos, End: end, Severity: p.rule.Severity, Rule: p.rule.ID, Message: diag.Bound(msg)})
 }
 
 // reportProblems is the check of the rules whose findings the parser made.

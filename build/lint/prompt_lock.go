@@ -17,7 +17,7 @@ var promptLock = &Rule{
 		switch {
 		case l == nil: // not asked to compare
 		case l.Err != "":
-			p.ReportAt(diag.Pos{File: l.Path, Line: 1, Col: 1}, diag.Pos{}, "%s", l.Err)
+			p.ReportAt(diag.Pos{File: l.Path, Line: l.ErrLine, Col: min(l.ErrLine, 1)}, diag.Pos{}, "%s", l.Err)
 		case !l.Found:
 			if len(f.Bundles) > 0 {
 				p.ReportAt(diag.Pos{File: l.Path}, diag.Pos{}, "no %s, and the project bakes %d bundles: run 'lore lock' and commit the file", bundle.LockFile, len(f.Bundles))

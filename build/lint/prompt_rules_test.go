@@ -67,7 +67,7 @@ func TestPromptRulesJudgeFacts(t *testing.T) {
 	if g := got(&Input{Config: cfg, Manuals: ms}); len(g) != 0 {
 		t.Errorf("findings without facts: %v", g)
 	}
-	f.Lock.Err = "prompts.lock:1: not a lock line"
+	f.Lock.Err, f.Lock.ErrLine = "not a lock line", 1
 	if g := got(&Input{Config: cfg, Manuals: ms, Prompts: f}); !slices.Contains(g, "prompts.lock:1:1 prompt/lock") || slices.Contains(g, "prompts.lock:2:1 prompt/lock") {
 		t.Errorf("an unreadable lock: %v", g)
 	}

@@ -43,7 +43,7 @@ func brokenLink(p *Pass, m *manual.Manual, r manual.Ref) string {
 				return ""
 			}
 			if _, err := p.In.FS.Stat(tp); err != nil {
-				return "link target " + r.Target + " does not exist (looked for " + tp + "): fix the path or remove the link"
+				return "link target " + diag.Clip(r.Target) + " does not exist (looked for " + tp + "): fix the path or remove the link"
 			}
 			if r.Anchor == "" || !strings.EqualFold(path.Ext(tp), ".md") {
 				return ""
@@ -67,7 +67,7 @@ func brokenLink(p *Pass, m *manual.Manual, r manual.Ref) string {
 	if target != m {
 		where = target.Path
 	}
-	msg := "anchor #" + r.Anchor + " matches no heading in " + where
+	msg := "anchor #" + diag.Clip(r.Anchor) + " matches no heading in " + where
 	var ids []string
 	for _, s := range target.Sections {
 		ids = append(ids, s.ID)

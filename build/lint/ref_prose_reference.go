@@ -58,7 +58,7 @@ func reportProse(p *Pass, file string, src []byte, first int, skip func(int) boo
 		}
 		col := utf8.RuneCountInString(s[:loc[0]]) + 1
 		p.ReportAt(diag.Pos{File: file, Line: line, Col: col}, diag.Pos{File: file, Line: line, Col: col + utf8.RuneCountInString(s[loc[0]:loc[1]])},
-			"prose reference %q: models skip prose; write the exact call, e.g. \"before answering about X: `manual_read('name')`\"", strings.TrimSpace(s[loc[0]:loc[1]]))
+			"prose reference %s: models skip prose; write the exact call, e.g. \"before answering about X: `manual_read('name')`\"", diag.Excerpt(strings.TrimSpace(s[loc[0]:loc[1]])))
 	}
 }
 

@@ -110,13 +110,13 @@ func hiddenNamed(c *manual.Cascade, name string) *manual.Manual {
 }
 
 func invalidName(name string) string {
-	return "manual_read('" + name + "') is not a valid manual name: names are file names without extension and never contain /, \\ or .."
+	return "manual_read('" + diag.Clip(name) + "') is not a valid manual name: names are file names without extension and never contain /, \\ or .."
 }
 
 // notFound says manual_read(name) finds nothing where it looked, then
 // suggests the closest of names, or else the fix.
 func notFound(name, where string, names []string, fix string) string {
-	msg := "manual_read('" + name + "') " + where
+	msg := "manual_read('" + diag.Clip(name) + "') " + where
 	if c := config.Closest(name, names); c != "" {
 		return msg + ": did you mean manual_read('" + c + "')?"
 	}

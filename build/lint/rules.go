@@ -5,6 +5,7 @@ func Rules() []*Rule {
 	return []*Rule{
 		headerNotYAML, headerUnterminated, headerDuplicateKey, headerEmptyValue, headerUnknownKey,
 		headerMissing, headerMissingTriggers, headerMissingSummary, headerUnknownAudience, headerAudienceMarker, headerUnknownTool,
+		headerTooManyTriggers, headerSummaryTooLong, headerLineTooLong,
 		sizeGoal, sizeSplit, sizeHardLimit, sizeOverview, sizeFragment,
 		splitTopics, splitSelfReferences, splitAPIReference,
 		overviewOnlyRoutes,

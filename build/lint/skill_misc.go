@@ -56,7 +56,7 @@ var skillUnknownKey = &Rule{
 			if c := config.Closest(f.Key, skillKeys); c != "" {
 				hint = "did you mean `" + c + "`? Otherwise move it under `metadata:`"
 			}
-			p.ReportRange(m, f.Line, 1, f.Line, len([]rune(f.Key))+1, "front matter key %q is not part of the Agent Skills specification: %s", f.Key, hint)
+			p.ReportRange(m, f.Line, 1, f.Line, len([]rune(f.Key))+1, "front matter key %s is not part of the Agent Skills specification: %s", diag.Excerpt(f.Key), hint)
 		}
 	},
 }

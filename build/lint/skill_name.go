@@ -34,7 +34,7 @@ var skillName = &Rule{
 		if !m.IsSkillEntry() {
 			if v, ok := m.Header.Meta["name"]; ok && v != nil {
 				if _, isStr := v.(string); !isStr {
-					p.Report(m, line, 1, "name %v is not text (YAML read it as %T): quote it", v, v)
+					p.Report(m, line, 1, "name %s is not text (YAML read it as %T): quote it", diag.Clip(fmt.Sprint(v)), v)
 				}
 			}
 			return
@@ -60,7 +60,7 @@ func skillNameProblem(m *manual.Manual) string {
 	}
 	name, isStr := v.(string)
 	if !isStr {
-		return fmt.Sprintf("name %v is not text (YAML 1.1 read it as %T): quote it, `name: \"%v\"`", v, v, v)
+		return fmt.Sprintf("name %s is not text (YAML 1.1 read it as %T): quote it, `name: \"%s\"`", diag.Clip(fmt.Sprint(v)), v, diag.Clip(fmt.Sprint(v)))
 	}
 	n := len([]rune(name))
 	switch {
@@ -69,13 +69,13 @@ func skillNameProblem(m *manual.Manual) string {
 	case n > 64:
 		return fmt.Sprintf("name has %d characters, over the limit of 64: shorten it (and rename the folder to match)", n)
 	case strings.HasPrefix(name, "-") || strings.HasSuffix(name, "-"):
-		return fmt.Sprintf("name %q starts or ends with a hyphen: remove it", name)
+		return fmt.Sprintf("name %s starts or ends with a hyphen: remove it", diag.Excerpt(name))
 	case strings.Contains(name, "--"):
-		return fmt.Sprintf("name %q has a doubled hyphen: use single hyphens", name)
+		return fmt.Sprintf("name %s has a doubled hyphen: use single hyphens", diag.Excerpt(name))
 	case !skillNameRE.MatchString(name):
-		return fmt.Sprintf("name %q may hold only lowercase letters, digits and hyphens: write %q", name, suggestSkillName(name))
+		return fmt.Sprintf("name %s may hold only lowercase letters, digits and hyphens: write %s", diag.Excerpt(name), diag.Excerpt(suggestSkillName(name)))
 	case name != folder:
-		return fmt.Sprintf("name %q differs from its folder %q: rename one so they match", name, folder)
+		return fmt.Sprintf("name %s differs from its folder %s: rename one so they match", diag.Excerpt(name), diag.Excerpt(folder))
 	}
 	return ""
 }

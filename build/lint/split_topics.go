@@ -45,7 +45,10 @@ var splitTopics = &Rule{
 		}
 		names := make([]string, len(topics))
 		for i, t := range topics {
-			names[i] = "“" + t.Title + "”"
+			names[i] = "“" + diag.Clip(t.Title) + "”"
+		}
+		if len(names) > 12 {
+			names = append(names[:12], "…")
 		}
 		p.Report(m, topics[2].Line, 1, "%d standalone topics (%s): split them into separate manuals and route from an overview", len(topics), strings.Join(names, ", "))
 	},

@@ -55,15 +55,21 @@ var triggersOverlap = &Rule{
 					continue
 				}
 				mb := ms[b]
+				inA := make(map[string]bool, len(norm[a]))
+				for _, k := range norm[a] {
+					inA[k] = true
+				}
 				var common []string
+				listed := map[string]bool{}
 				for _, t := range mb.Triggers { // as written, not as compared
-					if k := search.TriggerKey(t); slices.Contains(norm[a], k) && !slices.Contains(common, t) {
+					if k := search.TriggerKey(t); inA[k] && !listed[t] {
+						listed[t] = true
 						common = append(common, t)
 					}
 				}
 				line, col := triggersLine(mb)
 				p.Report(mb, line, col, "shares %d of its triggers with %s (%s): a request matching them cannot tell the two apart; make the triggers specific or merge the manuals",
-					n, ms[a].Path, strings.Join(common, ", "))
+					n, ms[a].Path, diag.Clip(strings.Join(common, ", ")))
 			}
 		}
 	},

@@ -3,13 +3,14 @@ package manual
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
 	meta "github.com/yuin/goldmark-meta"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+
+	"github.com/lorekit/lore/build/diag"
 )
 
 // frontMatterParser decodes YAML front matter with goldmark-meta. It is fed
@@ -17,8 +18,6 @@ import (
 var frontMatterParser = goldmark.New(goldmark.WithExtensions(meta.Meta)).Parser()
 
 var topKeyRE = regexp.MustCompile(`^([A-Za-z0-9_-]+)[ \t]*:(.*)$`)
-
-var yamlLineRE = regexp.MustCompile(`line (\d+)`)
 
 // FrontMatter is a block between two --- lines at the start of a file:
 // YAML front matter, or the lore header.
@@ -74,15 +73,17 @@ func fenced(src []byte, idx lineIndex) (block, bool) {
 // the file line of the YAML text's first line; an error without a line
 // points there.
 func YAMLErrorAt(err error, first int) (line int, msg string) {
-	msg = strings.TrimPrefix(err.Error(), "yaml: ")
-	line = first
-	if sm := yamlLineRE.FindStringSubmatch(msg); sm != nil {
-		if l, e := strconv.Atoi(sm[1]); e == nil {
-			line = first + l - 1
-		}
-		if strings.HasPrefix(msg, sm[0]+":") {
-			msg = strings.TrimSpace(msg[len(sm[0])+1:])
-		}
+	l, msg := diag.YAMLError(err)
+	return first + max(l, 1) - 1, msg
+}
+
+// YAMLErrorIn is YAMLErrorAt for an error about text: an error at the end
+// of the stream (an unclosed bracket or quote), which the decoders place
+// on the line after the last, points at the text's last line instead.
+func YAMLErrorIn(err error, text []byte, first int) (line int, msg string) {
+	line, msg = YAMLErrorAt(err, first)
+	if n := newLineIndex(text).count(text); n > 0 {
+		line = min(line, first+n-1)
 	}
 	return line, msg
 }
@@ -112,7 +113,8 @@ func parseFrontMatter(src []byte, idx lineIndex) (Header, int, []Problem) {
 	frontMatterParser.Parse(text.NewReader(block), parser.WithContext(pc))
 	m, err := meta.TryGet(pc)
 	if err != nil {
-		line, msg := YAMLErrorAt(err, 2)
+		line, msg := YAMLErrorIn(err, f.text, 2)
+		line = min(max(line, 2), f.close) // an empty text: the closing fence
 		return h, f.body, []Problem{{Rule: "skill/yaml", Line: line, Col: 1,
 			Message: fmt.Sprintf("invalid YAML front matter: %s; fix the YAML (quote values that contain `: ` or start with a special character)", msg)}}
 	}

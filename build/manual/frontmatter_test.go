@@ -42,3 +42,12 @@ func TestYAMLErrorAt(t *testing.T) {
 		}
 	}
 }
+
+// TestYAMLErrorAtParserLines checks the lines of parser errors, which the
+// YAML libraries print 0-based: the front matter's line 3 is file line 4.
+func TestYAMLErrorAtParserLines(t *testing.T) {
+	m := Parse("s/SKILL.md", []byte("---\nname: x\ndescription: d\n- item\n---\n"))
+	if len(m.Problems) != 1 || m.Problems[0].Line != 4 {
+		t.Fatalf("problems %+v, want one at line 4", m.Problems)
+	}
+}

@@ -14,18 +14,22 @@ import (
 //	go test ./build/manual -run '^$' -fuzz FuzzLoreHeader -fuzztime 3m
 
 // offsetOf returns the byte offset of 1-based line and code point column
-// in src, or -1 when there is no such position.
+// in src, or -1 when there is no such position. Lines end at LF, CRLF or a
+// lone CR.
 func offsetOf(src []byte, line, col int) int {
 	off := 0
 	for l := 1; l < line; l++ {
-		i := bytes.IndexByte(src[off:], '\n')
+		i := bytes.IndexAny(src[off:], "\r\n")
 		if i < 0 {
 			return -1
 		}
 		off += i + 1
+		if src[off-1] == '\r' && off < len(src) && src[off] == '\n' {
+			off++
+		}
 	}
 	for c := 1; c < col; c++ {
-		if off >= len(src) || src[off] == '\n' {
+		if off >= len(src) || src[off] == '\n' || src[off] == '\r' && (off+1 == len(src) || src[off+1] != '\n') {
 			return -1
 		}
 		_, n := utf8.DecodeRune(src[off:])
@@ -49,11 +53,15 @@ func checkProblems(t *testing.T, m *Manual) {
 func FuzzLoreHeader(f *testing.F) {
 	for _, s := range []string{"", "---", "---\n", "---\n---\n", "---\ntriggers: a, b\nsummary: S\n---\n# T\n",
 		"\ufeff---\r\ntriggers: x\r\n---\r\n", "---\ntriggers: [a, \"b\"]\nsummary: 'x'\n# c\n- d\n  e: f\n\nk: |\n---\n",
-		"---\ntriggers:\n  - a\n  - b\n---\n", "---\nx: &a !!str v\n---\n"} {
+		"---\ntriggers:\n  - a\n  - b\n---\n", "---\nx: &a !!str v\n---\n", "---\rtriggers: a\r\rsummary: s\r---\r", "---\r\r\n\r"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		m := Parse("m.md", src)
+		if len(m.Src) != len(src) || bytes.Count(m.Src, []byte("\r")) != bytes.Count(src, []byte("\r\n")) {
+			t.Fatalf("Src is not src with its lone CRs read as LF")
+		}
+		src = m.Src // positions are in the text with lone CRs read as LF
 		h := m.Header
 		if m.BodyStart < 0 || m.BodyStart > len(src) {
 			t.Fatalf("body starts at %d of %d", m.BodyStart, len(src))
@@ -148,6 +156,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		m := Parse("dir/m.md", src)
+		src = m.Src
 		checkProblems(t, m)
 		ids := map[string]bool{}
 		prev := 0

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/lorekit/lore/build/diag"
 )
 
 // The keys of the lore header (seed 000 §3).
@@ -112,9 +114,9 @@ func parseLoreHeader(src []byte, idx lineIndex) (Header, int, []Problem) {
 		}
 		m := headerKeyRE.FindStringSubmatch(s)
 		if m == nil {
-			msg := fmt.Sprintf("%q is not a `key: value` line: each header line is one key, a colon and a value on the same line", s)
+			msg := fmt.Sprintf("%s is not a `key: value` line: each header line is one key, a colon and a value on the same line", diag.Excerpt(s))
 			if k, _, ok := strings.Cut(s, ":"); ok && strings.TrimSpace(k) != "" {
-				msg = fmt.Sprintf("%q is not a header key: keys are ASCII letters, digits, '.', '_' and '-' (audience, triggers, summary, requires-tools)", strings.TrimSpace(k))
+				msg = fmt.Sprintf("%s is not a header key: keys are ASCII letters, digits, '.', '_' and '-' (audience, triggers, summary, requires-tools)", diag.Excerpt(strings.TrimSpace(k)))
 			}
 			probs = append(probs, Problem{Rule: "header/not-yaml", Line: n, Col: 1, EndLine: n, EndCol: utf8.RuneCountInString(s) + 1, Message: msg})
 			continue
@@ -137,13 +139,13 @@ func parseLoreHeader(src []byte, idx lineIndex) (Header, int, []Problem) {
 		}
 		if first, dup := seen[key]; dup {
 			probs = append(probs, Problem{Rule: "header/duplicate-key", Line: n, Col: 1, EndLine: n, EndCol: utf8.RuneCount([]byte(key)) + 1,
-				Message: fmt.Sprintf("key %q appears twice (first on line %d): keep one line and merge the values", key, first)})
+				Message: fmt.Sprintf("key %s appears twice (first on line %d): keep one line and merge the values", diag.Excerpt(key), first)})
 			continue
 		}
 		seen[key] = n
 		if value == "" {
 			probs = append(probs, Problem{Rule: "header/empty-value", Line: n, Col: 1, EndLine: n, EndCol: utf8.RuneCountInString(s) + 1,
-				Message: fmt.Sprintf("key %q has no value: give it one or delete the line", key)})
+				Message: fmt.Sprintf("key %s has no value: give it one or delete the line", diag.Excerpt(key))})
 			continue
 		}
 		h.Fields = append(h.Fields, Field{Key: key, Value: value, Line: n, Col: valCol})
@@ -169,7 +171,7 @@ func yamlism(s string, n int) (Problem, bool) {
 	case strings.HasPrefix(trimmed, "#"):
 		return mk("comments are not allowed; delete this line")
 	case strings.HasPrefix(trimmed, "- ") || trimmed == "-":
-		return mk("list items are not allowed; write the list on one line, comma-separated, e.g. `triggers: " + strings.TrimSpace(strings.TrimPrefix(trimmed, "-")) + ", …`")
+		return mk("list items are not allowed; write the list on one line, comma-separated, e.g. `triggers: " + diag.Clip(strings.TrimSpace(strings.TrimPrefix(trimmed, "-"))) + ", …`")
 	case len(trimmed) < len(s):
 		return mk("indented lines (nesting or continuation) are not allowed; put the whole value on its key's line: `key: value`")
 	}
@@ -181,7 +183,7 @@ func yamlism(s string, n int) (Problem, bool) {
 func yamlValue(key, v string, n, col int) (Problem, bool) {
 	mk := func(msg, plain string) (Problem, bool) {
 		return Problem{Rule: "header/not-yaml", Line: n, Col: col, EndLine: n, EndCol: col + utf8.RuneCountInString(v),
-			Message: fmt.Sprintf("the header is not YAML: %s; write `%s: %s`", msg, key, plain)}, true
+			Message: fmt.Sprintf("the header is not YAML: %s; write `%s: %s`", msg, diag.Clip(key), diag.Clip(plain))}, true
 	}
 	if len(v) >= 2 {
 		q := v[0]
@@ -240,7 +242,7 @@ func yamlBlock(src []byte, idx lineIndex, n, closeLine int, key string) (Problem
 		plain = strings.Join(items, " ")
 	}
 	return Problem{Rule: "header/not-yaml", Line: n, Col: 1, EndLine: last, EndCol: utf8.RuneCount(idx.line(src, last)) + 1,
-		Message: fmt.Sprintf("the header is not YAML: a value spread over %s is not allowed; write it on one line: `%s: %s`", lineSpan(n+1, last), key, plain)}, last - n, true
+		Message: fmt.Sprintf("the header is not YAML: a value spread over %s is not allowed; write it on one line: `%s: %s`", lineSpan(n+1, last), diag.Clip(key), diag.Clip(plain))}, last - n, true
 }
 
 func lineSpan(a, b int) string {

@@ -6,16 +6,38 @@ import (
 )
 
 // lineIndex maps byte offsets of a source to 1-based lines and columns.
+// A line ends with LF, CRLF or a lone CR (old Mac line endings), as in
+// CommonMark and YAML.
 type lineIndex []int // byte offset at which each line starts
 
 func newLineIndex(src []byte) lineIndex {
 	idx := make(lineIndex, 1, 64)
 	for i, c := range src {
-		if c == '\n' {
+		if c == '\n' || c == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
 			idx = append(idx, i+1)
 		}
 	}
 	return idx
+}
+
+// normalizeCR returns src with every lone CR replaced by LF, so that the
+// Markdown parser (which breaks lines at LF only) sees the lines the line
+// index sees. Offsets do not change; src itself is returned when it has no
+// lone CR.
+func normalizeCR(src []byte) []byte {
+	var out []byte
+	for i, c := range src {
+		if c == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
+			if out == nil {
+				out = append([]byte(nil), src...)
+			}
+			out[i] = '\n'
+		}
+	}
+	if out == nil {
+		return src
+	}
+	return out
 }
 
 // pos returns the 1-based line and column (in code points) of offset off.
@@ -62,7 +84,7 @@ func (idx lineIndex) count(src []byte) int {
 	if len(src) == 0 {
 		return 0
 	}
-	if src[len(src)-1] == '\n' {
+	if c := src[len(src)-1]; c == '\n' || c == '\r' {
 		n--
 	}
 	return n

@@ -293,6 +293,9 @@ func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
 	if len(src) > MaxFileSize {
 		return fail("file/too-large", fmt.Sprintf("file is larger than %d MiB: a manual is a page, not a book; split it (seed 000 §5)", MaxFileSize>>20))
 	}
+	if enc := UTF16(src); enc != "" {
+		return fail("file/encoding", fmt.Sprintf("file is UTF-16 (%s); save it as UTF-8", enc))
+	}
 	if i := bytes.IndexByte(src, 0); i >= 0 {
 		line := bytes.Count(src[:i], []byte("\n")) + 1
 		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: "file/encoding", Line: line, Col: 1,

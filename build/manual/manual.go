@@ -41,12 +41,16 @@ type Manual struct {
 	// Name is what manual_read takes.
 	Name    string
 	Dialect Dialect
-	Src     []byte
+	// Src is the file's text; a lone CR in it is read as LF (see Parse).
+	Src []byte
 
 	Header Header
 	// Normalised header fields of both dialects.
-	Audience      string
+	Audience string
+	// Triggers are the first KeptTriggers triggers; TriggerCount is how
+	// many the header lists (header/too-many-triggers reports the excess).
 	Triggers      []string
+	TriggerCount  int
 	Summary       string
 	RequiresTools []string
 
@@ -75,6 +79,11 @@ type Manual struct {
 
 	idx lineIndex
 }
+
+// KeptTriggers bounds the triggers a manual routes by: a header that lists
+// thousands would make the catalog, the site and the search index grow by
+// a multiple of the header. The header's field keeps the whole value.
+const KeptTriggers = 100
 
 // Body returns the Markdown after the header.
 func (m *Manual) Body() []byte { return m.Src[m.BodyStart:] }

@@ -23,8 +23,11 @@ var Markdown = goldmark.New(
 )
 
 // Parse parses src, the content of the file at path p, into a Manual. It
-// never fails: defects become Problems.
+// never fails: defects become Problems. A lone CR (old Mac line endings)
+// ends a line like LF does: Src holds src with each lone CR read as LF, so
+// the header, the Markdown parser and every rule see the same lines.
 func Parse(p string, src []byte) *Manual {
+	src = normalizeCR(src)
 	m := &Manual{Path: p, Src: src, Dialect: DialectOf(p), Name: NameOf(p)}
 	m.idx = newLineIndex(src)
 	m.Lines = m.idx.count(src)
@@ -82,8 +85,16 @@ const maxScan = 1 << 26
 // of more than maxRefDefs link reference definitions. It returns the
 // line (1-based, in body) and a description, or "" for a normal file.
 func tooComplex(body []byte) (int, string) {
+	line, _, why := tooComplexSteps(body)
+	return line, why
+}
+
+// tooComplexSteps is tooComplex that also returns the steps its nesting
+// count took, for tests that check the scan is linear.
+func tooComplexSteps(body []byte) (int, int, string) {
 	line := 1
 	defs := 0 // consecutive lines that look like link reference definitions
+	var nest nesting
 	for len(body) > 0 {
 		l := body
 		if i := bytes.IndexByte(body, '\n'); i >= 0 {
@@ -93,27 +104,30 @@ func tooComplex(body []byte) (int, string) {
 		}
 		if t := bytes.TrimLeft(l, " \t"); len(t) > 0 && t[0] == '[' && bytes.Contains(t, []byte("]:")) {
 			if defs++; defs > maxRefDefs {
-				return line, fmt.Sprintf("more than %d link reference definitions in one paragraph", maxRefDefs)
+				return line, nest.steps, fmt.Sprintf("more than %d link reference definitions in one paragraph", maxRefDefs)
 			}
 		} else if len(bytes.TrimSpace(l)) == 0 {
 			defs = 0
 		}
 		if d := containerDepth(l); d > MaxNesting {
-			return line, fmt.Sprintf("block quotes or list items nested %d levels deep on one line (more than %d)", d, MaxNesting)
+			return line, nest.steps, fmt.Sprintf("block quotes or list items nested %d levels deep on one line (more than %d)", d, MaxNesting)
+		}
+		if d := nest.line(l); d > MaxNesting {
+			return line, nest.steps, fmt.Sprintf("block quotes or list items nested %d levels deep by indentation (more than %d)", d, MaxNesting)
 		}
 		if opens := bytes.Count(l, []byte("](")); opens > 1000 {
 			for _, run := range bytes.Fields(l) {
 				if k := bytes.Count(run, []byte("](")); k*len(run) > maxScan {
-					return line, fmt.Sprintf("%d link destinations in one run of %d characters without a space", k, len(run))
+					return line, nest.steps, fmt.Sprintf("%d link destinations in one run of %d characters without a space", k, len(run))
 				}
 			}
 			if k := bytes.Count(l, []byte("](<")); k*len(l) > maxScan {
-				return line, fmt.Sprintf("%d link destinations in angle brackets on one line of %d characters", k, len(l))
+				return line, nest.steps, fmt.Sprintf("%d link destinations in angle brackets on one line of %d characters", k, len(l))
 			}
 		}
 		line++
 	}
-	return 0, ""
+	return 0, nest.steps, ""
 }
 
 // containerDepth counts the block quote markers and list item markers at
@@ -154,7 +168,7 @@ func (m *Manual) fromFields() {
 		case KeyAudience:
 			m.Audience = f.Value
 		case KeyTriggers:
-			m.Triggers = splitList(f.Value)
+			m.setTriggers(splitList(f.Value))
 		case KeySummary:
 			m.Summary = f.Value
 		case KeyRequiresTools:
@@ -179,11 +193,20 @@ func (m *Manual) fromMeta() {
 	if a, ok, _ := metaString(md, "audience"); ok {
 		m.Audience = strings.TrimSpace(a)
 	}
-	m.Triggers = metaList(md, "triggers")
+	m.setTriggers(metaList(md, "triggers"))
 	m.RequiresTools = metaList(md, "allowed-tools")
 	if len(m.RequiresTools) == 0 {
 		m.RequiresTools = metaList(md, "requires-tools")
 	}
+}
+
+// setTriggers keeps the first KeptTriggers of ts and counts them all.
+func (m *Manual) setTriggers(ts []string) {
+	m.TriggerCount = len(ts)
+	if len(ts) > KeptTriggers {
+		ts = ts[:KeptTriggers:KeptTriggers]
+	}
+	m.Triggers = ts
 }
 
 // walk collects sections, fences and references from the AST.

@@ -73,7 +73,7 @@ func (s *Set) parseTemplate(p, name, src string) *TaskTemplate {
 	t.Body, t.BodyLine = string(fm.Rest), fm.RestLine
 	var doc yaml.Node
 	if err := guard.Do(func() error { return yaml.Unmarshal(fm.Text, &doc) }); err != nil {
-		line, msg := manual.YAMLErrorAt(err, 2)
+		line, msg := manual.YAMLErrorIn(err, fm.Text, 2)
 		s.malformed(p, line, 1, "invalid front matter: "+msg)
 		return t
 	}

@@ -92,7 +92,7 @@ func parseDoc(file, rel string, src []byte) (*doc, error) {
 		}
 		var f frontMatter
 		if err := guard.Do(func() error { return yaml.Unmarshal(fm.Text, &f) }); err != nil {
-			line, msg := manual.YAMLErrorAt(err, 2)
+			line, msg := manual.YAMLErrorIn(err, fm.Text, 2)
 			return nil, fmt.Errorf("%s:%d: invalid front matter: %s", file, line, msg)
 		}
 		d.Title, d.Weight, d.Desc = strings.TrimSpace(f.Title), f.Weight, strings.TrimSpace(f.Description)

@@ -151,17 +151,24 @@ func basePath(baseURL string) string {
 
 // homeRow is a manual in the catalog.
 type homeRow struct {
-	Name          string
-	URL           string
-	Path          string
-	Primary       bool
-	Summary       string
-	Audience      string
-	Triggers      []string
+	Name     string
+	URL      string
+	Path     string
+	Primary  bool
+	Summary  string
+	Audience string
+	Triggers []string
+	// MoreTriggers counts the triggers past the first listedTriggers,
+	// which the catalog does not list.
+	MoreTriggers  int
 	RequiresTools []string
 	// Engines are the engines that see the row (Manual.Engines).
 	Engines []string
 }
+
+// listedTriggers is how many triggers a catalog row shows: the catalog
+// lists every manual, so it must not grow by a multiple of their headers.
+const listedTriggers = 20
 
 type homeView struct {
 	Rows    []homeRow
@@ -178,8 +185,11 @@ func homeData(r *run) (any, error) {
 		tools[t.Name] = true
 	}
 	for _, m := range r.in.Manuals {
+		ts := m.M.Triggers
+		more := max(m.M.TriggerCount, len(ts)) - min(len(ts), listedTriggers)
+		ts = ts[:min(len(ts), listedTriggers)]
 		v.Rows = append(v.Rows, homeRow{Name: m.M.Name, URL: m.URL, Path: m.Path, Primary: r.primary[m.M.Name] == m,
-			Summary: m.M.Summary, Audience: m.M.Audience, Triggers: m.M.Triggers, RequiresTools: m.M.RequiresTools, Engines: m.Engines})
+			Summary: m.M.Summary, Audience: m.M.Audience, Triggers: ts, MoreTriggers: more, RequiresTools: m.M.RequiresTools, Engines: m.Engines})
 		for _, t := range m.M.RequiresTools {
 			tools[t] = true
 		}
@@ -242,6 +252,8 @@ type manualView struct {
 	Shadows    []link
 	ShadowedBy []link
 	EditURL    string
+	// MoreTriggers counts the triggers of the header lore does not keep.
+	MoreTriggers int
 }
 
 // manualData is a manual's page without its body (view adds it).
@@ -251,7 +263,7 @@ func (r *run) manualData(m *Manual) *manualView { return r.manualView(m, r.findi
 func (r *run) manualView(m *Manual, findings []finding) *manualView {
 	mm := m.M
 	v := &manualView{Manual: m, HasTitle: mm.Title != "", Gauge: newGauge(mm.Lines),
-		Findings: findings, EditURL: editURL(r.in.EditURL, m.Path)}
+		Findings: findings, EditURL: editURL(r.in.EditURL, m.Path), MoreTriggers: max(0, mm.TriggerCount-len(mm.Triggers))}
 	for _, name := range m.References {
 		v.Reads = append(v.Reads, link{Label: name, URL: r.hook(name)})
 	}

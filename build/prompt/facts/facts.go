@@ -198,8 +198,10 @@ type Lock struct {
 	Path string
 	// Found is false when the file does not exist.
 	Found bool
-	// Err says why the file could not be read or parsed.
-	Err string
+	// Err says why the file could not be read or parsed, and ErrLine is
+	// the line it is about (0: the whole file).
+	Err     string
+	ErrLine int
 	// Lock is the parsed file (empty when not Found).
 	Lock *bundle.Lock
 }
