@@ -10,17 +10,11 @@ var lintFloor = &Rule{
 	ID: "lint/floor", Severity: diag.Error, Floor: true,
 	Summary: "lore.yaml or a disable comment tries to silence a rule of the safety floor",
 	Doc: "Some rules guard the safety floor (content/trust.md): `prompt/lock`, `prompt/budget`, `prompt/disabled-floor`, " +
-		"`prompt/guardrail-inherit`, `prompt/guardrail-override`, `prompt/tool-grant`, `prompt/unknown-role` and `file/outside-root`. " +
+		"`prompt/guardrail-inherit`, `prompt/guardrail-override`, `prompt/tool-grant` and `prompt/unknown-role`. " +
 		"Whoever can write one layer or lore.yaml must not be able to switch the gate off that CI relies on, so these rules keep their " +
 		"severity whatever `lint.rules` says, `lint.ignore` does not hide their findings, and `lore-disable` comments do not silence them. " +
 		"A setting or comment that tries is reported here and has no effect on those rules; remove it, and fix the finding instead " +
 		"(reword the text, add the tool to the recipe, raise the budget in lore.yaml, or run `lore lock`).",
-}
-
-// floorRule marks r as a rule of the safety floor.
-func floorRule(r *Rule) *Rule {
-	r.Floor = true
-	return r
 }
 
 // namesFloor reports whether pattern is the exact id of a floor rule. A
