@@ -9,6 +9,7 @@ import (
 	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/lint"
 	"github.com/lorekit/lore/internal/memlimit"
+	"github.com/lorekit/lore/internal/plural"
 )
 
 func newBuildCmd(e *env) *cobra.Command {
@@ -67,7 +68,7 @@ prompts.lock; run 'lore lock' to accept a change.`,
 				fmt.Fprintf(e.stderr, "lore build: failed: %s; the previous output is untouched\n", res.Lint.Diagnostics.Summary())
 				return findings()
 			}
-			fmt.Fprintf(e.stderr, "lore build: %d manuals → %s in %s (%s)\n", res.Manuals, res.Out,
+			fmt.Fprintf(e.stderr, "lore build: %s → %s in %s (%s)\n", plural.Of(res.Manuals, "manual", "manuals"), res.Out,
 				res.Duration.Round(1e6), res.Lint.Diagnostics.Summary())
 			return nil
 		},

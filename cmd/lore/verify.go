@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lorekit/lore/build"
+	"github.com/lorekit/lore/internal/plural"
 )
 
 func newVerifyCmd(e *env) *cobra.Command {
@@ -35,7 +36,7 @@ Exit status: 0 when everything matches; 1 on a mismatch (each printed as
 			for _, p := range r.Problems {
 				fmt.Fprintln(e.stdout, p)
 			}
-			fmt.Fprintf(e.stderr, "lore verify: %d bundles, %d mismatches\n", len(r.Bundles), len(r.Problems))
+			fmt.Fprintf(e.stderr, "lore verify: %s, %s\n", plural.Of(len(r.Bundles), "bundle", "bundles"), plural.Of(len(r.Problems), "mismatch", "mismatches"))
 			if len(r.Problems) > 0 {
 				return findings()
 			}
