@@ -51,12 +51,14 @@ prompts.lock; run 'lore lock' to accept a change.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			defer memlimit.Apply()()
 			o := build.RunOptions{Options: pf.options(), Out: out, Locked: locked, NoCache: noCache}
+			var pr *progress
 			if isTerminal(e.stderr) {
-				o.Progress = func(stage string) { fmt.Fprintf(e.stderr, "\r\033[K%s…", stage) }
+				pr = newProgress(e.stderr)
+				o.Progress, o.Count = pr.Stage, pr.Count
 			}
 			res, err := build.Run(o)
-			if o.Progress != nil {
-				fmt.Fprint(e.stderr, "\r\033[K")
+			if pr != nil {
+				pr.Clear()
 			}
 			if err != nil {
 				return failure(err)
