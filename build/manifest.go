@@ -1,23 +1,22 @@
 package build
 
 import (
-	_ "embed"
 	"encoding/json"
 
 	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/build/cache"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/schemas"
 )
 
 // ManifestSchema identifies the manifest format.
 const ManifestSchema = "lore.manifest/v1"
 
-// ManifestJSONSchema is the JSON Schema (draft 2020-12) of manifest.json;
-// the site publishes it as lore/manifest.schema.json.
-//
-//go:embed manifest.schema.json
-var ManifestJSONSchema []byte
+// ManifestJSONSchema is the JSON Schema (draft 2020-12) of manifest.json
+// (schemas/manifest.json); the site publishes it as
+// lore/manifest.schema.json and, with the other schemas, under schemas/.
+var ManifestJSONSchema = schemas.Read(schemas.Manifest)
 
 // Manifest is public/manifest.json: what a runtime loads to find every
 // manual, bundle and the catalog.
@@ -107,7 +106,15 @@ func writeManifest(p *Project, res *Result, fs map[*manual.Manual]*facts, out *o
 	if err := out.Write("manifest.json", cache.Key{}, append(b, '\n')); err != nil {
 		return err
 	}
-	return out.Write("lore/manifest.schema.json", cache.Key{}, ManifestJSONSchema)
+	if err := out.Write("lore/manifest.schema.json", cache.Key{}, ManifestJSONSchema); err != nil {
+		return err
+	}
+	for _, name := range schemas.Names() {
+		if err := out.Write("schemas/"+name, cache.Key{}, schemas.Read(name)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func nonNil(s []string) []string {

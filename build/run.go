@@ -28,6 +28,10 @@ type RunOptions struct {
 	Locked bool
 	// Progress, when set, is told when each stage starts.
 	Progress func(stage string)
+	// Count, when set, is told how far a stage with a known amount of
+	// work is: done of total (stage "render": the manual pages' bodies).
+	// It is called from several goroutines at once.
+	Count func(stage string, done, total int)
 	// NoCache builds without reading or writing the build cache
 	// (.lore-cache/ in the project): everything is computed and the whole
 	// output written.
@@ -257,6 +261,16 @@ func (b *buildRun) run() (*Result, error) {
 				*catalog.src = search.Extracted(*catalog.src)
 			}
 			done = func(m *manual.Manual) { m.Doc = nil }
+		}
+		if count := b.s.o.Count; count != nil {
+			var rendered atomic.Int64
+			total, release := len(p.Manuals.Manuals), done
+			done = func(m *manual.Manual) {
+				if release != nil {
+					release(m)
+				}
+				count("render", int(rendered.Add(1)), total)
+			}
 		}
 		if st, siteErr = site.New(siteIn, b.cache); siteErr == nil {
 			siteErr = st.Bodies(o, done)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/internal/plural"
 	"github.com/lorekit/lore/search"
 )
 
@@ -268,5 +269,5 @@ func (s *Server) Summary() string {
 	if snap.router == nil {
 		how = "how_do_i unavailable (" + snap.routerErr.Error() + ")"
 	}
-	return fmt.Sprintf("%d manuals, %d bundles, %d task templates, %s", len(snap.manuals), len(snap.bundles), len(snap.templates), how)
+	return fmt.Sprintf("%s, %s, %s, %s", plural.Of(len(snap.manuals), "manual", "manuals"), plural.Of(len(snap.bundles), "bundle", "bundles"), plural.Of(len(snap.templates), "task template", "task templates"), how)
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/lorekit/lore/internal/plural"
 )
 
 // Stats are the routing figures of a group of outcomes.
@@ -178,10 +180,10 @@ func (r Report) Write(w io.Writer, worst int) error {
 		return err
 	}
 	if r.HiddenAll > 0 {
-		fmt.Fprintf(w, "\n%d intents expect only manuals this engine cannot see: they count as out of scope (NONE).\n", r.HiddenAll)
+		fmt.Fprintf(w, "\n%s only manuals this engine cannot see: they count as out of scope (NONE).\n", plural.Of(r.HiddenAll, "intent expects", "intents expect"))
 	}
 	if r.HiddenSome > 0 {
-		fmt.Fprintf(w, "%d intents expect some manuals this engine cannot see: only the visible ones count.\n", r.HiddenSome)
+		fmt.Fprintf(w, "%s some manuals this engine cannot see: only the visible ones count.\n", plural.Of(r.HiddenSome, "intent expects", "intents expect"))
 	}
 	if len(r.Misses) > 0 && worst > 0 {
 		fmt.Fprintf(w, "\nworst misses (expected → ranked first):\n")

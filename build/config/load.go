@@ -197,7 +197,7 @@ func (p *parser) top(cfg *Config, root *yaml.Node) error {
 				return nil
 			})
 		case "lint":
-			return p.mapping(v, []string{"rules", "ignore"}, func(key string, _, lv *yaml.Node) error {
+			return p.mapping(v, lintKeys, func(key string, _, lv *yaml.Node) error {
 				if key == "ignore" {
 					return p.list(lv, &cfg.Lint.Ignore, "lint: ignore must be a list of path patterns (or one pattern)")
 				}
@@ -242,12 +242,6 @@ func trustKey(k string) bool {
 // Styles are the render styles of bundles.
 var Styles = []string{"xml", "fenced", "inline"}
 
-var topKeys = []string{"title", "baseURL", "editURL", "manuals", "prompts", "content", "theme", "out",
-	"tokenizer", "tools", "recipes", "trust", "disabled", "providers", "lint"}
-
-var recipeKeys = []string{"engine", "manualPaths", "tools", "addons", "budget", "surfaces", "providers",
-	"roles", "blocks", "bot", "chat", "lang", "params"}
-
 func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
 	r := &Recipe{Name: name, Engine: name, Line: k.Line, Lang: "en", KeyLines: map[string]int{}}
 	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
@@ -265,7 +259,9 @@ func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
 		case "addons":
 			return p.boolean(f, &r.Addons)
 		case "budget":
-			if err := f.Decode(&r.Budget); err != nil || r.Budget < 0 {
+			// yaml.v3 decodes 1.5 into an int as 1: a float must be whole.
+			var whole float64
+			if err := f.Decode(&r.Budget); err != nil || r.Budget < 0 || f.Tag == "!!float" && (f.Decode(&whole) != nil || whole != float64(r.Budget)) {
 				return p.errf(f, "recipe %q: budget must be a whole number of tokens, got %q", name, f.Value)
 			}
 		case "surfaces":

@@ -9,6 +9,7 @@ import (
 	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/lint"
 	"github.com/lorekit/lore/internal/memlimit"
+	"github.com/lorekit/lore/internal/plural"
 )
 
 func newBuildCmd(e *env) *cobra.Command {
@@ -50,12 +51,14 @@ prompts.lock; run 'lore lock' to accept a change.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			defer memlimit.Apply()()
 			o := build.RunOptions{Options: pf.options(), Out: out, Locked: locked, NoCache: noCache}
+			var pr *progress
 			if isTerminal(e.stderr) {
-				o.Progress = func(stage string) { fmt.Fprintf(e.stderr, "\r\033[K%s…", stage) }
+				pr = newProgress(e.stderr)
+				o.Progress, o.Count = pr.Stage, pr.Count
 			}
 			res, err := build.Run(o)
-			if o.Progress != nil {
-				fmt.Fprint(e.stderr, "\r\033[K")
+			if pr != nil {
+				pr.Clear()
 			}
 			if err != nil {
 				return failure(err)
@@ -67,7 +70,7 @@ prompts.lock; run 'lore lock' to accept a change.`,
 				fmt.Fprintf(e.stderr, "lore build: failed: %s; the previous output is untouched\n", res.Lint.Diagnostics.Summary())
 				return findings()
 			}
-			fmt.Fprintf(e.stderr, "lore build: %d manuals → %s in %s (%s)\n", res.Manuals, res.Out,
+			fmt.Fprintf(e.stderr, "lore build: %s → %s in %s (%s)\n", plural.Of(res.Manuals, "manual", "manuals"), res.Out,
 				res.Duration.Round(1e6), res.Lint.Diagnostics.Summary())
 			return nil
 		},

@@ -5,6 +5,7 @@ import "github.com/spf13/cobra"
 // commandMakers lists the subcommands, each defined in its own file.
 var commandMakers = []func(*env) *cobra.Command{
 	newLintCmd,
+	newInitCmd,
 	newBuildCmd,
 	newCleanCmd,
 	newPromptCmd,

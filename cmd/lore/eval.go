@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lorekit/lore/internal/plural"
 	"github.com/lorekit/lore/search"
 )
 
@@ -93,7 +94,7 @@ catalog failure.`,
 				return failure(err)
 			}
 			r.Annotate(triggers)
-			fmt.Fprintf(e.stdout, "routing eval: %s (%d intents, catalog of %d documents)\n\n", args[0], len(outs), c.Meta().Documents)
+			fmt.Fprintf(e.stdout, "routing eval: %s (%s, catalog of %s)\n\n", args[0], plural.Of(len(outs), "intent", "intents"), plural.Of(c.Meta().Documents, "document", "documents"))
 			if err := r.Write(e.stdout, worst); err != nil {
 				return failure(err)
 			}

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lorekit/lore/build"
+	"github.com/lorekit/lore/internal/plural"
 )
 
 func newIndexCmd(e *env) *cobra.Command {
@@ -54,7 +55,7 @@ Exit status: 0 on success, 2 for a configuration or I/O failure.`,
 			if !fresh {
 				state = "up to date"
 			}
-			fmt.Fprintf(e.stderr, "lore index: %d documents → %s (%s, %s)\n", meta.Documents, dir, state, time.Since(start).Round(time.Millisecond))
+			fmt.Fprintf(e.stderr, "lore index: %s → %s (%s, %s)\n", plural.Of(meta.Documents, "document", "documents"), dir, state, time.Since(start).Round(time.Millisecond))
 			return nil
 		},
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/internal/plural"
 )
 
 func newLintCmd(e *env) *cobra.Command {
@@ -88,7 +89,7 @@ found at all (the message says where lint looked).`,
 				return failure(err)
 			}
 			if format == "text" {
-				fmt.Fprintf(e.stderr, "lore lint: %d files, %s\n", r.Files, r.Diagnostics.Summary())
+				fmt.Fprintf(e.stderr, "lore lint: %s, %s\n", plural.Of(r.Files, "file", "files"), r.Diagnostics.Summary())
 			}
 			if build.LintFailed(r, threshold) {
 				return findings()

@@ -6,6 +6,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+
+	"github.com/lorekit/lore/internal/plural"
 )
 
 func newListCmd(e *env) *cobra.Command {
@@ -71,7 +73,7 @@ Documents inside an Agent Skills folder are listed through their SKILL.md
 			if err := tw.Flush(); err != nil {
 				return failure(err)
 			}
-			fmt.Fprintf(e.stderr, "lore list: %d of %d entries visible\n", len(hits), c.Meta().Documents)
+			fmt.Fprintf(e.stderr, "lore list: %d of %s visible\n", len(hits), plural.Of(c.Meta().Documents, "entry", "entries"))
 			return nil
 		},
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/bundle"
+	"github.com/lorekit/lore/internal/plural"
 )
 
 func newLockCmd(e *env) *cobra.Command {
@@ -72,15 +73,15 @@ growth is refused or a prompt has errors; 2 on configuration or I/O failure.`,
 				fmt.Fprintf(e.stderr, "lore lock: bundle %s grew from %d to %d bytes\n", g.ID, g.From, g.To)
 			}
 			if res.Lock == nil {
-				fmt.Fprintf(e.stderr, "lore lock: refused: %d bundles grew; shrink them, or accept the growth with --allow-growth \"why\" (the reason is recorded in %s)\n",
-					len(res.Grown), bundle.LockFile)
+				fmt.Fprintf(e.stderr, "lore lock: refused: %s grew; shrink them, or accept the growth with --allow-growth \"why\" (the reason is recorded in %s)\n",
+					plural.Of(len(res.Grown), "bundle", "bundles"), bundle.LockFile)
 				return findings()
 			}
 			state := "up to date"
 			if res.Changed {
 				state = "written"
 			}
-			fmt.Fprintf(e.stderr, "lore lock: %s %s (%d bundles)\n", res.Path, state, len(res.Lock.Entries))
+			fmt.Fprintf(e.stderr, "lore lock: %s %s (%s)\n", res.Path, state, plural.Of(len(res.Lock.Entries), "bundle", "bundles"))
 			return nil
 		},
 	}

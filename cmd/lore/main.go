@@ -103,9 +103,7 @@ lore.yaml. Run the commands from that folder, or pass --config.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return usageError("%v\nRun '%s --help' for usage.", err, c.CommandPath())
-	})
+	root.SetFlagErrorFunc(flagError)
 	groups := []*cobra.Group{{ID: "ci", Title: "Checking:"}, {ID: "runtime", Title: "Answering like a runtime:"},
 		{ID: "build", Title: "Building and publishing:"}, {ID: "prompt", Title: "Prompts and bundles:"}}
 	cmds := commands(e)
@@ -120,6 +118,7 @@ lore.yaml. Run the commands from that folder, or pass --config.`,
 	for _, c := range cmds {
 		root.AddCommand(c)
 	}
+	requireArgHelp(root)
 	return root
 }
 

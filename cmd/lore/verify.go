@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lorekit/lore/build"
+	"github.com/lorekit/lore/internal/plural"
 )
 
 func newVerifyCmd(e *env) *cobra.Command {
@@ -55,7 +56,7 @@ holds no bundle.`,
 			if r.Lock != "" {
 				against = fmt.Sprintf("%d against %s", r.LockProblems, r.Lock)
 			}
-			fmt.Fprintf(e.stderr, "lore verify: %d bundles, %d mismatches (%s)\n", len(r.Bundles), len(r.Problems), against)
+			fmt.Fprintf(e.stderr, "lore verify: %s, %s (%s)\n", plural.Of(len(r.Bundles), "bundle", "bundles"), plural.Of(len(r.Problems), "mismatch", "mismatches"), against)
 			if len(r.Problems) > 0 {
 				return findings()
 			}

@@ -18,6 +18,7 @@ import (
 	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/internal/plural"
 )
 
 // Options configure a server.
@@ -134,8 +135,8 @@ func (s *Server) rebuild(changed []string) bool {
 		s.broadcast(event{"builderror", msg})
 		return false
 	}
-	fmt.Fprintf(s.o.Log, "lore serve: built %d manuals in %s (%s; %d files written)\n", res.Manuals,
-		time.Since(start).Round(time.Millisecond), res.Lint.Diagnostics.Summary(), res.Written)
+	fmt.Fprintf(s.o.Log, "lore serve: built %s in %s (%s; %s written)\n", plural.Of(res.Manuals, "manual", "manuals"),
+		time.Since(start).Round(time.Millisecond), res.Lint.Diagnostics.Summary(), plural.Of(res.Written, "file", "files"))
 	s.mu.Lock()
 	first := s.site == ""
 	recovered := s.failure != ""

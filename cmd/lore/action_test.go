@@ -1,0 +1,342 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+// actionFile is the composite GitHub Action at the repository root.
+type actionFile struct {
+	Name        string `yaml:"name"`
+	Description string `yaml:"description"`
+	Author      string `yaml:"author"`
+	Branding    struct {
+		Icon  string `yaml:"icon"`
+		Color string `yaml:"color"`
+	} `yaml:"branding"`
+	Inputs map[string]struct {
+		Description string  `yaml:"description"`
+		Required    bool    `yaml:"required"`
+		Default     *string `yaml:"default"`
+	} `yaml:"inputs"`
+	Outputs map[string]struct {
+		Description string `yaml:"description"`
+		Value       string `yaml:"value"`
+	} `yaml:"outputs"`
+	Runs struct {
+		Using string       `yaml:"using"`
+		Steps []actionStep `yaml:"steps"`
+	} `yaml:"runs"`
+}
+
+type actionStep struct {
+	Name             string            `yaml:"name"`
+	ID               string            `yaml:"id"`
+	Uses             string            `yaml:"uses"`
+	Run              string            `yaml:"run"`
+	Shell            string            `yaml:"shell"`
+	If               string            `yaml:"if"`
+	WorkingDirectory string            `yaml:"working-directory"`
+	Env              map[string]string `yaml:"env"`
+	With             map[string]string `yaml:"with"`
+}
+
+func loadAction(t *testing.T) *actionFile {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a actionFile
+	dec := yaml.NewDecoder(strings.NewReader(string(b)))
+	dec.KnownFields(true)
+	if err := dec.Decode(&a); err != nil {
+		t.Fatalf("action.yml: %v", err)
+	}
+	return &a
+}
+
+// TestActionStructure: action.yml is a composite action with a name, a
+// description, documented inputs (version, locked) and steps that each
+// run with a shell or use an action; it installs lore at the action's own
+// ref, lints with --format github and writes a job summary.
+func TestActionStructure(t *testing.T) {
+	a := loadAction(t)
+	if a.Name == "" || a.Description == "" {
+		t.Errorf("name %q, description %q: both are required", a.Name, a.Description)
+	}
+	if a.Runs.Using != "composite" {
+		t.Errorf("runs.using = %q, want composite", a.Runs.Using)
+	}
+	for _, in := range []string{"version", "locked"} {
+		if _, ok := a.Inputs[in]; !ok {
+			t.Errorf("no input %q", in)
+		}
+	}
+	for name, in := range a.Inputs {
+		if in.Description == "" {
+			t.Errorf("input %q has no description", name)
+		}
+		if !in.Required && in.Default == nil {
+			t.Errorf("optional input %q has no default", name)
+		}
+	}
+	if d := a.Inputs["locked"].Default; d == nil || (*d != "false" && *d != "true") {
+		t.Errorf("input locked: default %v, want true or false", d)
+	}
+	var all strings.Builder
+	ids := map[string]bool{}
+	for i, s := range a.Runs.Steps {
+		if (s.Run == "") == (s.Uses == "") {
+			t.Errorf("step %d (%s): needs exactly one of run and uses", i, s.Name)
+		}
+		if s.Run != "" && s.Shell == "" {
+			t.Errorf("step %d (%s): a run step of a composite action needs shell", i, s.Name)
+		}
+		if s.ID != "" {
+			if ids[s.ID] {
+				t.Errorf("step id %q twice", s.ID)
+			}
+			ids[s.ID] = true
+		}
+		if strings.Contains(s.Run, "${{") {
+			t.Errorf("step %d (%s): an expression inside run (pass it through env instead)", i, s.Name)
+		}
+		all.WriteString(s.Uses + "\n" + s.Run + "\n")
+		for _, v := range s.Env {
+			all.WriteString(v + "\n")
+		}
+	}
+	text := all.String()
+	for _, want := range []string{"actions/setup-go@", "go install", "github.com/lorekit/lore/cmd/lore@", "${{ github.action_ref }}",
+		"${{ inputs.version }}", "lore lint --format github", "lore build --locked", "lore lint --format json", "GITHUB_STEP_SUMMARY", "lore diff --format markdown"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the steps lack %q", want)
+		}
+	}
+	for _, o := range a.Outputs {
+		if m := stepOutputRef.FindStringSubmatch(o.Value); m == nil || !ids[m[1]] {
+			t.Errorf("output value %q names no step of the action", o.Value)
+		}
+	}
+}
+
+var (
+	expression    = regexp.MustCompile(`\$\{\{\s*(.*?)\s*\}\}`)
+	stepOutputRef = regexp.MustCompile(`^\$\{\{\s*steps\.([\w-]+)\.outputs\.([\w-]+)\s*\}\}$`)
+)
+
+// actionRun is the outcome of running the action's steps locally.
+type actionRun struct {
+	exit    int    // of the step that failed, or 0
+	failed  string // that step's name
+	log     string // every step's output
+	summary string // $GITHUB_STEP_SUMMARY
+	outputs map[string]map[string]string
+}
+
+// runAction runs the shell steps of action.yml in the project dir as a
+// runner would (bash -eo pipefail, the GITHUB_* files), with the ${{ }}
+// expressions replaced by the inputs given (or their defaults). The
+// set-up and install steps are skipped: the lore on PATH is the one
+// built for the test. It stops at the first step that fails.
+func runAction(t *testing.T, a *actionFile, dir string, inputs map[string]string) actionRun {
+	t.Helper()
+	tmp := t.TempDir()
+	summary := filepath.Join(tmp, "summary.md")
+	r := actionRun{outputs: map[string]map[string]string{}}
+	var log strings.Builder
+	eval := func(s string) string {
+		return expression.ReplaceAllStringFunc(s, func(m string) string {
+			expr := expression.FindStringSubmatch(m)[1]
+			switch {
+			case expr == "github.action_ref":
+				return "" // a local checkout of the action
+			case strings.HasPrefix(expr, "inputs."):
+				name := strings.TrimPrefix(expr, "inputs.")
+				if v, ok := inputs[name]; ok {
+					return v
+				}
+				in, ok := a.Inputs[name]
+				if !ok {
+					t.Fatalf("%s: no such input", m)
+				}
+				if in.Default == nil {
+					return ""
+				}
+				return *in.Default
+			case strings.HasPrefix(expr, "steps."):
+				parts := strings.Split(expr, ".")
+				if len(parts) != 4 || parts[2] != "outputs" {
+					t.Fatalf("%s: unknown expression", m)
+				}
+				return r.outputs[parts[1]][parts[3]]
+			}
+			t.Fatalf("%s: an expression the test does not know", m)
+			return ""
+		})
+	}
+	for i, s := range a.Runs.Steps {
+		if s.Uses != "" || strings.Contains(s.Run, "go install") {
+			continue
+		}
+		if s.If != "" {
+			t.Fatalf("step %s: if conditions are not simulated; test the condition in the script", s.Name)
+		}
+		if s.Shell != "bash" {
+			t.Fatalf("step %s: shell %q, the test runs bash", s.Name, s.Shell)
+		}
+		script := filepath.Join(tmp, "step"+string(rune('a'+i))+".sh")
+		if err := os.WriteFile(script, []byte(s.Run), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		output := filepath.Join(tmp, "output"+string(rune('a'+i)))
+		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
+		cmd.Dir = dir
+		if s.WorkingDirectory != "" {
+			cmd.Dir = filepath.Join(dir, eval(s.WorkingDirectory))
+		}
+		cmd.Env = append(os.Environ(), "GITHUB_OUTPUT="+output, "GITHUB_STEP_SUMMARY="+summary,
+			"GITHUB_PATH="+filepath.Join(tmp, "path"), "RUNNER_TEMP="+tmp, "CI=true", "NO_COLOR=1")
+		for k, v := range s.Env {
+			cmd.Env = append(cmd.Env, k+"="+eval(v))
+		}
+		out, err := cmd.CombinedOutput()
+		log.WriteString("== " + s.Name + "\n" + string(out))
+		if s.ID != "" {
+			r.outputs[s.ID] = readOutputs(t, output)
+		}
+		if err != nil {
+			ee, ok := err.(*exec.ExitError)
+			if !ok {
+				t.Fatalf("step %s: %v", s.Name, err)
+			}
+			r.exit, r.failed = ee.ExitCode(), s.Name
+			break
+		}
+	}
+	r.log = log.String()
+	if b, err := os.ReadFile(summary); err == nil {
+		r.summary = string(b)
+	}
+	return r
+}
+
+// readOutputs parses a $GITHUB_OUTPUT file of name=value lines.
+func readOutputs(t *testing.T, file string) map[string]string {
+	out := map[string]string{}
+	f, err := os.Open(file)
+	if err != nil {
+		return out
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), "=")
+		if !ok {
+			t.Fatalf("%s: line %q is not name=value", file, sc.Text())
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// copyProject copies the example project at the repository root (its
+// lore.yaml, lock, manuals, prompts and content) into a new folder.
+func copyProject(t *testing.T) string {
+	t.Helper()
+	dst := t.TempDir()
+	for _, name := range []string{"lore.yaml", "prompts.lock", "manuals", "prompts", "content"} {
+		src := filepath.Join("..", "..", name)
+		if err := os.CopyFS(filepath.Join(dst, name), os.DirFS(src)); err != nil {
+			b, rerr := os.ReadFile(src)
+			if rerr != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dst, name), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return dst
+}
+
+func needActionTools(t *testing.T) {
+	for _, tool := range []string{"bash", "jq", "lore"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not on PATH (GitHub's runners have it): %v", tool, err)
+		}
+	}
+}
+
+// TestActionRunsOnExampleProject: on the example project, with locked:
+// true, every step passes, the build writes the site and the summary says
+// there are no findings and the bundles match the lock.
+func TestActionRunsOnExampleProject(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the example project")
+	}
+	needActionTools(t)
+	a := loadAction(t)
+	dir := copyProject(t)
+	r := runAction(t, a, dir, map[string]string{"locked": "true"})
+	if r.exit != 0 {
+		t.Fatalf("step %q exited with %d:\n%s", r.failed, r.exit, r.log)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "public", "manifest.json")); err != nil {
+		t.Errorf("the build wrote no manifest: %v\n%s", err, r.log)
+	}
+	for _, want := range []string{"## lore", " files linted: 0 errors, 0 warnings, 0 infos.", "No findings.", "every prompt bundle matches prompts.lock"} {
+		if !strings.Contains(r.summary, want) {
+			t.Errorf("the summary lacks %q:\n%s", want, r.summary)
+		}
+	}
+	if r.outputs["lint"]["exit"] != "0" || r.outputs["build"]["exit"] != "0" {
+		t.Errorf("outputs %v, want exit=0 of lint and build", r.outputs)
+	}
+}
+
+// TestActionFailsOnFindings: a manual with an error fails the job with
+// exit 1, after an annotation and a summary that counts findings by rule;
+// the build is skipped with locked: false.
+func TestActionFailsOnFindings(t *testing.T) {
+	needActionTools(t)
+	a := loadAction(t)
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"manuals/a.md": "---\ntriggers: alpha\nsummary: Alpha things.\n---\n# Alpha\n\nRead `manual_read('missing-one')` and `manual_read('missing-two')`.\n",
+		"manuals/b.md": "---\ntriggers: beta\n---\n# Beta\n\nBeta things.\n",
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := runAction(t, a, dir, nil)
+	if r.exit != 1 || r.failed != "Result" {
+		t.Fatalf("exit %d in step %q, want 1 in Result:\n%s", r.exit, r.failed, r.log)
+	}
+	for _, want := range []string{"::error file=manuals/a.md,line=7", "locked is false: lore build --locked skipped", "::error title=lore::lore lint exited with 1"} {
+		if !strings.Contains(r.log, want) {
+			t.Errorf("the log lacks %q:\n%s", want, r.log)
+		}
+	}
+	for _, want := range []string{"2 files linted: 2 errors, 1 warning,", "| Rule | Severity | Findings |", "| `ref/unknown-manual` | error | 2 |", "| `header/missing-summary` | warning | 1 |"} {
+		if !strings.Contains(r.summary, want) {
+			t.Errorf("the summary lacks %q:\n%s", want, r.summary)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "public")); err == nil {
+		t.Error("the build ran with locked: false")
+	}
+}

@@ -1,0 +1,314 @@
+package schemas_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/spf13/afero"
+	"gopkg.in/yaml.v3"
+
+	"github.com/lorekit/lore/build"
+	"github.com/lorekit/lore/build/config"
+	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/schemas"
+)
+
+// repoRoot is the repository, seen from this package's folder.
+const repoRoot = ".."
+
+// compile compiles the schema called name, with every schema of the
+// package known by its $id.
+func compile(t *testing.T, name string) *jsonschema.Schema {
+	t.Helper()
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	for _, n := range schemas.Names() {
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemas.Read(n)))
+		if err != nil {
+			t.Fatalf("%s: %v", n, err)
+		}
+		if err := c.AddResource(schemas.BaseURL+n, doc); err != nil {
+			t.Fatalf("%s: %v", n, err)
+		}
+	}
+	sch, err := c.Compile(schemas.BaseURL + name)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return sch
+}
+
+func validate(t *testing.T, sch *jsonschema.Schema, what string, b []byte) error {
+	t.Helper()
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	return sch.Validate(inst)
+}
+
+// TestSchemasAreDraft2020WithStableIDs: every schema declares draft
+// 2020-12 and the $id where the site publishes it.
+func TestSchemasAreDraft2020WithStableIDs(t *testing.T) {
+	names := schemas.Names()
+	for _, want := range []string{schemas.Config, schemas.Manifest, schemas.Bundle, schemas.Lint} {
+		if !slices.Contains(names, want) {
+			t.Errorf("no schema %s (have %v)", want, names)
+		}
+	}
+	for _, n := range names {
+		var head struct {
+			Schema      string `json:"$schema"`
+			ID          string `json:"$id"`
+			Title       string `json:"title"`
+			Description string `json:"description"`
+		}
+		if err := json.Unmarshal(schemas.Read(n), &head); err != nil {
+			t.Fatalf("%s: %v", n, err)
+		}
+		if head.Schema != "https://json-schema.org/draft/2020-12/schema" || head.ID != schemas.BaseURL+n || head.Title == "" || head.Description == "" {
+			t.Errorf("%s: $schema %q, $id %q, title %q: want draft 2020-12, %s and a title and description", n, head.Schema, head.ID, head.Title, schemas.BaseURL+n)
+		}
+		compile(t, n)
+	}
+}
+
+// yamlToJSON converts a YAML document as the schema sees it in an
+// editor: mappings become objects, scalars JSON values.
+func yamlToJSON(t *testing.T, src string) []byte {
+	t.Helper()
+	var v any
+	if err := yaml.Unmarshal([]byte(src), &v); err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	return b
+}
+
+// TestConfigSchemaAcceptsExampleProjects: the example project's lore.yaml
+// and the one lore init writes follow the schema.
+func TestConfigSchemaAcceptsExampleProjects(t *testing.T) {
+	sch := compile(t, schemas.Config)
+	for _, file := range []string{filepath.Join(repoRoot, "lore.yaml"), filepath.Join(repoRoot, "internal", "scaffold", "files", "lore.yaml"),
+		filepath.Join(repoRoot, "testdata", "eval", "corpus.yaml")} {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := validate(t, sch, file, yamlToJSON(t, string(b))); err != nil {
+			t.Errorf("%s does not follow the schema: %v", file, err)
+		}
+	}
+}
+
+// TestConfigSchemaAgreesWithLoader: for each project file, the loader
+// refuses it exactly when the schema does.
+func TestConfigSchemaAgreesWithLoader(t *testing.T) {
+	sch := compile(t, schemas.Config)
+	for _, c := range []struct {
+		src  string
+		fail bool
+	}{
+		{"title: My manuals\nmanuals: [manuals, shared]\n", false},
+		{"manuals: manuals\nout: site\ntokenizer: cl100k_base\n", false},
+		{"manuals: []\n", false},
+		{"title: 2024\n", false}, // a number is read as its text
+		{"tools: {web_fetch: Fetch a page., manual_read: Load a manual.}\n", false},
+		{"recipes:\n  arthur:\n", false},
+		{"recipes:\n  arthur: {budget: 1500, addons: true, surfaces: [chat, cli], providers: [anthropic], roles: [reviewer], blocks: [tooluse.default], bot: support, params: {a: 1}}\n", false},
+		{"recipes:\n  arthur: {budget: 1500.0}\n", false},
+		{"trust: {project: false, surface/chat: true, agents: true}\n", false},
+		{"disabled: {voice-mode: no voice surface yet}\n", false},
+		{"providers: {mistral: inline}\nrecipes: {a: {providers: [mistral]}}\n", false},
+		{"lint: {rules: {size/goal: off, size/*: Warning, ref/duplicate: true}, ignore: [legacy/**]}\n", false},
+		{"lint:\n", false},
+
+		{"titel: typo\n", true},
+		{"title: [a, b]\n", true},
+		{"manuals: {a: b}\n", true},
+		{"manuals: [[a]]\n", true},
+		{"tools: [web_fetch]\n", true},
+		{"tools: {web_fetch: {description: x}}\n", true},
+		{"recipes: [arthur]\n", true},
+		{"recipes:\n  arthur: {engin: arthur}\n", true},
+		{"recipes:\n  arthur: {budget: lots}\n", true},
+		{"recipes:\n  arthur: {budget: -1}\n", true},
+		{"recipes:\n  arthur: {budget: 1.5}\n", true},
+		{"recipes:\n  arthur: {addons: \"yes\"}\n", true},
+		{"recipes:\n  arthur: {surfaces: [chat, chat]}\n", true},
+		{"recipes:\n  arthur: {surfaces: [my chat]}\n", true},
+		{"recipes:\n  arthur: {surfaces: [-chat]}\n", true},
+		{"recipes:\n  arthur: {blocks: [tooluse..default]}\n", true},
+		{"recipes:\n  arthur: {roles: [a/b]}\n", true},
+		{"recipes:\n  arthur: {bot: ../x}\n", true},
+		{"recipes:\n  arthur: {params: [a]}\n", true},
+		{"trust: {project: maybe}\n", true},
+		{"trust: {everyone: true}\n", true},
+		{"trust: {surface/a/b: true}\n", true},
+		{"disabled: {voice-mode: \"  \"}\n", true},
+		{"disabled: {voice-mode: }\n", true},
+		{"providers: {anthropic: html}\n", true},
+		{"lint: {rules: {size/goal: loud}}\n", true},
+		{"lint: {rules: {size/goal: }}\n", true},
+		{"lint: {ignor: [x]}\n", true},
+		{"lint: [rules]\n", true},
+	} {
+		cfg := config.Default(".")
+		cfg.File = config.FileName
+		loadErr := config.Parse(cfg, []byte(c.src))
+		schemaErr := validate(t, sch, c.src, yamlToJSON(t, c.src))
+		if (loadErr != nil) != c.fail || (schemaErr != nil) != c.fail {
+			t.Errorf("%q: loader %v, schema %v; want both to %s", c.src, loadErr, schemaErr, map[bool]string{true: "refuse it", false: "accept it"}[c.fail])
+		}
+	}
+}
+
+// schemaNode is the part of a JSON Schema the key check reads.
+type schemaNode struct {
+	Description          string                `json:"description"`
+	Ref                  string                `json:"$ref"`
+	Properties           map[string]schemaNode `json:"properties"`
+	AdditionalProperties json.RawMessage       `json:"additionalProperties"`
+	Defs                 map[string]schemaNode `json:"$defs"`
+}
+
+// TestConfigSchemaKeysAreTheLoaders: the schema's properties are exactly
+// config.Keys (which the loader accepts, and nothing else), each with the
+// key's documentation, and unknown keys are refused at every level.
+func TestConfigSchemaKeysAreTheLoaders(t *testing.T) {
+	var root schemaNode
+	if err := json.Unmarshal(schemas.Read(schemas.Config), &root); err != nil {
+		t.Fatal(err)
+	}
+	recipe := root.Defs["recipe"]
+	levels := map[string]schemaNode{"": root, "recipes.NAME.": recipe, "lint.": root.Properties["lint"]}
+	seen := 0
+	for prefix, node := range levels {
+		if string(node.AdditionalProperties) != "false" {
+			t.Errorf("%q level: additionalProperties %s, want false (the loader refuses unknown keys)", prefix, node.AdditionalProperties)
+		}
+		var want []string
+		for _, k := range config.Keys() {
+			rest, ok := strings.CutPrefix(k.Path, prefix)
+			if prefix == "" {
+				rest, ok = k.Path, !strings.Contains(k.Path, ".")
+			}
+			if !ok || strings.Contains(rest, ".") {
+				continue
+			}
+			want = append(want, rest)
+			seen++
+			p, ok := node.Properties[rest]
+			if !ok {
+				t.Errorf("the schema lacks %s", k.Path)
+				continue
+			}
+			if p.Description != k.Doc {
+				t.Errorf("%s: the schema says %q, config.Keys %q", k.Path, p.Description, k.Doc)
+			}
+		}
+		for name := range node.Properties {
+			if !slices.Contains(want, name) {
+				t.Errorf("the schema has %s%s, which config.Keys does not", prefix, name)
+			}
+		}
+	}
+	if seen != len(config.Keys()) {
+		t.Errorf("checked %d of %d keys: a key outside top level, recipes and lint?", seen, len(config.Keys()))
+	}
+}
+
+// TestBuiltFilesFollowSchemas: a build of the example project writes a
+// manifest, bundles and published schemas that follow their schemas, and
+// its lint report in JSON follows the lint schema; so does a report with
+// findings.
+func TestBuiltFilesFollowSchemas(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the example project")
+	}
+	out := t.TempDir()
+	res, err := build.Run(build.RunOptions{Options: build.Options{FS: afero.NewOsFs(), Dir: repoRoot}, Out: out, NoCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Failed {
+		t.Fatalf("the example project does not build: %s", res.Lint.Diagnostics.Summary())
+	}
+	mf, err := os.ReadFile(filepath.Join(out, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := validate(t, compile(t, schemas.Manifest), "manifest.json", mf); err != nil {
+		t.Errorf("manifest.json: %v", err)
+	}
+	bundles, _ := filepath.Glob(filepath.Join(out, "lore", "bundles", "*.json"))
+	if len(bundles) < 5 {
+		t.Fatalf("%d bundles built, want the example project's (5 or more)", len(bundles))
+	}
+	bsch := compile(t, schemas.Bundle)
+	for _, f := range bundles {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := validate(t, bsch, f, b); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	// The bundle schema is not a rubber stamp.
+	b, _ := os.ReadFile(bundles[0])
+	var raw map[string]any
+	_ = json.Unmarshal(b, &raw)
+	raw["style"] = "html"
+	bad, _ := json.Marshal(raw)
+	if validate(t, bsch, "a bundle with style html", bad) == nil {
+		t.Error("a bundle with style html validated")
+	}
+
+	for _, n := range schemas.Names() {
+		got, err := os.ReadFile(filepath.Join(out, "schemas", n))
+		if err != nil || !bytes.Equal(got, schemas.Read(n)) {
+			t.Errorf("the site does not publish schemas/%s as it is: %v", n, err)
+		}
+	}
+
+	lsch := compile(t, schemas.Lint)
+	var clean bytes.Buffer
+	if err := lint.Write(&clean, "json", res.Lint); err != nil {
+		t.Fatal(err)
+	}
+	if err := validate(t, lsch, "lint report", clean.Bytes()); err != nil {
+		t.Errorf("the example's lint report: %v", err)
+	}
+	fsys := afero.NewMemMapFs()
+	_ = afero.WriteFile(fsys, "manuals/a.md", []byte("---\ntriggers: a\n---\nRead `manual_read('gone')`.\n"), 0o644)
+	p, err := build.Load(build.Options{FS: fsys, Dir: "."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := build.Lint(p, nil)
+	if len(r.Diagnostics) < 3 {
+		t.Fatalf("%d findings, want several", len(r.Diagnostics))
+	}
+	var dirty bytes.Buffer
+	if err := lint.Write(&dirty, "json", r); err != nil {
+		t.Fatal(err)
+	}
+	if err := validate(t, lsch, "lint report", dirty.Bytes()); err != nil {
+		t.Errorf("a lint report with findings: %v\n%s", err, dirty.Bytes())
+	}
+	var ve *jsonschema.ValidationError
+	if err := validate(t, lsch, "broken report", []byte(`{"diagnostics":[{"rule":"x"}],"summary":{}}`)); !errors.As(err, &ve) {
+		t.Errorf("a broken lint report: %v, want a validation error", err)
+	}
+}
