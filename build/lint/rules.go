@@ -17,5 +17,7 @@ func Rules() []*Rule {
 		promptLayer, promptLock,
 		fileUnreadable, fileEncoding, fileTooLarge, fileTooComplex, fileSymlinkLoop, fileName,
 		lintUnknownRule,
+		securityHiddenUnicode, securityHiddenInstruction, securityInjection, securitySecret, securityRemoteExec,
+		securityEncodedPayload, securityRemoteRef,
 	}
 }
