@@ -71,7 +71,7 @@ func Segments(src []byte, kind Kind) []Segment {
 	return out
 }
 
-// CodeSpans returns the inline code spans (`…`, ``…``) of the prose
+// CodeSpans returns the inline code spans (`…`, “…“) of the prose
 // src[off:end] that open and close on one line, as byte ranges of their
 // content. Work is linear: the backtick runs of a line are listed once
 // and each run length is matched with a cursor that only moves forward.
