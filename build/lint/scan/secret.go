@@ -99,6 +99,31 @@ func compileSecrets(data []byte) (*secretSet, error) {
 		s.global = a
 	}
 	kwIndex := map[string]int{}
+	var generic *secretRule
+	var genericKeywords []string
+	add := func(sr *secretRule, keywords []string) {
+		idx := len(s.rules)
+		s.rules = append(s.rules, sr)
+		if len(keywords) == 0 {
+			s.always = append(s.always, idx)
+		}
+		for _, k := range keywords {
+			k = strings.ToLower(k)
+			if len(k) < 2 {
+				s.always = append(s.always, idx)
+				continue
+			}
+			ki, ok := kwIndex[k]
+			if !ok {
+				ki = len(s.keywords)
+				kwIndex[k] = ki
+				s.keywords = append(s.keywords, keyword{text: []byte(k)})
+				p := uint16(k[0])<<8 | uint16(k[1])
+				s.byPrefix[p] = append(s.byPrefix[p], ki)
+			}
+			s.keywords[ki].rules = append(s.keywords[ki].rules, idx)
+		}
+	}
 	for _, r := range cfg.Rules {
 		if r.Regex == "" {
 			continue // a rule on file names only: lore scans text
@@ -121,27 +146,14 @@ func compileSecrets(data []byte) (*secretSet, error) {
 			}
 			sr.allow = append(sr.allow, a)
 		}
-		idx := len(s.rules)
-		s.rules = append(s.rules, sr)
-		if len(r.Keywords) == 0 {
-			s.always = append(s.always, idx)
+		if r.ID == "generic-api-key" {
+			generic, genericKeywords = sr, r.Keywords // last: a specific rule names a secret better
+			continue
 		}
-		for _, k := range r.Keywords {
-			k = strings.ToLower(k)
-			if len(k) < 2 {
-				s.always = append(s.always, idx)
-				continue
-			}
-			ki, ok := kwIndex[k]
-			if !ok {
-				ki = len(s.keywords)
-				kwIndex[k] = ki
-				s.keywords = append(s.keywords, keyword{text: []byte(k)})
-				p := uint16(k[0])<<8 | uint16(k[1])
-				s.byPrefix[p] = append(s.byPrefix[p], ki)
-			}
-			s.keywords[ki].rules = append(s.keywords[ki].rules, idx)
-		}
+		add(sr, r.Keywords)
+	}
+	if generic != nil {
+		add(generic, genericKeywords)
 	}
 	return s, nil
 }
