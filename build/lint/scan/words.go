@@ -75,13 +75,20 @@ func (lx *lexicon) classOf(t string) uint64 {
 func words(src []byte, off, end int, lx *lexicon, compounds map[string]string, ords *int, clause *int, out []word) []word {
 	var buf []byte
 	prevTok, prevOff := "", -1
+	firsts := map[string]bool{}
+	for k := range compounds {
+		f, _, _ := strings.Cut(k, " ")
+		firsts[f] = true
+	}
 	lineStart := true
 	flush := func(s, e int) {
 		t := string(buf)
 		buf = buf[:0]
-		if j, ok := compounds[prevTok+" "+t]; ok && prevOff >= 0 {
-			t = j
-			s = prevOff
+		if prevOff >= 0 && firsts[prevTok] {
+			if j, ok := compounds[prevTok+" "+t]; ok {
+				t = j
+				s = prevOff
+			}
 		}
 		*ords++
 		if c := lx.classOf(t); c != 0 {
