@@ -36,6 +36,9 @@ type Pass struct {
 	In   *Input
 	rule *Rule
 	out  *diag.List
+	// files are the files the security rules scan besides manuals
+	// (securityFiles), read once per run.
+	files []*scanText
 }
 
 // Rule returns the rule being checked.

@@ -19,5 +19,7 @@ func Rules() []*Rule {
 		promptLayer, promptLock, promptDisabledFloor, promptDisabledStale,
 		fileUnreadable, fileEncoding, fileTooLarge, fileTooComplex, fileSymlinkLoop, fileOutsideRoot, fileName,
 		lintUnknownRule, lintFloor,
+		securityHiddenUnicode, securityHiddenInstruction, securityInjection, securitySecret, securityRemoteExec,
+		securityEncodedPayload, securityRemoteRef,
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -26,6 +27,13 @@ func Run(in *Input) diag.List {
 		}
 	}
 
+	// The security rules scan skill supporting files and prompt files
+	// too: read once for all of them.
+	var files []*scanText
+	if slices.ContainsFunc(project, func(r *Rule) bool { return r.Group() == "security" }) {
+		files = securityFiles(in)
+	}
+
 	// Project rules run beside the per-manual rules, each into its own
 	// list; manuals are spread over the cores.
 	var wg sync.WaitGroup
@@ -34,7 +42,7 @@ func Run(in *Input) diag.List {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r.Project(&Pass{In: in, rule: r, out: &projOuts[i]})
+			r.Project(&Pass{In: in, rule: r, out: &projOuts[i], files: files})
 		}()
 	}
 	ms := in.Manuals.Manuals
@@ -60,7 +68,7 @@ func Run(in *Input) diag.List {
 	for _, o := range append(outs, projOuts...) {
 		all = append(all, o...)
 	}
-	out := filter(in, all)
+	out := filter(in, all, files)
 	out = append(out, unknownConfigRules(in)...)
 	out = append(out, floorConfig(in)...)
 	out.Sort()
@@ -131,7 +139,7 @@ func severities(in *Input) map[string]diag.Severity {
 // filter drops findings outside the reported files, in ignored files, under
 // disable comments or switched off, and sorts the rest. Findings of floor
 // rules are neither ignored nor disabled.
-func filter(in *Input, all diag.List) diag.List {
+func filter(in *Input, all diag.List, files []*scanText) diag.List {
 	var ignore []*regexp.Regexp
 	if in.Config != nil {
 		for _, g := range in.Config.Lint.Ignore {
@@ -143,7 +151,15 @@ func filter(in *Input, all diag.List) diag.List {
 		if m := in.Manuals.ByPath(file); m != nil {
 			return m.Src
 		}
-		return in.Prompts.Source(file)
+		if b := in.Prompts.Source(file); b != nil {
+			return b
+		}
+		for _, t := range files {
+			if t.path == file {
+				return t.src
+			}
+		}
+		return nil
 	}
 	out := all[:0]
 	for _, d := range all {

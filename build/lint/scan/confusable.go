@@ -1,0 +1,87 @@
+package scan
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Scripts returns the scripts of the letters of s that are not Common or
+// Inherited, in order of first appearance ("Latin", "Cyrillic").
+func Scripts(s string) []string {
+	var out []string
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		name := scriptOf(r)
+		if name != "" && !contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+var scriptTables = []struct {
+	name string
+	t    *unicode.RangeTable
+}{
+	{"Latin", unicode.Latin}, {"Cyrillic", unicode.Cyrillic}, {"Greek", unicode.Greek}, {"Armenian", unicode.Armenian},
+	{"Cherokee", unicode.Cherokee}, {"Coptic", unicode.Coptic}, {"Georgian", unicode.Georgian}, {"Han", unicode.Han},
+	{"Hiragana", unicode.Hiragana}, {"Katakana", unicode.Katakana}, {"Hangul", unicode.Hangul}, {"Arabic", unicode.Arabic},
+	{"Hebrew", unicode.Hebrew}, {"Devanagari", unicode.Devanagari},
+}
+
+func scriptOf(r rune) string {
+	for _, s := range scriptTables {
+		if unicode.Is(s.t, r) {
+			return s.name
+		}
+	}
+	return "Other"
+}
+
+// confusables maps letters that look like Latin ones to those letters
+// (a subset of Unicode's confusables.txt: the Cyrillic, Greek and
+// Armenian look-alikes of ASCII letters, and fullwidth forms).
+var confusables = map[rune]rune{
+	// Cyrillic
+	'а': 'a', 'в': 'b', 'е': 'e', 'ё': 'e', 'һ': 'h', 'і': 'i', 'ї': 'i', 'ј': 'j', 'к': 'k', 'м': 'm', 'н': 'h', 'о': 'o',
+	'р': 'p', 'с': 'c', 'ѕ': 's', 'т': 't', 'у': 'y', 'х': 'x', 'ԁ': 'd', 'ԛ': 'q', 'ԝ': 'w', 'ɡ': 'g', 'ӏ': 'l', 'ь': 'b',
+	'А': 'A', 'В': 'B', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'С': 'C', 'Т': 'T', 'Х': 'X', 'У': 'Y',
+	'Ѕ': 'S', 'І': 'I', 'Ј': 'J', 'Ԁ': 'D', 'Ԛ': 'Q', 'Ԝ': 'W', 'Ү': 'Y', 'ү': 'y', 'Һ': 'H',
+	// Greek
+	'α': 'a', 'ο': 'o', 'ρ': 'p', 'ν': 'v', 'ι': 'i', 'κ': 'k', 'τ': 't', 'υ': 'u', 'χ': 'x', 'ε': 'e', 'η': 'n', 'ω': 'w',
+	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O', 'Ρ': 'P', 'Τ': 'T',
+	'Υ': 'Y', 'Χ': 'X',
+	// Armenian
+	'օ': 'o', 'ս': 'u', 'ց': 'g', 'հ': 'h', 'ո': 'n', 'զ': 'q',
+	// Latin look-alikes outside ASCII
+	'ı': 'i', 'ȷ': 'j', 'ℓ': 'l',
+}
+
+// Skeleton maps every look-alike letter of s to the ASCII letter it
+// imitates and folds case, so two names that look the same have the
+// same skeleton ("pdf-fоrms" with a Cyrillic о and "PDF-forms" both give
+// "pdf-forms"). Fullwidth ASCII maps to ASCII.
+func Skeleton(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if c, ok := confusables[r]; ok {
+			r = c
+		} else if r >= 0xFF01 && r <= 0xFF5E {
+			r -= 0xFEE0
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+// Confusable reports whether s has letters that imitate ASCII ones.
+func Confusable(s string) bool {
+	for _, r := range s {
+		if _, ok := confusables[r]; ok || r >= 0xFF01 && r <= 0xFF5E {
+			return true
+		}
+	}
+	return false
+}

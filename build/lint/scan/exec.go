@@ -1,0 +1,129 @@
+package scan
+
+import (
+	"bytes"
+	"regexp"
+)
+
+// execPatterns are the dangerous commands of RemoteExec, each matched
+// within one logical line (backslash continuations joined).
+var execPatterns = []struct {
+	what string
+	// keys: the pattern is tried only on code that holds one of them
+	// (lower case).
+	keys []string
+	re   *regexp.Regexp
+}{
+	{"downloads a script and runs it", []string{"curl", "wget", "fetch", "iwr", "irm", "invoke-"}, regexp.MustCompile(`(?i)\b(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+)?(?:ba|z|k|da|c|tc|fi)?sh\b|\b(?:curl|wget)\b[^|\n]*\|\s*(?:sudo\s+)?(?:python[23]?|perl|ruby|node|php)\b`)},
+	{"downloads a script and runs it", []string{"iwr", "irm", "invoke-", "download", "iex"}, regexp.MustCompile(`(?i)\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile)\b[^\n]*?(?:\|\s*(?:iex|invoke-expression)\b)|\b(?:iex|invoke-expression)\b\s*\(?\s*(?:\(?\s*new-object\s+(?:system\.)?net\.webclient\)?\.downloadstring|\(?\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b)`)},
+	{"downloads a script and runs it", []string{"curl", "wget"}, regexp.MustCompile(`(?i)\b(?:ba|z|k)?sh\s+(?:-c\s+)?["']?\$\(\s*(?:curl|wget)\b|\b(?:ba|z|k)?sh\s+<\(\s*(?:curl|wget)\b|\beval\s+["']?\$\(\s*(?:curl|wget)\b|\bsource\s+<\(\s*(?:curl|wget)\b`)},
+	{"deletes the root or home folder", []string{"rm ", "rm\t", "remove-item", "del "}, regexp.MustCompile(`\brm\s+(?:-[a-zA-Z]*\s+|--[a-z-]+\s+)*-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-[a-zA-Z]+\s+|--[a-z-]+\s+)*["']?(?:/|/\*|~/?|~/\*|\$HOME/?|\$\{HOME\}/?|\$HOME/\*)["']?(?:\s|;|&|\||$)|\brm\s+[^\n]*--no-preserve-root|(?i)\bremove-item\s+[^\n]*-recurse[^\n]*\s(?:c:\\\\?|~|\$home|\$env:userprofile)(?:\s|$)|\bdel\s+/[sq]\s+[^\n]*c:\\\s*$`)},
+	{"runs a command as root (sudo)", []string{"sudo"}, regexp.MustCompile(`(?:^|[;&|(]\s*|\s)sudo\s+[^\s-]`)},
+	{"turns off TLS certificate verification", []string{"curl", "wget", "verify", "tls", "ssl", "certificate", "unverified", "check_hostname", "insecure", "unauthorized"}, regexp.MustCompile(`(?i)\bcurl\b[^\n]*\s(?:-k|--insecure)\b|\bwget\b[^\n]*--no-check-certificate|\bverify\s*=\s*false\b|node_tls_reject_unauthorized\s*=\s*["']?0|insecureskipverify\s*:\s*true|rejectunauthorized\s*:\s*false|http\.sslverify\s+false|git_ssl_no_verify\s*=\s*(?:1|true)|pythonhttpsverify\s*=\s*0|strict-ssl\s+false|-skipcertificatecheck\b|--disable-tls-verification|ssl_verify(?:peer|host)?\s*[=,]\s*(?:false|0)\b|\bcheck_hostname\s*=\s*false|_create_unverified_context`)},
+}
+
+// readsSecrets and sends recognise a command that reads credentials or
+// the environment; sends one that talks to the network.
+var (
+	readsSecretsRE = regexp.MustCompile(`(?i)~/\.ssh\b|\$home/\.ssh\b|\.ssh/id_|~/\.aws\b|\.aws/credentials|~/\.netrc|~/\.kube/config|~/\.docker/config|\bprintenv\b|(?:^|[|;&(\s])env(?:\s*\||\s*\)|\s*$)|\$\(\s*env\s*\)|process\.env\b|os\.environ\b|\$env:|get-childitem\s+env:|\bset\s*\||/proc/self/environ|\.env\b`)
+	sendsRE        = regexp.MustCompile(`(?i)\b(?:curl|wget|nc|ncat|netcat|socat|invoke-webrequest|invoke-restmethod|iwr|irm|requests\.(?:post|put|get)|urllib|fetch\s*\(|http\.post|axios|scp|rsync|ftp|telnet)\b|/dev/tcp/`)
+)
+
+// RemoteExec finds dangerous commands in code: downloading a script and
+// running it (curl … | sh, iwr … | iex), deleting the root or home
+// folder, sudo, turning off TLS verification, and reading ~/.ssh, ~/.aws
+// or the environment on a line that sends to the network. It looks at
+// fenced code blocks and inline code of Markdown, and at the whole of a
+// script.
+func RemoteExec(src []byte, kind Kind) []Hit {
+	var c collector
+	for _, s := range Segments(src, kind) {
+		if s.Code {
+			execLines(src, s.Off, s.End, &c)
+			continue
+		}
+		for _, sp := range CodeSpans(src, s.Off, s.End) {
+			execLines(src, sp[0], sp[1], &c)
+		}
+	}
+	return c.result()
+}
+
+// execLines checks each logical line of src[off:end].
+func execLines(src []byte, off, end int, c *collector) {
+	seg := src[off:end]
+	var on [8]bool
+	any := false
+	for k, p := range execPatterns {
+		for _, key := range p.keys {
+			if containsFold(seg, key) {
+				on[k], any = true, true
+				break
+			}
+		}
+	}
+	secrets := containsFold(seg, ".ssh") || containsFold(seg, ".aws") || containsFold(seg, "env") || containsFold(seg, ".netrc") ||
+		containsFold(seg, ".kube") || containsFold(seg, ".docker") || containsFold(seg, "set")
+	if !any && !secrets {
+		return
+	}
+	for ls := off; ls < end; {
+		le := ls
+		// A logical line: physical lines joined while they end in a
+		// backslash (at most 64, so a file of backslashes stays linear).
+		for n := 0; ; n++ {
+			i := bytes.IndexByte(src[le:end], '\n')
+			if i < 0 {
+				le = end
+				break
+			}
+			le += i
+			if n < 64 && le > ls && (src[le-1] == '\\' || le > ls+1 && src[le-1] == '\r' && src[le-2] == '\\') {
+				le++
+				continue
+			}
+			break
+		}
+		line := src[ls:le]
+		for k, p := range execPatterns {
+			if !on[k] {
+				continue
+			}
+			if m := p.re.FindIndex(line); m != nil {
+				c.add(Hit{Off: ls + m[0], End: ls + m[1], What: "a command that " + p.what})
+				break
+			}
+		}
+		if !secrets {
+			ls = le + 1
+			continue
+		}
+		if m := readsSecretsRE.FindIndex(line); m != nil && sendsRE.Match(line) {
+			c.add(Hit{Off: ls + m[0], End: ls + m[1], What: "a command that reads credentials or the environment and sends to the network"})
+		}
+		ls = le + 1
+	}
+}
+
+// containsFold reports whether s holds key (lower-case ASCII), ignoring
+// ASCII case, in one pass.
+func containsFold(s []byte, key string) bool {
+	if len(key) == 0 {
+		return true
+	}
+	k0, K0 := key[0], key[0]
+	if k0 >= 'a' && k0 <= 'z' {
+		K0 = k0 - 'a' + 'A'
+	}
+	for i := 0; i+len(key) <= len(s); i++ {
+		j := bytes.IndexAny(s[i:len(s)-len(key)+1], string([]byte{k0, K0}))
+		if j < 0 {
+			return false
+		}
+		i += j
+		if asciiFoldEqual(s[i:i+len(key)], []byte(key)) {
+			return true
+		}
+	}
+	return false
+}

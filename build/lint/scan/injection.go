@@ -1,0 +1,280 @@
+package scan
+
+import "sort"
+
+// Word classes of the injection matcher. English and German words are
+// listed as stems (a trailing *) so that inflections match: "ignor*"
+// takes ignore, ignoring, ignored and ignoriere.
+const (
+	cOverride    uint64 = 1 << iota // ignore, disregard, forget, override, bypass …
+	cReplace                        // replace, overwrite, change
+	cPrior                          // previous, prior, above, your, all …
+	cRules                          // instructions, rules, guidelines, guardrails …
+	cStrongRules                    // system prompt, guardrails, safety rules: the model's own
+	cEverything                     // everything, alles
+	cSend                           // send, post, upload, exfiltrate …
+	cReveal                         // reveal, print, repeat, output, show …
+	cSecret                         // credentials, api key, token, password, conversation …
+	cDest                           // to, an, nach, via, url, webhook, server …
+	cNeg                            // not, never, nicht, nie …
+	cNegBreak                       // forget, fail, hesitate (don't forget = do)
+	cTell                           // tell, inform, mention, notify …
+	cUser                           // user, human, operator, anyone, nutzer …
+	cWithout                        // without, ohne
+	cAware                          // knowing, noticing, merken, erfahren …
+	cStealth                        // silently, secretly, covertly, heimlich …
+	cAction                         // run, execute, send, delete, install …
+	cNow                            // now, from now on, jetzt, ab sofort
+	cYou                            // you, du, sie
+	cUnbound                        // unrestricted, jailbroken, DAN, uneingeschränkt …
+	cPrivate                        // what is never sent anywhere: the conversation, env vars, ssh keys …
+	cFarDest                        // a URL, webhook, attacker, external server
+	cAll                            // all, any, every, alle
+	cYour                           // your, deine: the model's own
+	cNegDE                          // German negations, which follow the verb
+	cTellDE                         // German verbs of telling
+	cModal                          // can, could, may: a description, not an order
+	cTo                             // to: "tell the user to …" instructs the user
+)
+
+var injectionLexicon = newLexicon(map[uint64][]string{
+	cOverride: {"ignor*", "disregard*", "forget*", "forgot*", "overrid*", "bypass*", "circumvent*", "discard*", "disobey*",
+		"neglect*", "supersed*", "abandon*", "vergiss", "vergess*", "missacht*", "übergeh*", "umgeh*", "verwirf", "verwerf*",
+		"überschreib*", "hinwegsetz*", "setz"},
+	cReplace: {"replac*", "overwrit*", "rewrit*", "ersetz*", "tausch*"},
+	cPrior: {"previous*", "prior", "above", "earlier", "preceding", "original", "initial", "your", "system",
+		"vorherig*", "bisherig*", "obig*", "vorig*", "früher*", "ursprünglich*", "dein*", "zuvor", "oben"},
+	cAll:    {"all", "any", "every", "alle", "allen", "sämtlich*", "jegliche*"},
+	cYour:   {"your", "dein*", "ihre", "ihren", "ihr"},
+	cNegDE:  {"nicht", "nichts", "nie", "niemals", "kein", "keine", "keinesfalls"},
+	cTellDE: {"sag*", "erzähl*", "erwähn*", "informier*", "benachrichtig*", "verrat*", "mitteil*", "teil"},
+	cTo:     {"to"},
+	cModal:  {"can", "could", "may", "might", "would", "kann", "könnte", "könnten", "würde"},
+	cRules: {"instruction*", "prompt*", "rule*", "guideline*", "guardrail*", "directive*", "constraint*", "polic*",
+		"restriction*", "safeguard*", "programming", "anweisung*", "instruktion*", "regel*", "vorgab*", "richtlini*", "befehl*",
+		"einschränkung*", "beschränkung*", "leitlini*", "vorschrift*"},
+	cStrongRules: {"systemprompt*", "systemmessage*", "guardrail*", "safeguard*", "safetyrule*", "sicherheitsregel*",
+		"schutzmaßnahm*", "sicherheitsrichtlini*", "systemanweisung*"},
+	cEverything: {"everything", "alles"},
+	cSend: {"send*", "post", "posts", "posting", "upload*", "transmit*", "exfiltrat*", "forward*", "leak*", "email*", "mail",
+		"beacon*", "submit*", "sende", "senden", "sendet", "schick*", "übermittl*", "übermittel*", "übertrag*", "hochlad*", "lade",
+		"weiterleit*", "leite", "veröffentlich*"},
+	cReveal: {"reveal*", "print*", "repeat*", "output", "disclos*", "dump*", "display*", "leak*", "verrat*", "wiederhol*", "zeig*",
+		"gib", "ausgeb*", "offenleg*", "preisgeb*"},
+	cSecret: {"secret", "secrets", "credential*", "apikey*", "token", "tokens", "password*", "passwd", "privatekey*", "sshkey*",
+		"accesskey*", "envvar*", "environmentvariabl*", "env", "cookie*", "conversation*", "chathistory", "chatlog*", "transcript*",
+		"systemprompt*", "messagehistory", "geheimnis*", "zugangsdat*", "passwort*", "passwört*", "schlüssel*", "apischlüssel*",
+		"umgebungsvariabl*", "gesprächsverlauf*", "unterhaltung*", "chatverlauf*", "konversation*", "anmeldedat*"},
+	cDest: {"to", "into", "via", "at", "an", "nach", "zu", "url", "urls", "http", "https", "webhook*", "server*", "endpoint*",
+		"attacker*", "external*", "remote", "extern*", "angreifer*", "email", "address"},
+	cFarDest: {"http", "https", "webhook*", "attacker*", "external*", "remote", "extern*", "angreifer*", "pastebin*",
+		"requestbin*", "ngrok*", "burpcollaborator*", "interactsh*", "evil*"},
+	cPrivate: {"envvar*", "environmentvariabl*", "env", "conversation*", "chathistory", "chatlog*", "transcript*",
+		"systemprompt*", "messagehistory", "sshkey*", "privatekey*", "umgebungsvariabl*", "gesprächsverlauf*", "unterhaltung*",
+		"chatverlauf*", "konversation*", "dotenv"},
+	cNeg: {"not", "never", "don't", "dont", "doesn't", "mustn't", "shouldn't", "cannot", "can't", "won't", "no", "nicht",
+		"nie", "niemals", "kein", "keine", "keinen", "keinesfalls", "nichts", "niemand*"},
+	cNegBreak: {"forget*", "fail*", "hesitate*", "vergiss", "vergess*", "versäum*"},
+	cTell: {"tell*", "inform*", "mention*", "notify*", "alert*", "reveal*", "disclos*", "report*", "warn*", "say", "sag*",
+		"erzähl*", "erwähn*", "informier*", "benachrichtig*", "verrat*", "mitteil*", "teil", "hinweis*"},
+	cUser: {"user", "users", "user's", "human", "humans", "operator*", "anyone", "owner", "nutzer*", "benutzer*", "anwender*",
+		"jemand*", "mensch*"},
+	cWithout: {"without", "ohne"},
+	cAware: {"know", "knowing", "knowledge", "notic*", "realiz*", "realis*", "aware", "awareness", "seeing", "merk*",
+		"bemerk*", "erfähr*", "erfahr*", "weiß", "wissen", "mitbekomm*", "mitkrieg*", "telling", "informing", "notifying",
+		"alerting", "informier*", "benachrichtig*"},
+	cStealth: {"silently", "secretly", "covertly", "stealthily", "surreptitiously", "heimlich*", "unbemerkt*",
+		"stillschweigend*", "verdeckt*", "insgeheim"},
+	cAction: {"run", "runs", "execut*", "send*", "delet*", "remov*", "install*", "download*", "upload*", "modif*", "chang*",
+		"add", "commit*", "push*", "exfiltrat*", "copy*", "post", "write", "ausführ*", "führ*", "sende*", "schick*", "lösch*",
+		"installier*", "änder*", "lad*", "kopier*", "übertrag*", "entfern*", "schreib*"},
+	cNow: {"now", "henceforth", "jetzt", "nun", "sofort", "fortan"},
+	cYou: {"you", "you're", "du", "sie"},
+	cUnbound: {"unrestricted", "unfiltered", "uncensored", "jailbroken", "dan", "unbound", "uneingeschränkt*", "unzensiert*",
+		"ungefiltert*", "regellos*", "unbeschränkt*"},
+})
+
+// injectionCompounds joins two-word names into the single token the
+// lexicon lists.
+var injectionCompounds = map[string]string{
+	"system prompt": "systemprompt", "system prompts": "systemprompt", "system message": "systemmessage",
+	"system instructions": "systemprompt", "api key": "apikey", "api keys": "apikey", "api-key": "apikey",
+	"ssh key": "sshkey", "ssh keys": "sshkey", "private key": "privatekey", "private keys": "privatekey",
+	"access key": "accesskey", "access keys": "accesskey", "env var": "envvar", "env vars": "envvar",
+	"environment variable": "environmentvariable", "environment variables": "environmentvariable",
+	"chat history": "chathistory", "chat log": "chatlog", "chat logs": "chatlog", "message history": "messagehistory",
+	"safety rules": "safetyrule", "safety guidelines": "safetyrule", "api schlüssel": "apischlüssel",
+	"system anweisungen": "systemanweisung",
+}
+
+// step is one element of a pattern: a word of class, at most gap words
+// after the previous element.
+type step struct {
+	class uint64
+	gap   int
+}
+
+// pattern is a sequence of steps; negatable patterns do not match when a
+// negation stands shortly before their first word (a guardrail that says
+// "never send credentials" is not an attack).
+type pattern struct {
+	what      string
+	steps     []step
+	negatable bool
+	// any: the steps may come in any order within span words (German
+	// puts the negation last: "sag dem Nutzer nichts").
+	any  bool
+	span int
+	// negWindow widens the look for a negation (default 5 words).
+	negWindow int
+	// modal: not when a modal verb stands just before ("can silently
+	// commit" describes, it does not order).
+	modal bool
+	// notThen: not when the next word is of this class.
+	notThen uint64
+}
+
+var injectionPatterns = []pattern{
+	{what: "tells the model to ignore its instructions", negatable: true,
+		steps: []step{{cOverride, 0}, {cPrior, 4}, {cRules, 3}}},
+	{what: "tells the model to ignore its instructions", negatable: true,
+		steps: []step{{cOverride, 0}, {cAll, 1}, {cRules, 1}}},
+	{what: "tells the model to ignore its instructions", negatable: true,
+		steps: []step{{cOverride, 0}, {cYour | cPrior | cAll, 3}, {cStrongRules, 2}}},
+	{what: "tells the model to forget everything before", negatable: true,
+		steps: []step{{cOverride, 0}, {cEverything, 1}, {cPrior, 3}}},
+	{what: "replaces the system prompt", negatable: true,
+		steps: []step{{cReplace, 0}, {cYour, 3}, {cRules | cStrongRules, 2}}},
+	{what: "declares the model free of its rules", negatable: true,
+		steps: []step{{cYou, 0}, {cNow, 3}, {cUnbound, 4}}},
+	{what: "sends the conversation or private data out", negatable: true,
+		steps: []step{{cSend, 0}, {cPrivate, 5}, {cDest, 6}}},
+	{what: "sends secrets to an outside address", negatable: true,
+		steps: []step{{cSend, 0}, {cSecret, 5}, {cFarDest, 8}}},
+	{what: "asks the model to reveal its system prompt", negatable: true,
+		steps: []step{{cReveal, 0}, {cYour, 2}, {cStrongRules | cRules, 2}}},
+	{what: "hides what it does from the user", notThen: cTo,
+		steps: []step{{cNeg, 0}, {cTell, 1}, {cUser, 2}}},
+	{what: "hides what it does from the user", negatable: true, negWindow: 12,
+		steps: []step{{cWithout, 0}, {cUser, 3}, {cAware, 3}}},
+	{what: "hides what it does from the user", negatable: true, negWindow: 12,
+		steps: []step{{cWithout, 0}, {cAware, 1}, {cUser, 3}}},
+	{what: "hides what it does from the user",
+		steps: []step{{cTellDE, 0}, {cUser, 3}, {cNegDE, 3}}},
+	{what: "hides what it does from the user", negatable: true, modal: true,
+		steps: []step{{cStealth, 0}, {cAction, 1}}},
+}
+
+// maxSpan bounds how far ahead of a first word a pattern looks.
+const maxSpan = 16
+
+// Injection finds text that tries to override the system prompt or the
+// guardrails, to send secrets or the conversation out, or to hide what
+// the model does from the user, in English and German. It matches word
+// classes (verbs, objects and qualifiers with their inflections) in
+// order within a clause, not fixed sentences.
+func Injection(src []byte) []Hit {
+	var c collector
+	var ws []word
+	ords, clause := 0, 0
+	ws = words(src, 0, len(src), injectionLexicon, injectionCompounds, &ords, &clause, ws)
+	lastEnd := -1
+	for i := range ws {
+		if ws[i].off < lastEnd {
+			continue
+		}
+		for _, p := range injectionPatterns {
+			end, ok := p.match(ws, i)
+			if !ok {
+				continue
+			}
+			if p.notThen != 0 && followedBy(ws, end, p.notThen) {
+				continue
+			}
+			if p.negatable && negated(ws, i, max(p.negWindow, 5)) {
+				continue
+			}
+			if p.modal && i > 0 && ws[i-1].class&cModal != 0 && ws[i].ord-ws[i-1].ord <= 1 && ws[i-1].clause == ws[i].clause {
+				continue
+			}
+			c.add(Hit{Off: ws[i].off, End: end, What: "text that " + p.what})
+			lastEnd = end
+			break
+		}
+	}
+	return c.result()
+}
+
+// match reports whether p matches the words from ws[i] on, and where the
+// match ends.
+func (p *pattern) match(ws []word, i int) (int, bool) {
+	if p.any {
+		first := ws[i]
+		seen := make([]bool, len(p.steps))
+		end, left := first.end, len(p.steps)
+		for j := i; j < len(ws) && ws[j].clause == first.clause && ws[j].ord-first.ord <= p.span && left > 0; j++ {
+			for k, s := range p.steps {
+				if !seen[k] && ws[j].class&s.class != 0 {
+					seen[k] = true
+					left--
+					end = ws[j].end
+					break
+				}
+			}
+			if j == i && left == len(p.steps) {
+				return 0, false // the match starts at a word of the pattern
+			}
+		}
+		return end, left == 0
+	}
+	if ws[i].class&p.steps[0].class == 0 {
+		return 0, false
+	}
+	cur := i
+	for _, s := range p.steps[1:] {
+		found := -1
+		for j := cur + 1; j < len(ws) && ws[j].clause == ws[i].clause && ws[j].ord-ws[cur].ord <= s.gap+1 &&
+			ws[j].ord-ws[i].ord <= maxSpan; j++ {
+			if ws[j].class&s.class != 0 {
+				found = j
+				break
+			}
+		}
+		if found < 0 {
+			return 0, false
+		}
+		cur = found
+	}
+	return ws[cur].end, true
+}
+
+// negated reports whether a negation stands within window words before
+// ws[i] in its clause, and is not "don't forget" (which asks for it).
+func negated(ws []word, i, window int) bool {
+	for j := i - 1; j >= 0 && ws[j].clause == ws[i].clause && ws[i].ord-ws[j].ord <= window; j-- {
+		if ws[j].class&cNeg != 0 {
+			// "don't forget to …", "vergiss nicht …": not a negation of the act.
+			if j+1 < len(ws) && ws[j+1].class&cNegBreak != 0 && ws[j+1].ord-ws[j].ord <= 2 && j+1 < i {
+				return false
+			}
+			return true
+		}
+	}
+	// German puts the negation after the verb: "sende niemals Passwörter".
+	for j := i + 1; j < len(ws) && ws[j].clause == ws[i].clause && ws[j].ord-ws[i].ord <= 2; j++ {
+		if ws[j].class&cNeg != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// followedBy reports whether the word right after the one ending at end
+// is of class c.
+func followedBy(ws []word, end int, c uint64) bool {
+	j := sort.Search(len(ws), func(k int) bool { return ws[k].end >= end })
+	if j+1 >= len(ws) || ws[j].end != end {
+		return false
+	}
+	return ws[j+1].class&c != 0 && ws[j+1].ord == ws[j].ord+1 && ws[j+1].clause == ws[j].clause
+}

@@ -1,0 +1,92 @@
+package scan
+
+import (
+	"net/netip"
+	"regexp"
+	"strings"
+)
+
+var urlRE = regexp.MustCompile(`(?i)\b(?:https?|ftp)://[^\s<>"'\x60)\]}|\\]+`)
+
+// rawHosts serve files as they were uploaded, with no page around them:
+// what an agent downloads from there is whatever the uploader last put
+// there.
+var rawHosts = map[string]bool{
+	"raw.githubusercontent.com": true, "gist.githubusercontent.com": true, "raw.github.com": true,
+	"pastebin.com": false, "paste.ee": true, "hastebin.com": true, "hastebin.skyra.pw": true, "transfer.sh": true,
+	"ghostbin.com": true, "ghostbin.co": true, "termbin.com": true, "ix.io": true, "sprunge.us": true, "0x0.st": true,
+	"dpaste.com": true, "dpaste.org": true, "rentry.co": true, "rentry.org": true, "controlc.com": true, "bpa.st": true,
+	"file.io": true, "temp.sh": true, "catbox.moe": true, "files.catbox.moe": true, "litter.catbox.moe": true,
+}
+
+// shorteners hide where a link leads.
+var shorteners = map[string]bool{
+	"bit.ly": true, "bitly.com": true, "tinyurl.com": true, "t.co": true, "goo.gl": true, "ow.ly": true, "is.gd": true,
+	"buff.ly": true, "rebrand.ly": true, "cutt.ly": true, "shorturl.at": true, "tiny.cc": true, "rb.gy": true, "t.ly": true,
+	"v.gd": true, "s.id": true, "shorte.st": true, "adf.ly": true, "bl.ink": true, "lnkd.in": true, "tiny.one": true,
+	"qrco.de": true, "y2u.be": false, "trib.al": true, "short.io": true, "urlz.fr": true, "clck.ru": true, "u.to": true,
+}
+
+// RemoteRef finds references to hosts whose content cannot be reviewed
+// where it is linked: raw file hosts and paste sites, URL shorteners, and
+// URLs whose host is a public IP address. Loopback, private and
+// documentation addresses (127.0.0.1, 10.x, 192.168.x, 192.0.2.x …) are
+// the examples of local setups and are left alone.
+func RemoteRef(src []byte) []Hit {
+	var c collector
+	for _, m := range urlRE.FindAllIndex(src, -1) {
+		u := string(src[m[0]:m[1]])
+		rest := u[strings.Index(u, "://")+3:]
+		host := rest
+		if i := strings.IndexAny(host, "/?#"); i >= 0 {
+			host = host[:i]
+		}
+		if i := strings.LastIndexByte(host, '@'); i >= 0 {
+			host = host[i+1:]
+		}
+		path := strings.TrimPrefix(rest, host)
+		h := strings.ToLower(host)
+		if strings.HasPrefix(h, "[") {
+			if i := strings.IndexByte(h, ']'); i > 0 {
+				h = h[1:i]
+			}
+		} else if i := strings.LastIndexByte(h, ':'); i >= 0 {
+			h = h[:i]
+		}
+		h = strings.TrimSuffix(h, ".")
+		var what string
+		switch {
+		case rawHosts[h]:
+			what = "a link to a raw file host (" + h + "): what it serves can change after review"
+		case h == "pastebin.com" && strings.HasPrefix(path, "/raw"):
+			what = "a link to a raw paste (pastebin.com): what it serves can change after review"
+		case (h == "gitlab.com" || h == "bitbucket.org") && (strings.Contains(path, "/-/raw/") || strings.Contains(path, "/raw/")):
+			what = "a link to a raw file (" + h + "): what it serves can change after review"
+		case shorteners[h]:
+			what = "a shortened link (" + h + ") that hides where it leads"
+		default:
+			if a, err := netip.ParseAddr(h); err == nil && publicAddr(a) {
+				what = "a link to an IP address (" + h + ") instead of a named host"
+			}
+		}
+		if what != "" {
+			c.add(Hit{Off: m[0], End: m[1], What: what})
+		}
+	}
+	return c.result()
+}
+
+// publicAddr reports whether a is an address of the internet, not of a
+// local network or of documentation examples.
+func publicAddr(a netip.Addr) bool {
+	a = a.Unmap()
+	if a.IsLoopback() || a.IsPrivate() || a.IsUnspecified() || a.IsLinkLocalUnicast() || a.IsMulticast() {
+		return false
+	}
+	for _, p := range []string{"192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24", "100.64.0.0/10", "2001:db8::/32", "169.254.0.0/16"} {
+		if netip.MustParsePrefix(p).Contains(a) {
+			return false
+		}
+	}
+	return true
+}
