@@ -85,7 +85,9 @@ type lintValue struct {
 }
 
 // fsDep is one file the rules asked about: whether it exists (and is a
-// folder) and, if they read it, the hash of its bytes.
+// folder) and, if they read it, the hash of its bytes, or of a folder's
+// listing (so a file added to a skill's scripts/ is scanned on the next
+// build, not hidden by the cached report).
 type fsDep struct {
 	Path   string `json:"path"`
 	Exists bool   `json:"exists"`
@@ -111,7 +113,16 @@ func observe(fsys afero.Fs, p string, read bool) fsDep {
 		return d
 	}
 	d.Exists, d.Dir = true, fi.IsDir()
-	if read && !d.Dir {
+	switch {
+	case read && d.Dir:
+		if es, err := afero.ReadDir(fsys, p); err == nil {
+			h := cache.NewHasher("listing")
+			for _, e := range es { // sorted by name
+				h.String(e.Name()).String(e.Mode().Type().String())
+			}
+			d.Sum = h.Sum().String()
+		}
+	case read:
 		if b, err := afero.ReadFile(fsys, p); err == nil {
 			d.Sum = cache.Of(b).String()
 		}
