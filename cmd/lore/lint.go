@@ -51,7 +51,7 @@ inline in a manual:
 form (triggers: [a, b] → triggers: a, b; quotes, "- item" lists and
 continuation lines folded onto the key's line; blank and comment lines
 deleted), a prose reference whose words name exactly one manual becomes
-its call ("see the images manual" → see `+"`manual_read('images')`"+`), hidden
+its call ("see the images manual" → see ` + "`manual_read('images')`" + `), hidden
 Unicode (bidirectional controls, zero-width and tag characters) is removed,
 and so are trailing blanks on header lines. It repeats until nothing more
 changes, replaces each file atomically, reports "fixed N findings in M
