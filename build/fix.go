@@ -152,3 +152,11 @@ func writeAtomic(fs afero.Fs, file string, data []byte) error {
 	}
 	return err
 }
+
+// LintFixable is Lint whose findings also include those only lore lint
+// --fix repairs (lint.SourceFixes), each with its fix: what an editor
+// offers as code actions.
+func LintFixable(p *Project, paths []string) lint.Report {
+	r, _ := lintPaths(p, paths, true)
+	return r
+}

@@ -18,5 +18,6 @@ var commandMakers = []func(*env) *cobra.Command{
 	newServeCmd,
 	newDocsCmd,
 	newMCPCmd,
+	newLSPCmd,
 	newVersionCmd,
 }

@@ -42,6 +42,7 @@ func TestScripts(t *testing.T) {
 			"waithttp": waitHTTP,
 			"bigfile":  bigfile,
 			"httpget":  httpGet,
+			"lspframe": lspFrame,
 		},
 	})
 }
