@@ -264,13 +264,13 @@ func (s *server) initialize(p initializeParams) {
 func (s *server) capabilities() any {
 	return map[string]any{
 		"capabilities": map[string]any{
-			"positionEncoding": "utf-16",
-			"textDocumentSync": map[string]any{"openClose": true, "change": syncIncremental, "save": map[string]any{"includeText": false}},
-			"hoverProvider":    true,
-			"definitionProvider": true,
-			"referencesProvider": true,
-			"completionProvider": map[string]any{"triggerCharacters": []string{"'", "\"", ",", ":", " "}},
-			"codeActionProvider": map[string]any{"codeActionKinds": []string{kindQuickFix, kindFixAll}},
+			"positionEncoding":       "utf-16",
+			"textDocumentSync":       map[string]any{"openClose": true, "change": syncIncremental, "save": map[string]any{"includeText": false}},
+			"hoverProvider":          true,
+			"definitionProvider":     true,
+			"referencesProvider":     true,
+			"completionProvider":     map[string]any{"triggerCharacters": []string{"'", "\"", ",", ":", " "}},
+			"codeActionProvider":     map[string]any{"codeActionKinds": []string{kindQuickFix, kindFixAll}},
 			"documentSymbolProvider": true,
 		},
 		"serverInfo": map[string]any{"name": "lore", "version": s.opts.Version},

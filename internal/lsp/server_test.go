@@ -33,7 +33,7 @@ func project(t *testing.T) afero.Fs {
 	t.Helper()
 	fs := afero.NewMemMapFs()
 	files := map[string]string{
-		"/proj/lore.yaml": "tools:\n  web_fetch: Fetch a page.\n  doc_create: Create a document.\nrecipes:\n  arthur:\n  eddie-recipe:\n    engine: eddie\n",
+		"/proj/lore.yaml":            "tools:\n  web_fetch: Fetch a page.\n  doc_create: Create a document.\nrecipes:\n  arthur:\n  eddie-recipe:\n    engine: eddie\n",
 		"/proj/manuals/images.md":    "---\ntriggers: images, Bilder\nsummary: Embed images.\n---\n# Images\n\nText.\n",
 		"/proj/manuals/zz/images.md": "---\ntriggers: pictures\nsummary: Other images.\n---\n# Images\n\nText.\n",
 		"/proj/manuals/charts.md":    "on disk, not what the editor shows\n",
