@@ -2,8 +2,11 @@ package lint
 
 import (
 	"testing"
+	"unicode/utf8"
 
+	"github.com/lorekit/lore/build/config"
 	"github.com/lorekit/lore/build/diag"
+	"github.com/lorekit/lore/build/manual"
 )
 
 func TestHiddenUnicodeFixes(t *testing.T) {
@@ -52,4 +55,50 @@ func TestLineBounds(t *testing.T) {
 	if _, _, _, ok := lineBounds([]byte("a\n"), 2); ok {
 		t.Error("a file ending in a newline has no empty last line")
 	}
+}
+
+// FuzzFixes applies the fixes of a fuzzed manual until nothing changes and
+// checks that every edit lies inside the file, that the loop reaches its
+// fixed point within the bound lore lint --fix uses, and that valid UTF-8
+// stays valid.
+func FuzzFixes(f *testing.F) {
+	for _, s := range []string{
+		"---\ntriggers: [a, 'b']\nsummary: \"S\"\n# c\n\nrequires-tools:\n  - x\n  - \"y\"\n---\n# T\n\nsee the b manual \u200b\u202e\n",
+		"---\ntriggers: a\n- b\n  - c\nsummary: !!str S  \n  more\n---\n",
+		"---\r\ntriggers: [a]\r\n---\r\n", "---\ntriggers:\n- a\n---\nsee the B manual and see the b manual\n",
+	} {
+		f.Add([]byte(s))
+	}
+	cfg := config.Default(".")
+	sibling := manual.Parse("manuals/b.md", []byte("---\ntriggers: z\nsummary: B.\n---\n# B\n\nText.\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		valid := utf8.Valid(src)
+		for round := 0; ; round++ {
+			if round == 16 {
+				t.Fatalf("no fixed point after 16 rounds:\n%q", src)
+			}
+			m := manual.Parse("manuals/a.md", src)
+			in := &Input{Config: cfg, Manuals: manual.NewSet([]*manual.Manual{m, sibling})}
+			var fixes []*diag.Fix
+			for _, d := range append(Run(in), SourceFixes(in)...) {
+				if d.Fix == nil || d.Pos.File != m.Path {
+					continue
+				}
+				for _, e := range d.Fix.Edits {
+					if e.Start < 0 || e.End < e.Start || e.End > len(src) {
+						t.Fatalf("%s: edit %+v outside the file (%d bytes)", d, e, len(src))
+					}
+				}
+				fixes = append(fixes, d.Fix)
+			}
+			next, n := diag.ApplyFixes(src, fixes)
+			if n == 0 || string(next) == string(src) {
+				break
+			}
+			src = next
+		}
+		if valid && !utf8.Valid(src) {
+			t.Fatalf("fixes broke UTF-8: %q", src)
+		}
+	})
 }

@@ -89,7 +89,7 @@ func (t *text) offset(p Position) int {
 	l := t.line(p.Line)
 	units := 0
 	for i, r := range l {
-		if units >= p.Character {
+		if units+utf16Len(r) > p.Character { // at or inside r
 			return start + i
 		}
 		units += utf16Len(r)
