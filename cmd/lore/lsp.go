@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"time"
 
 	"github.com/spf13/afero"
 	"github.com/spf13/cobra"
@@ -31,7 +32,7 @@ text counts. stdout carries nothing but the protocol.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			err := lsp.Serve(context.Background(), e.stdin, e.stdout,
-				lsp.Options{FS: afero.NewOsFs(), Dir: dir, ConfigFile: config, Version: loreVersion(), Log: e.stderr})
+				lsp.Options{FS: afero.NewOsFs(), Dir: dir, ConfigFile: config, Version: loreVersion(), Log: e.stderr, Debounce: 150 * time.Millisecond})
 			if err != nil {
 				return failure(err)
 			}

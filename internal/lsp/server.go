@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
 	"github.com/spf13/afero"
@@ -41,6 +42,9 @@ type Options struct {
 	Version string
 	// Log receives the transport's complaints (stderr; nil discards).
 	Log io.Writer
+	// Debounce is how long the findings of a changed document wait for
+	// the next change (typing); 0 lints on every change.
+	Debounce time.Duration
 }
 
 // Serve answers LSP requests read from in on out until the client sends
@@ -50,7 +54,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	if o.Log == nil {
 		o.Log = io.Discard
 	}
-	s := &server{opts: o, docs: map[string]*document{}, exited: make(chan struct{})}
+	s := &server{opts: o, docs: map[string]*document{}, timers: map[string]*time.Timer{}, exited: make(chan struct{})}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	stream := jsonrpc2.NewBufferedStream(pipe{in, out}, jsonrpc2.VSCodeObjectCodec{})
@@ -90,7 +94,8 @@ type server struct {
 	mu          sync.Mutex
 	dir         string
 	docs        map[string]*document // by file path
-	gen         int                  // bumped whenever a document changes
+	timers      map[string]*time.Timer
+	gen         int // bumped whenever a document changes
 	snap        *snapshot
 	shutdown    bool
 	exitedEarly bool
@@ -156,6 +161,10 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		}
 		d := s.change(p)
 		if d == nil {
+			return nil, nil
+		}
+		if s.opts.Debounce > 0 {
+			s.schedule(conn, d.path)
 			return nil, nil
 		}
 		return nil, s.publish(ctx, conn, d)
@@ -304,6 +313,22 @@ func (s *server) change(p didChangeParams) *document {
 	d.version = p.TextDocument.Version
 	s.gen++
 	return d
+}
+
+// schedule publishes the findings of file once no change has come for
+// the debounce time; a change before then starts the wait again.
+func (s *server) schedule(conn *jsonrpc2.Conn, file string) {
+	if t := s.timers[file]; t != nil {
+		t.Stop()
+	}
+	s.timers[file] = time.AfterFunc(s.opts.Debounce, func() {
+		defer func() { _ = recover() }() // a panic here must not end the server
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if d := s.docs[file]; d != nil {
+			_ = s.publish(context.Background(), conn, d)
+		}
+	})
 }
 
 func (s *server) doc(uri string) *document { return s.docs[uriPath(uri)] }

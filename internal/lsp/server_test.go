@@ -375,3 +375,40 @@ func TestUnknownMethod(t *testing.T) {
 		t.Errorf("unknown method: %v", err)
 	}
 }
+
+func TestDebouncedChanges(t *testing.T) {
+	cr, sw := io.Pipe()
+	sr, cw := io.Pipe()
+	c := &client{t: t, diags: make(chan PublishDiagnosticsParams, 16), done: make(chan error, 1)}
+	go func() {
+		c.done <- Serve(context.Background(), sr, sw, Options{FS: project(t), Debounce: 300 * time.Millisecond})
+		sw.Close()
+	}()
+	h := jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, r *jsonrpc2.Request) (any, error) {
+		var p PublishDiagnosticsParams
+		if r.Method == "textDocument/publishDiagnostics" && json.Unmarshal(*r.Params, &p) == nil {
+			c.diags <- p
+		}
+		return nil, nil
+	})
+	c.conn = jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(pipe{cr, cw}, jsonrpc2.VSCodeObjectCodec{}), h)
+	t.Cleanup(func() { c.conn.Close(); cw.Close() })
+	c.call("initialize", map[string]any{"rootUri": "file:///proj"}, nil)
+	c.openCharts()
+	// Three quick changes yield one publication, of the last version.
+	for v := 2; v <= 4; v++ {
+		c.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": chartsURI, "version": v},
+			"contentChanges": []any{map[string]any{"range": Range{Start: Position{Line: 5}, End: Position{Line: 5}}, "text": "x"}},
+		})
+	}
+	p := c.published(chartsURI)
+	if p.Version == nil || *p.Version != 4 {
+		t.Errorf("published version %v, want 4 (the changes coalesce)", p.Version)
+	}
+	select {
+	case extra := <-c.diags:
+		t.Errorf("a second publication: version %v", extra.Version)
+	case <-time.After(500 * time.Millisecond):
+	}
+}
