@@ -138,7 +138,10 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		}
 		s.initialize(p)
 		return s.capabilities(), nil
-	case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration", "workspace/didChangeWatchedFiles":
+	case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
+		return nil, nil
+	case "workspace/didChangeWatchedFiles":
+		s.gen++ // files changed outside the editor: load the project anew
 		return nil, nil
 	case "shutdown":
 		s.shutdown = true
