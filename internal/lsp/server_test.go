@@ -412,3 +412,26 @@ func TestDebouncedChanges(t *testing.T) {
 	case <-time.After(500 * time.Millisecond):
 	}
 }
+
+func TestSaveRefreshesOtherDocuments(t *testing.T) {
+	c := start(t, project(t))
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": chartsURI, "languageId": "markdown", "version": 1,
+		"text": "---\ntriggers: chart\nsummary: Charts.\n---\n# Charts\n\nCall manual_read('colours') first.\n"}})
+	if _, ok := find(c.published(chartsURI).Diagnostics, "ref/unknown-manual"); !ok {
+		t.Fatal("manual_read('colours') resolves before colours.md exists")
+	}
+	const colours = "file:///proj/manuals/colours.md"
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": colours, "languageId": "markdown", "version": 1,
+		"text": "---\ntriggers: colour\nsummary: Colours.\n---\n# Colours\n\nText.\n"}})
+	c.published(colours)
+	c.notify("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": colours}})
+	// Saving publishes every open document again, in path order.
+	if p := c.published(chartsURI); len(p.Diagnostics) != 0 {
+		t.Errorf("after saving colours.md, charts.md still has %+v", p.Diagnostics)
+	}
+	c.published(colours)
+	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": colours}})
+	if p := c.published(colours); len(p.Diagnostics) != 0 {
+		t.Errorf("closing clears the findings: %+v", p.Diagnostics)
+	}
+}
