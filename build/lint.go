@@ -19,7 +19,7 @@ import (
 // checked against the whole project, so references resolve; other paths
 // are checked as a set of manuals of their own.
 func Lint(p *Project, paths []string) lint.Report {
-	r, _ := lintPaths(p, paths)
+	r, _ := lintPaths(p, paths, false)
 	return r
 }
 
@@ -27,7 +27,7 @@ func Lint(p *Project, paths []string) lint.Report {
 // even one it could not read): a CI job set up that way would pass while
 // checking nothing. The error says where it looked and what to pass.
 func LintFound(p *Project, paths []string) (lint.Report, error) {
-	r, found := lintPaths(p, paths)
+	r, found := lintPaths(p, paths, false)
 	if found == 0 && (len(paths) > 0 || p.wantsManuals()) {
 		return r, p.noManuals("lint", paths)
 	}
@@ -35,8 +35,9 @@ func LintFound(p *Project, paths []string) (lint.Report, error) {
 }
 
 // lintPaths is Lint; it also counts the manuals (and unreadable manual
-// files) it found.
-func lintPaths(p *Project, paths []string) (lint.Report, int) {
+// files) it found. With fixes, the report also holds the findings only
+// lore lint --fix repairs (lint.SourceFixes).
+func lintPaths(p *Project, paths []string, fixes bool) (lint.Report, int) {
 	// Linting the project folder itself means linting the project, not
 	// every Markdown file in it (README, content/, prompts as manuals) -
 	// unless the project has neither lore.yaml nor a manual folder: then
@@ -50,7 +51,7 @@ func lintPaths(p *Project, paths []string) (lint.Report, int) {
 		in := p.lintInput(p.Manuals, nil)
 		found := countFiles(in.Manuals, nil)
 		files := found + p.addPrompts(in, nil)
-		return lint.Report{Diagnostics: lint.Run(in), Files: files}, found
+		return lint.Report{Diagnostics: runLint(in, fixes), Files: files}, found
 	}
 	var inside, outside, prompts []string
 	for _, raw := range paths {
@@ -79,12 +80,12 @@ func lintPaths(p *Project, paths []string) (lint.Report, int) {
 		if len(prompts) > 0 {
 			r.Files += p.addPrompts(in, underAny(prompts))
 		}
-		r.Diagnostics = append(r.Diagnostics, lint.Run(in)...)
+		r.Diagnostics = append(r.Diagnostics, runLint(in, fixes)...)
 	}
 	if len(outside) > 0 {
 		set := manual.Load(p.FS, outside)
 		in := p.lintInput(set, nil)
-		r.Diagnostics = append(r.Diagnostics, lint.Run(in)...)
+		r.Diagnostics = append(r.Diagnostics, runLint(in, fixes)...)
 		n := countFiles(set, nil)
 		r.Files += n
 		found += n
@@ -94,6 +95,15 @@ func lintPaths(p *Project, paths []string) (lint.Report, int) {
 		found = -1 // prompts only: they were asked for, not manuals
 	}
 	return r, found
+}
+
+// runLint is lint.Run, with lint.SourceFixes when fixes is set.
+func runLint(in *lint.Input, fixes bool) diag.List {
+	ds := lint.Run(in)
+	if fixes {
+		ds = append(ds, lint.SourceFixes(in)...)
+	}
+	return ds
 }
 
 // addPrompts bakes the prompts (writing nothing) and hands their facts to

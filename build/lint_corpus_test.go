@@ -1,6 +1,7 @@
 package build_test
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/spf13/afero"
@@ -50,7 +51,7 @@ func TestLintGeneratedProject(t *testing.T) {
 		t.Fatalf("second run: %d findings, first %d", len(again.Diagnostics), len(r.Diagnostics))
 	}
 	for i := range r.Diagnostics {
-		if r.Diagnostics[i] != again.Diagnostics[i] {
+		if !reflect.DeepEqual(r.Diagnostics[i], again.Diagnostics[i]) {
 			t.Fatalf("finding %d differs between runs:\n%v\n%v", i, r.Diagnostics[i], again.Diagnostics[i])
 		}
 	}

@@ -67,13 +67,16 @@ func (p Pos) String() string {
 	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
 }
 
-// Diagnostic is one finding. End is optional (zero when unknown).
+// Diagnostic is one finding. End is optional (zero when unknown). Fix is
+// set by the rules that know the exact replacement (lore lint --fix, the
+// language server's code actions).
 type Diagnostic struct {
 	Pos      Pos
 	End      Pos
 	Severity Severity
 	Rule     string
 	Message  string
+	Fix      *Fix
 }
 
 // String formats d as "file:line:col: severity: message [rule]".
@@ -95,10 +98,14 @@ func Compare(a, b Diagnostic) int {
 	)
 }
 
-// Sort sorts l in place by file, line and column and drops exact duplicates.
+// Sort sorts l in place by file, line and column and drops exact duplicates
+// (their fixes are the same edits).
 func (l *List) Sort() {
 	slices.SortStableFunc(*l, Compare)
-	*l = slices.Compact(*l)
+	*l = slices.CompactFunc(*l, func(a, b Diagnostic) bool {
+		a.Fix, b.Fix = nil, nil
+		return a == b
+	})
 }
 
 // Count returns how many diagnostics have exactly severity s.

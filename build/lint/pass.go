@@ -56,11 +56,17 @@ func (p *Pass) ReportRange(m *manual.Manual, line, col, endLine, endCol int, for
 
 // ReportAt records a finding at any position.
 func (p *Pass) ReportAt(pos, end diag.Pos, format string, args ...any) {
+	p.ReportFix(pos, end, nil, format, args...)
+}
+
+// ReportFix records a finding with the fix that resolves it (nil: none
+// is known).
+func (p *Pass) ReportFix(pos, end diag.Pos, fix *diag.Fix, format string, args ...any) {
 	msg := format
 	if len(args) > 0 {
 		msg = fmt.Sprintf(format, args...)
 	}
-	*p.out = append(*p.out, diag.Diagnostic{Pos: pos, End: end, Severity: p.rule.Severity, Rule: p.rule.ID, Message: diag.Bound(msg)})
+	*p.out = append(*p.out, diag.Diagnostic{Pos: pos, End: end, Severity: p.rule.Severity, Rule: p.rule.ID, Message: diag.Bound(msg), Fix: fix})
 }
 
 // reportProblems is the check of the rules whose findings the parser made.
@@ -73,7 +79,7 @@ func reportProblems(p *Pass, m *manual.Manual) {
 		if pr.EndLine > 0 {
 			end = diag.Pos{File: m.Path, Line: pr.EndLine, Col: pr.EndCol}
 		}
-		p.ReportAt(diag.Pos{File: m.Path, Line: pr.Line, Col: pr.Col}, end, "%s", pr.Message)
+		p.ReportFix(diag.Pos{File: m.Path, Line: pr.Line, Col: pr.Col}, end, headerFix(m, pr), "%s", pr.Message)
 	}
 }
 

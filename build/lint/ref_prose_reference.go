@@ -14,7 +14,8 @@ import (
 
 // proseReference matches "see the embedding manual", "consult the manuals on
 // X", "siehe das Handbuch …" and similar references without call syntax.
-var proseReference = regexp.MustCompile(`(?i)\b(?:see|consult|check|read|refer to|look (?:at|in)|siehe|lies|schau (?:im|in das|ins))\s+(?:the\s+|das\s+|im\s+|den\s+|die\s+)?(?:[\w'’-]+\s+){0,3}?(?:manuals?|handbuch|handbücher|anleitung)\b`)
+// The groups are the verb, the words naming the manual and the noun.
+var proseReference = regexp.MustCompile(`(?i)\b(see|consult|check|read|refer to|look (?:at|in)|siehe|lies|schau (?:im|in das|ins))\s+(?:the\s+|das\s+|im\s+|den\s+|die\s+)?((?:[\w'’-]+\s+){0,3}?)(manuals?|handbuch|handbücher|anleitung)\b`)
 
 var refProseReference = &Rule{
 	ID: "ref/prose-reference", Severity: diag.Warning,
@@ -23,46 +24,82 @@ var refProseReference = &Rule{
 		"(seed 000 §4, rule 1). Write the exact call instead: \"before answering about X: `manual_read('embed-images')`\". " +
 		"A line that already carries a `manual_read('…')` call is not reported.",
 	Manual: func(p *Pass, m *manual.Manual) {
-		reportProse(p, m.Path, m.Src, m.Header.End+1, fenceLines(m))
+		reportProse(p, m.Path, m.Src, m.Header.End+1, fenceLines(m), p.In.Manuals)
 	},
 	// In a prompt, "see the embedding manual" is exactly what seed 000 §4
 	// rule 1 forbids.
 	Project: promptRule(func(p *Pass) {
 		for _, f := range slices.Sorted(maps.Keys(p.In.Prompts.Files)) {
 			src := p.In.Prompts.Files[f]
-			reportProse(p, f, src, 1, promptSkipLines(string(src)))
+			reportProse(p, f, src, 1, promptSkipLines(string(src)), nil)
 		}
 	}),
 }
 
 // reportProse reports the prose references in src from line first on,
-// skipping lines inside code blocks.
-func reportProse(p *Pass, file string, src []byte, first int, skip func(int) bool) {
-	line := 0
+// skipping lines inside code blocks. With set, a reference whose words
+// name exactly one manual of set carries the fix that writes the call.
+func reportProse(p *Pass, file string, src []byte, first int, skip func(int) bool, set *manual.Set) {
+	line, off := 0, 0
 	for len(src) > 0 {
 		line++
+		lineStart := off
 		var l []byte
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {
 			l, src = src[:i], src[i+1:]
 		} else {
 			l, src = src, nil
 		}
+		off += len(l) + 1
 		// The regular expression is slow; most lines name no manual at all.
 		if line < first || !mentionsManual(l) || skip != nil && skip(line) || bytes.Contains(l, manualReadCall) {
 			continue
 		}
 		s := string(l)
-		loc := proseReference.FindStringIndex(s)
+		loc := proseReference.FindStringSubmatchIndex(s)
 		if loc == nil {
 			continue
 		}
+		var fix *diag.Fix
+		if name, ok := proseTarget(set, file, s[loc[4]:loc[5]]); ok {
+			call := s[loc[2]:loc[3]] + " `manual_read('" + name + "')`"
+			fix = &diag.Fix{Title: "write " + call, Edits: []diag.Edit{{Start: lineStart + loc[0], End: lineStart + loc[1], New: call}}}
+		}
 		col := utf8.RuneCountInString(s[:loc[0]]) + 1
-		p.ReportAt(diag.Pos{File: file, Line: line, Col: col}, diag.Pos{File: file, Line: line, Col: col + utf8.RuneCountInString(s[loc[0]:loc[1]])},
+		p.ReportFix(diag.Pos{File: file, Line: line, Col: col}, diag.Pos{File: file, Line: line, Col: col + utf8.RuneCountInString(s[loc[0]:loc[1]])}, fix,
 			"prose reference %s: models skip prose; write the exact call, e.g. \"before answering about X: `manual_read('name')`\"", diag.Excerpt(strings.TrimSpace(s[loc[0]:loc[1]])))
 	}
 }
 
 var manualReadCall = []byte("manual_read(")
+
+// proseTarget returns the one manual of set that the words of a prose
+// reference ("image embedding" of "see the image embedding manual") name:
+// as written, in lower case, joined by '-', or one of them alone. More
+// than one name, or none, is no target; nor is file's own name.
+func proseTarget(set *manual.Set, file, words string) (string, bool) {
+	fs := strings.Fields(words)
+	if set == nil || len(fs) == 0 {
+		return "", false
+	}
+	cands := []string{strings.Join(fs, "-")}
+	cands = append(cands, fs...)
+	found := map[string]bool{}
+	for _, c := range cands {
+		for _, n := range []string{c, strings.ToLower(c)} {
+			if ms := set.ByName(n); manual.ValidName(n) && len(ms) > 0 && (len(ms) > 1 || ms[0].Path != file) {
+				found[n] = true
+			}
+		}
+	}
+	if len(found) != 1 {
+		return "", false
+	}
+	for n := range found {
+		return n, true
+	}
+	return "", false
+}
 
 // mentionsManual reports whether l contains one of the nouns
 // proseReference ends in (manual, Handbuch, Handbücher, Anleitung), in any

@@ -19,5 +19,6 @@ var commandMakers = []func(*env) *cobra.Command{
 	newServeCmd,
 	newDocsCmd,
 	newMCPCmd,
+	newLSPCmd,
 	newVersionCmd,
 }

@@ -22,6 +22,8 @@ func newLintCmd(e *env) *cobra.Command {
 		failOn string
 		color  string
 		rules  bool
+		fix    bool
+		dryRun bool
 	)
 	cmd := &cobra.Command{
 		Use:     "lint [PATH]...",
@@ -46,6 +48,17 @@ inline in a manual:
   <!-- lore-disable size/* -->  …  <!-- lore-enable size/* -->
   <!-- lore-disable-file header/missing -->
 
+--fix repairs what has one exact repair: header YAML-isms become the plain
+form (triggers: [a, b] → triggers: a, b; quotes, "- item" lists and
+continuation lines folded onto the key's line; blank and comment lines
+deleted), a prose reference whose words name exactly one manual becomes
+its call ("see the images manual" → see ` + "`manual_read('images')`" + `), hidden
+Unicode (bidirectional controls, zero-width and tag characters) is removed,
+and so are trailing blanks on header lines. It repeats until nothing more
+changes, replaces each file atomically, reports "fixed N findings in M
+files" and prints what remains. --dry-run (with --fix) prints the changes
+as a unified diff instead and writes nothing.
+
 Severities are coloured when the output is a terminal; NO_COLOR (set to
 anything) or --color never turns that off, --color always forces it.
 
@@ -56,6 +69,8 @@ found at all (the message says where lint looked).`,
   lore lint manuals/embedding --fail-on warning
   lore lint --format sarif > lore.sarif
   lore lint --format github          (in GitHub Actions)
+  lore lint --fix                    repair what has an exact fix
+  lore lint --fix --dry-run          show the repairs as a diff
   lore lint --rules                  list every rule`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if rules {
@@ -71,12 +86,32 @@ found at all (the message says where lint looked).`,
 			if err != nil || threshold == diag.Off {
 				return usageError("unknown --fail-on %q: use error, warning or info", failOn)
 			}
+			if dryRun && !fix {
+				return usageError("--dry-run goes with --fix: lore lint --fix --dry-run")
+			}
 			p, err := pf.load()
 			if err != nil {
 				return failure(err)
 			}
-			r, err := build.LintFound(p, args)
-			if err != nil {
+			var r lint.Report
+			if fix {
+				fr, err := build.LintFix(p, args, dryRun)
+				if err != nil {
+					return failure(err)
+				}
+				fmt.Fprintf(e.stderr, "lore lint: %s\n", fr.Summary(dryRun))
+				if dryRun {
+					_, err := e.stdout.Write(fr.Diff)
+					if err != nil {
+						return failure(err)
+					}
+					if build.LintFailed(fr.Before, threshold) {
+						return findings()
+					}
+					return nil
+				}
+				r = fr.After
+			} else if r, err = build.LintFound(p, args); err != nil {
 				return failure(err)
 			}
 			r.Version = loreVersion()
@@ -102,6 +137,8 @@ found at all (the message says where lint looked).`,
 	cmd.Flags().StringVar(&failOn, "fail-on", "error", "exit 1 when a finding is at least this severe: error, warning or info")
 	cmd.Flags().StringVar(&color, "color", "auto", "colour severities in the text format: auto (on a terminal, unless NO_COLOR is set), always or never")
 	cmd.Flags().BoolVar(&rules, "rules", false, "list every rule with its default severity and exit")
+	cmd.Flags().BoolVar(&fix, "fix", false, "apply the exact fixes, then report what remains")
+	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "with --fix: print the fixes as a unified diff and change nothing")
 	return cmd
 }
 

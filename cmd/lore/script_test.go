@@ -43,6 +43,7 @@ func TestScripts(t *testing.T) {
 			"bigfile":  bigfile,
 			"httpget":  httpGet,
 			"replace":  replace,
+			"lspframe": lspFrame,
 		},
 	})
 }

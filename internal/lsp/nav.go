@@ -1,0 +1,188 @@
+package lsp
+
+import (
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/build/manual"
+)
+
+// callAt returns the manual_read('x') call under p, with its range.
+func callAt(d *document, p Position) (manual.Ref, Range, bool) {
+	line := d.text.line(p.Line)
+	col := d.text.loreCol(p)
+	for _, r := range manual.ManualReads([]byte(line), nil) {
+		if col >= r.Col && col < r.EndCol {
+			return r, Range{Start: d.text.fromLore(p.Line+1, r.Col), End: d.text.fromLore(p.Line+1, r.EndCol)}, true
+		}
+	}
+	return manual.Ref{}, Range{}, false
+}
+
+// hover describes the manual a call resolves to, or the header key under
+// the cursor.
+func (s *server) hover(d *document, p Position) *Hover {
+	snap := s.current()
+	if snap.err != nil {
+		return nil
+	}
+	if r, rng, ok := callAt(d, p); ok {
+		return &Hover{Contents: MarkupContent{Kind: "markdown", Value: s.describe(snap.cascade, r.Target)}, Range: &rng}
+	}
+	if key, rng, ok := s.headerKeyAt(d, p); ok {
+		return &Hover{Contents: MarkupContent{Kind: "markdown", Value: "**" + key + "**: " + keyDocs[key]}, Range: &rng}
+	}
+	return nil
+}
+
+// describe is the hover text of manual_read(name): summary, triggers,
+// path and the manuals the winner shadows.
+func (s *server) describe(c *manual.Cascade, name string) string {
+	w := c.Resolve(name)
+	if w == nil {
+		return fmt.Sprintf("`manual_read('%s')`: no manual is called %q", name, name)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** — `%s`\n\n", name, s.rel(w.Path))
+	if w.Summary != "" {
+		fmt.Fprintf(&b, "%s\n\n", w.Summary)
+	}
+	if len(w.Triggers) > 0 {
+		fmt.Fprintf(&b, "triggers: %s\n\n", strings.Join(w.Triggers, ", "))
+	}
+	if w.Audience != "" {
+		fmt.Fprintf(&b, "audience: %s\n\n", w.Audience)
+	}
+	if len(w.RequiresTools) > 0 {
+		fmt.Fprintf(&b, "requires-tools: %s\n\n", strings.Join(w.RequiresTools, ", "))
+	}
+	if lost := c.Shadowed(name); len(lost) > 0 {
+		var ps []string
+		for _, m := range lost {
+			ps = append(ps, "`"+s.rel(m.Path)+"`")
+		}
+		fmt.Fprintf(&b, "shadows: %s\n", strings.Join(ps, ", "))
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// keyDocs explain the header keys (seed 000 §3).
+var keyDocs = map[string]string{
+	manual.KeyAudience:      "the one engine this manual is for; without it every engine sees it.",
+	manual.KeyTriggers:      "comma-separated words and phrases of the requests this manual answers (how_do_i routes on them).",
+	manual.KeySummary:       "one line: what the manual helps with, shown in manual_list and how_do_i.",
+	manual.KeyRequiresTools: "comma-separated tools the manual needs; an engine whose allow-set lacks one does not see the manual.",
+}
+
+// headerKeyAt returns the header key under p.
+func (s *server) headerKeyAt(d *document, p Position) (string, Range, bool) {
+	if !s.inHeader(d, p.Line) {
+		return "", Range{}, false
+	}
+	line := d.text.line(p.Line)
+	key, _, ok := strings.Cut(line, ":")
+	key = strings.TrimSpace(key)
+	if _, known := keyDocs[key]; !ok || !known || d.text.loreCol(p) > len([]rune(key))+1 {
+		return "", Range{}, false
+	}
+	return key, Range{Start: Position{Line: p.Line}, End: Position{Line: p.Line, Character: utf16Count(key)}}, true
+}
+
+// inHeader reports whether 0-based line n lies between the header's
+// delimiters (up to the first blank line while the header is still open).
+func (s *server) inHeader(d *document, n int) bool {
+	if strings.TrimRight(d.text.line(0), " \t") != "---" || n < 1 {
+		return false
+	}
+	for i := 1; i < n; i++ {
+		l := strings.TrimRight(d.text.line(i), " \t")
+		if l == "---" || l == "" {
+			return false
+		}
+	}
+	return strings.TrimRight(d.text.line(n), " \t") != "---"
+}
+
+// definition is the manual the cascade resolves the call under p to.
+func (s *server) definition(d *document, p Position) *Location {
+	snap := s.current()
+	r, _, ok := callAt(d, p)
+	if snap.err != nil || !ok {
+		return nil
+	}
+	w := snap.cascade.Resolve(r.Target)
+	if w == nil {
+		return nil
+	}
+	return &Location{URI: s.uriOf(w.Path), Range: Range{}}
+}
+
+// references lists the manual_read calls of the manual named under p (a
+// call) or of the manual d is, in manuals and prompt files.
+func (s *server) references(d *document, p Position) []Location {
+	out := []Location{}
+	snap := s.current()
+	if snap.err != nil {
+		return out
+	}
+	name := ""
+	if r, _, ok := callAt(d, p); ok {
+		name = r.Target
+	} else if m := snap.project.Manuals.ByPath(d.path); m != nil {
+		name = m.Name
+	}
+	if name == "" {
+		return out
+	}
+	add := func(file string, src []byte, refs []manual.Ref) {
+		var t *text
+		for _, r := range refs {
+			if r.Kind != manual.RefManual || r.Target != name {
+				continue
+			}
+			if t == nil {
+				t = s.textOf(file, src)
+			}
+			out = append(out, Location{URI: s.uriOf(file), Range: Range{Start: t.fromLore(r.Line, r.Col), End: t.fromLore(r.Line, r.EndCol)}})
+		}
+	}
+	for _, m := range snap.project.Manuals.Manuals {
+		add(m.Path, m.Src, m.Refs)
+	}
+	fsys := snap.project.FS
+	dir := snap.project.PromptsDir()
+	var files []string
+	_ = afero.Walk(fsys, dir, func(p string, fi fs.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() && strings.HasSuffix(p, ".md") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	slices.Sort(files)
+	for _, f := range files {
+		if src, err := afero.ReadFile(fsys, f); err == nil {
+			add(f, src, manual.ManualReads(src, nil))
+		}
+	}
+	return out
+}
+
+// textOf returns the text of file: the open document's or src.
+func (s *server) textOf(file string, src []byte) *text {
+	if d := s.docs[file]; d != nil {
+		return d.text
+	}
+	return newText(string(src))
+}
+
+// uriOf returns the URI of file: the client's, when it has it open.
+func (s *server) uriOf(file string) string {
+	if d := s.docs[file]; d != nil {
+		return d.uri
+	}
+	return fileURI(file)
+}

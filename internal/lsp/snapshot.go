@@ -1,0 +1,89 @@
+package lsp
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/build"
+	"github.com/lorekit/lore/build/diag"
+	"github.com/lorekit/lore/build/manual"
+)
+
+// snapshot is the project as the open documents make it, loaded once per
+// generation of the documents.
+type snapshot struct {
+	gen     int
+	project *build.Project
+	err     error
+	cascade *manual.Cascade
+	lints   map[string]diag.List // findings with fixes, by file
+}
+
+// current returns the snapshot of the current generation.
+func (s *server) current() *snapshot {
+	if s.snap != nil && s.snap.gen == s.gen {
+		return s.snap
+	}
+	layer := afero.NewMemMapFs()
+	for _, d := range s.docs {
+		_ = layer.MkdirAll(path.Dir(d.path), 0o755)
+		_ = afero.WriteFile(layer, d.path, []byte(d.text.s), 0o644)
+	}
+	base := s.opts.FS
+	if base == nil {
+		base = afero.NewOsFs()
+	}
+	fs := afero.NewCopyOnWriteFs(afero.NewReadOnlyFs(base), layer)
+	p, err := build.Load(build.Options{FS: fs, Dir: s.dir, ConfigFile: s.opts.ConfigFile})
+	snap := &snapshot{gen: s.gen, project: p, err: err, lints: map[string]diag.List{}}
+	if err == nil {
+		snap.cascade = p.Manuals.Cascade(nil)
+	}
+	s.snap = snap
+	return snap
+}
+
+// lint returns the findings of file d with their fixes (nil when the
+// project is broken or does not check the file).
+func (s *server) lint(d *document) diag.List {
+	snap := s.current()
+	if snap.err != nil || !snap.project.Covers(d.path) {
+		return nil
+	}
+	if l, ok := snap.lints[d.path]; ok {
+		return l
+	}
+	var out diag.List
+	for _, f := range build.LintFixable(snap.project, []string{d.path}).Diagnostics {
+		if f.Pos.File == d.path {
+			out = append(out, f)
+		}
+	}
+	snap.lints[d.path] = out
+	return out
+}
+
+// manualOf returns the parsed manual of d, or nil (a prompt file, a file
+// outside the project).
+func (s *server) manualOf(d *document) *manual.Manual {
+	snap := s.current()
+	if snap.err != nil {
+		return nil
+	}
+	return snap.project.Manuals.ByPath(d.path)
+}
+
+// rel names a file relative to the project folder, for messages.
+func (s *server) rel(p string) string {
+	if r, ok := strings.CutPrefix(p, s.dir+"/"); ok {
+		return r
+	}
+	return p
+}
+
+func sortDocs(ds []*document) {
+	slices.SortFunc(ds, func(a, b *document) int { return strings.Compare(a.path, b.path) })
+}
