@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path"
@@ -20,11 +21,12 @@ import (
 
 // scanText is a file the security rules scan.
 type scanText struct {
-	path  string
-	src   []byte
-	kind  scan.Kind
-	m     *manual.Manual // the manual, for manuals
-	lines scan.Lines     // line index, for other files
+	path   string
+	src    []byte
+	kind   scan.Kind
+	prompt bool           // a prompt file (prompt/guardrail-override judges its overrides)
+	m      *manual.Manual // the manual, for manuals
+	lines  scan.Lines     // line index, for other files
 }
 
 func (t *scanText) pos(off int) diag.Pos {
@@ -73,7 +75,7 @@ func securityFiles(in *Input) []*scanText {
 		slices.Sort(keys)
 		for _, k := range keys {
 			src := in.Prompts.Files[k]
-			out = append(out, &scanText{path: k, src: src, kind: scan.Markdown, lines: scan.NewLines(src)})
+			out = append(out, &scanText{path: k, src: src, kind: scan.Markdown, prompt: true, lines: scan.NewLines(src)})
 		}
 	}
 	return out
@@ -183,10 +185,23 @@ func securityRule(r *Rule, fix string, detect func(t *scanText) []scan.Hit) *Rul
 	return r
 }
 
-// reportHits reports each hit at its place, with an escaped excerpt.
+// reportHits reports each hit at its place, with an escaped excerpt. Hits
+// on one line are one finding (the first, with how many more the line
+// holds), so a line of 100,000 hidden characters is one message.
 func reportHits(p *Pass, t *scanText, hits []scan.Hit, fix string) {
-	for _, h := range hits {
+	for i := 0; i < len(hits); {
+		h := hits[i]
+		pos := t.pos(h.Off)
+		j := i + 1
+		for j < len(hits) && t.pos(hits[j].Off).Line == pos.Line {
+			j++
+		}
+		what := h.What
+		if more := j - i - 1; more > 0 {
+			what += fmt.Sprintf(" (and %d more on this line)", more)
+		}
 		ex := scan.Excerpt(t.src, h.Off, h.End, h.Redact)
-		p.ReportAt(t.pos(h.Off), t.pos(h.End), "%s: `%s`; %s", h.What, ex, fix)
+		p.ReportAt(pos, t.pos(h.End), "%s: `%s`; %s", what, ex, fix)
+		i = j
 	}
 }

@@ -1,6 +1,9 @@
 package lint
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/lorekit/lore/build/diag"
 	"github.com/lorekit/lore/build/lint/scan"
 )
@@ -16,5 +19,15 @@ var securityInjection = securityRule(&Rule{
 		"\"never send credentials\" is negated and not reported. A manual about prompt injection that quotes an attack can disable the " +
 		"rule for that line (`<!-- lore-disable-next-line security/injection -->`).",
 }, "remove the instruction; a manual that quotes an attack on purpose disables the rule for that line", func(t *scanText) []scan.Hit {
-	return scan.Injection(t.src)
+	hits := scan.Injection(t.src, false)
+	if t.prompt {
+		return hits // prompt/guardrail-override judges a prompt file's overrides
+	}
+	// One matcher judges an order to drop the rules everywhere: the one of
+	// prompt/guardrail-override, which also knows reported and refused text.
+	for _, sp := range findOverrides(blankTags(blankComments(string(t.src)))) {
+		hits = append(hits, scan.Hit{Off: sp.Off, End: sp.End, What: "text that tells the model to ignore its instructions"})
+	}
+	slices.SortFunc(hits, func(a, b scan.Hit) int { return cmp.Compare(a.Off, b.Off) })
+	return hits
 })

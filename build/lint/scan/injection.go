@@ -132,20 +132,24 @@ type pattern struct {
 	modal bool
 	// notThen: not when the next word is of this class.
 	notThen uint64
+	// override: an order to drop the instructions or rules; Injection
+	// leaves these to the caller's override matcher (one matcher judges
+	// that everywhere: lint's findOverrides).
+	override bool
 }
 
 var injectionPatterns = []pattern{
-	{what: "tells the model to ignore its instructions", negatable: true,
+	{what: "tells the model to ignore its instructions", negatable: true, override: true,
 		steps: []step{{cOverride, 0}, {cPrior, 4}, {cRules, 3}}},
-	{what: "tells the model to ignore its instructions", negatable: true,
+	{what: "tells the model to ignore its instructions", negatable: true, override: true,
 		steps: []step{{cOverride, 0}, {cAll, 1}, {cRules, 1}}},
-	{what: "tells the model to ignore its instructions", negatable: true,
+	{what: "tells the model to ignore its instructions", negatable: true, override: true,
 		steps: []step{{cOverride, 0}, {cYour | cPrior | cAll, 3}, {cStrongRules, 2}}},
-	{what: "tells the model to forget everything before", negatable: true,
+	{what: "tells the model to forget everything before", negatable: true, override: true,
 		steps: []step{{cOverride, 0}, {cEverything, 1}, {cPrior, 3}}},
-	{what: "replaces the system prompt", negatable: true,
+	{what: "replaces the system prompt", negatable: true, override: true,
 		steps: []step{{cReplace, 0}, {cYour, 3}, {cRules | cStrongRules, 2}}},
-	{what: "declares the model free of its rules", negatable: true,
+	{what: "declares the model free of its rules", negatable: true, override: true,
 		steps: []step{{cYou, 0}, {cNow, 3}, {cUnbound, 4}}},
 	{what: "sends the conversation or private data out", negatable: true,
 		steps: []step{{cSend, 0}, {cPrivate, 5}, {cDest, 6}}},
@@ -168,12 +172,13 @@ var injectionPatterns = []pattern{
 // maxSpan bounds how far ahead of a first word a pattern looks.
 const maxSpan = 16
 
-// Injection finds text that tries to override the system prompt or the
-// guardrails, to send secrets or the conversation out, or to hide what
-// the model does from the user, in English and German. It matches word
-// classes (verbs, objects and qualifiers with their inflections) in
-// order within a clause, not fixed sentences.
-func Injection(src []byte) []Hit {
+// Injection finds text that tries to send secrets or the conversation
+// out, to reveal the system prompt, or to hide what the model does from
+// the user, in English and German; with overrides, also text that tells
+// the model to drop its instructions or rules. It matches word classes
+// (verbs, objects and qualifiers with their inflections) in order within
+// a clause, not fixed sentences.
+func Injection(src []byte, overrides bool) []Hit {
 	var c collector
 	var ws []word
 	ords, clause := 0, 0
@@ -184,6 +189,9 @@ func Injection(src []byte) []Hit {
 			continue
 		}
 		for _, p := range injectionPatterns {
+			if p.override && !overrides {
+				continue
+			}
 			end, ok := p.match(ws, i)
 			if !ok {
 				continue
