@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/spf13/afero"
 
@@ -73,7 +74,18 @@ type recEntry struct {
 type record struct {
 	files map[string]recEntry
 	paths []string // sorted
+	// stamped is when the output was published (Unix nanoseconds; 0:
+	// unknown). A file whose time is this close to it may have changed
+	// again within the same tick of the file system's clock, keeping its
+	// time and size: verify compares such files by their bytes (git's
+	// "racy clean" rule).
+	stamped int64
 }
+
+// racyOutput is how close to a record's time a file's time must be for
+// its size and time not to be trusted (coarser than any file system's
+// clock, including FAT's two seconds).
+const racyOutput = 3 * time.Second
 
 func newRecord(files map[string]recEntry) *record {
 	r := &record{files: files}
@@ -134,18 +146,25 @@ func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, pid int) 
 }
 
 // verify walks the output folder: the record keeps the files that are on
-// disk with the size and time they were written with; every other file is
-// unknown.
+// disk with the size and time they were written with (and, when that time
+// is too close to the record's to tell an edit in the same clock tick, the
+// bytes); every other file is unknown.
 func verify(fsys afero.Fs, dir string, prev *record) (*record, []string) {
 	ok := map[string]recEntry{}
 	var unknown []string
+	racy := prev.stamped - int64(racyOutput)
 	_ = afero.Walk(fsys, dir, func(p string, fi fs.FileInfo, err error) error {
 		if err != nil || fi.IsDir() {
 			return nil
 		}
 		rel := strings.TrimPrefix(filepathToSlash(p), dir+"/")
 		e, found := prev.files[rel]
-		if found && e.size == fi.Size() && e.mtime == fi.ModTime().UnixNano() {
+		same := found && e.size == fi.Size() && e.mtime == fi.ModTime().UnixNano()
+		if same && e.mtime >= racy {
+			b, err := afero.ReadFile(fsys, p)
+			same = err == nil && cache.Key(sha256.Sum256(b)) == e.sum
+		}
+		if same {
 			ok[rel] = e
 		} else {
 			unknown = append(unknown, rel)
@@ -317,7 +336,9 @@ func (o *output) commit() (*record, error) {
 		_ = o.fs.RemoveAll(o.stage)
 		return nil, err
 	}
-	return newRecord(o.next), nil
+	r := newRecord(o.next)
+	r.stamped = time.Now().UnixNano()
+	return r, nil
 }
 
 // abort removes what the build wrote; the output stays as it was.
@@ -334,9 +355,11 @@ func (o *output) release() {
 	}
 }
 
-// encode writes the record as a cache value.
+// encode writes the record as a cache value: an empty path and the time
+// it was stamped, then the files.
 func (r *record) encode() []byte {
-	var b []byte
+	b := binary.AppendUvarint(nil, 0)
+	b = binary.AppendVarint(b, r.stamped)
 	for _, p := range r.paths {
 		e := r.files[p]
 		b = binary.AppendUvarint(b, uint64(len(p)))
@@ -351,6 +374,14 @@ func (r *record) encode() []byte {
 
 func decodeRecord(b []byte) (*record, bool) {
 	files := map[string]recEntry{}
+	var stamped int64
+	if n, w := binary.Uvarint(b); w > 0 && n == 0 {
+		var w2 int
+		if stamped, w2 = binary.Varint(b[w:]); w2 <= 0 {
+			return nil, false
+		}
+		b = b[w+w2:]
+	}
 	for len(b) > 0 {
 		n, w := binary.Uvarint(b)
 		if w <= 0 || n > uint64(len(b)-w) {
@@ -377,7 +408,9 @@ func decodeRecord(b []byte) (*record, bool) {
 		b = b[w1+w2:]
 		files[p] = e
 	}
-	return newRecord(files), true
+	r := newRecord(files)
+	r.stamped = stamped
+	return r, true
 }
 
 func mapKeys[V any](m map[string]V) func(func(string) bool) {
