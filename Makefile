@@ -10,6 +10,8 @@
 #                            on it (testdata/eval/corpus.tsv)
 #   make calibrate CORPUS=DIR  search the loaded/alternatives/hint thresholds
 #                            over every labelled set of testdata/eval
+#   make race    the build pipeline and internal packages under the race
+#                detector (CI runs it after make test)
 #   make fuzz    every fuzz target of every package, FUZZTIME each (30s);
 #                prints the executions per target
 
@@ -26,7 +28,7 @@ EXAMPLE_MIN_TOP3 ?= 0.89
 CORPUS_MIN_TOP1  ?= 0.85
 CORPUS_MIN_TOP3  ?= 0.95
 
-.PHONY: all build lore test bench bench-all fmt vet fuzz corpus calibrate clean
+.PHONY: all build lore test race bench bench-all fmt vet fuzz corpus calibrate clean
 
 all: build
 
@@ -40,6 +42,15 @@ test: vet lore
 	$(GO) test -count=1 ./...
 	@echo "== lore eval testdata/eval/example.tsv"
 	./$(BIN) eval testdata/eval/example.tsv --min-top1 $(EXAMPLE_MIN_TOP1) --min-top3 $(EXAMPLE_MIN_TOP3) --worst 0
+
+# The packages with concurrency (the build's goroutines, sessions, catalog
+# jobs, output swap, the dev server and the watcher) under the race
+# detector. About 6.5 minutes on 2 shared cores (make test takes 3-5), so
+# it is a target of its own rather than part of make test; RACETIMEOUT
+# bounds it.
+RACETIMEOUT ?= 30m
+race:
+	$(GO) test -race -count=1 -timeout $(RACETIMEOUT) ./build/... ./internal/...
 
 bench:
 	$(GO) test -run '^$$' -bench '/1000$$' -benchmem -timeout 60m ./...

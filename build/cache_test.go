@@ -26,6 +26,13 @@ import (
 func genProject(t *testing.T, n int) afero.Fs {
 	t.Helper()
 	fsys := afero.NewMemMapFs()
+	writeGenProject(t, fsys, n)
+	return fsys
+}
+
+// writeGenProject writes genProject's project into fsys under "p".
+func writeGenProject(t *testing.T, fsys afero.Fs, n int) {
+	t.Helper()
 	if err := corpusgen.Write(fsys, "p", n, 7); err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +50,6 @@ func genProject(t *testing.T, n int) afero.Fs {
 	if err := afero.WriteFile(fsys, "p/lore.yaml", append(cfg, b.String()...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return fsys
 }
 
 func mustBuild(t *testing.T, o build.RunOptions) *build.Result {

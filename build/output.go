@@ -3,7 +3,6 @@ package build
 import (
 	"crypto/sha256"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -13,19 +12,24 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build/cache"
 )
 
-// output publishes a build into the output folder. Without a record of
-// what the folder holds, everything is written into a fresh folder beside
-// it, which then replaces it (a failed build leaves the old one as it
-// was). With a record whose files are still on disk as they were written,
-// only the files that changed are written (each beside its place, then
-// renamed over it once every file is ready), and the files the build no
-// longer makes are removed: an unchanged build writes nothing.
+// output publishes a build into the output folder. The new output is
+// always made whole in a folder beside it (.<name>.new-<pid>), which then
+// takes the output's place in one step (swap): at every instant the output
+// folder holds either the previous complete output or the new one. With a
+// record of what the folder holds whose files are still on disk as they
+// were written, a file whose key or bytes match the record is not made
+// again: the previous output's file is hard-linked (or, where links are
+// not possible, copied) into the new folder. An interrupted build leaves
+// its folder behind; the next build into the same output removes it (see
+// stale.go), and a lock on the output's parent folder keeps two builds from
+// publishing into one output at once.
 //
 // Every file is offered with a key (what it was made from): a file whose
 // key matches the record is neither made nor written again (Fresh); one
@@ -33,21 +37,20 @@ import (
 type output struct {
 	fs    afero.Fs
 	dir   string // the output folder
-	stage string // the fresh folder, or "" when updating in place
+	stage string // the new output, beside dir
 	prev  *record
 	// unknown are files in the folder the record does not vouch for
-	// (changed since, or never recorded); in place they are removed
-	// unless this build writes them. missing are recorded files that are
-	// gone.
+	// (changed since, or never recorded); they are not carried over.
+	// missing are recorded files that are gone.
 	unknown, missing []string
+	unlock           func() // releases the lock on the output
 
 	mu      sync.Mutex
 	next    map[string]recEntry
 	dirs    map[string]*dirOnce
-	temps   map[string]string // final path → written temporary file (in place)
 	written int
 	wrote   []string // paths written
-	removed []string // paths removed (in place)
+	removed []string // paths the previous output had and this one has not
 }
 
 // changed lists the files written or removed, sorted.
@@ -71,7 +74,18 @@ type recEntry struct {
 type record struct {
 	files map[string]recEntry
 	paths []string // sorted
+	// stamped is when the output was published (Unix nanoseconds; 0:
+	// unknown). A file whose time is this close to it may have changed
+	// again within the same tick of the file system's clock, keeping its
+	// time and size: verify compares such files by their bytes (git's
+	// "racy clean" rule).
+	stamped int64
 }
+
+// racyOutput is how close to a record's time a file's time must be for
+// its size and time not to be trusted (coarser than any file system's
+// clock, including FAT's two seconds).
+const racyOutput = 3 * time.Second
 
 func newRecord(files map[string]recEntry) *record {
 	r := &record{files: files}
@@ -82,15 +96,36 @@ func newRecord(files map[string]recEntry) *record {
 	return r
 }
 
-// tempSuffix marks files written beside their place during an update in
-// place.
+// tempSuffix marks a page lore serve's Quick writes beside its place
+// before renaming it over the page.
 const tempSuffix = ".lore-tmp"
 
-// openOutput prepares publishing into dir. prev is the record of the last
-// build published there (nil: none); it is checked against the folder.
-// A trusted record is taken as it is: the folder is the caller's own.
+// openOutput prepares publishing into dir: it takes the output's lock,
+// removes what interrupted builds left and creates the new folder. prev
+// is the record of the last build published there (nil: none); it is
+// checked against the folder. A trusted record is taken as it is: the
+// folder is the caller's own.
 func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, pid int) (*output, error) {
-	o := &output{fs: fsys, dir: path.Clean(dir), next: map[string]recEntry{}, dirs: map[string]*dirOnce{}, temps: map[string]string{}}
+	o := &output{fs: fsys, dir: path.Clean(dir), next: map[string]recEntry{}, dirs: map[string]*dirOnce{}}
+	if err := fsys.MkdirAll(path.Dir(o.dir), 0o755); err != nil {
+		return nil, fmt.Errorf("cannot create the folder of the output %s: %w", o.dir, err)
+	}
+	unlock, err := lockOutput(fsys, o.dir)
+	if err != nil {
+		return nil, err
+	}
+	o.unlock = unlock
+	removeStale(fsys, o.dir)
+	o.stage = stagePath(o.dir, pid)
+	if err := fsys.RemoveAll(o.stage); err != nil {
+		o.release()
+		return nil, err
+	}
+	if err := fsys.MkdirAll(o.stage, 0o755); err != nil {
+		o.release()
+		return nil, fmt.Errorf("cannot create the output folder %s: %w", o.stage, err)
+	}
+	o.prev = newRecord(map[string]recEntry{})
 	if fi, err := fsys.Stat(o.dir); err == nil && fi.IsDir() && prev != nil && len(prev.files) > 0 {
 		if trusted {
 			o.prev = newRecord(maps.Clone(prev.files))
@@ -106,32 +141,30 @@ func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, pid int) 
 				o.missing = append(o.missing, p)
 			}
 		}
-		return o, nil
 	}
-	o.stage = fmt.Sprintf("%s.tmp-%d", o.dir, pid)
-	if err := fsys.RemoveAll(o.stage); err != nil {
-		return nil, err
-	}
-	if err := fsys.MkdirAll(o.stage, 0o755); err != nil {
-		return nil, fmt.Errorf("cannot create the output folder %s: %w", o.stage, err)
-	}
-	o.prev = newRecord(map[string]recEntry{})
 	return o, nil
 }
 
 // verify walks the output folder: the record keeps the files that are on
-// disk with the size and time they were written with; every other file is
-// unknown.
+// disk with the size and time they were written with (and, when that time
+// is too close to the record's to tell an edit in the same clock tick, the
+// bytes); every other file is unknown.
 func verify(fsys afero.Fs, dir string, prev *record) (*record, []string) {
 	ok := map[string]recEntry{}
 	var unknown []string
+	racy := prev.stamped - int64(racyOutput)
 	_ = afero.Walk(fsys, dir, func(p string, fi fs.FileInfo, err error) error {
 		if err != nil || fi.IsDir() {
 			return nil
 		}
 		rel := strings.TrimPrefix(filepathToSlash(p), dir+"/")
 		e, found := prev.files[rel]
-		if found && e.size == fi.Size() && e.mtime == fi.ModTime().UnixNano() {
+		same := found && e.size == fi.Size() && e.mtime == fi.ModTime().UnixNano()
+		if same && e.mtime >= racy {
+			b, err := afero.ReadFile(fsys, p)
+			same = err == nil && cache.Key(sha256.Sum256(b)) == e.sum
+		}
+		if same {
 			ok[rel] = e
 		} else {
 			unknown = append(unknown, rel)
@@ -142,16 +175,13 @@ func verify(fsys afero.Fs, dir string, prev *record) (*record, []string) {
 }
 
 // Fresh reports whether the file at p holds what key stands for; if so it
-// is kept.
+// is carried over into the new output.
 func (o *output) Fresh(p string, key cache.Key) bool {
 	e, ok := o.prev.files[p]
 	if !ok || e.key != key || key.IsZero() {
 		return false
 	}
-	o.mu.Lock()
-	o.next[p] = e
-	o.mu.Unlock()
-	return true
+	return o.carry(p, e) == nil
 }
 
 // FreshGroup is Fresh for every recorded file under dir: they were all
@@ -173,11 +203,18 @@ func (o *output) FreshGroup(dir string, key cache.Key) bool {
 	if len(group) == 0 || o.groupBroken(prefix) {
 		return false
 	}
-	o.mu.Lock()
-	for _, p := range group {
-		o.next[p] = o.prev.files[p]
+	for j, p := range group {
+		if o.carry(p, o.prev.files[p]) != nil {
+			// Not all there after all: the group is made anew.
+			o.mu.Lock()
+			for _, q := range group[:j] {
+				delete(o.next, q)
+				_ = o.fs.Remove(path.Join(o.stage, q))
+			}
+			o.mu.Unlock()
+			return false
+		}
 	}
-	o.mu.Unlock()
 	return true
 }
 
@@ -192,26 +229,65 @@ func (o *output) groupBroken(prefix string) bool {
 	return false
 }
 
-// Write writes the file at p, unless the folder already holds these bytes.
+// carry puts the previous output's file at p, recorded as e, into the new
+// output: a hard link where the file system has them (same file, same
+// time), else a copy (recorded with the copy's time).
+func (o *output) carry(p string, e recEntry) error {
+	if err := o.mkdir(path.Dir(p)); err != nil {
+		return err
+	}
+	from, to := path.Join(o.dir, p), path.Join(o.stage, p)
+	if err := linkFile(o.fs, from, to); err != nil {
+		b, rerr := afero.ReadFile(o.fs, from)
+		if rerr != nil {
+			return rerr
+		}
+		if cache.Key(sha256.Sum256(b)) != e.sum {
+			return fmt.Errorf("%s changed", from)
+		}
+		fi, werr := o.writeFile(to, b)
+		if werr != nil {
+			return werr
+		}
+		e.size, e.mtime = fi.Size(), fi.ModTime().UnixNano()
+	}
+	o.mu.Lock()
+	o.next[p] = e
+	o.mu.Unlock()
+	return nil
+}
+
+// Write writes the file at p, unless the previous output holds these
+// bytes (it is then carried over).
 func (o *output) Write(p string, key cache.Key, data []byte) error {
 	s := cache.Key(sha256.Sum256(data))
 	if e, ok := o.prev.files[p]; ok && e.sum == s {
 		e.key = key
-		o.mu.Lock()
-		o.next[p] = e
-		o.mu.Unlock()
-		return nil
-	}
-	target := path.Join(o.stage, p)
-	if o.stage == "" {
-		target = path.Join(o.dir, p) + tempSuffix
+		if o.carry(p, e) == nil {
+			return nil
+		}
 	}
 	if err := o.mkdir(path.Dir(p)); err != nil {
 		return err
 	}
-	f, err := o.fs.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	fi, err := o.writeFile(path.Join(o.stage, p), data)
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", p, err)
+	}
+	o.mu.Lock()
+	o.next[p] = recEntry{key: key, sum: s, size: fi.Size(), mtime: fi.ModTime().UnixNano()}
+	o.written++
+	o.wrote = append(o.wrote, p)
+	o.mu.Unlock()
+	return nil
+}
+
+// writeFile writes data into the file at target (replacing it) and
+// returns what the file system says of it.
+func (o *output) writeFile(target string, data []byte) (fs.FileInfo, error) {
+	f, err := o.fs.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, err
 	}
 	_, err = f.Write(data)
 	var fi fs.FileInfo
@@ -221,22 +297,11 @@ func (o *output) Write(p string, key cache.Key, data []byte) error {
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", p, err)
-	}
-	o.mu.Lock()
-	o.next[p] = recEntry{key: key, sum: s, size: fi.Size(), mtime: fi.ModTime().UnixNano()}
-	if o.stage == "" {
-		o.temps[p] = target
-	}
-	o.written++
-	o.wrote = append(o.wrote, p)
-	o.mu.Unlock()
-	return nil
+	return fi, err
 }
 
-// mkdir creates the folder d (relative to the output) once; writers of
-// other files in d wait until it exists.
+// mkdir creates the folder d (relative to the output) in the new output
+// once; writers of other files in d wait until it exists.
 func (o *output) mkdir(d string) error {
 	o.mu.Lock()
 	m, ok := o.dirs[d]
@@ -246,11 +311,7 @@ func (o *output) mkdir(d string) error {
 	}
 	o.mu.Unlock()
 	m.once.Do(func() {
-		base := o.stage
-		if base == "" {
-			base = o.dir
-		}
-		if err := o.fs.MkdirAll(path.Join(base, d), 0o755); err != nil {
+		if err := o.fs.MkdirAll(path.Join(o.stage, d), 0o755); err != nil {
 			m.err = fmt.Errorf("cannot create %s: %w", d, err)
 		}
 	})
@@ -262,91 +323,43 @@ type dirOnce struct {
 	err  error
 }
 
-// commit publishes the build and returns its record.
+// commit publishes the build (the new folder takes the output's place)
+// and returns its record.
 func (o *output) commit() (*record, error) {
-	if o.stage != "" {
-		if err := publish(o.fs, o.stage, o.dir); err != nil {
-			_ = o.fs.RemoveAll(o.stage)
-			return nil, err
-		}
-		return newRecord(o.next), nil
-	}
-	for _, p := range slices.Sorted(mapKeys(o.temps)) {
-		if err := o.fs.Rename(o.temps[p], path.Join(o.dir, p)); err != nil {
-			o.abort()
-			return nil, fmt.Errorf("cannot publish %s: %w", path.Join(o.dir, p), err)
-		}
-		delete(o.temps, p)
-	}
-	// Files the build no longer makes, or did not vouch for, go.
-	var stale []string
-	for _, p := range o.prev.paths {
+	defer o.release()
+	for _, p := range slices.Concat(o.prev.paths, o.unknown) {
 		if _, ok := o.next[p]; !ok {
-			stale = append(stale, p)
+			o.removed = append(o.removed, p)
 		}
 	}
-	for _, p := range o.unknown {
-		if _, ok := o.next[p]; !ok {
-			stale = append(stale, p)
-		}
-	}
-	dirs := map[string]bool{}
-	var errs []error
-	for _, p := range stale {
-		if err := o.fs.Remove(path.Join(o.dir, p)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			errs = append(errs, err)
-		}
-		o.removed = append(o.removed, p)
-		for d := path.Dir(p); d != "."; d = path.Dir(d) {
-			dirs[d] = true
-		}
-	}
-	// Folders left empty go too (deepest first).
-	ds := slices.Sorted(mapKeys(dirs))
-	slices.SortStableFunc(ds, func(a, b string) int { return strings.Count(b, "/") - strings.Count(a, "/") })
-	for _, d := range ds {
-		if entries, err := afero.ReadDir(o.fs, path.Join(o.dir, d)); err == nil && len(entries) == 0 {
-			_ = o.fs.Remove(path.Join(o.dir, d))
-		}
-	}
-	if err := errors.Join(errs...); err != nil {
-		return nil, fmt.Errorf("cannot remove stale output: %w", err)
-	}
-	return newRecord(o.next), nil
-}
-
-// abort removes what the build wrote; the folder stays as it was.
-func (o *output) abort() {
-	if o.stage != "" {
+	if err := swapIn(o.fs, o.stage, o.dir); err != nil {
 		_ = o.fs.RemoveAll(o.stage)
-		return
+		return nil, err
 	}
-	for _, t := range o.temps {
-		_ = o.fs.Remove(t)
-	}
-	o.temps = map[string]string{}
+	r := newRecord(o.next)
+	r.stamped = time.Now().UnixNano()
+	return r, nil
 }
 
-// publish swaps the staged folder into place: the old output is moved
-// aside, the new one renamed in, the old one removed.
-func publish(fs afero.Fs, stage, out string) error {
-	old := stage + ".old"
-	_ = fs.RemoveAll(old)
-	if _, err := fs.Stat(out); err == nil {
-		if err := fs.Rename(out, old); err != nil {
-			return fmt.Errorf("cannot move the previous output %s aside: %w", out, err)
-		}
-	}
-	if err := fs.Rename(stage, out); err != nil {
-		_ = fs.Rename(old, out)
-		return fmt.Errorf("cannot publish %s: %w", out, err)
-	}
-	return fs.RemoveAll(old)
+// abort removes what the build wrote; the output stays as it was.
+func (o *output) abort() {
+	_ = o.fs.RemoveAll(o.stage)
+	o.release()
 }
 
-// encode writes the record as a cache value.
+// release lets go of the output's lock (once).
+func (o *output) release() {
+	if o.unlock != nil {
+		o.unlock()
+		o.unlock = nil
+	}
+}
+
+// encode writes the record as a cache value: an empty path and the time
+// it was stamped, then the files.
 func (r *record) encode() []byte {
-	var b []byte
+	b := binary.AppendUvarint(nil, 0)
+	b = binary.AppendVarint(b, r.stamped)
 	for _, p := range r.paths {
 		e := r.files[p]
 		b = binary.AppendUvarint(b, uint64(len(p)))
@@ -361,6 +374,14 @@ func (r *record) encode() []byte {
 
 func decodeRecord(b []byte) (*record, bool) {
 	files := map[string]recEntry{}
+	var stamped int64
+	if n, w := binary.Uvarint(b); w > 0 && n == 0 {
+		var w2 int
+		if stamped, w2 = binary.Varint(b[w:]); w2 <= 0 {
+			return nil, false
+		}
+		b = b[w+w2:]
+	}
 	for len(b) > 0 {
 		n, w := binary.Uvarint(b)
 		if w <= 0 || n > uint64(len(b)-w) {
@@ -387,7 +408,9 @@ func decodeRecord(b []byte) (*record, bool) {
 		b = b[w1+w2:]
 		files[p] = e
 	}
-	return newRecord(files), true
+	r := newRecord(files)
+	r.stamped = stamped
+	return r, true
 }
 
 func mapKeys[V any](m map[string]V) func(func(string) bool) {

@@ -238,27 +238,27 @@ func (b *buildRun) run() (*Result, error) {
 	// before): the parsed manuals of thousands of manuals are hundreds of
 	// megabytes, which the collector would otherwise scan on every cycle
 	// while the bodies are highlighted.
+	if b.s.o.Locked {
+		res.Baked.Facts.Lock = p.lockFacts() // before the goroutines, which both read res
+	}
 	b.step("lint")
-	var (
-		facts    map[*manual.Manual]*facts
-		siteIn   *site.Input
-		st       *site.Site
-		siteErr  error
-		catalog  *catalogResult
-		prepared = make(chan struct{})
-		lintDone = make(chan struct{})
-		failed   atomicBool
-	)
+	// The two goroutines share nothing but what they send: the prepared
+	// pages and catalog, and the lint report. stopped tells the first that
+	// lint has failed (a single build then needs no catalog).
+	var stopped atomicBool
+	preparedc := make(chan preparedSite, 1)
+	lintc := make(chan lint.Report, 1)
 	go func() {
-		defer close(prepared)
-		facts = manualFacts(p, counter, b.cache, b.sums)
-		siteIn = siteInput(p, res, facts, b.sums)
-		siteIn.SearchAnalyses = b.s.analyses()
-		catalog = b.findCatalog(o)
+		var ps preparedSite
+		defer func() { preparedc <- ps }()
+		ps.facts = manualFacts(p, counter, b.cache, b.sums)
+		ps.siteIn = siteInput(p, res, ps.facts, b.sums)
+		ps.siteIn.SearchAnalyses = b.s.analyses()
+		ps.catalog = b.findCatalog(o)
 		var done func(*manual.Manual)
 		if b.s.once && b.cache != nil {
-			if catalog.src != nil {
-				*catalog.src = search.Extracted(*catalog.src)
+			if ps.catalog.src != nil {
+				*ps.catalog.src = search.Extracted(*ps.catalog.src)
 			}
 			done = func(m *manual.Manual) { m.Doc = nil }
 		}
@@ -272,36 +272,29 @@ func (b *buildRun) run() (*Result, error) {
 				count("render", int(rendered.Add(1)), total)
 			}
 		}
-		if st, siteErr = site.New(siteIn, b.cache); siteErr == nil {
-			siteErr = st.Bodies(o, done)
+		if ps.st, ps.err = site.New(ps.siteIn, b.cache); ps.err == nil {
+			ps.err = ps.st.Bodies(o, done)
 		}
 		// A single build that lint has stopped already needs no catalog.
-		if !b.s.once || !failed.get() {
-			catalog.start(b)
+		if !b.s.once || !stopped.get() {
+			ps.catalog.start(b)
 		}
 	}()
-	go func() {
-		defer close(lintDone)
-		if b.s.o.Locked {
-			res.Baked.Facts.Lock = p.lockFacts()
-		}
-		res.Lint = b.lintBuild()
-		if res.Lint.Diagnostics.AtLeast(diag.Error) {
-			failed.set()
-		}
-	}()
-	<-lintDone
-	if failed.get() {
-		<-prepared // the bodies are cached for the next build
+	go func() { lintc <- b.lintBuild() }()
+	res.Lint = <-lintc
+	if res.Lint.Diagnostics.AtLeast(diag.Error) {
+		stopped.set()
+		<-preparedc // the bodies are cached for the next build
 		o.abort()
 		res.Failed = true
 		b.save(nil, "")
 		return res, nil
 	}
-	<-prepared
-	if siteErr != nil {
+	ps := <-preparedc
+	facts, siteIn, st, catalog := ps.facts, ps.siteIn, ps.st, ps.catalog
+	if ps.err != nil {
 		o.abort()
-		return nil, siteErr
+		return nil, ps.err
 	}
 
 	fail := func(err error) (*Result, error) {
@@ -344,6 +337,15 @@ func (b *buildRun) run() (*Result, error) {
 	b.save(rec, out)
 	b.s.last = &lastBuild{p: p, facts: facts, siteIn: siteIn, st: st, diags: res.Lint.Diagnostics, out: out, counter: counter}
 	return res, nil
+}
+
+// preparedSite is what a build prepares while lint runs.
+type preparedSite struct {
+	facts   map[*manual.Manual]*facts
+	siteIn  *site.Input
+	st      *site.Site
+	catalog *catalogResult
+	err     error
 }
 
 // save keeps the output's record and writes the cache.

@@ -268,7 +268,7 @@ func (js *catalogJobs) run(j, base *catalogJob, seed *catalogSeed, src search.So
 		}
 		js.discard(base)
 	}
-	tmp, err := os.MkdirTemp("", "lore-catalog-")
+	tmp, err := os.MkdirTemp("", catalogTempPattern())
 	if err != nil {
 		j.err = err
 		return

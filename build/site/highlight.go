@@ -9,7 +9,6 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
-	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/yuin/goldmark/util"
 
@@ -51,7 +50,7 @@ func (h *highlighter) lexer(lang string) chroma.Lexer {
 	defer h.mu.Unlock()
 	lx, ok := h.lexers[lang]
 	if !ok {
-		if lx = lexers.Get(lang); lx != nil {
+		if lx = lexerFor(lang); lx != nil {
 			lx = chroma.Coalesce(lx)
 		}
 		h.lexers[lang] = lx

@@ -163,7 +163,10 @@ func (t Targets) relevant(name string) bool {
 		return false // editor droppings and hidden files
 	}
 	for _, s := range t.Skip {
-		if strings.HasPrefix(name, s) {
+		// A folder (s ends in a separator) is skipped with everything in
+		// it: the build swaps its output folder in, renaming the folder
+		// itself.
+		if strings.HasPrefix(name, s) || strings.HasSuffix(s, string(filepath.Separator)) && name == strings.TrimSuffix(s, string(filepath.Separator)) {
 			return false
 		}
 	}

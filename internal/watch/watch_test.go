@@ -139,3 +139,22 @@ func TestBurstIsOneBatch(t *testing.T) {
 		t.Fatalf("got %q, want %q in one sorted batch", got, want)
 	}
 }
+
+// TestSkipsTheSkippedFolderItself: a skipped folder (the build's output)
+// is skipped by its own name too: the build renames it when it swaps the
+// new output in, which must not look like a change of the sources.
+func TestSkipsTheSkippedFolderItself(t *testing.T) {
+	root := filepath.Join(string(filepath.Separator), "p")
+	out := filepath.Join(root, "public")
+	tg := Targets{Dirs: []string{root}, Skip: []string{out + string(filepath.Separator)}}
+	for name, want := range map[string]bool{
+		out:                                 false,
+		filepath.Join(out, "index.html"):    false,
+		filepath.Join(root, "publicity.md"): true,
+		filepath.Join(root, "a.md"):         true,
+	} {
+		if got := tg.relevant(name); got != want {
+			t.Errorf("relevant(%s) = %v, want %v", name, got, want)
+		}
+	}
+}

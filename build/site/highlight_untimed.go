@@ -1,0 +1,93 @@
+package site
+
+import (
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/alecthomas/chroma/v2"
+	"github.com/alecthomas/chroma/v2/lexers"
+)
+
+// Highlighting must be a function of the code alone: the same block gives
+// the same HTML on every build. chroma (v2.27.0) gives every rule of a
+// regular-expression lexer a 250 ms wall-clock match timeout and takes a
+// rule that timed out for one that does not match, so a block highlighted
+// while the machine is loaded gets another token (an Error span, a
+// keyword shown as a name). Worse, regexp2 (v1.11.0) measures the timeout
+// with a clock goroutine that stops after a second without matches and,
+// restarted, reports the real time only one tick (100 ms) later: a match
+// that runs when it does sees every deadline set meanwhile as passed. An
+// incremental build (pages from the cache) then differed from a build from
+// scratch now and then.
+//
+// The lexers the site uses are therefore copies of chroma's, registered in
+// a registry of their own (so that lexers one delegates to, e.g. the
+// JavaScript inside HTML, are copies too), whose compiled rules have no
+// timeout. The guards around highlighting stay: input is bounded.
+
+// noTimeout is regexp2.DefaultMatchTimeout: a match that never times out.
+const noTimeout = math.MaxInt64
+
+// untimedLexers is chroma's registry with every regular-expression lexer
+// copied without match timeouts. It is built once and never changed.
+var untimedLexers = sync.OnceValue(func() *chroma.LexerRegistry {
+	reg := chroma.NewLexerRegistry()
+	for _, l := range lexers.GlobalLexerRegistry.Lexers {
+		if rl, ok := l.(*chroma.RegexLexer); ok {
+			reg.Register(untimed(rl))
+		}
+	}
+	return reg
+})
+
+// lexerFor returns the lexer chroma picks for lang, as an untimed copy
+// when it is a regular-expression lexer (the few others, which delegate
+// to lexers of their own, are chroma's), or nil.
+func lexerFor(lang string) chroma.Lexer {
+	l := lexers.Get(lang)
+	if l == nil {
+		return nil
+	}
+	if _, ok := l.(*chroma.RegexLexer); ok {
+		if u := untimedLexers().Get(l.Config().Name); u != nil {
+			return u
+		}
+	}
+	return l
+}
+
+// untimed copies rl: the same configuration and rules, plus a first rule
+// whose compile-time mutator lifts the timeout of every compiled rule and
+// then removes itself.
+func untimed(rl *chroma.RegexLexer) *chroma.RegexLexer {
+	return chroma.MustNewLexer(rl.Config(), func() chroma.Rules {
+		raw, err := rl.Rules()
+		if err != nil {
+			return chroma.Rules{} // no "root": the copy fails to compile, the block stays plain
+		}
+		rules := make(chroma.Rules, len(raw))
+		for state, rs := range raw {
+			rules[state] = slices.Clone(rs)
+		}
+		rules["root"] = slices.Insert(rules["root"], 0, chroma.Rule{Pattern: "", Mutator: &liftTimeouts{}})
+		return rules
+	})
+}
+
+// liftTimeouts is the compile-time mutator untimed adds.
+type liftTimeouts struct{}
+
+func (*liftTimeouts) Mutate(*chroma.LexerState) error { return nil }
+
+func (*liftTimeouts) MutateLexer(rules chroma.CompiledRules, state string, rule int) error {
+	for _, rs := range rules {
+		for _, r := range rs {
+			if r.Regexp != nil {
+				r.Regexp.MatchTimeout = noTimeout
+			}
+		}
+	}
+	rules[state] = slices.Delete(rules[state], rule, rule+1)
+	return nil
+}
