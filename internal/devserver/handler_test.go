@@ -35,6 +35,9 @@ func TestServeRefusesPlantedLinks(t *testing.T) {
 	}
 	for name, target := range links {
 		if err := os.Symlink(target, filepath.Join(site, filepath.FromSlash(name))); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("symbolic links unsupported: %v (CI must test the link checks)", err)
+			}
 			t.Skipf("symbolic links unsupported: %v", err)
 		}
 	}
