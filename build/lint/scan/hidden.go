@@ -148,14 +148,7 @@ func letters(b []byte, need int) int {
 func padding(src []byte, c *collector) {
 	blank := 0
 	for off := 0; off < len(src); {
-		end := bytes.IndexByte(src[off:], '\n')
-		next := len(src)
-		if end < 0 {
-			end = len(src)
-		} else {
-			end += off
-			next = end + 1
-		}
+		end, next := lineFrom(src, off)
 		line := src[off:end]
 		first := firstVisible(line)
 		if first < 0 {

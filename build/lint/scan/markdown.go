@@ -25,14 +25,7 @@ func Segments(src []byte, kind Kind) []Segment {
 	fenceLen, codeStart := 0, 0
 	lang := ""
 	for off := 0; off < len(src); {
-		end := bytes.IndexByte(src[off:], '\n')
-		next := len(src)
-		if end < 0 {
-			end = len(src)
-		} else {
-			end += off
-			next = end + 1
-		}
+		end, next := lineFrom(src, off)
 		line := src[off:end]
 		ind := 0
 		for ind < len(line) && ind < 4 && line[ind] == ' ' {

@@ -113,3 +113,13 @@ func itoa(n int) string {
 	}
 	return string(b[i:])
 }
+
+// lineFrom returns the end of the line that starts at off (before its
+// '\n') and where the next line starts.
+func lineFrom(src []byte, off int) (end, next int) {
+	i := bytes.IndexByte(src[off:], '\n')
+	if i < 0 {
+		return len(src), len(src)
+	}
+	return off + i, off + i + 1
+}
