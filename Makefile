@@ -49,14 +49,14 @@ test: vet lore
 # it is a target of its own rather than part of make test; RACETIMEOUT
 # bounds it.
 RACETIMEOUT ?= 30m
-# build/lint/scan is left out: it starts no goroutines, and its linear-work
+# internal/lint/scan is left out: it starts no goroutines, and its linear-work
 # test takes minutes under the detector.
 race:
-	$(GO) test -race -count=1 -timeout $(RACETIMEOUT) $$($(GO) list ./build/... ./internal/... | grep -v '/build/lint/scan$$')
+	$(GO) test -race -count=1 -timeout $(RACETIMEOUT) $$($(GO) list ./build/... ./internal/... | grep -v '/internal/lint/scan$$')
 
 bench:
 	$(GO) test -run '^$$' -bench '/1000$$' -benchmem -timeout 60m ./...
-	$(GO) test -run '^$$' -bench 'Targets/10000$$' -benchtime 5x -timeout 60m ./build/
+	$(GO) test -run '^$$' -bench 'Targets/10000$$' -benchtime 5x -timeout 60m ./internal/build/
 
 bench-all:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 120m ./...

@@ -14,9 +14,9 @@ import (
 	"github.com/spf13/afero"
 	"gopkg.in/yaml.v3"
 
-	"github.com/lorekit/lore/build"
-	"github.com/lorekit/lore/build/config"
-	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/config"
+	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/schemas"
 )
 

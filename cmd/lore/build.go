@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/lorekit/lore/build"
-	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/memlimit"
 	"github.com/lorekit/lore/internal/plural"
 )

@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/lorekit/lore/build"
-	"github.com/lorekit/lore/search"
+	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/search"
 )
 
 // catalogFlags select a catalog and who asks it: the shared flags of

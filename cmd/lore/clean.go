@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/lorekit/lore/build"
+	"github.com/lorekit/lore/internal/build"
 )
 
 func newCleanCmd(e *env) *cobra.Command {

@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lorekit/lore/internal/plural"
-	"github.com/lorekit/lore/search"
+	"github.com/lorekit/lore/internal/search"
 )
 
 func newEvalCmd(e *env) *cobra.Command {

@@ -4,7 +4,7 @@ import (
 	"github.com/spf13/afero"
 	"github.com/spf13/cobra"
 
-	"github.com/lorekit/lore/build"
+	"github.com/lorekit/lore/internal/build"
 )
 
 // projectFlags are the flags that select a project.

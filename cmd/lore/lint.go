@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/lorekit/lore/build"
-	"github.com/lorekit/lore/build/diag"
-	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/plural"
 )
 

@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/bundle"
+	"github.com/lorekit/lore/internal/build"
 	"github.com/lorekit/lore/internal/plural"
 )
 

@@ -12,8 +12,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/lorekit/lore/build/lint"
-	"github.com/lorekit/lore/mcpserver"
+	"github.com/lorekit/lore/internal/lint"
+	"github.com/lorekit/lore/internal/mcpserver"
 )
 
 func newMCPCmd(e *env) *cobra.Command {

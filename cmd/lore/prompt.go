@@ -10,10 +10,10 @@ import (
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/spf13/cobra"
 
-	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/bundle"
-	"github.com/lorekit/lore/build/diag"
-	"github.com/lorekit/lore/build/prompt"
+	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/prompt"
 )
 
 func newPromptCmd(e *env) *cobra.Command {

@@ -10,9 +10,9 @@ import (
 	"github.com/spf13/afero"
 	"github.com/spf13/cobra"
 
-	"github.com/lorekit/lore/build"
 	"github.com/lorekit/lore/build/bundle"
-	"github.com/lorekit/lore/build/prompt"
+	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/prompt"
 )
 
 // The layer verbs: set, reset, edit.

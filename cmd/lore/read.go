@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/lorekit/lore/build"
-	"github.com/lorekit/lore/build/manual"
-	"github.com/lorekit/lore/search"
+	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/search"
 )
 
 func newReadCmd(e *env) *cobra.Command {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/internal/lint"
 )
 
 // TestEveryRuleHasScripts keeps the rule set and the end-to-end scripts in

@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/lorekit/lore/build/config"
+	"github.com/lorekit/lore/internal/config"
 )
 
 // flagError turns a flag parsing error into a usage error (exit 2); an

@@ -6,7 +6,7 @@ import (
 	"github.com/spf13/afero"
 	"github.com/spf13/cobra"
 
-	"github.com/lorekit/lore/build"
+	"github.com/lorekit/lore/internal/build"
 	"github.com/lorekit/lore/internal/plural"
 )
 

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/lorekit/lore/build/site"
+	"github.com/lorekit/lore/internal/site"
 )
 
 var baseRE = regexp.MustCompile(`<base href="[^"]*">`)

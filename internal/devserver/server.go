@@ -15,9 +15,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/lorekit/lore/build"
-	"github.com/lorekit/lore/build/diag"
-	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/plural"
 )
 

@@ -15,7 +15,7 @@ import (
 
 	"github.com/spf13/afero"
 
-	"github.com/lorekit/lore/build"
+	"github.com/lorekit/lore/internal/build"
 	"github.com/lorekit/lore/internal/fixture"
 )
 

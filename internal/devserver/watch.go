@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/afero"
 
-	"github.com/lorekit/lore/build/config"
+	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/guard"
 	"github.com/lorekit/lore/internal/watch"
 )

@@ -4,8 +4,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/lorekit/lore/build/diag"
-	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/lint"
 )
 
 // codeActions offers the fix of each finding that touches the requested

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/internal/manual"
 )
 
 // openCall matches a manual_read call being typed, up to the cursor.

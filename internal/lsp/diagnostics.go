@@ -5,8 +5,8 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 
-	"github.com/lorekit/lore/build/diag"
-	"github.com/lorekit/lore/build/lint"
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/lint"
 )
 
 // publish sends the findings of d: those of lore lint's rules (the

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/afero"
 
-	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/internal/manual"
 )
 
 // callAt returns the manual_read('x') call under p, with its range.

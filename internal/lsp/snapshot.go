@@ -7,9 +7,9 @@ import (
 
 	"github.com/spf13/afero"
 
-	"github.com/lorekit/lore/build"
-	"github.com/lorekit/lore/build/diag"
-	"github.com/lorekit/lore/build/manual"
+	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/manual"
 )
 
 // snapshot is the project as the open documents make it, loaded once per

@@ -1,4 +1,4 @@
-// Client-side search over the index that build/site/searchindex writes.
+// Client-side search over the index that internal/site/searchindex writes.
 //
 //   import { initSearch } from './search.js';
 //   initSearch(document.getElementById('search'),

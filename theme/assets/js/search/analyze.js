@@ -1,11 +1,11 @@
 // Query analysis, the same as the index builder's document analysis
-// (build/site/searchindex/analyze.go and fold.go): words are runs of letters
+// (internal/site/searchindex/analyze.go and fold.go): words are runs of letters
 // and numbers, lowercased and folded to ASCII, 2 to 32 characters long.
 
 export const minTokenRunes = 2;
 export const maxTokenRunes = 32;
 
-// foldTable is build/site/searchindex/fold.go's table.
+// foldTable is internal/site/searchindex/fold.go's table.
 const foldTable = new Map(Object.entries({
   'ä': 'ae', 'ö': 'oe', 'ü': 'ue', 'ß': 'ss',
   'à': 'a', 'á': 'a', 'â': 'a', 'ã': 'a', 'å': 'a', 'ā': 'a', 'ă': 'a', 'ą': 'a',

@@ -1,4 +1,4 @@
-// The search engine over the index that build/site/searchindex writes: a
+// The search engine over the index that internal/site/searchindex writes: a
 // manifest (index.json), term shards (t/<n>.bin) and document chunks
 // (d/<n>.json). Nothing but the manifest is loaded up front; a query loads
 // the shards of its terms and the chunks of the results it returns, and
@@ -33,7 +33,7 @@ export function compare(a, b) {
   return a.length - b.length;
 }
 
-// decodeShard decodes a term shard (see build/site/searchindex/shard.go).
+// decodeShard decodes a term shard (see internal/site/searchindex/shard.go).
 export function decodeShard(buffer) {
   const b = new Uint8Array(buffer);
   let pos = 0;

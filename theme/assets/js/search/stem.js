@@ -1,5 +1,5 @@
 // Stemming with the Snowball English and German stemmers, exactly as the
-// index builder (build/site/searchindex) stems with their Go originals.
+// index builder (internal/site/searchindex) stems with their Go originals.
 import { Env } from './snowball-env.js';
 import { Stem as english } from './snowball-english.js';
 import { Stem as german } from './snowball-german.js';

@@ -1,0 +1,426 @@
+package build
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/cache"
+)
+
+// output publishes a build into the output folder. The new output is
+// always made whole in a folder beside it (.<name>.new-<pid>), which then
+// takes the output's place in one step (swap): at every instant the output
+// folder holds either the previous complete output or the new one. With a
+// record of what the folder holds whose files are still on disk as they
+// were written, a file whose key or bytes match the record is not made
+// again: the previous output's file is hard-linked (or, where links are
+// not possible, copied) into the new folder. An interrupted build leaves
+// its folder behind; the next build into the same output removes it (see
+// stale.go), and a lock on the output's parent folder keeps two builds from
+// publishing into one output at once.
+//
+// Every file is offered with a key (what it was made from): a file whose
+// key matches the record is neither made nor written again (Fresh); one
+// whose bytes match the record is not written again (Write).
+type output struct {
+	fs    afero.Fs
+	dir   string // the output folder
+	stage string // the new output, beside dir
+	prev  *record
+	// unknown are files in the folder the record does not vouch for
+	// (changed since, or never recorded); they are not carried over.
+	// missing are recorded files that are gone.
+	unknown, missing []string
+	unlock           func() // releases the lock on the output
+
+	mu      sync.Mutex
+	next    map[string]recEntry
+	dirs    map[string]*dirOnce
+	written int
+	wrote   []string // paths written
+	removed []string // paths the previous output had and this one has not
+}
+
+// changed lists the files written or removed, sorted.
+func (o *output) changed() []string {
+	out := slices.Concat(o.wrote, o.removed)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// recEntry is one published file: the key it was made from, the SHA-256
+// of its bytes, and its size and modification time when written (a file
+// that differs in either is not trusted).
+type recEntry struct {
+	key   cache.Key
+	sum   cache.Key
+	size  int64
+	mtime int64
+}
+
+// record lists the files of a published output folder.
+type record struct {
+	files map[string]recEntry
+	paths []string // sorted
+	// stamped is when the output was published (Unix nanoseconds; 0:
+	// unknown). A file whose time is this close to it may have changed
+	// again within the same tick of the file system's clock, keeping its
+	// time and size: verify compares such files by their bytes (git's
+	// "racy clean" rule).
+	stamped int64
+}
+
+// racyOutput is how close to a record's time a file's time must be for
+// its size and time not to be trusted (coarser than any file system's
+// clock, including FAT's two seconds).
+const racyOutput = 3 * time.Second
+
+func newRecord(files map[string]recEntry) *record {
+	r := &record{files: files}
+	for p := range files {
+		r.paths = append(r.paths, p)
+	}
+	slices.Sort(r.paths)
+	return r
+}
+
+// tempSuffix marks a page lore serve's Quick writes beside its place
+// before renaming it over the page.
+const tempSuffix = ".lore-tmp"
+
+// openOutput prepares publishing into dir: it takes the output's lock,
+// removes what interrupted builds left and creates the new folder. prev
+// is the record of the last build published there (nil: none); it is
+// checked against the folder. A trusted record is taken as it is: the
+// folder is the caller's own.
+func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, pid int) (*output, error) {
+	o := &output{fs: fsys, dir: path.Clean(dir), next: map[string]recEntry{}, dirs: map[string]*dirOnce{}}
+	if err := fsys.MkdirAll(path.Dir(o.dir), 0o755); err != nil {
+		return nil, fmt.Errorf("cannot create the folder of the output %s: %w", o.dir, err)
+	}
+	unlock, err := lockOutput(fsys, o.dir)
+	if err != nil {
+		return nil, err
+	}
+	o.unlock = unlock
+	removeStale(fsys, o.dir)
+	o.stage = stagePath(o.dir, pid)
+	if err := fsys.RemoveAll(o.stage); err != nil {
+		o.release()
+		return nil, err
+	}
+	if err := fsys.MkdirAll(o.stage, 0o755); err != nil {
+		o.release()
+		return nil, fmt.Errorf("cannot create the output folder %s: %w", o.stage, err)
+	}
+	o.prev = newRecord(map[string]recEntry{})
+	if fi, err := fsys.Stat(o.dir); err == nil && fi.IsDir() && prev != nil && len(prev.files) > 0 {
+		if trusted {
+			o.prev = newRecord(maps.Clone(prev.files))
+			return o, nil
+		}
+		o.prev, o.unknown = verify(fsys, o.dir, prev)
+		unknown := map[string]bool{}
+		for _, p := range o.unknown {
+			unknown[p] = true
+		}
+		for _, p := range prev.paths {
+			if _, ok := o.prev.files[p]; !ok && !unknown[p] {
+				o.missing = append(o.missing, p)
+			}
+		}
+	}
+	return o, nil
+}
+
+// verify walks the output folder: the record keeps the files that are on
+// disk with the size and time they were written with (and, when that time
+// is too close to the record's to tell an edit in the same clock tick, the
+// bytes); every other file is unknown.
+func verify(fsys afero.Fs, dir string, prev *record) (*record, []string) {
+	ok := map[string]recEntry{}
+	var unknown []string
+	racy := prev.stamped - int64(racyOutput)
+	_ = afero.Walk(fsys, dir, func(p string, fi fs.FileInfo, err error) error {
+		if err != nil || fi.IsDir() {
+			return nil
+		}
+		rel := strings.TrimPrefix(filepathToSlash(p), dir+"/")
+		e, found := prev.files[rel]
+		same := found && e.size == fi.Size() && e.mtime == fi.ModTime().UnixNano()
+		if same && e.mtime >= racy {
+			b, err := afero.ReadFile(fsys, p)
+			same = err == nil && cache.Key(sha256.Sum256(b)) == e.sum
+		}
+		if same {
+			ok[rel] = e
+		} else {
+			unknown = append(unknown, rel)
+		}
+		return nil
+	})
+	return newRecord(ok), unknown
+}
+
+// Fresh reports whether the file at p holds what key stands for; if so it
+// is carried over into the new output.
+func (o *output) Fresh(p string, key cache.Key) bool {
+	e, ok := o.prev.files[p]
+	if !ok || e.key != key || key.IsZero() {
+		return false
+	}
+	return o.carry(p, e) == nil
+}
+
+// FreshGroup is Fresh for every recorded file under dir: they were all
+// written from key, and are all still there.
+func (o *output) FreshGroup(dir string, key cache.Key) bool {
+	if key.IsZero() {
+		return false
+	}
+	prefix := strings.TrimSuffix(dir, "/") + "/"
+	i := sort.SearchStrings(o.prev.paths, prefix)
+	var group []string
+	for ; i < len(o.prev.paths) && strings.HasPrefix(o.prev.paths[i], prefix); i++ {
+		p := o.prev.paths[i]
+		if o.prev.files[p].key != key {
+			return false
+		}
+		group = append(group, p)
+	}
+	if len(group) == 0 || o.groupBroken(prefix) {
+		return false
+	}
+	for j, p := range group {
+		if o.carry(p, o.prev.files[p]) != nil {
+			// Not all there after all: the group is made anew.
+			o.mu.Lock()
+			for _, q := range group[:j] {
+				delete(o.next, q)
+				_ = o.fs.Remove(path.Join(o.stage, q))
+			}
+			o.mu.Unlock()
+			return false
+		}
+	}
+	return true
+}
+
+// groupBroken reports whether a file under prefix is unknown (changed or
+// added since the group was written) or missing.
+func (o *output) groupBroken(prefix string) bool {
+	for _, u := range append(slices.Clip(o.unknown), o.missing...) {
+		if strings.HasPrefix(u, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// carry puts the previous output's file at p, recorded as e, into the new
+// output: a hard link where the file system has them (same file, same
+// time), else a copy (recorded with the copy's time).
+func (o *output) carry(p string, e recEntry) error {
+	if err := o.mkdir(path.Dir(p)); err != nil {
+		return err
+	}
+	from, to := path.Join(o.dir, p), path.Join(o.stage, p)
+	if err := linkFile(o.fs, from, to); err != nil {
+		b, rerr := afero.ReadFile(o.fs, from)
+		if rerr != nil {
+			return rerr
+		}
+		if cache.Key(sha256.Sum256(b)) != e.sum {
+			return fmt.Errorf("%s changed", from)
+		}
+		fi, werr := o.writeFile(to, b)
+		if werr != nil {
+			return werr
+		}
+		e.size, e.mtime = fi.Size(), fi.ModTime().UnixNano()
+	}
+	o.mu.Lock()
+	o.next[p] = e
+	o.mu.Unlock()
+	return nil
+}
+
+// Write writes the file at p, unless the previous output holds these
+// bytes (it is then carried over).
+func (o *output) Write(p string, key cache.Key, data []byte) error {
+	s := cache.Key(sha256.Sum256(data))
+	if e, ok := o.prev.files[p]; ok && e.sum == s {
+		e.key = key
+		if o.carry(p, e) == nil {
+			return nil
+		}
+	}
+	if err := o.mkdir(path.Dir(p)); err != nil {
+		return err
+	}
+	fi, err := o.writeFile(path.Join(o.stage, p), data)
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", p, err)
+	}
+	o.mu.Lock()
+	o.next[p] = recEntry{key: key, sum: s, size: fi.Size(), mtime: fi.ModTime().UnixNano()}
+	o.written++
+	o.wrote = append(o.wrote, p)
+	o.mu.Unlock()
+	return nil
+}
+
+// writeFile writes data into the file at target (replacing it) and
+// returns what the file system says of it.
+func (o *output) writeFile(target string, data []byte) (fs.FileInfo, error) {
+	f, err := o.fs.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	_, err = f.Write(data)
+	var fi fs.FileInfo
+	if err == nil {
+		fi, err = f.Stat()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return fi, err
+}
+
+// mkdir creates the folder d (relative to the output) in the new output
+// once; writers of other files in d wait until it exists.
+func (o *output) mkdir(d string) error {
+	o.mu.Lock()
+	m, ok := o.dirs[d]
+	if !ok {
+		m = &dirOnce{}
+		o.dirs[d] = m
+	}
+	o.mu.Unlock()
+	m.once.Do(func() {
+		if err := o.fs.MkdirAll(path.Join(o.stage, d), 0o755); err != nil {
+			m.err = fmt.Errorf("cannot create %s: %w", d, err)
+		}
+	})
+	return m.err
+}
+
+type dirOnce struct {
+	once sync.Once
+	err  error
+}
+
+// commit publishes the build (the new folder takes the output's place)
+// and returns its record.
+func (o *output) commit() (*record, error) {
+	defer o.release()
+	for _, p := range slices.Concat(o.prev.paths, o.unknown) {
+		if _, ok := o.next[p]; !ok {
+			o.removed = append(o.removed, p)
+		}
+	}
+	if err := swapIn(o.fs, o.stage, o.dir); err != nil {
+		_ = o.fs.RemoveAll(o.stage)
+		return nil, err
+	}
+	r := newRecord(o.next)
+	r.stamped = time.Now().UnixNano()
+	return r, nil
+}
+
+// abort removes what the build wrote; the output stays as it was.
+func (o *output) abort() {
+	_ = o.fs.RemoveAll(o.stage)
+	o.release()
+}
+
+// release lets go of the output's lock (once).
+func (o *output) release() {
+	if o.unlock != nil {
+		o.unlock()
+		o.unlock = nil
+	}
+}
+
+// encode writes the record as a cache value: an empty path and the time
+// it was stamped, then the files.
+func (r *record) encode() []byte {
+	b := binary.AppendUvarint(nil, 0)
+	b = binary.AppendVarint(b, r.stamped)
+	for _, p := range r.paths {
+		e := r.files[p]
+		b = binary.AppendUvarint(b, uint64(len(p)))
+		b = append(b, p...)
+		b = append(b, e.key[:]...)
+		b = append(b, e.sum[:]...)
+		b = binary.AppendVarint(b, e.size)
+		b = binary.AppendVarint(b, e.mtime)
+	}
+	return b
+}
+
+func decodeRecord(b []byte) (*record, bool) {
+	files := map[string]recEntry{}
+	var stamped int64
+	if n, w := binary.Uvarint(b); w > 0 && n == 0 {
+		var w2 int
+		if stamped, w2 = binary.Varint(b[w:]); w2 <= 0 {
+			return nil, false
+		}
+		b = b[w+w2:]
+	}
+	for len(b) > 0 {
+		n, w := binary.Uvarint(b)
+		if w <= 0 || n > uint64(len(b)-w) {
+			return nil, false
+		}
+		p := string(b[w : w+int(n)])
+		b = b[w+int(n):]
+		if len(b) < 64 {
+			return nil, false
+		}
+		var e recEntry
+		copy(e.key[:], b)
+		copy(e.sum[:], b[32:])
+		b = b[64:]
+		var w1, w2 int
+		e.size, w1 = binary.Varint(b)
+		if w1 <= 0 {
+			return nil, false
+		}
+		e.mtime, w2 = binary.Varint(b[w1:])
+		if w2 <= 0 {
+			return nil, false
+		}
+		b = b[w1+w2:]
+		files[p] = e
+	}
+	r := newRecord(files)
+	r.stamped = stamped
+	return r, true
+}
+
+func mapKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+func filepathToSlash(p string) string { return strings.ReplaceAll(p, string(os.PathSeparator), "/") }

@@ -1,0 +1,101 @@
+// Package build is lore's pipeline: load a project (lore.yaml, manuals,
+// prompts, content), lint it, index the catalog, bake prompt bundles and
+// render the site. A plain Config drives it; each stage hands explicit
+// types to the next.
+package build
+
+import (
+	"path/filepath"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/config"
+	"github.com/lorekit/lore/internal/manual"
+)
+
+// Options select a project on a file system.
+type Options struct {
+	// FS is the file system (afero.NewOsFs() for the real one).
+	FS afero.Fs
+	// Dir is the project folder ("." by default).
+	Dir string
+	// ConfigFile is an explicit project file (--config); "" looks for
+	// lore.yaml in Dir.
+	ConfigFile string
+	// Manuals replaces the configured manual roots (--manuals), relative to
+	// the working directory.
+	Manuals []string
+}
+
+// Project is a loaded project: its configuration and manuals.
+type Project struct {
+	Config  *config.Config
+	FS      afero.Fs
+	Manuals *manual.Set
+}
+
+// Load reads the project's configuration and every manual under its roots.
+// Only a broken or unreadable project file is an error; defects of manuals
+// are recorded on them as problems.
+func Load(o Options) (*Project, error) {
+	p, err := loadConfig(o)
+	if err != nil {
+		return nil, err
+	}
+	p.Manuals = manual.Load(p.FS, p.roots())
+	return p, nil
+}
+
+// loadConfig reads the project's configuration only (Manuals is nil).
+func loadConfig(o Options) (*Project, error) {
+	if o.FS == nil {
+		o.FS = afero.NewOsFs()
+	}
+	if o.Dir == "" {
+		o.Dir = "."
+	}
+	if err := configInside(o.FS, filepath.ToSlash(o.Dir), filepath.ToSlash(o.ConfigFile)); err != nil {
+		return nil, err
+	}
+	cfg, err := config.Load(o.FS, filepath.ToSlash(o.Dir), filepath.ToSlash(o.ConfigFile))
+	if err != nil {
+		return nil, err
+	}
+	if len(o.Manuals) > 0 {
+		cfg.Manuals = nil
+		for _, m := range o.Manuals {
+			cfg.Manuals = append(cfg.Manuals, cfg.Rel(filepath.ToSlash(m)))
+		}
+	}
+	return &Project{Config: cfg, FS: o.FS}, nil
+}
+
+// roots returns the existing manual roots as paths on the file system.
+func (p *Project) roots() []string {
+	var out []string
+	for _, r := range p.Config.Manuals {
+		full := p.Config.Path(r)
+		_, configured := p.Config.Lines["manuals"]
+		if _, err := p.FS.Stat(full); err != nil && !configured && r == "manuals" {
+			continue // the conventional folder is optional unless lore.yaml names it
+		}
+		if p.escape(full) != nil {
+			continue // a link out of the project folder: reported, not read
+		}
+		out = append(out, full)
+	}
+	return out
+}
+
+// Cascade returns the manual cascade through manualPaths, which are
+// relative to the project folder.
+func (p *Project) Cascade(manualPaths []string) *manual.Cascade {
+	full := make([]string, len(manualPaths))
+	for i, mp := range manualPaths {
+		full[i] = p.Config.Path(mp)
+	}
+	return p.Manuals.Cascade(full)
+}
+
+// RelPath expresses a file path relative to the project folder.
+func (p *Project) RelPath(f string) string { return p.Config.Rel(f) }

@@ -1,0 +1,86 @@
+package lint
+
+import (
+	"maps"
+	"regexp"
+	"slices"
+
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/manual"
+)
+
+// HeaderTrailingSpace is the id under which lore lint --fix reports the
+// trailing blanks it removes from header lines.
+const HeaderTrailingSpace = "header/trailing-space"
+
+// SourceFixes returns the findings lore lint --fix repairs although no
+// rule reports them (or a rule reports them without a fix): hidden
+// Unicode in the manuals and prompt files in reports on, and trailing
+// blanks on the lines of lore headers. Every finding carries its fix.
+// Files outside the report, ignored files and files a disable comment
+// exempts for the id are left alone.
+func SourceFixes(in *Input) diag.List {
+	var globs []*regexp.Regexp
+	if in.Config != nil {
+		for _, g := range in.Config.Lint.Ignore {
+			globs = append(globs, Glob(g))
+		}
+	}
+	take := func(file string) bool {
+		return (in.Report == nil || in.Report(file)) && !ignored(in, file, globs)
+	}
+	var out diag.List
+	keep := func(src []byte, ds diag.List) {
+		dirs := parseDirectives(src)
+		for _, d := range ds {
+			if !dirs.disabled(d.Rule, d.Pos.Line) {
+				out = append(out, d)
+			}
+		}
+	}
+	for _, m := range in.Manuals.Manuals {
+		if !take(m.Path) {
+			continue
+		}
+		keep(m.Src, append(HiddenUnicodeFixes(m.Path, m.Src), headerTrailingSpace(m)...))
+	}
+	if in.Prompts != nil {
+		for _, f := range slices.Sorted(maps.Keys(in.Prompts.Files)) {
+			if take(f) {
+				keep(in.Prompts.Files[f], HiddenUnicodeFixes(f, in.Prompts.Files[f]))
+			}
+		}
+	}
+	out.Sort()
+	return out
+}
+
+// headerTrailingSpace returns a finding with its fix for each line of m's
+// lore header that ends in spaces or tabs.
+func headerTrailingSpace(m *manual.Manual) diag.List {
+	if m.Dialect != manual.Lore || m.InSkill() || !m.Header.Present || m.Header.End == 0 {
+		return nil
+	}
+	var out diag.List
+	for n := 1; n <= m.Header.End; n++ {
+		s, e, _, ok := lineBounds(m.Src, n)
+		if !ok {
+			break
+		}
+		t := e
+		for t > s && (m.Src[t-1] == ' ' || m.Src[t-1] == '\t') {
+			t--
+		}
+		if t == e {
+			continue
+		}
+		col := len([]rune(string(m.Src[s:t]))) + 1
+		out = append(out, diag.Diagnostic{
+			Pos: diag.Pos{File: m.Path, Line: n, Col: col}, End: diag.Pos{File: m.Path, Line: n, Col: col + e - t},
+			Severity: diag.Info, Rule: HeaderTrailingSpace,
+			Message: "trailing blanks on a header line: a runtime that reads the header without a parser keeps them in the value; remove them",
+			Fix:     &diag.Fix{Title: "remove the trailing blanks", Edits: []diag.Edit{{Start: t, End: e}}},
+		})
+	}
+	return out
+}

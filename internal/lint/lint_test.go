@@ -1,0 +1,282 @@
+package lint
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/lorekit/lore/internal/config"
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/manual"
+)
+
+func sample() Report {
+	l := diag.List{
+		{Pos: diag.Pos{File: "manuals/a.md", Line: 2, Col: 11}, End: diag.Pos{File: "manuals/a.md", Line: 2, Col: 17}, Severity: diag.Error, Rule: "header/not-yaml", Message: "not yaml"},
+		{Pos: diag.Pos{File: "manuals/a.md", Line: 9, Col: 1}, Severity: diag.Warning, Rule: "ref/prose-reference", Message: "prose, 100% bad\nreally"},
+		{Pos: diag.Pos{File: "manuals/b.md"}, Severity: diag.Info, Rule: "header/missing", Message: "legacy"},
+		{Pos: diag.Pos{File: "manuals/b.md", Line: 3, Col: 1}, Severity: diag.Warning, Rule: "ref/prose-reference", Message: "again"},
+	}
+	return Report{Diagnostics: l, Files: 2, Version: "v1.0.0"}
+}
+
+// TestSARIF checks the log against the SARIF 2.1.0 requirements lore relies
+// on: version, one driver with uniquely identified rules, results pointing
+// at an existing rule by id and index, valid levels, 1-based regions.
+func TestSARIF(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, "sarif", sample()); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Schema  string `json:"$schema"`
+		Version string `json:"version"`
+		Runs    []struct {
+			ColumnKind string `json:"columnKind"`
+			Tool       struct {
+				Driver struct {
+					Name, Version, InformationURI string
+					Rules                         []struct {
+						ID                   string `json:"id"`
+						Name                 string `json:"name"`
+						ShortDescription     struct{ Text string }
+						FullDescription      struct{ Text string }
+						Help                 struct{ Text, Markdown string }
+						DefaultConfiguration struct{ Level string }
+					}
+				}
+			}
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				RuleIndex int    `json:"ruleIndex"`
+				Level     string
+				Message   struct{ Text string }
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           *struct{ StartLine, StartColumn, EndLine, EndColumn int }
+					}
+				}
+			}
+		}
+	}
+	dec := json.NewDecoder(&b)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&log); err != nil {
+		t.Fatal(err)
+	}
+	if log.Version != "2.1.0" || !strings.Contains(log.Schema, "sarif-2.1.0") || len(log.Runs) != 1 {
+		t.Fatalf("log header %+v", log)
+	}
+	run := log.Runs[0]
+	d := run.Tool.Driver
+	if run.ColumnKind != "unicodeCodePoints" || d.Name != "lore" || d.Version != "v1.0.0" || len(d.Rules) != 3 {
+		t.Fatalf("driver %+v", d)
+	}
+	seen := map[string]bool{}
+	for _, r := range d.Rules {
+		rule := Lookup(r.ID)
+		if seen[r.ID] || rule == nil || r.ShortDescription.Text != rule.Summary || r.FullDescription.Text != rule.Doc || r.Help.Text != rule.Doc || r.Help.Markdown == "" {
+			t.Errorf("rule entry %+v", r)
+		}
+		seen[r.ID] = true
+		if r.DefaultConfiguration.Level != sarifLevel(rule.Severity) {
+			t.Errorf("%s default level %s", r.ID, r.DefaultConfiguration.Level)
+		}
+	}
+	if len(run.Results) != 4 {
+		t.Fatalf("%d results", len(run.Results))
+	}
+	for i, res := range run.Results {
+		if res.RuleIndex < 0 || res.RuleIndex >= len(d.Rules) || d.Rules[res.RuleIndex].ID != res.RuleID {
+			t.Errorf("result %d points at rule %d for %s", i, res.RuleIndex, res.RuleID)
+		}
+		if res.Level != "error" && res.Level != "warning" && res.Level != "note" || res.Message.Text == "" || len(res.Locations) != 1 {
+			t.Errorf("result %d: %+v", i, res)
+		}
+		if r := res.Locations[0].PhysicalLocation.Region; r != nil && (r.StartLine < 1 || r.StartColumn < 1 || r.EndLine != 0 && r.EndLine < r.StartLine) {
+			t.Errorf("result %d region %+v", i, r)
+		}
+	}
+	if r := run.Results[0].Locations[0].PhysicalLocation.Region; r.EndColumn != 17 || r.EndLine != 2 {
+		t.Errorf("end of the first result: %+v", r)
+	}
+	if run.Results[2].Locations[0].PhysicalLocation.Region != nil {
+		t.Error("a whole-file finding has a region")
+	}
+}
+
+func TestJSONShape(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, "json", sample()); err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		Diagnostics []map[string]any
+		Summary     map[string]int
+	}
+	if err := json.Unmarshal(b.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range out.Diagnostics {
+		if len(d) != 8 {
+			t.Errorf("fields %v", d)
+		}
+		for _, k := range []string{"rule", "severity", "file", "line", "column", "endLine", "endColumn", "message"} {
+			if _, ok := d[k]; !ok {
+				t.Errorf("missing %s in %v", k, d)
+			}
+		}
+	}
+	if out.Summary["files"] != 2 || out.Summary["errors"] != 1 || out.Summary["warnings"] != 2 || out.Summary["infos"] != 1 || len(out.Summary) != 4 {
+		t.Errorf("summary %v", out.Summary)
+	}
+	// Field order is part of the contract.
+	if !regexpOrder(b.String(), `"rule"`, `"severity"`, `"file"`, `"line"`, `"column"`, `"endLine"`, `"endColumn"`, `"message"`) {
+		t.Errorf("field order: %s", b.String())
+	}
+}
+
+func regexpOrder(s string, keys ...string) bool {
+	at := 0
+	for _, k := range keys {
+		i := strings.Index(s[at:], k)
+		if i < 0 {
+			return false
+		}
+		at += i
+	}
+	return true
+}
+
+func TestTextAndColor(t *testing.T) {
+	var plain, color bytes.Buffer
+	r := sample()
+	if err := Write(&plain, "text", r); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteColor(&color, r); err != nil {
+		t.Fatal(err)
+	}
+	strip := strings.NewReplacer("\x1b[1;31m", "", "\x1b[33m", "", "\x1b[36m", "", "\x1b[0m", "", "\x1b[2m", "")
+	if strip.Replace(color.String()) != plain.String() {
+		t.Errorf("coloured text differs from plain text:\n%s\n%s", color.String(), plain.String())
+	}
+	if !strings.Contains(color.String(), "\x1b[1;31merror\x1b[0m") || strings.Contains(plain.String(), "\x1b") {
+		t.Error("colours")
+	}
+	if err := Write(&plain, "xml", r); err == nil {
+		t.Error("unknown format accepted")
+	}
+}
+
+func TestGitHubEscaping(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, "github", sample()); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) != 4 || lines[1] != "::warning file=manuals/a.md,line=9,col=1,title=ref/prose-reference::prose, 100%25 bad%0Areally" ||
+		lines[2] != "::notice file=manuals/b.md,title=header/missing::legacy" {
+		t.Errorf("github:\n%s", b.String())
+	}
+}
+
+func TestGlob(t *testing.T) {
+	for _, c := range []struct {
+		glob, path string
+		want       bool
+	}{
+		{"manuals/legacy/**", "manuals/legacy/a.md", true},
+		{"manuals/legacy/**", "manuals/legacy/x/y/a.md", true},
+		{"manuals/legacy/**", "manuals/legacyx/a.md", false},
+		{"manuals/legacy/", "manuals/legacy/x/a.md", true},
+		{"manuals/*.md", "manuals/a.md", true},
+		{"manuals/*.md", "manuals/x/a.md", false},
+		{"**/draft-*.md", "draft-a.md", true},
+		{"**/draft-*.md", "a/b/draft-a.md", true},
+		{"./manuals/a?.md", "manuals/ab.md", true},
+		{"manuals/a?.md", "manuals/a/.md", false},
+		{"manuals/a+b (1).md", "manuals/a+b (1).md", true},
+	} {
+		if got := Glob(c.glob).MatchString(c.path); got != c.want {
+			t.Errorf("Glob(%q) on %q = %v", c.glob, c.path, got)
+		}
+	}
+}
+
+func TestSeverityPrecedence(t *testing.T) {
+	cfg := config.Default(".")
+	cfg.Lint.Rules = map[string]string{"*": "info", "size/*": "error", "size/goal": "off", "bogus": "nonsense"}
+	s := severities(&Input{Config: cfg})
+	if s["size/goal"] != diag.Off || s["size/split"] != diag.Error || s["ref/duplicate"] != diag.Info {
+		t.Errorf("severities: goal %v split %v dup %v", s["size/goal"], s["size/split"], s["ref/duplicate"])
+	}
+	for _, r := range effective(&Input{Config: cfg}) {
+		if r.ID == "size/goal" {
+			t.Error("a rule set to off still runs")
+		}
+	}
+	if s := severities(&Input{}); s["header/missing"] != diag.Info || s["size/hard-limit"] != diag.Error {
+		t.Error("defaults")
+	}
+}
+
+func TestDirectives(t *testing.T) {
+	src := []byte(strings.Join([]string{
+		"<!-- lore-disable-file header/missing -->", // 1
+		"<!-- lore-disable size/* -->",              // 2
+		"x",                                         // 3
+		"<!-- lore-enable size/* -->",               // 4
+		"<!-- lore-disable-next-line -->",           // 5
+		"y",                                         // 6
+		"<!-- lore-disable ref/bogus -->",           // 7
+		"<!--lore-disable   ref/duplicate,ref/shadowed   -- why -->", // 8
+	}, "\n"))
+	d := parseDirectives(src)
+	for _, c := range []struct {
+		rule string
+		line int
+		want bool
+	}{
+		{"header/missing", 0, true}, {"header/missing", 50, true}, {"header/missing-summary", 1, false},
+		{"size/goal", 2, true}, {"size/split", 3, true}, {"size/goal", 4, true}, {"size/goal", 5, false},
+		{"ref/unknown-manual", 6, true}, {"ref/unknown-manual", 7, false},
+		{"ref/broken-link", 9, false}, // an unknown rule silences nothing
+		{"ref/duplicate", 9, true}, {"ref/shadowed", 100, true}, {"ref/prose-reference", 100, false},
+		{"ref/duplicate", 0, false}, // a line range never covers whole-file findings
+	} {
+		if got := d.disabled(c.rule, c.line); got != c.want {
+			t.Errorf("disabled(%s, %d) = %v", c.rule, c.line, got)
+		}
+	}
+	if len(d.unknown) != 1 || d.unknown[0].line != 7 || !strings.Contains(d.unknown[0].msg, "ref/bogus") {
+		t.Errorf("unknown %+v", d.unknown)
+	}
+}
+
+func TestRuleRegistry(t *testing.T) {
+	seen := map[string]bool{}
+	for _, r := range Rules() {
+		if seen[r.ID] {
+			t.Errorf("duplicate rule %s", r.ID)
+		}
+		seen[r.ID] = true
+		if r.Manual == nil && r.Project == nil && r != lintUnknownRule && r != lintFloor { // reported while filtering
+
+			t.Errorf("%s checks nothing", r.ID)
+		}
+		if r.Severity < diag.Info || r.Severity > diag.Error {
+			t.Errorf("%s default severity %v", r.ID, r.Severity)
+		}
+		if !strings.Contains(r.ID, "/") || Lookup(r.ID) == nil {
+			t.Errorf("id %q", r.ID)
+		}
+	}
+	if !Matches("size/*", "size/goal") || Matches("size/*", "sizes/goal") || !Matches("*", "x/y") || Matches("size/goal", "size/split") {
+		t.Error("Matches")
+	}
+}
+
+var _ = manual.Lore

@@ -1,0 +1,111 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/config"
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/prompt/facts"
+)
+
+// Input is what the linter checks.
+type Input struct {
+	Config *config.Config
+	// FS is the file system the manuals were read from (for link checks).
+	FS      afero.Fs
+	Manuals *manual.Set
+	// Report, when set, limits findings to files it accepts (lint PATH…
+	// over a project reports on the given paths only).
+	Report func(file string) bool
+	// Prompts are the facts of the prompt bake, which the prompt rules
+	// judge; nil when the prompts are not checked. Disable comments in
+	// prompt files are honoured like those in manuals.
+	Prompts *facts.Prompts
+	// ManualRulesOnly runs only the rules that check one manual at a time
+	// (lore serve's quick rewrite of one edited page).
+	ManualRulesOnly bool
+}
+
+// Pass is handed to a rule's check. It reports findings for that rule.
+type Pass struct {
+	In   *Input
+	rule *Rule
+	out  *diag.List
+	// files are the files the security rules scan besides manuals
+	// (securityFiles), read once per run.
+	files []*scanText
+}
+
+// Rule returns the rule being checked.
+func (p *Pass) Rule() *Rule { return p.rule }
+
+// Report records a finding at line:col of manual m.
+func (p *Pass) Report(m *manual.Manual, line, col int, format string, args ...any) {
+	p.ReportAt(diag.Pos{File: m.Path, Line: line, Col: col}, diag.Pos{}, format, args...)
+}
+
+// ReportRange records a finding spanning line:col to endLine:endCol of m.
+func (p *Pass) ReportRange(m *manual.Manual, line, col, endLine, endCol int, format string, args ...any) {
+	p.ReportAt(diag.Pos{File: m.Path, Line: line, Col: col}, diag.Pos{File: m.Path, Line: endLine, Col: endCol}, format, args...)
+}
+
+// ReportAt records a finding at any position.
+func (p *Pass) ReportAt(pos, end diag.Pos, format string, args ...any) {
+	p.ReportFix(pos, end, nil, format, args...)
+}
+
+// ReportFix records a finding with the fix that resolves it (nil: none
+// is known).
+func (p *Pass) ReportFix(pos, end diag.Pos, fix *diag.Fix, format string, args ...any) {
+	msg := format
+	if len(args) > 0 {
+		msg = fmt.Sprintf(format, args...)
+	}
+	*p.out = append(*p.out, diag.Diagnostic{Pos: pos, End: end, Severity: p.rule.Severity, Rule: p.rule.ID, Message: diag.Bound(msg), Fix: fix})
+}
+
+// reportProblems is the check of the rules whose findings the parser made.
+func reportProblems(p *Pass, m *manual.Manual) {
+	for _, pr := range m.Problems {
+		if pr.Rule != p.rule.ID || m.InSkill() && strings.HasPrefix(pr.Rule, "header/") {
+			continue // a skill's resources carry the skill's front matter, not a lore header
+		}
+		end := diag.Pos{}
+		if pr.EndLine > 0 {
+			end = diag.Pos{File: m.Path, Line: pr.EndLine, Col: pr.EndCol}
+		}
+		p.ReportFix(diag.Pos{File: m.Path, Line: pr.Line, Col: pr.Col}, end, headerFix(m, pr), "%s", pr.Message)
+	}
+}
+
+// reportFileProblems reports the unparsed-file problems of p's rule: the
+// manual set's and the prompts folder's.
+func reportFileProblems(p *Pass) {
+	probs := p.In.Manuals.Problems
+	if p.In.Prompts != nil {
+		probs = append(slices.Clip(probs), p.In.Prompts.FileProblems...)
+	}
+	for _, fp := range probs {
+		if fp.Rule == p.rule.ID {
+			p.ReportAt(diag.Pos{File: fp.Path, Line: fp.Line, Col: fp.Col}, diag.Pos{}, "%s", fp.Message)
+		}
+	}
+}
+
+// problemRule makes a rule whose findings are the parser's Problems tagged
+// with its id.
+func problemRule(id string, sev diag.Severity, summary, doc string) *Rule {
+	return &Rule{ID: id, Severity: sev, Summary: summary, Doc: doc,
+		Manual: reportProblems, Project: reportFileProblems}
+}
+
+// bodyLine returns the first line of m's body, or its last line when the
+// body is empty, for findings about the body as a whole.
+func bodyLine(m *manual.Manual) int {
+	return max(1, min(m.Header.End+1, m.Lines))
+}

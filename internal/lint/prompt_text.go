@@ -1,0 +1,171 @@
+package lint
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/lorekit/lore/internal/diag"
+)
+
+// The prose of prompt files as the text rules read it: template tags
+// blanked, words and punctuation as tokens with their source positions.
+
+// blankTags returns src with every template tag ({{ … }}, {% … %},
+// {# … #}) replaced by spaces, newlines kept: offsets, lines and columns
+// stay those of the source. An unclosed tag blanks to the end.
+func blankTags(src string) string {
+	if !strings.Contains(src, "{") {
+		return src
+	}
+	b := []byte(src)
+	for i := 0; i+1 < len(b); i++ {
+		if b[i] != '{' {
+			continue
+		}
+		var closer string
+		switch b[i+1] {
+		case '{':
+			closer = "}}"
+		case '%':
+			closer = "%}"
+		case '#':
+			closer = "#}"
+		default:
+			continue
+		}
+		end := strings.Index(src[i+2:], closer)
+		stop := len(b)
+		if end >= 0 {
+			stop = i + 2 + end + 2
+		}
+		for j := i; j < stop; j++ {
+			if b[j] != '\n' {
+				b[j] = ' '
+			}
+		}
+		i = stop - 1
+	}
+	return string(b)
+}
+
+// tokKind is the kind of a token.
+type tokKind int
+
+const (
+	tWord  tokKind = iota // letters, digits, '_', inner '-' and '\''
+	tPunct                // one punctuation or symbol rune
+	tBreak                // a sentence end: . ! ? ; : or a new list item / paragraph
+)
+
+// token is one token of prose; Off and End are byte offsets in the text.
+type token struct {
+	Kind     tokKind
+	Text     string // as written
+	Low      string // lower case, ’ as '
+	Off, End int
+}
+
+// tokenize splits text into words, punctuation and sentence breaks. A
+// line break ends a sentence when the next line is blank, a list item or
+// a heading, or the line is a heading.
+func tokenize(text string) []token {
+	var out []token
+	for i := 0; i < len(text); {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r == '\n':
+			rest := text[i+1:]
+			next, _, _ := strings.Cut(rest, "\n")
+			if t := strings.TrimSpace(next); t == "" || bulletStart(t) || strings.HasPrefix(t, "#") || headingLine(text, i) {
+				out = append(out, token{Kind: tBreak, Text: "\n", Low: "\n", Off: i, End: i + 1})
+			}
+			i++
+			continue
+		case unicode.IsSpace(r):
+			i += n
+			continue
+		case isWordRune(r):
+			j := i
+			for j < len(text) {
+				c, m := utf8.DecodeRuneInString(text[j:])
+				if isWordRune(c) {
+					j += m
+					continue
+				}
+				// Inner hyphens and apostrophes stay in the word.
+				if (c == '-' || c == '\'' || c == '’') && j+m < len(text) {
+					if d, _ := utf8.DecodeRuneInString(text[j+m:]); isWordRune(d) && j > i {
+						j += m
+						continue
+					}
+				}
+				break
+			}
+			w := text[i:j]
+			out = append(out, token{Kind: tWord, Text: w, Low: strings.ReplaceAll(strings.ToLower(w), "’", "'"), Off: i, End: j})
+			i = j
+		case strings.ContainsRune(".!?;:", r):
+			// A dot or colon inside a number, a time or an abbreviation
+			// like "e.g." is no end.
+			k := tBreak
+			if (r == '.' || r == ':') && i+1 < len(text) && !unicode.IsSpace(rune(text[i+1])) {
+				k = tPunct
+			}
+			out = append(out, token{Kind: k, Text: string(r), Low: string(r), Off: i, End: i + n})
+			i += n
+		default:
+			out = append(out, token{Kind: tPunct, Text: string(r), Low: string(r), Off: i, End: i + n})
+			i += n
+		}
+	}
+	return out
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
+
+// bulletStart reports whether trimmed line t starts a list item.
+func bulletStart(t string) bool {
+	if len(t) >= 2 && (t[0] == '-' || t[0] == '*' || t[0] == '+') && t[1] == ' ' {
+		return true
+	}
+	n := 0
+	for n < len(t) && t[n] >= '0' && t[n] <= '9' {
+		n++
+	}
+	return n > 0 && n+1 < len(t) && (t[n] == '.' || t[n] == ')') && t[n+1] == ' '
+}
+
+// headingLine reports whether the line ending at newline offset nl is a
+// Markdown heading.
+func headingLine(text string, nl int) bool {
+	start := strings.LastIndexByte(text[:nl], '\n') + 1
+	return strings.HasPrefix(strings.TrimSpace(text[start:nl]), "#")
+}
+
+// sentences splits tokens at breaks; the breaks are dropped.
+func sentences(toks []token) [][]token {
+	var out [][]token
+	start := 0
+	for i, t := range toks {
+		if t.Kind == tBreak {
+			if i > start {
+				out = append(out, toks[start:i])
+			}
+			start = i + 1
+		}
+	}
+	if start < len(toks) {
+		out = append(out, toks[start:])
+	}
+	return out
+}
+
+// posIn returns the position of byte offset off of text, which starts on
+// line first of file; columns count code points from 1.
+func posIn(file, text string, first, off int) diag.Pos {
+	off = min(max(off, 0), len(text))
+	line := first + strings.Count(text[:off], "\n")
+	start := strings.LastIndexByte(text[:off], '\n') + 1
+	return diag.Pos{File: file, Line: line, Col: utf8.RuneCountInString(text[start:off]) + 1}
+}

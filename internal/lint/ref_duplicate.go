@@ -1,0 +1,72 @@
+package lint
+
+import (
+	"crypto/sha256"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/manual"
+)
+
+var refDuplicate = &Rule{
+	ID: "ref/duplicate", Severity: diag.Error,
+	Summary: "two manuals with the same body",
+	Doc: "The same content under two names (seed 000 §8) drifts apart on the first edit and splits the routing signal between two manuals. " +
+		"Keep one source and point at it with `manual_read('…')`. Bodies are compared after the header, ignoring whitespace differences.",
+	Project: func(p *Pass) {
+		first := map[[32]byte]*manual.Manual{}
+		var norm []byte
+		for _, m := range p.In.Manuals.Manuals {
+			norm = appendFields(norm[:0], m.Body())
+			if len(norm) < 64 {
+				continue // too small to be a meaningful copy
+			}
+			h := sha256.Sum256(norm)
+			if o, ok := first[h]; ok {
+				p.Report(m, bodyLine(m), 1, "same body as %s: keep one source and refer to it with manual_read('%s')", o.Path, o.Name)
+				continue
+			}
+			first[h] = m
+		}
+	},
+}
+
+// appendFields appends the whitespace-separated fields of b to dst, joined
+// by single spaces (bytes.Join(bytes.Fields(b), " ") without the garbage).
+func appendFields(dst, b []byte) []byte {
+	start := len(dst)
+	for i := 0; i < len(b); {
+		// Skip white space.
+		for i < len(b) {
+			r, size := rune(b[i]), 1
+			if r >= utf8.RuneSelf {
+				r, size = utf8.DecodeRune(b[i:])
+			}
+			if !unicode.IsSpace(r) {
+				break
+			}
+			i += size
+		}
+		// Copy one field.
+		j := i
+		for j < len(b) {
+			r, size := rune(b[j]), 1
+			if r >= utf8.RuneSelf {
+				r, size = utf8.DecodeRune(b[j:])
+			}
+			if unicode.IsSpace(r) {
+				break
+			}
+			j += size
+		}
+		if j > i {
+			if len(dst) > start {
+				dst = append(dst, ' ')
+			}
+			dst = append(dst, b[i:j]...)
+		}
+		i = j
+	}
+	return dst
+}

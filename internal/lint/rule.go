@@ -1,0 +1,71 @@
+// Package lint checks manuals, prompts and configuration against lore's rule
+// set and reports diagnostics. A rule is data plus a function: an id, a
+// default severity, a doc paragraph and a check. Each rule lives in its own
+// file; Rules lists them all.
+package lint
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/manual"
+)
+
+// Rule is one lint rule.
+type Rule struct {
+	// ID is stable: configuration, disable comments and CI depend on it.
+	ID string
+	// Severity is the default severity.
+	Severity diag.Severity
+	// Summary is one line: when the rule fires.
+	Summary string
+	// Doc is one paragraph: why the rule exists and how to fix a finding.
+	// The site's rule reference is generated from it.
+	Doc string
+	// Manual checks one manual; it may run in parallel with other manuals.
+	Manual func(p *Pass, m *manual.Manual)
+	// Project checks everything at once (cross-manual rules).
+	Project func(p *Pass)
+	// Floor marks a rule of the safety floor (content/trust.md): lore.yaml
+	// cannot lower its severity, lint.ignore does not hide its findings and
+	// a disable comment does not silence it; trying is a lint/floor finding.
+	Floor bool
+}
+
+// Group returns the part of the id before the slash ("size" of "size/goal").
+func (r *Rule) Group() string {
+	g, _, _ := strings.Cut(r.ID, "/")
+	return g
+}
+
+// Lookup returns the rule with id, or nil.
+func Lookup(id string) *Rule {
+	for _, r := range Rules() {
+		if r.ID == id {
+			return r
+		}
+	}
+	return nil
+}
+
+// IDs returns every rule id, sorted.
+func IDs() []string {
+	var out []string
+	for _, r := range Rules() {
+		out = append(out, r.ID)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Matches reports whether pattern (a rule id, "group/*" or "*") selects id.
+func Matches(pattern, id string) bool {
+	if pattern == "*" || pattern == id {
+		return true
+	}
+	if g, ok := strings.CutSuffix(pattern, "/*"); ok {
+		return strings.HasPrefix(id, g+"/")
+	}
+	return false
+}

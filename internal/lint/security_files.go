@@ -1,0 +1,207 @@
+package lint
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/lint/scan"
+	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/wall"
+)
+
+// Helpers of the security/* rules: the files they scan besides manuals,
+// and how a Hit of internal/lint/scan becomes a finding.
+
+// scanText is a file the security rules scan.
+type scanText struct {
+	path   string
+	src    []byte
+	kind   scan.Kind
+	prompt bool           // a prompt file (prompt/guardrail-override judges its overrides)
+	m      *manual.Manual // the manual, for manuals
+	lines  scan.Lines     // line index, for other files
+}
+
+func (t *scanText) pos(off int) diag.Pos {
+	if t.m != nil {
+		return t.m.Pos(off)
+	}
+	l, c := t.lines.Pos(t.src, off)
+	return diag.Pos{File: t.path, Line: l, Col: c}
+}
+
+func manualText(m *manual.Manual) *scanText {
+	return &scanText{path: m.Path, src: m.Src, kind: scan.Markdown, m: m}
+}
+
+// maxSupportingFile bounds the supporting files read: a larger one is not
+// a page an agent reads as text.
+const maxSupportingFile = 16 << 20
+
+// scriptExts are the supporting files read as code from the first byte.
+var scriptExts = map[string]bool{".sh": true, ".bash": true, ".zsh": true, ".ksh": true, ".fish": true, ".ps1": true,
+	".psm1": true, ".bat": true, ".cmd": true, ".py": true, ".rb": true, ".pl": true, ".js": true, ".mjs": true, ".cjs": true,
+	".ts": true, ".php": true, ".lua": true, ".go": true, ".rs": true, ".java": true, ".kt": true, ".swift": true,
+	".r": true, ".applescript": true, ".vbs": true, ".psd1": true, ".mk": true, ".makefile": true, ".dockerfile": true}
+
+// securityFiles are the files the security rules scan besides the
+// manuals: the text files of every Agent Skills folder (scripts/,
+// references/, assets/ and the rest; Markdown files there are manuals
+// already) and every prompt file (engine prompts, layers, library
+// blocks, fragments, task templates).
+func securityFiles(in *Input) []*scanText {
+	var out []*scanText
+	seen := map[string]bool{}
+	if in.FS != nil && in.Manuals != nil {
+		for _, m := range in.Manuals.Manuals {
+			if !m.IsSkillEntry() {
+				continue
+			}
+			out = appendSkillFiles(out, in.FS, m.Root, m.Dir(), seen)
+		}
+	}
+	if in.Prompts != nil {
+		keys := make([]string, 0, len(in.Prompts.Files))
+		for k := range in.Prompts.Files {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			src := in.Prompts.Files[k]
+			out = append(out, &scanText{path: k, src: src, kind: scan.Markdown, prompt: true, lines: scan.NewLines(src)})
+		}
+	}
+	return out
+}
+
+// appendSkillFiles adds the text files under dir that are not Markdown.
+// Symbolic links are followed only to files that stay inside the manual
+// root (root-wall semantics: a link that leads out is not read; the
+// loader reports it); linked folders are not entered. Binary files (a NUL
+// byte in the first 8 KiB) are skipped.
+func appendSkillFiles(out []*scanText, fsys afero.Fs, root, dir string, seen map[string]bool) []*scanText {
+	var rec func(d string, depth int)
+	rec = func(d string, depth int) {
+		if depth > 64 {
+			return
+		}
+		entries, err := afero.ReadDir(fsys, d)
+		if err != nil {
+			return
+		}
+		for _, e := range entries {
+			p := d + "/" + e.Name()
+			if d == "." {
+				p = e.Name()
+			}
+			if e.Mode()&os.ModeSymlink != 0 {
+				if !linkInside(fsys, root, p) {
+					continue
+				}
+				fi, err := fsys.Stat(p)
+				if err != nil || fi.IsDir() {
+					continue
+				}
+				e = fi
+			}
+			if e.IsDir() {
+				if e.Name() == ".git" || e.Name() == "node_modules" {
+					continue
+				}
+				rec(p, depth+1)
+				continue
+			}
+			if strings.EqualFold(path.Ext(p), ".md") || seen[p] || !e.Mode().IsRegular() || e.Size() > maxSupportingFile {
+				continue
+			}
+			seen[p] = true
+			src, ok := readText(fsys, p)
+			if !ok {
+				continue
+			}
+			kind := scan.Markdown
+			if scriptExts[strings.ToLower(path.Ext(p))] || strings.HasPrefix(string(src), "#!") || strings.Contains(p, "/scripts/") {
+				kind = scan.Script
+			}
+			out = append(out, &scanText{path: p, src: src, kind: kind, lines: scan.NewLines(src)})
+		}
+	}
+	rec(dir, 0)
+	return out
+}
+
+// linkInside reports whether symbolic link p, under root, resolves inside
+// root (internal/wall, the check every loader uses).
+func linkInside(fsys afero.Fs, root, p string) bool {
+	esc, err := wall.Check(fsys, root, p)
+	return err == nil && esc == nil
+}
+
+// readText reads a supporting file; ok is false for a binary file.
+func readText(fsys afero.Fs, p string) ([]byte, bool) {
+	f, err := fsys.Open(p)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, maxSupportingFile))
+	if err != nil {
+		return nil, false
+	}
+	head := src[:min(len(src), 8<<10)]
+	if slices.Contains(head, 0) {
+		return nil, false
+	}
+	return src, true
+}
+
+// securityRule makes a rule whose check is detect, run on every manual
+// and on every supporting and prompt file (securityFiles); fix is the
+// advice that ends each message.
+func securityRule(r *Rule, fix string, detect func(t *scanText) []scan.Hit) *Rule {
+	r.Manual = func(p *Pass, m *manual.Manual) {
+		t := manualText(m)
+		reportHits(p, t, detect(t), fix)
+	}
+	project := r.Project
+	r.Project = func(p *Pass) {
+		for _, t := range p.files {
+			if p.In.Report != nil && !p.In.Report(t.path) {
+				continue
+			}
+			reportHits(p, t, detect(t), fix)
+		}
+		if project != nil {
+			project(p)
+		}
+	}
+	return r
+}
+
+// reportHits reports each hit at its place, with an escaped excerpt. Hits
+// on one line are one finding (the first, with how many more the line
+// holds), so a line of 100,000 hidden characters is one message.
+func reportHits(p *Pass, t *scanText, hits []scan.Hit, fix string) {
+	for i := 0; i < len(hits); {
+		h := hits[i]
+		pos := t.pos(h.Off)
+		j := i + 1
+		for j < len(hits) && t.pos(hits[j].Off).Line == pos.Line {
+			j++
+		}
+		what := h.What
+		if more := j - i - 1; more > 0 {
+			what += fmt.Sprintf(" (and %d more on this line)", more)
+		}
+		ex := scan.Excerpt(t.src, h.Off, h.End, h.Redact)
+		p.ReportAt(pos, t.pos(h.End), "%s: `%s`; %s", what, ex, fix)
+		i = j
+	}
+}

@@ -1,0 +1,101 @@
+package lint
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/search"
+)
+
+var triggersOverlap = &Rule{
+	ID: "triggers/overlap", Severity: diag.Warning,
+	Summary: "two manuals visible to one engine share most of their triggers",
+	Doc: "Triggers route `how_do_i`; when two manuals that one engine can see share most of their triggers (at least two, and more than half " +
+		"of the smaller list, compared as the router compares them: stemmed, umlauts folded), a request matching them cannot tell the two apart and the wrong manual is loaded. Make each manual's triggers " +
+		"say what is specific to it, or merge the manuals. `lore eval` lists the pairs its labelled intents confuse most; the two should agree.",
+	Project: func(p *Pass) {
+		ms := p.In.Manuals.Manuals
+		norm := make([][]string, len(ms))
+		byTrigger := map[string][]int32{}
+		for i, m := range ms {
+			norm[i] = NormalizeTriggers(m.Triggers)
+			for _, t := range norm[i] {
+				byTrigger[t] = append(byTrigger[t], int32(i))
+			}
+		}
+		// For each manual a, count the triggers it shares with every later
+		// manual b in a dense array; touched lists the b's to check.
+		shared := make([]int32, len(ms))
+		var touched []int32
+		for a := range ms {
+			touched = touched[:0]
+			for _, t := range norm[a] {
+				idx := byTrigger[t]
+				if len(idx) > maxTriggerManuals {
+					continue // a trigger on hundreds of manuals is noise, not a pairwise collision
+				}
+				for _, b := range idx {
+					if int(b) <= a {
+						continue
+					}
+					if shared[b] == 0 {
+						touched = append(touched, b)
+					}
+					shared[b]++
+				}
+			}
+			slices.Sort(touched)
+			for _, b := range touched {
+				n := int(shared[b])
+				shared[b] = 0
+				small := min(len(norm[a]), len(norm[b]))
+				if n < 2 || 2*n <= small || !sameEngine(ms[a], ms[b]) {
+					continue
+				}
+				mb := ms[b]
+				inA := make(map[string]bool, len(norm[a]))
+				for _, k := range norm[a] {
+					inA[k] = true
+				}
+				var common []string
+				listed := map[string]bool{}
+				for _, t := range mb.Triggers { // as written, not as compared
+					if k := search.TriggerKey(t); inA[k] && !listed[t] {
+						listed[t] = true
+						common = append(common, t)
+					}
+				}
+				line, col := triggersLine(mb)
+				p.Report(mb, line, col, "shares %d of its triggers with %s (%s): a request matching them cannot tell the two apart; make the triggers specific or merge the manuals",
+					n, ms[a].Path, diag.Clip(strings.Join(common, ", ")))
+			}
+		}
+	},
+}
+
+// maxTriggerManuals is the number of manuals above which a trigger no
+// longer counts towards overlaps.
+const maxTriggerManuals = 200
+
+// NormalizeTriggers returns the distinct triggers as the how_do_i router
+// compares them (search.TriggerKey: normalised, stemmed, in English and
+// German alike), so that this rule and the pairs `lore eval` reports as
+// confused speak of the same collisions.
+func NormalizeTriggers(ts []string) []string { return search.TriggerKeys(ts) }
+
+// sameEngine reports whether some engine sees both manuals.
+func sameEngine(a, b *manual.Manual) bool {
+	return a.Audience == "" || b.Audience == "" || a.Audience == b.Audience
+}
+
+func triggersLine(m *manual.Manual) (int, int) {
+	if f, ok := m.Header.Field(manual.KeyTriggers); ok {
+		return f.Line, f.Col
+	}
+	if f, ok := m.Header.Field("triggers"); ok {
+		return f.Line, f.Col
+	}
+	return 1, 1
+}

@@ -1,0 +1,381 @@
+package manual
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/wall"
+)
+
+// MaxFileSize is the largest file lore parses; a larger one is reported
+// (rule file/too-large) and skipped.
+const MaxFileSize = 2 << 20
+
+// maxDepth bounds folder nesting, so a symlink cycle that the file system
+// cannot identify still ends.
+const maxDepth = 64
+
+// skipDirs are folders never scanned for manuals.
+var skipDirs = map[string]bool{".git": true, "node_modules": true, ".hg": true, ".svn": true}
+
+// FileProblem is a defect of a file that could not be parsed as a manual.
+type FileProblem struct {
+	Path string
+	Problem
+}
+
+// Set is every manual found under a list of roots, in path order.
+type Set struct {
+	Manuals  []*Manual
+	Problems []FileProblem
+	byName   map[string][]*Manual
+	names    []string
+}
+
+// Load reads every Markdown file under roots (folders or single files,
+// slash- or OS-separated paths on fsys) and parses them in parallel. It
+// never fails: unreadable files, encoding damage and symlink loops become
+// FileProblems. Files reachable from two roots are loaded once.
+//
+// A root is a wall (internal/wall): a file, or a folder on the way to it,
+// whose symbolic links lead outside its root is reported (rule
+// file/outside-root) and not read. A single file given as a root must
+// stay inside its own folder.
+func Load(fsys afero.Fs, roots []string) *Set {
+	s := &Set{}
+	var jobs []job
+	seen := map[string]bool{}
+	for _, root := range roots {
+		root = cleanSlash(root)
+		for _, w := range s.walk(fsys, root) {
+			if !seen[w.path] {
+				seen[w.path] = true
+				jobs = append(jobs, job{root, w})
+			}
+		}
+	}
+	s.read(fsys, jobs)
+	return s
+}
+
+// LoadFile reads one file of the manual root root again (an edit under
+// lore serve): the file gets the Root and Rel a full Load gives it, and
+// must resolve inside root as it must there.
+func LoadFile(fsys afero.Fs, root, file string) *Set {
+	s := &Set{}
+	root, file = cleanSlash(root), cleanSlash(file)
+	fi, err := fsys.Stat(file)
+	switch {
+	case err != nil:
+		s.Problems = append(s.Problems, FileProblem{Path: file, Problem: Problem{Rule: "file/unreadable",
+			Message: fmt.Sprintf("cannot read %s: %s", file, describe(err))}})
+	case s.inside(wall.New(fsys, root), file):
+		s.read(fsys, []job{{root, walked{file, fi.Size()}}})
+		return s
+	}
+	s.index()
+	return s
+}
+
+// job is a file to read and the root it was found under.
+type job struct {
+	root string
+	file walked
+}
+
+// read reads and parses jobs in parallel and indexes the set.
+func (s *Set) read(fsys afero.Fs, jobs []job) {
+	results := make([]*Manual, len(jobs))
+	probs := make([][]FileProblem, len(jobs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i], probs[i] = readManual(fsys, jobs[i].root, jobs[i].file)
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i := range jobs {
+		if results[i] != nil {
+			s.Manuals = append(s.Manuals, results[i])
+		}
+		s.Problems = append(s.Problems, probs[i]...)
+	}
+	s.index()
+}
+
+// inside reports whether p resolves inside w's root, recording a problem
+// when it does not or cannot be resolved.
+func (s *Set) inside(w *wall.Wall, p string) bool {
+	e, err := w.Check(p)
+	switch {
+	case err != nil:
+		s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: "file/unreadable",
+			Message: fmt.Sprintf("symbolic link %s cannot be followed: %s; fix or remove the link", p, describe(err))}})
+		return false
+	case e != nil:
+		s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: wall.Rule, Message: e.Message()}})
+		return false
+	}
+	return true
+}
+
+// NewSet builds a Set from already parsed manuals.
+func NewSet(ms []*Manual) *Set {
+	s := &Set{Manuals: ms}
+	s.index()
+	return s
+}
+
+func (s *Set) index() {
+	slices.SortStableFunc(s.Manuals, func(a, b *Manual) int { return strings.Compare(a.Path, b.Path) })
+	s.byName = map[string][]*Manual{}
+	s.names = s.names[:0]
+	skills := map[string]*Manual{}
+	for _, m := range s.Manuals {
+		if _, ok := s.byName[m.Name]; !ok {
+			s.names = append(s.names, m.Name)
+		}
+		s.byName[m.Name] = append(s.byName[m.Name], m)
+		if m.IsSkillEntry() {
+			skills[m.Dir()] = m
+		}
+	}
+	slices.Sort(s.names)
+	for _, m := range s.Manuals {
+		m.Owner = nil
+		if m.IsSkillEntry() || len(skills) == 0 {
+			continue
+		}
+		for d := m.Dir(); ; {
+			if sk, ok := skills[d]; ok {
+				m.Owner = sk
+				break
+			}
+			parent := path.Dir(d)
+			if parent == d || d == m.Root {
+				break
+			}
+			d = parent
+		}
+	}
+}
+
+// ByName returns the manuals called name, in path order.
+func (s *Set) ByName(name string) []*Manual { return s.byName[name] }
+
+// Names returns every manual name, sorted. The slice is shared: do not
+// modify it.
+func (s *Set) Names() []string { return s.names }
+
+// ByPath returns the manual at path p.
+func (s *Set) ByPath(p string) *Manual {
+	i, ok := slices.BinarySearchFunc(s.Manuals, p, func(m *Manual, p string) int { return strings.Compare(m.Path, p) })
+	if !ok {
+		return nil
+	}
+	return s.Manuals[i]
+}
+
+// walk lists the Markdown files under root. Problems met on the way are
+// recorded on s.
+// walked is a file found by walk, with its size (for the read buffer).
+type walked struct {
+	path string
+	size int64
+}
+
+func (s *Set) walk(fsys afero.Fs, root string) []walked {
+	fi, err := fsys.Stat(root)
+	if err != nil {
+		s.Problems = append(s.Problems, FileProblem{Path: root, Problem: Problem{Rule: "file/unreadable",
+			Message: fmt.Sprintf("cannot read %s: %s", root, describe(err))}})
+		return nil
+	}
+	if !fi.IsDir() {
+		if !s.inside(wall.New(fsys, path.Dir(root)), root) {
+			return nil
+		}
+		return []walked{{root, fi.Size()}}
+	}
+	wl := wall.New(fsys, root)
+	var out []walked
+	var rec func(dir string, ancestors []os.FileInfo)
+	rec = func(dir string, ancestors []os.FileInfo) {
+		if len(ancestors) > maxDepth {
+			s.Problems = append(s.Problems, FileProblem{Path: dir, Problem: Problem{Rule: "file/symlink-loop",
+				Message: fmt.Sprintf("folder nesting deeper than %d levels (a symbolic link loop?): not followed", maxDepth)}})
+			return
+		}
+		entries, err := afero.ReadDir(fsys, dir)
+		if err != nil {
+			s.Problems = append(s.Problems, FileProblem{Path: dir, Problem: Problem{Rule: "file/unreadable",
+				Message: fmt.Sprintf("cannot list folder %s: %s", dir, describe(err))}})
+			return
+		}
+		for _, e := range entries {
+			p := joinSlash(dir, e.Name())
+			if e.Mode()&os.ModeSymlink != 0 {
+				// A folder reached without links, or through links that
+				// stay inside, lies inside: only links need resolving.
+				if !s.inside(wl, p) {
+					continue
+				}
+				target, err := fsys.Stat(p)
+				if err != nil {
+					s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: "file/unreadable",
+						Message: fmt.Sprintf("symbolic link %s cannot be followed: %s; fix or remove the link", p, describe(err))}})
+					continue
+				}
+				e = target
+			}
+			if e.IsDir() {
+				if skipDirs[e.Name()] {
+					continue
+				}
+				if slices.ContainsFunc(ancestors, func(a os.FileInfo) bool { return os.SameFile(a, e) }) {
+					s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: "file/symlink-loop",
+						Message: fmt.Sprintf("symbolic link %s leads back into a folder above it: not followed", p)}})
+					continue
+				}
+				rec(p, append(slices.Clip(ancestors), e))
+				continue
+			}
+			if strings.EqualFold(path.Ext(e.Name()), ".md") {
+				out = append(out, walked{p, e.Size()})
+			}
+		}
+	}
+	rec(root, []os.FileInfo{fi})
+	slices.SortFunc(out, func(a, b walked) int { return strings.Compare(a.path, b.path) })
+	return out
+}
+
+// readManual reads and parses one file.
+func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
+	p := w.path
+	fail := func(rule, msg string) (*Manual, []FileProblem) {
+		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: rule, Message: msg}}}
+	}
+	f, err := fsys.Open(p)
+	if err != nil {
+		return fail("file/unreadable", fmt.Sprintf("cannot read %s: %s; check its permissions", p, describe(err)))
+	}
+	defer f.Close()
+	size := 0
+	if w.size > 0 && w.size <= MaxFileSize {
+		size = int(w.size) // a guess: the file may change; readAll grows
+	}
+	src, err := readAll(io.LimitReader(f, MaxFileSize+1), size)
+	if err != nil {
+		return fail("file/unreadable", fmt.Sprintf("cannot read %s: %s", p, describe(err)))
+	}
+	if len(src) > MaxFileSize {
+		return fail("file/too-large", fmt.Sprintf("file is larger than %d MiB: a manual is a page, not a book; split it (seed 000 §5)", MaxFileSize>>20))
+	}
+	if enc := UTF16(src); enc != "" {
+		return fail("file/encoding", fmt.Sprintf("file is UTF-16 (%s); save it as UTF-8", enc))
+	}
+	if i := bytes.IndexByte(src, 0); i >= 0 {
+		line := bytes.Count(src[:i], []byte("\n")) + 1
+		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: "file/encoding", Line: line, Col: 1,
+			Message: "file contains a NUL byte: it looks binary, not Markdown; remove it or move the file out of the manual folders"}}}
+	}
+	m, crashed := parseGuarded(p, src, Parse)
+	if m == nil {
+		return nil, crashed
+	}
+	m.Root = root
+	m.Rel = relTo(root, p)
+	if !utf8.Valid(src) {
+		off := FirstInvalidUTF8(src)
+		pos := m.Pos(off)
+		m.Problems = append(m.Problems, Problem{Rule: "file/encoding", Line: pos.Line, Col: pos.Col,
+			Message: fmt.Sprintf("invalid UTF-8 at byte %d: save the file as UTF-8", off)})
+	}
+	if !ValidName(m.Name) {
+		m.Problems = append(m.Problems, Problem{Rule: "file/name",
+			Message: fmt.Sprintf("%q is not a valid manual name (letters, digits, '.', '_' and '-', starting with a letter or digit): rename the file", m.Name)})
+	}
+	return m, nil
+}
+
+// readAll is io.ReadAll with a first guess of the size, so a file is read
+// into one allocation.
+func readAll(r io.Reader, size int) ([]byte, error) {
+	b := make([]byte, 0, size+1) // +1: EOF is seen without growing
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+	}
+}
+
+// FirstInvalidUTF8 returns the offset of the first byte of b that is not
+// valid UTF-8 (len(b) when all of it is).
+func FirstInvalidUTF8(b []byte) int {
+
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
+}
+
+func describe(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+func cleanSlash(p string) string { return path.Clean(filepath.ToSlash(p)) }
+
+func joinSlash(dir, name string) string {
+	if dir == "." {
+		return name
+	}
+	return dir + "/" + name
+}
+
+func relTo(root, p string) string {
+	if root == p {
+		return path.Base(p)
+	}
+	if root == "." {
+		return p
+	}
+	return strings.TrimPrefix(p, root+"/")
+}

@@ -1,0 +1,119 @@
+package mcpserver
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spf13/afero"
+)
+
+// exampleProject copies the repository's example project (lore.yaml,
+// manuals/, prompts/) into a temporary folder and starts a Server on it
+// with the real catalog.
+func exampleProject(t *testing.T, o Options) *Server {
+	t.Helper()
+	dir := t.TempDir()
+	for _, src := range []string{"lore.yaml", "manuals", "prompts"} {
+		from := filepath.Join("..", "..", src)
+		err := filepath.Walk(from, func(p string, fi os.FileInfo, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(filepath.Join("..", ".."), p)
+			to := filepath.Join(dir, rel)
+			if fi.IsDir() {
+				return os.MkdirAll(to, 0o755)
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(to, b, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	o.Project.FS, o.Project.Dir, o.OpenRouter = afero.NewOsFs(), dir, OpenCatalog
+	s, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestHowDoIWithTheCatalog(t *testing.T) {
+	s := exampleProject(t, Options{Engine: "arthur"})
+	if !strings.Contains(s.Summary(), "how_do_i ready") {
+		t.Fatalf("summary: %s", s.Summary())
+	}
+	cs := connect(t, s, nil)
+	text, isErr, _ := call(t, cs, "how_do_i", map[string]any{"intent": "einen Termin mit Zeitzone in den Kalender eintragen"})
+	if isErr || !strings.HasPrefix(text, `{"loaded":{"name":"calendar-events"`) {
+		t.Errorf("how_do_i = %v %.200s", isErr, text)
+	}
+
+	// The allow-set reaches the router: without calendar tools, the
+	// calendar manual is never an answer.
+	s = exampleProject(t, Options{Engine: "arthur", ToolsGiven: true, Tools: []string{"manual_read", "how_do_i"}})
+	cs = connect(t, s, nil)
+	text, isErr, _ = call(t, cs, "how_do_i", map[string]any{"intent": "einen Termin mit Zeitzone in den Kalender eintragen"})
+	if isErr || strings.Contains(text, "calendar-events") {
+		t.Errorf("how_do_i without calendar tools = %v %.300s", isErr, text)
+	}
+}
+
+// evalIntents returns the intents of testdata/eval/example.tsv.
+func evalIntents(t *testing.T) []string {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "eval", "example.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		if len(cols) >= 3 && cols[0] != "id" {
+			out = append(out, cols[2])
+		}
+	}
+	if len(out) < 50 {
+		t.Fatalf("only %d intents", len(out))
+	}
+	return out
+}
+
+// TestHTTPLoadCatalog drives how_do_i over streamable HTTP on loopback
+// with the real catalog of the example project and the labelled intents
+// of its eval set: LORE_MCP_LOAD_CALLS calls (500 by default) from 8
+// concurrent clients, none of which may fail.
+func TestHTTPLoadCatalog(t *testing.T) {
+	s := exampleProject(t, Options{Engine: "arthur"})
+	ts := httptest.NewServer(s.Handler(""))
+	defer ts.Close()
+	calls := loadCalls(t)
+	intents := evalIntents(t)
+	start := time.Now()
+	ds := runLoad(t, ts.URL+Path, calls, intents)
+	total := time.Since(start)
+	if len(ds) != calls {
+		t.Fatalf("%d calls answered, want %d", len(ds), calls)
+	}
+	report(t, "example catalog", ds, total)
+	// Spot-check that answers under load are real answers.
+	cs := connect(t, s, nil)
+	text, _, _ := call(t, cs, "how_do_i", map[string]any{"intent": intents[0]})
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(text), &m); err != nil || len(m) != 1 {
+		t.Errorf("answer %.100s: %v", text, err)
+	}
+}

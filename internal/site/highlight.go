@@ -1,0 +1,147 @@
+package site
+
+import (
+	"bufio"
+	"bytes"
+	"html"
+	"strings"
+	"sync"
+
+	"github.com/alecthomas/chroma/v2"
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/styles"
+	"github.com/yuin/goldmark/util"
+
+	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/guard"
+)
+
+// The chroma palettes of the light and the dark theme.
+const (
+	lightStyle = "github"
+	darkStyle  = "github-dark"
+)
+
+// highlighter colours code blocks with chroma, as CSS classes: the
+// palettes live in the stylesheet (highlightCSS), so switching the theme
+// switches the code colours too.
+type highlighter struct {
+	f     *chromahtml.Formatter
+	style *chroma.Style
+	c     *cache.Cache // highlighted blocks of earlier builds; nil: none
+
+	mu     sync.Mutex
+	lexers map[string]chroma.Lexer // by info-string language; nil: unknown
+}
+
+func newHighlighter(c *cache.Cache) *highlighter {
+	return &highlighter{f: chromahtml.New(chromahtml.WithClasses(true), chromahtml.TabWidth(4)), style: styles.Get(lightStyle),
+		c: c, lexers: map[string]chroma.Lexer{}}
+}
+
+// lexer returns the lexer of lang, or nil. Lookups are cached: chroma
+// falls back to matching every lexer's file patterns for a name it does
+// not know, which costs more than highlighting a block.
+func (h *highlighter) lexer(lang string) chroma.Lexer {
+	if lang == "" {
+		return nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	lx, ok := h.lexers[lang]
+	if !ok {
+		if lx = lexerFor(lang); lx != nil {
+			lx = chroma.Coalesce(lx)
+		}
+		h.lexers[lang] = lx
+	}
+	return lx
+}
+
+// block writes one code block. An unknown language is written as plain,
+// escaped text.
+func (h *highlighter) block(w util.BufWriter, lang, code string) {
+	lx := h.lexer(lang)
+	if lx == nil {
+		h.plain(w, lang, code)
+		return
+	}
+	var key cache.Key
+	if h.c != nil {
+		key = cache.NewHasher("site/code").String(renderVersion).String(lightStyle).String(lang).String(code).Sum()
+		if b, ok := h.c.Pack(codePack).Get(key); ok {
+			w.Write(b)
+			return
+		}
+	}
+	var buf bytes.Buffer
+	buf.WriteString(`<div class="code" data-lang="` + html.EscapeString(lang) + `">`)
+	// A lexer that fails or panics (chroma lexes while it formats) leaves
+	// the block plain.
+	if err := guard.Do(func() error {
+		it, err := lx.Tokenise(nil, code)
+		if err != nil {
+			return err
+		}
+		return h.f.Format(&buf, h.style, it)
+	}); err != nil {
+		h.plain(w, lang, code)
+		return
+	}
+	buf.WriteString("</div>\n")
+	if h.c != nil {
+		h.c.Pack(codePack).Put(key, buf.Bytes())
+	}
+	w.Write(buf.Bytes())
+}
+
+func (h *highlighter) plain(w util.BufWriter, lang, code string) {
+	w.WriteString(`<div class="code"`)
+	if lang != "" {
+		w.WriteString(` data-lang="` + html.EscapeString(lang) + `"`)
+	}
+	w.WriteString(`><pre class="chroma"><code>` + html.EscapeString(code) + "</code></pre></div>\n")
+}
+
+// highlightCSS returns the rules of both palettes, each scoped to its
+// theme, so a token the dark palette leaves alone never keeps its light
+// colour.
+func highlightCSS() (string, error) {
+	f := chromahtml.New(chromahtml.WithClasses(true))
+	var light, dark bytes.Buffer
+	if err := f.WriteCSS(&light, styles.Get(lightStyle)); err != nil {
+		return "", err
+	}
+	if err := f.WriteCSS(&dark, styles.Get(darkStyle)); err != nil {
+		return "", err
+	}
+	var out strings.Builder
+	out.WriteString("/* chroma " + lightStyle + " and " + darkStyle + " */\n")
+	for _, l := range rules(light.String()) {
+		out.WriteString(":root:not([data-theme=dark]) " + l + "\n")
+	}
+	for _, l := range rules(dark.String()) {
+		out.WriteString(":root[data-theme=dark] " + l + "\n")
+	}
+	return out.String(), nil
+}
+
+// rules returns the CSS rules of chroma's output, one per line, without the
+// .bg rule (the page owns its background).
+func rules(css string) []string {
+	var out []string
+	sc := bufio.NewScanner(strings.NewReader(css))
+	for sc.Scan() {
+		l := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(l, "/*") {
+			if i := strings.Index(l, "*/"); i >= 0 {
+				l = strings.TrimSpace(l[i+2:])
+			}
+		}
+		if l == "" || strings.HasPrefix(l, ".bg ") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}

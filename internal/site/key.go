@@ -1,0 +1,133 @@
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"reflect"
+	"slices"
+
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/manual"
+)
+
+// renderVersion is part of every key the site computes: change it when
+// the site renders the same input differently (and the cache of another
+// lore is discarded anyway).
+const renderVersion = "site/1"
+
+// ManualID is the identity of a parsed manual: everything a layout can
+// read from it derives from its path, root, source and owner. sum returns
+// the SHA-256 of a manual's source (cache.Of(m.Src)).
+func ManualID(m *manual.Manual, sum func(*manual.Manual) cache.Key) cache.Key {
+	h := cache.NewHasher("manual").String(m.Path).String(m.Root).String(m.Rel).Key(sum(m))
+	if o := m.Owner; o != nil {
+		h.String(o.Path).Key(sum(o))
+	}
+	return h.Sum()
+}
+
+// SourceSum is the SHA-256 of a manual's source.
+func SourceSum(m *manual.Manual) cache.Key { return cache.Of(m.Src) }
+
+// valueHasher writes a view (what a layout receives) into a key: every
+// exported field, element and map entry a layout can reach, in a fixed
+// order. A *manual.Manual is written as its identity (ids), an AST not at
+// all (the source it was parsed from is in the identity); a pointer met
+// before is written as a back-reference, so cycles end.
+type valueHasher struct {
+	h    *cache.Hasher
+	ids  func(*manual.Manual) cache.Key
+	seen map[uintptr]int
+}
+
+var (
+	manualType = reflect.TypeFor[*manual.Manual]()
+	astType    = reflect.TypeFor[ast.Node]()
+)
+
+func hashView(h *cache.Hasher, ids func(*manual.Manual) cache.Key, v any) {
+	vh := &valueHasher{h: h, ids: ids, seen: map[uintptr]int{}}
+	vh.value(reflect.ValueOf(v))
+}
+
+func (vh *valueHasher) value(v reflect.Value) {
+	h := vh.h
+	if !v.IsValid() {
+		h.String("nil")
+		return
+	}
+	if v.Type() == astType {
+		return // parsed Markdown: its source is part of the key elsewhere
+	}
+	if v.Type() == manualType {
+		if v.IsNil() {
+			h.String("nil")
+			return
+		}
+		h.String("manual").Key(vh.ids(v.Interface().(*manual.Manual)))
+		return
+	}
+	switch v.Kind() {
+	case reflect.String:
+		h.String(v.String())
+	case reflect.Bool:
+		h.Bool(v.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		h.Int(int(v.Int()))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		h.Int(int(v.Uint()))
+	case reflect.Float32, reflect.Float64:
+		h.String(fmt.Sprint(v.Float()))
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
+			h.Bytes(v.Bytes())
+			return
+		}
+		h.Int(v.Len())
+		for i := range v.Len() {
+			vh.value(v.Index(i))
+		}
+	case reflect.Map:
+		keys := v.MapKeys()
+		slices.SortFunc(keys, func(a, b reflect.Value) int { return cmp.Compare(fmt.Sprint(a.Interface()), fmt.Sprint(b.Interface())) })
+		h.Int(len(keys))
+		for _, k := range keys {
+			vh.value(k)
+			vh.value(v.MapIndex(k))
+		}
+	case reflect.Pointer:
+		if v.IsNil() {
+			h.String("nil")
+			return
+		}
+		if n, ok := vh.seen[v.Pointer()]; ok {
+			h.String("seen").Int(n)
+			return
+		}
+		vh.seen[v.Pointer()] = len(vh.seen)
+		vh.value(v.Elem())
+	case reflect.Interface:
+		if v.IsNil() {
+			h.String("nil")
+			return
+		}
+		h.String(v.Elem().Type().String())
+		vh.value(v.Elem())
+	case reflect.Struct:
+		t := v.Type()
+		h.String(t.String())
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			h.String(f.Name)
+			vh.value(v.Field(i))
+		}
+	default:
+		// Functions and channels: a layout cannot print them.
+		h.String(v.Kind().String())
+	}
+}

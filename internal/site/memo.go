@@ -1,0 +1,172 @@
+package site
+
+import (
+	"encoding/binary"
+
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/lorekit/lore/internal/cache"
+)
+
+// The cache tables and packs the site uses.
+const (
+	bodyPack  = "site-body" // body key → rendered HTML
+	depsTable = "site-deps" // body key → the lookups the rendering made
+	codePack  = "site-code" // code key → highlighted HTML
+	assetPack = "site-assets"
+)
+
+// bodyResult is a page body: its key (source and place), the lookups its
+// rendering made with their answers, and the HTML when it was rendered in
+// this build (nil when it is in the cache).
+type bodyResult struct {
+	key  cache.Key
+	deps []byte
+	html []byte
+	// fresh is set on a body rendered (and cached) in this build.
+	fresh bool
+}
+
+// dep kinds: what a body asked the rest of the site.
+const (
+	depHook  = 'h' // manual_read('x') → page of x
+	depFile  = 'f' // a linked .md file → its page
+	depMedia = 'm' // an image → its path in the site (and its copy)
+)
+
+// recorder answers a body's lookups from the run and writes down every
+// question and answer: a cached body is reused only while all answers
+// stay the same.
+type recorder struct {
+	r    *run
+	deps []byte
+}
+
+func (x *recorder) add(kind byte, arg, val string) string {
+	x.deps = append(x.deps, kind)
+	x.deps = binary.AppendUvarint(x.deps, uint64(len(arg)))
+	x.deps = append(x.deps, arg...)
+	x.deps = binary.AppendUvarint(x.deps, uint64(len(val)))
+	x.deps = append(x.deps, val...)
+	return val
+}
+
+func (x *recorder) hook(name string) string { return x.add(depHook, name, x.r.hook(name)) }
+func (x *recorder) file(p string) string    { return x.add(depFile, p, x.r.file(p)) }
+func (x *recorder) media(p string) string   { return x.add(depMedia, p, x.r.media(p)) }
+
+// replay asks the recorded questions again; it reports whether every
+// answer is the same. Asking for an image copies it into the site, as the
+// rendering did.
+func (r *run) replay(deps []byte) bool {
+	for len(deps) > 0 {
+		kind := deps[0]
+		deps = deps[1:]
+		arg, rest, ok := field(deps)
+		if !ok {
+			return false
+		}
+		val, rest, ok := field(rest)
+		if !ok {
+			return false
+		}
+		deps = rest
+		var got string
+		switch kind {
+		case depHook:
+			got = r.hook(arg)
+		case depFile:
+			got = r.file(arg)
+		case depMedia:
+			got = r.media(arg)
+		default:
+			return false
+		}
+		if got != val {
+			return false
+		}
+	}
+	return true
+}
+
+func field(b []byte) (string, []byte, bool) {
+	n, w := binary.Uvarint(b)
+	if w <= 0 || n > uint64(len(b)-w) {
+		return "", nil, false
+	}
+	return string(b[w : w+int(n)]), b[w+int(n):], true
+}
+
+// bodyKey identifies the rendering of src for a page at pagePath whose
+// source lies in dir (links are written relative to both).
+func bodyKey(src []byte, pagePath, dir string) cache.Key {
+	return bodyKeyOf(cache.NewHasher("site/body-src").Bytes(src).Sum(), pagePath, dir)
+}
+
+// bodyKeyOf is bodyKey of a source identified by srcKey.
+func bodyKeyOf(srcKey cache.Key, pagePath, dir string) cache.Key {
+	return cache.NewHasher("site/body").String(renderVersion).String(lightStyle).String(darkStyle).
+		Key(srcKey).String(rootOf(pagePath)).String(dir).Sum()
+}
+
+// body renders a page body, or finds it in the cache: a cached body is
+// used when the lookups its rendering made still give the same answers.
+func (r *run) body(src []byte, doc ast.Node, pagePath, dir string) (*bodyResult, error) {
+	return r.bodyWith(bodyKey(src, pagePath, dir), src, doc, pagePath, dir)
+}
+
+func (r *run) bodyWith(key cache.Key, src []byte, doc ast.Node, pagePath, dir string) (*bodyResult, error) {
+	if r.c != nil {
+		if deps, ok := r.c.Table(depsTable).Get(key); ok && r.c.Pack(bodyPack).Has(key) && r.replay(deps) {
+			return &bodyResult{key: key, deps: deps}, nil
+		}
+	}
+	rec := &recorder{r: r}
+	b := &body{root: rootOf(pagePath), dir: dir, link: rec, hl: r.hl}
+	r.nBodies.Add(1)
+	html, err := b.render(src, doc)
+	if err != nil {
+		return nil, err
+	}
+	if rec.deps == nil {
+		rec.deps = []byte{}
+	}
+	if r.c != nil {
+		// The page reads it back from the cache: bodies are not held in
+		// memory meanwhile.
+		r.c.Pack(bodyPack).Put(key, html)
+		r.c.Table(depsTable).Put(key, rec.deps)
+		return &bodyResult{key: key, deps: rec.deps, fresh: true}, nil
+	}
+	return &bodyResult{key: key, deps: rec.deps, html: html}, nil
+}
+
+// htmlOf returns the HTML of a body: rendered in this build, or read from
+// the cache (rendered again if the cache lost it meanwhile).
+func (r *run) htmlOf(b *bodyResult, src []byte, doc ast.Node, pagePath, dir string) ([]byte, error) {
+	if b != nil && b.html != nil {
+		return b.html, nil
+	}
+	if b != nil && r.c != nil {
+		if html, ok := r.c.Pack(bodyPack).Get(b.key); ok {
+			return html, nil
+		}
+	}
+	nb := &body{root: rootOf(pagePath), dir: dir, link: r, hl: r.hl}
+	r.nBodies.Add(1)
+	if doc == nil {
+		var err error
+		if doc, err = parseMarkdown(src); err != nil { // the build let go of the parsed manual
+			return nil, err
+		}
+	}
+	return nb.render(src, doc)
+}
+
+// keep tells the cache that the body of a page that was not rewritten is
+// still in use.
+func (r *run) keep(b *bodyResult) {
+	if r.c != nil && b != nil && !b.fresh {
+		r.c.Pack(bodyPack).Keep(b.key)
+	}
+}

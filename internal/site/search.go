@@ -1,0 +1,132 @@
+package site
+
+import (
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/site/searchindex"
+)
+
+// searchDir is the folder of the browser search index; main.js loads
+// <root>/search/index.json on first use.
+const searchDir = "search"
+
+// searchFresh decides (once) whether out holds the search index of the
+// same documents already.
+func (r *run) searchFresh(out Output) {
+	if r.search.decided {
+		return
+	}
+	r.search.decided = true
+	r.search.key = r.searchKey()
+	r.search.fresh = out.FreshGroup(searchDir, r.search.key)
+}
+
+// writeSearch writes the browser search index, unless out holds the
+// index of the same documents.
+func (r *run) writeSearch(out Output) error {
+	r.searchFresh(out)
+	if r.search.fresh {
+		return nil
+	}
+	key := r.search.key
+	mem := afero.NewMemMapFs()
+	if _, err := searchindex.Write(mem, r.searchDocs(), searchindex.Options{Dir: searchDir, Analyses: r.in.SearchAnalyses}); err != nil {
+		return err
+	}
+	var files []string
+	err := afero.Walk(mem, searchDir, func(p string, fi fs.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	slices.Sort(files)
+	for _, p := range files {
+		b, err := afero.ReadFile(mem, p)
+		if err != nil {
+			return err
+		}
+		if err := out.Write(filepath.ToSlash(p), key, b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// searchKey identifies the documents searchDocs lists, without listing
+// them: a manual's document derives from the manual and its URL.
+func (r *run) searchKey() cache.Key {
+	h := cache.NewHasher("site/search").String(renderVersion)
+	h.Int(len(r.in.Manuals))
+	for _, m := range r.in.Manuals {
+		h.Key(r.manualID(m.M)).String(m.URL)
+	}
+	h.Int(len(r.docs))
+	for _, d := range r.docs {
+		h.String(d.URL).String(d.Title).String(d.Desc).Bytes(d.Body)
+	}
+	hashView(h, r.manualID, []any{r.in.Bundles, r.in.Templates, r.in.Blocks})
+	return h.Sum()
+}
+
+// searchDocs lists what the search box finds: every manual, the content
+// pages, the prompt bundles and the task templates and library blocks of
+// the cheatsheet.
+func (r *run) searchDocs() []searchindex.Document {
+	in := r.in
+	docs := make([]searchindex.Document, 0, len(in.Manuals)+len(r.docs)+len(in.Bundles)+len(in.Templates)+len(in.Blocks))
+	if r.search.manuals != nil {
+		docs = append(docs, r.search.manuals...)
+		r.search.manuals = nil
+	} else {
+		for _, m := range in.Manuals {
+			docs = append(docs, searchindex.FromManual(m.M, m.URL))
+		}
+	}
+	for _, d := range r.docs {
+		docs = append(docs, searchindex.FromPage(d.URL, d.Title, d.Desc, d.Doc, d.Body))
+	}
+	for _, b := range in.Bundles {
+		// A bundle is found by its id (recipe, surface, provider, role)
+		// and the names of its blocks; its facets are said once, in the
+		// summary, so that a bundle does not outrank the manual or
+		// template a word names.
+		var blocks []string
+		for _, l := range b.Layers {
+			if !slices.Contains(blocks, l.Block) {
+				blocks = append(blocks, l.Block)
+			}
+		}
+		role := ""
+		if b.Role != "" {
+			role = ", role " + b.Role
+		}
+		docs = append(docs, searchindex.Document{
+			URL: BundleURL(b.ID), Name: b.ID, Title: "Prompt bundle",
+			Summary: fmt.Sprintf("Recipe %s, surface %s%s, provider %s (%s): %d tokens.", b.Recipe, b.Surface, role, b.Provider, b.Style, b.Tokens),
+			Body:    strings.Join(blocks, " "),
+		})
+	}
+	for _, t := range in.Templates {
+		docs = append(docs, searchindex.Document{URL: cheatsheetURL + "#template-" + t.Name, Name: t.Name, Title: "Task template",
+			Summary: t.Description, Body: t.ArgumentHint + "\n" + t.Body})
+	}
+	for _, b := range in.Blocks {
+		body := b.Body
+		for _, v := range b.Variants {
+			body += "\n" + v.Body
+		}
+		docs = append(docs, searchindex.Document{URL: cheatsheetURL + "#block-" + b.Name, Name: b.Name, Title: "Library block", Body: body})
+	}
+	return docs
+}

@@ -1,0 +1,87 @@
+package searchindex
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/lorekit/lore/internal/manual"
+)
+
+// Document is one searchable page.
+type Document struct {
+	// URL is the page's address relative to the site root ("manuals/x/"),
+	// or absolute. The browser resolves it against the site root.
+	URL string
+	// Name is the manual's name, shown as the result's link text.
+	Name          string
+	Title         string
+	Summary       string
+	Triggers      []string
+	Audience      string
+	RequiresTools []string
+	// Body is the page's text. Plain text is best; Markdown works too, as
+	// punctuation separates words.
+	Body string
+}
+
+// FromManual returns the Document of manual m, published at url: its header
+// fields and the text of its body (prose, code spans and code blocks; raw
+// HTML is left out).
+func FromManual(m *manual.Manual, url string) Document {
+	return Document{
+		URL:           url,
+		Name:          m.Name,
+		Title:         m.Title,
+		Summary:       m.Summary,
+		Triggers:      m.Triggers,
+		Audience:      m.Audience,
+		RequiresTools: m.RequiresTools,
+		Body:          bodyText(m.Doc, m.Body()),
+	}
+}
+
+// FromPage returns the Document of a page that is not a manual (a content
+// page, for instance), published at url: its title, a one-line summary and
+// the text of doc, the parsed Markdown of src.
+func FromPage(url, title, summary string, doc ast.Node, src []byte) Document {
+	return Document{URL: url, Title: title, Summary: summary, Body: bodyText(doc, src)}
+}
+
+// bodyText collects the text of a parsed Markdown body: prose, code spans
+// and code blocks; raw HTML is left out.
+func bodyText(doc ast.Node, src []byte) string {
+	if doc == nil {
+		return ""
+	}
+	var b strings.Builder
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.HTMLBlock, *ast.RawHTML:
+			return ast.WalkSkipChildren, nil
+		case *ast.Text:
+			b.Write(n.Segment.Value(src))
+			if n.SoftLineBreak() || n.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(n.Value)
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			lines := n.Lines()
+			for i := 0; i < lines.Len(); i++ {
+				seg := lines.At(i)
+				b.Write(seg.Value(src))
+			}
+			b.WriteByte('\n')
+			return ast.WalkSkipChildren, nil
+		}
+		if n.Type() == ast.TypeBlock && n.PreviousSibling() != nil {
+			b.WriteByte('\n')
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
+}

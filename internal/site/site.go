@@ -1,0 +1,455 @@
+// Package site renders lore's static site: a catalog of every manual, a
+// page per manual, bundle and content page, the lint report, the rule
+// reference, the template and block cheatsheet and a cross-reference graph.
+//
+// Manual bodies are rendered from the AST the manual package already
+// parsed (a manual is parsed once); manual_read('x') code spans become
+// links to x's page, code is highlighted by chroma with a light and a dark
+// palette, raw HTML is shown as text and only http, https and mailto links
+// leave the site. Layouts are html/template files of the theme; CSS and
+// JavaScript are bundled, minified and fingerprinted in-process by esbuild.
+// Every page carries a Content-Security-Policy that allows nothing from
+// another host, and every link is relative, so public/ works from disk as
+// well as from any server path.
+package site
+
+import (
+	"bytes"
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"html/template"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/site/searchindex"
+	"github.com/lorekit/lore/internal/wall"
+
+	"github.com/lorekit/lore/internal/par"
+)
+
+// maxMedia is the largest image a manual may embed; larger ones stay links.
+const maxMedia = 8 << 20
+
+// mediaExt are the image types copied into the site.
+var mediaExt = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true, ".svg": true, ".avif": true}
+
+// Output receives the files of the site. Keys say what a file is made
+// from, so that a file already published from the same key is neither
+// rendered nor written again.
+type Output interface {
+	// Fresh reports whether the file at p already holds what key stands
+	// for; it is then kept as it is.
+	Fresh(p string, key cache.Key) bool
+	// FreshGroup is Fresh for the files under dir written together from
+	// one key.
+	FreshGroup(dir string, key cache.Key) bool
+	// Write writes the file at p, made from key (the zero key when there
+	// is none: the file is then compared by content).
+	Write(p string, key cache.Key, data []byte) error
+}
+
+// Render writes the whole site into out, a folder of its own (no cache, no
+// keys). Output is byte-identical for identical input.
+func Render(in *Input, out afero.Fs) error {
+	s, err := New(in, nil)
+	if err != nil {
+		return err
+	}
+	o := FSOutput(out)
+	if err := s.Bodies(o, nil); err != nil {
+		return err
+	}
+	return s.Write(o)
+}
+
+// Site is a rendering in two steps: Bodies renders the manual bodies (the
+// expensive part, which needs no lint result), Write the pages once
+// in.Diagnostics and in.Files are known.
+type Site struct {
+	r  *run
+	ls *layouts
+}
+
+// Stats counts what a rendering did: Markdown bodies rendered (the others
+// came from the cache) and pages put through a layout (the others were
+// already published).
+type Stats struct {
+	Bodies, Pages int
+}
+
+// Stats returns the counts so far.
+func (s *Site) Stats() Stats {
+	return Stats{Bodies: int(s.r.nBodies.Load()), Pages: int(s.r.nPages.Load())}
+}
+
+// New prepares the rendering of in: assets bundled, layouts and content
+// pages loaded. c, if not nil, holds bodies, highlighted code and assets
+// of earlier builds.
+func New(in *Input, c *cache.Cache) (*Site, error) {
+	css, err := highlightCSS()
+	if err != nil {
+		return nil, err
+	}
+	as, err := bundleAssetsCached(in.Theme, css, c)
+	if err != nil {
+		return nil, err
+	}
+	ls, err := loadLayouts(in.Theme)
+	if err != nil {
+		return nil, err
+	}
+	docs, err := loadContent(in.FS, in.ContentDir)
+	if err != nil {
+		return nil, err
+	}
+	r := newRun(in, docs, as, c)
+	r.layoutsKey, err = themeKey(in.Theme, "layouts")
+	if err != nil {
+		return nil, err
+	}
+	return &Site{r: r, ls: ls}, nil
+}
+
+// Bodies renders the body of every manual page into the cache, or finds
+// it there when the lookups it made (links to other pages, images) still
+// give the same answers, and takes each manual's search document (unless
+// out holds the search index of the same documents). done, if not nil, is
+// called with each manual whose parsed Markdown (manual.Manual.Doc) the
+// site needs no more. Without a cache the bodies are rendered with their
+// pages (and done is not called).
+func (s *Site) Bodies(out Output, done func(*manual.Manual)) error {
+	r := s.r
+	ms := r.in.Manuals
+	r.bodies = make([]*bodyResult, len(ms))
+	r.docBody = make([]*bodyResult, len(r.docs))
+	if r.c == nil {
+		return nil
+	}
+	r.searchFresh(out)
+	if !r.search.fresh {
+		r.search.manuals = make([]searchindex.Document, len(ms))
+	}
+	return forEach(len(ms)+len(r.docs), func(i int) error {
+		var err error
+		if i < len(ms) {
+			m := ms[i]
+			key := bodyKeyOf(cache.NewHasher("site/body-src").Key(r.sum(m.M)).Int(m.M.BodyStart).Sum(), m.URL, path.Dir(m.M.Path))
+			r.bodies[i], err = r.bodyWith(key, m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+			if r.search.manuals != nil {
+				r.search.manuals[i] = searchindex.FromManual(m.M, m.URL)
+			}
+			if done != nil {
+				done(m.M)
+			}
+			return inFile(m.M.Path, err)
+		}
+		d := r.docs[i-len(ms)]
+		r.docBody[i-len(ms)], err = r.body(d.Body, d.Doc, d.URL, path.Dir(d.File))
+		return inFile(d.File, err)
+	})
+}
+
+// Write writes every page, asset, image, the search index, sitemap.xml
+// and robots.txt into out.
+func (s *Site) Write(out Output) error {
+	r := s.r
+	r.setDiagnostics()
+	r.siteKey = r.computeSiteKey()
+	pages := r.pages()
+	if err := forEach(len(pages), func(i int) error { return r.writePage(s.ls, pages[i], out) }); err != nil {
+		return err
+	}
+	for _, a := range r.as.Files {
+		if err := out.Write(a.Path, cache.Key{}, a.Contents); err != nil {
+			return err
+		}
+	}
+	for _, m := range r.mediaFiles() {
+		if err := out.Write(m.Path, cache.Key{}, m.Contents); err != nil {
+			return err
+		}
+	}
+	if err := r.writeSearch(out); err != nil {
+		return err
+	}
+	if err := out.Write("sitemap.xml", cache.Key{}, sitemap(r.in.BaseURL, pages)); err != nil {
+		return err
+	}
+	return out.Write("robots.txt", cache.Key{}, robots(r.in.BaseURL))
+}
+
+// writePage renders the page p and writes it, unless out already holds
+// it.
+func (r *run) writePage(ls *layouts, p *page, out Output) error {
+	data, key, err := r.pageInput(p)
+	if err != nil {
+		return err
+	}
+	if out.Fresh(p.Path, key) {
+		p.kept()
+		return nil
+	}
+	if p.view != nil {
+		if data, err = p.view(r, data); err != nil {
+			return err
+		}
+	}
+	p.Data = data
+	r.nPages.Add(1)
+	var buf bytes.Buffer
+	if err := ls.execute(&buf, p); err != nil {
+		return err
+	}
+	p.Data = nil // the view may be large; the page list lives on
+	return out.Write(p.Path, key, buf.Bytes())
+}
+
+// pageInput returns what page p shows and its key: the site's key, the
+// page's own fields and everything its data holds.
+func (r *run) pageInput(p *page) (any, cache.Key, error) {
+	var data any
+	if p.input != nil {
+		var err error
+		if data, err = p.input(r); err != nil {
+			return nil, cache.Key{}, err
+		}
+	}
+	h := cache.NewHasher("site/page").String(renderVersion).Key(r.siteKey).
+		String(p.Path).String(p.Root).String(p.Title).String(p.Desc).String(p.Kind).String(p.Base)
+	hashView(h, r.manualID, data)
+	if p.body != nil {
+		h.Key(p.body.key).Bytes(p.body.deps)
+	}
+	return data, h.Sum(), nil
+}
+
+// FSOutput writes every file into fsys, keys aside.
+func FSOutput(fsys afero.Fs) Output { return &fsOutput{fs: fsys, dirs: map[string]bool{}} }
+
+type fsOutput struct {
+	fs   afero.Fs
+	mu   sync.Mutex
+	dirs map[string]bool
+}
+
+func (o *fsOutput) Fresh(string, cache.Key) bool      { return false }
+func (o *fsOutput) FreshGroup(string, cache.Key) bool { return false }
+func (o *fsOutput) Write(p string, _ cache.Key, b []byte) error {
+	if dir := path.Dir(p); dir != "." {
+		o.mu.Lock()
+		made := o.dirs[dir]
+		o.dirs[dir] = true
+		o.mu.Unlock()
+		if !made {
+			if err := o.fs.MkdirAll(dir, 0o755); err != nil {
+				return fmt.Errorf("cannot create %s: %w", dir, err)
+			}
+		}
+	}
+	if err := afero.WriteFile(o.fs, p, b, 0o644); err != nil {
+		return fmt.Errorf("cannot write %s: %w", p, err)
+	}
+	return nil
+}
+
+// forEach calls f for 0…n-1 over the cores and returns the first error.
+func forEach(n int, f func(i int) error) error { return par.ForErr(n, f) }
+
+// run is one rendering: the input with the lookups every page needs.
+type run struct {
+	in         *Input
+	docs       []*doc
+	as         *assets
+	site       *siteData
+	hl         *highlighter
+	c          *cache.Cache // nil: no cache
+	ids        map[*manual.Manual]cache.Key
+	bodies     []*bodyResult // of in.Manuals, by index
+	docBody    []*bodyResult // of docs, by index
+	siteKey    cache.Key
+	layoutsKey cache.Key
+	nBodies    atomic.Int64
+	nPages     atomic.Int64
+	search     struct {
+		decided, fresh bool
+		key            cache.Key
+		manuals        []searchindex.Document // taken by Bodies
+	}
+	primary  map[string]*Manual // name → the file manual_read links to
+	byName   map[string][]*Manual
+	byFile   map[string]string // file on FS → page (manuals and docs)
+	findings map[string][]finding
+	ruleSev  map[string]bool
+
+	mu     sync.Mutex
+	copied map[string]string // file on FS → media path ("" when not an image)
+	files  map[string][]byte // media path → contents
+}
+
+func newRun(in *Input, docs []*doc, as *assets, c *cache.Cache) *run {
+	r := &run{in: in, docs: docs, as: as, c: c, hl: newHighlighter(c), primary: map[string]*Manual{}, byName: map[string][]*Manual{}, byFile: map[string]string{},
+		findings: map[string][]finding{}, copied: map[string]string{}, files: map[string][]byte{}, ids: make(map[*manual.Manual]cache.Key, len(in.Manuals))}
+	for _, m := range in.Manuals {
+		if m.URL == ManualURL(m.M.Name, 0) {
+			r.primary[m.M.Name] = m
+		}
+		r.byFile[m.M.Path] = m.URL
+		r.byName[m.M.Name] = append(r.byName[m.M.Name], m)
+	}
+	for _, d := range docs {
+		r.byFile[d.File] = d.URL
+	}
+	for _, m := range in.Manuals {
+		r.ids[m.M] = ManualID(m.M, r.sum)
+	}
+	r.site = &siteData{Title: in.Title, CSS: as.Entry["css/main.css"], JS: as.Entry["js/main.js"], ThemeJS: as.Entry["js/theme.js"],
+		Docs: docNav(docs), Downloads: in.Downloads, Manuals: len(in.Manuals), Bundles: len(in.Bundles),
+		HasPrompts: len(in.Templates)+len(in.Blocks) > 0}
+	r.site.Reference = []navItem{{Title: "Manuals", URL: homeURL}}
+	if len(in.Bundles) > 0 {
+		r.site.Reference = append(r.site.Reference, navItem{Title: "Bundles", URL: bundlesURL})
+	}
+	r.site.Reference = append(r.site.Reference, navItem{Title: "Lint report", URL: lintURL}, navItem{Title: "Rule reference", URL: rulesURL})
+	if r.site.HasPrompts {
+		r.site.Reference = append(r.site.Reference, navItem{Title: "Templates & blocks", URL: cheatsheetURL})
+	}
+	r.site.Reference = append(r.site.Reference, navItem{Title: "Reference graph", URL: graphURL})
+	return r
+}
+
+// linker for page bodies.
+func (r *run) hook(name string) string {
+	if m := r.primary[name]; m != nil {
+		return m.URL
+	}
+	return ""
+}
+
+func (r *run) file(p string) string { return r.byFile[path.Clean(p)] }
+
+func (r *run) media(p string) string {
+	p = path.Clean(p)
+	if !mediaExt[strings.ToLower(path.Ext(p))] || r.in.FS == nil || strings.HasPrefix(p, "../") {
+		return ""
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if u, ok := r.copied[p]; ok {
+		return u
+	}
+	r.copied[p] = ""
+	fi, err := r.in.FS.Stat(p)
+	if err != nil || fi.IsDir() || fi.Size() > maxMedia {
+		return ""
+	}
+	if e, err := wall.Check(r.in.FS, cmp.Or(r.in.ProjectDir, "."), p); err != nil || e != nil {
+		return "" // a link out of the project: not published
+	}
+	b, err := afero.ReadFile(r.in.FS, p)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(b)
+	u := "media/" + hex.EncodeToString(sum[:8]) + strings.ToLower(path.Ext(p))
+	r.copied[p] = u
+	r.files[u] = b
+	return u
+}
+
+func (r *run) mediaFiles() []asset {
+	var out []asset
+	for p, b := range r.files {
+		out = append(out, asset{Path: p, Contents: b})
+	}
+	slices.SortFunc(out, func(a, b asset) int { return strings.Compare(a.Path, b.Path) })
+	return out
+}
+
+// bodyFor returns the renderer for a page at pagePath whose source file
+// lies in dir.
+func (r *run) bodyFor(pagePath, dir string) *body {
+	return &body{root: rootOf(pagePath), dir: dir, link: r, hl: r.hl}
+}
+
+// computeSiteKey is the part of every page's key that all pages share:
+// the layouts and the site-wide data.
+func (r *run) computeSiteKey() cache.Key {
+	h := cache.NewHasher("site").String(renderVersion).Key(r.layoutsKey).String(r.in.BaseURL)
+	hashView(h, r.manualID, r.site)
+	return h.Sum()
+}
+
+// setDiagnostics indexes the findings of in.Diagnostics by file.
+func (r *run) setDiagnostics() {
+	r.findings = map[string][]finding{}
+	for _, d := range r.in.Diagnostics {
+		r.findings[d.Pos.File] = append(r.findings[d.Pos.File], newFinding(d))
+	}
+}
+
+// manualID returns the identity of a manual of the site (computed once).
+func (r *run) manualID(m *manual.Manual) cache.Key {
+	if k, ok := r.ids[m]; ok {
+		return k
+	}
+	return ManualID(m, r.sum)
+}
+
+// sum returns the SHA-256 of a manual's source.
+func (r *run) sum(m *manual.Manual) cache.Key {
+	if k, ok := r.in.Sums[m]; ok {
+		return k
+	}
+	return SourceSum(m)
+}
+
+// ManualPage renders the page of m alone, with the given findings and
+// everything else as this rendering has it (lore serve rewrites an edited
+// manual's page with it before the whole site is built again). It returns
+// the page's path and bytes; the body goes into the cache.
+func (s *Site) ManualPage(m *Manual, findings diag.List) (string, []byte, error) {
+	r := s.r
+	b, err := r.body(m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+	if err != nil {
+		return "", nil, inFile(m.M.Path, err)
+	}
+	html, err := r.htmlOf(b, m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+	if err != nil {
+		return "", nil, inFile(m.M.Path, err)
+	}
+	var fs []finding
+	for _, d := range findings {
+		fs = append(fs, newFinding(d))
+	}
+	v := r.manualView(m, fs)
+	v.Body = template.HTML(html)
+	p := &page{Site: r.site, Path: m.URL, Root: rootOf(m.URL), Title: orText(m.M.Title, m.M.Name), Desc: m.M.Summary, Kind: "manual", Data: v}
+	var buf bytes.Buffer
+	if err := s.ls.execute(&buf, p); err != nil {
+		return "", nil, err
+	}
+	return m.URL, buf.Bytes(), nil
+}
+
+// MediaFiles lists the files on the project's file system that pages
+// embed (images), as read so far.
+func (s *Site) MediaFiles() []string {
+	s.r.mu.Lock()
+	defer s.r.mu.Unlock()
+	var out []string
+	for p := range s.r.copied {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
+}
