@@ -1,10 +1,7 @@
 package mcpserver
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"maps"
 	"path"
@@ -243,22 +240,6 @@ func (s *Server) warn(msg string) { s.log.Warn(msg) }
 func (s *Server) runOptions() build.RunOptions {
 	return build.RunOptions{Options: s.opts.Project, Out: s.opts.Public,
 		Progress: func(stage string) { s.log.Debug("build", "stage", stage) }}
-}
-
-// ServeStdio serves one client over newline-delimited JSON-RPC on r and
-// w until r ends or ctx is done. Lines that are not JSON-RPC messages are
-// answered with a protocol error and the session goes on; when r ends, the
-// requests already read are answered before ServeStdio returns.
-func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error {
-	f := newStdioFilter(r, w, s.log)
-	err := s.mcp.Run(ctx, &mcp.IOTransport{Reader: f, Writer: f.writer(), MaxLineLength: -1})
-	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, mcp.ErrConnectionClosed) {
-		return nil
-	}
-	if ctx.Err() != nil {
-		return nil
-	}
-	return err
 }
 
 // Summary says what the server serves, for a start-up line.
