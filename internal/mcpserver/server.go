@@ -21,7 +21,8 @@ import (
 const instructions = `This server holds the team's manuals: short Markdown how-tos for tasks an agent does.
 Before a task you are not sure how to do, call how_do_i with the need in one sentence (English or German):
 follow the manual it loads, or pick one of its alternatives and call manual_read(name).
-manual_list shows every manual; manual_read('name') loads one, and manuals reference each other that way.`
+manual_list shows every manual; manual_read('name') loads one, and manuals reference each other that way.
+Every manual is also an Agent Skill at skill://<name>/SKILL.md (skills/list lists them with their files and digests).`
 
 // Server is a lore project served over MCP. It is safe for concurrent use.
 type Server struct {
@@ -74,15 +75,19 @@ func New(o Options) (*Server, error) {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "lore", Title: "lore manuals", Version: o.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 		Logger:       o.Logger,
+		PageSize:     o.PageSize,
 		Capabilities: &mcp.ServerCapabilities{
 			Tools:     &mcp.ToolCapabilities{ListChanged: true},
 			Resources: &mcp.ResourceCapabilities{ListChanged: true},
 			Prompts:   &mcp.PromptCapabilities{ListChanged: true},
+			Extensions: map[string]any{
+				skillsExtension: map[string]any{"directoryRead": true},
+			},
 		},
 	})
 	s.mcp.AddReceivingMiddleware(s.guard)
 	s.addTools(o.Engine)
-	s.addResourceTemplate()
+	s.addResourceTemplates()
 	s.swap(snap)
 	return s, nil
 }

@@ -53,5 +53,3 @@ func (t *stdioTransport) Connect(context.Context) (mcp.Connection, error) {
 	return newStdioConn(t.r, t.w, t.log), nil
 }
 
-// extended is a placeholder until the extension methods land.
-func (s *Server) extended(t mcp.Transport) mcp.Transport { return t }
