@@ -52,4 +52,3 @@ type stdioTransport struct {
 func (t *stdioTransport) Connect(context.Context) (mcp.Connection, error) {
 	return newStdioConn(t.r, t.w, t.log), nil
 }
-
