@@ -151,13 +151,6 @@ func (b *skillBuilder) build(m *manual.Manual) (*skill, error) {
 			return nil, err
 		}
 	}
-	total := 0
-	for _, f := range sk.files {
-		total += len(f.data)
-	}
-	if total > maxSkillBytes {
-		return nil, fmt.Errorf("its files hold %d bytes, over the Skills extension's limit of %d per skill", total, maxSkillBytes)
-	}
 	b.taken[sk.dir] = true
 	if m.IsSkillEntry() {
 		b.byFolder[m.Dir()] = sk
