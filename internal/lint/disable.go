@@ -130,7 +130,7 @@ func known(pattern string) bool {
 	if pattern == "*" {
 		return true
 	}
-	for _, r := range Rules() {
+	for _, r := range registry() {
 		if Matches(pattern, r.ID) {
 			return true
 		}

@@ -9,9 +9,9 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// HeaderTrailingSpace is the id under which lore lint --fix reports the
+// trailingSpaceFix is the id under which lore lint --fix reports the
 // trailing blanks it removes from header lines.
-const HeaderTrailingSpace = "header/trailing-space"
+const trailingSpaceFix = "header/trailing-space"
 
 // SourceFixes returns the findings lore lint --fix repairs although no
 // rule reports them (or a rule reports them without a fix): hidden
@@ -77,7 +77,7 @@ func headerTrailingSpace(m *manual.Manual) diag.List {
 		col := len([]rune(string(m.Src[s:t]))) + 1
 		out = append(out, diag.Diagnostic{
 			Pos: diag.Pos{File: m.Path, Line: n, Col: col}, End: diag.Pos{File: m.Path, Line: n, Col: col + e - t},
-			Severity: diag.Info, Rule: HeaderTrailingSpace,
+			Severity: diag.Info, Rule: trailingSpaceFix,
 			Message: "trailing blanks on a header line: a runtime that reads the header without a parser keeps them in the value; remove them",
 			Fix:     &diag.Fix{Title: "remove the trailing blanks", Edits: []diag.Edit{{Start: t, End: e}}},
 		})

@@ -39,20 +39,10 @@ func (r *Rule) Group() string {
 	return g
 }
 
-// Lookup returns the rule with id, or nil.
-func Lookup(id string) *Rule {
-	for _, r := range Rules() {
-		if r.ID == id {
-			return r
-		}
-	}
-	return nil
-}
-
 // IDs returns every rule id, sorted.
 func IDs() []string {
 	var out []string
-	for _, r := range Rules() {
+	for _, r := range registry() {
 		out = append(out, r.ID)
 	}
 	slices.Sort(out)

@@ -99,7 +99,7 @@ func unknownConfigRules(in *Input) diag.List {
 func effective(in *Input) []*Rule {
 	sev := severities(in)
 	var out []*Rule
-	for _, r := range Rules() {
+	for _, r := range registry() {
 		s := sev[r.ID]
 		if s == diag.Off || in.ManualRulesOnly && r.Manual == nil {
 			continue
@@ -119,7 +119,7 @@ func severities(in *Input) map[string]diag.Severity {
 	if in.Config != nil {
 		conf = in.Config.Lint.Rules
 	}
-	for _, r := range Rules() {
+	for _, r := range registry() {
 		s := r.Severity
 		for _, pat := range []string{"*", r.Group() + "/*", r.ID} {
 			if v, ok := conf[pat]; ok {
@@ -202,7 +202,7 @@ func filter(in *Input, all diag.List, files []*scanText) diag.List {
 				continue
 			}
 			out = append(out, diag.Diagnostic{Pos: diag.Pos{File: f, Line: u.line, Col: u.col}, Severity: unknownSev,
-				Rule: "lint/unknown-rule", Message: u.msg})
+				Rule: lintUnknownRule.ID, Message: u.msg})
 		}
 	}
 	out.Sort()
@@ -211,7 +211,7 @@ func filter(in *Input, all diag.List, files []*scanText) diag.List {
 
 // isFloor reports whether id names a rule of the safety floor.
 func isFloor(id string) bool {
-	r := Lookup(id)
+	r := lookup(id)
 	return r != nil && r.Floor
 }
 

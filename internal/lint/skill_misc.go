@@ -8,7 +8,7 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-var skillYAML = problemRule("skill/yaml", diag.Error,
+var skillYAML = problemRule(manual.RuleSkillYAML, diag.Error,
 	"Agent Skills front matter is not valid YAML",
 	"SKILL.md, `.agent.md`, `.instructions.md` and `.prompt.md` files start with YAML front matter between `---` lines. "+
 		"Invalid YAML hides the name and description from every agent; the message gives the YAML parser's complaint and its line. "+

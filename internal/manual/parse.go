@@ -46,7 +46,7 @@ func Parse(p string, src []byte) *Manual {
 	if line, why := tooComplex(body); why != "" {
 		// goldmark needs time quadratic in some structures (a line of a
 		// million '>' takes hours): such a file is not parsed.
-		m.Problems = append(m.Problems, Problem{Rule: "file/too-complex", Line: m.idx.lineOf(m.BodyStart) + line - 1, Col: 1,
+		m.Problems = append(m.Problems, Problem{Rule: RuleFileTooComplex, Line: m.idx.lineOf(m.BodyStart) + line - 1, Col: 1,
 			Message: why + ": the body is not parsed; simplify it"})
 		m.Doc = ast.NewDocument()
 		m.Unparsed = true
