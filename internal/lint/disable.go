@@ -3,9 +3,10 @@ package lint
 import (
 	"bytes"
 	"fmt"
-	"github.com/lorekit/lore/internal/config"
 	"regexp"
 	"strings"
+
+	"github.com/lorekit/lore/internal/config"
 )
 
 // directives are the inline controls of one file:

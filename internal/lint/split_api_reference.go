@@ -36,13 +36,13 @@ var splitAPIReference = &Rule{
 			}
 			small := true
 			for _, m := range ms {
-				if m.Lines >= FragmentLines {
+				if m.Lines >= manual.FragmentLines {
 					small = false
 					break
 				}
 			}
 			if small {
-				p.Report(ms[0], 1, 1, "folder %s holds %d manuals, each under %d lines (API-reference style): group them into a few thematic manuals", d, len(ms), FragmentLines)
+				p.Report(ms[0], 1, 1, "folder %s holds %d manuals, each under %d lines (API-reference style): group them into a few thematic manuals", d, len(ms), manual.FragmentLines)
 			}
 		}
 	},
