@@ -64,7 +64,7 @@ func siteBundles(b *Baked) []*site.Bundle {
 			v.Layers = append(v.Layers, site.Layer{Block: d.Block, Layer: d.Layer, Source: d.Source, Digest: d.Digest,
 				Bytes: d.Bytes, Tokens: d.Tokens, Priority: d.Priority})
 		}
-		for _, st := range bundle.Styles {
+		for _, st := range bundle.Styles() {
 			if st != bd.Style {
 				prefix, _ := bd.RenderAs(st)
 				v.Styles = append(v.Styles, site.StyledPrompt{Style: string(st), Text: prefix})
@@ -102,7 +102,7 @@ func siteCheatsheet(p *Project, b *Baked) ([]*site.Template, []*site.Block) {
 				v.Recipes = append(v.Recipes, r.Name)
 			}
 		}
-		for _, st := range bundle.Styles {
+		for _, st := range bundle.Styles() {
 			if f := lb.Variants[st]; f != nil {
 				v.Variants = append(v.Variants, site.BlockVariant{Style: string(st), Source: p.RelPath(f.Path), Body: f.T.Src})
 			}

@@ -27,7 +27,7 @@ var promptDisabledFloor = &Rule{
 			}
 			p.ReportAt(disabledPos(p.In, name), diag.Pos{},
 				"disabled: %q is part of the safety floor (%s) and cannot be disabled; it stays in every bundle: remove the entry",
-				name, strings.Join(bundle.FloorBlocks, ", "))
+				name, strings.Join(bundle.FloorBlocks(), ", "))
 		}
 	},
 }

@@ -20,8 +20,9 @@ const (
 	KeyRequiresTools = "requires-tools"
 )
 
-// HeaderKeys lists the four keys of the lore header in their documented order.
-var HeaderKeys = []string{KeyAudience, KeyTriggers, KeySummary, KeyRequiresTools}
+// HeaderKeys returns the four keys of the lore header in their documented
+// order.
+func HeaderKeys() []string { return []string{KeyAudience, KeyTriggers, KeySummary, KeyRequiresTools} }
 
 // Field is one `key: value` line of a header.
 type Field struct {

@@ -27,8 +27,15 @@ const MaxFileSize = 2 << 20
 // cannot identify still ends.
 const maxDepth = 64
 
-// skipDirs are folders never scanned for manuals.
-var skipDirs = map[string]bool{".git": true, "node_modules": true, ".hg": true, ".svn": true}
+// SkippedDir reports whether Load never enters a folder called name:
+// version-control metadata and node_modules.
+func SkippedDir(name string) bool {
+	switch name {
+	case ".git", "node_modules", ".hg", ".svn":
+		return true
+	}
+	return false
+}
 
 // FileProblem is a defect of a file that could not be parsed as a manual.
 type FileProblem struct {
@@ -250,7 +257,7 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 				e = target
 			}
 			if e.IsDir() {
-				if skipDirs[e.Name()] {
+				if SkippedDir(e.Name()) {
 					continue
 				}
 				if slices.ContainsFunc(ancestors, func(a os.FileInfo) bool { return os.SameFile(a, e) }) {

@@ -30,7 +30,7 @@ func LayerFilePath(dir, layer, block string) (string, error) {
 		if block == bundle.CapabilityContract {
 			return "", fmt.Errorf("block %q is locked to the engine's own prompt: no layer can replace it", block)
 		}
-		return "", fmt.Errorf("layers write only %s; %q is not one of them", strings.Join(bundle.EditableBlocks, ", "), block)
+		return "", fmt.Errorf("layers write only %s; %q is not one of them", strings.Join(bundle.EditableBlocks(), ", "), block)
 	}
 	return path.Join(dir, "layers", bundle.LayerID(k, name), block+".md"), nil
 }
