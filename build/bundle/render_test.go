@@ -32,7 +32,7 @@ func TestRenderFencedEscapesInnerFences(t *testing.T) {
 	// Read it back as CommonMark would: the section ends only at a closing
 	// fence at least as long as the opening one.
 	lines := strings.Split(got, "\n")
-	open := strings.TrimRight(lines[0], "kind-hooks")
+	open := strings.TrimSuffix(lines[0], "kind-hooks")
 	for i, l := range lines[1 : len(lines)-1] {
 		t2 := strings.TrimLeft(l, " ")
 		if strings.HasPrefix(t2, open) && strings.Trim(t2, "`") == "" {

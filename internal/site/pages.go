@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"maps"
+	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -130,17 +131,14 @@ func (r *run) pages() []*page {
 	return append(ps, nf)
 }
 
-// basePath is the path part of baseURL ("/" when there is none).
+// basePath is the path part of baseURL, escaped, between slashes ("/"
+// when there is none, or when baseURL is not a URL).
 func basePath(baseURL string) string {
-	p := baseURL
-	if i := strings.Index(p, "://"); i >= 0 {
-		p = p[i+3:]
-		if j := strings.IndexByte(p, '/'); j >= 0 {
-			p = p[j:]
-		} else {
-			p = "/"
-		}
+	u, err := url.Parse(baseURL)
+	if err != nil {
+		return "/"
 	}
+	p := u.EscapedPath()
 	if !strings.HasPrefix(p, "/") {
 		p = "/" + p
 	}

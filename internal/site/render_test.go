@@ -61,10 +61,7 @@ func promptInput() *Input {
 // TestPromptPagesGolden renders the bundle pages and the cheatsheet from
 // view-model fixtures and compares them with testdata/golden/pages.
 func TestPromptPagesGolden(t *testing.T) {
-	out := afero.NewMemMapFs()
-	if err := Render(promptInput(), out); err != nil {
-		t.Fatal(err)
-	}
+	out := renderFresh(t, promptInput())
 	golden := filepath.Join("..", "..", "testdata", "golden", "pages")
 	for _, name := range []string{"bundles/index.html", "bundles/arthur.chat.anthropic.html", "bundles/arthur.chat.reviewer.openai.html", "cheatsheet.html"} {
 		got, err := afero.ReadFile(out, name)
@@ -90,10 +87,7 @@ func TestPromptPagesGolden(t *testing.T) {
 }
 
 func TestBundlePage(t *testing.T) {
-	out := afero.NewMemMapFs()
-	if err := Render(promptInput(), out); err != nil {
-		t.Fatal(err)
-	}
+	out := renderFresh(t, promptInput())
 	read := func(p string) string {
 		b, err := afero.ReadFile(out, p)
 		if err != nil {
