@@ -119,7 +119,7 @@ func (d *directives) disabled(rule string, line int) bool {
 			return true
 		}
 		for _, r := range s.rules {
-			if Matches(r, rule) {
+			if matchesRule(r, rule) {
 				return true
 			}
 		}
@@ -132,7 +132,7 @@ func known(pattern string) bool {
 		return true
 	}
 	for _, r := range registry() {
-		if Matches(pattern, r.ID) {
+		if matchesRule(pattern, r.ID) {
 			return true
 		}
 	}
@@ -141,7 +141,7 @@ func known(pattern string) bool {
 
 func suggestRule(s string) string {
 	best, bestD := "", 1<<30
-	for _, id := range IDs() {
+	for _, id := range ruleIDs() {
 		if d := config.Distance(s, id); d < bestD {
 			best, bestD = id, d
 		}

@@ -304,7 +304,7 @@ func TestRuleRegistry(t *testing.T) {
 			t.Errorf("Lookup(%q) found a rule", id)
 		}
 	}
-	if !Matches("size/*", "size/goal") || Matches("size/*", "sizes/goal") || !Matches("*", "x/y") || Matches("size/goal", "size/split") {
+	if !matchesRule("size/*", "size/goal") || matchesRule("size/*", "sizes/goal") || !matchesRule("*", "x/y") || matchesRule("size/goal", "size/split") {
 		t.Error("Matches")
 	}
 }

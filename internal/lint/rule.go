@@ -39,8 +39,8 @@ func (r *Rule) Group() string {
 	return g
 }
 
-// IDs returns every rule id, sorted.
-func IDs() []string {
+// ruleIDs returns every rule id, sorted.
+func ruleIDs() []string {
 	var out []string
 	for _, r := range registry() {
 		out = append(out, r.ID)
@@ -49,8 +49,8 @@ func IDs() []string {
 	return out
 }
 
-// Matches reports whether pattern (a rule id, "group/*" or "*") selects id.
-func Matches(pattern, id string) bool {
+// matchesRule reports whether pattern (a rule id, "group/*" or "*") selects id.
+func matchesRule(pattern, id string) bool {
 	if pattern == "*" || pattern == id {
 		return true
 	}

@@ -5,9 +5,9 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// APIReferenceCount is the number of small manuals in one folder that
+// apiReferenceCount is the number of small manuals in one folder that
 // makes it an API reference.
-const APIReferenceCount = 5
+const apiReferenceCount = 5
 
 var splitAPIReference = &Rule{
 	ID: "split/api-reference", Severity: diag.Warning,
@@ -31,7 +31,7 @@ var splitAPIReference = &Rule{
 		}
 		for _, d := range dirs {
 			ms := byDir[d]
-			if len(ms) < APIReferenceCount {
+			if len(ms) < apiReferenceCount {
 				continue
 			}
 			small := true
