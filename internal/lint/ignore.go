@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/lorekit/lore/internal/guard"
 )
 
 // A glob is a lint.ignore pattern, relative to lore.yaml: * matches
@@ -34,9 +36,14 @@ func newGlob(g string) glob {
 	return glob(b.String())
 }
 
-// match reports whether the slash-separated path p matches g.
+// match reports whether the slash-separated path p matches g. A pattern
+// doublestar rejects, or a panic inside it, matches nothing.
 func (g glob) match(p string) bool {
-	ok, err := doublestar.Match(string(g), p)
+	var ok bool
+	err := guard.Do(func() (err error) {
+		ok, err = doublestar.Match(string(g), p)
+		return err
+	})
 	return err == nil && ok
 }
 
