@@ -1,7 +1,8 @@
 # lore — build pipeline for agent manuals and prompts.
 #   make build   build lore and the bundled example project into public/
-#   make test    every test (vet, unit, testscript, browser) and the routing
-#                gate over the example manuals (testdata/eval/example.tsv)
+#   make test    every test (vet and staticcheck, unit, testscript, browser,
+#                the package dependency rules of internal/boundaries) and the
+#                routing gate over the example manuals (testdata/eval/example.tsv)
 #   make bench   benchmarks over the generated 1k corpora, then the speed
 #                targets over the generated 10k corpus (BenchmarkTargets:
 #                baseline, cold, warm, edit under lore serve, peak RSS;
@@ -94,8 +95,13 @@ fuzz:
 fmt:
 	gofmt -w $$(git ls-files '*.go')
 
+# staticcheck at a pinned version, built by go run from the module proxy
+# (cached after the first run); nothing to install by hand.
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
 vet:
 	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
 
 # Lints a folder of real manuals. Findings (exit 1) are expected there; a
 # crash or a failure of the tool (exit 2 or a signal) fails the target.

@@ -79,8 +79,8 @@ found at all (the message says where lint looked).`,
 			if !slices.Contains([]string{"auto", "always", "never"}, color) {
 				return usageError("unknown --color %q: use auto, always or never", color)
 			}
-			if !slices.Contains(lint.Formats, format) {
-				return usageError("unknown --format %q: use %s", format, strings.Join(lint.Formats, ", "))
+			if !slices.Contains(lint.Formats(), format) {
+				return usageError("unknown --format %q: use %s", format, strings.Join(lint.Formats(), ", "))
 			}
 			threshold, err := diag.ParseSeverity(failOn)
 			if err != nil || threshold == diag.Off {

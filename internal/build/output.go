@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -157,7 +158,7 @@ func verify(fsys afero.Fs, dir string, prev *record) (*record, []string) {
 		if err != nil || fi.IsDir() {
 			return nil
 		}
-		rel := strings.TrimPrefix(filepathToSlash(p), dir+"/")
+		rel := strings.TrimPrefix(filepath.ToSlash(p), dir+"/")
 		e, found := prev.files[rel]
 		same := found && e.size == fi.Size() && e.mtime == fi.ModTime().UnixNano()
 		if same && e.mtime >= racy {
@@ -412,15 +413,3 @@ func decodeRecord(b []byte) (*record, bool) {
 	r.stamped = stamped
 	return r, true
 }
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
-
-func filepathToSlash(p string) string { return strings.ReplaceAll(p, string(os.PathSeparator), "/") }

@@ -87,15 +87,5 @@ func (p *Project) roots() []string {
 	return out
 }
 
-// Cascade returns the manual cascade through manualPaths, which are
-// relative to the project folder.
-func (p *Project) Cascade(manualPaths []string) *manual.Cascade {
-	full := make([]string, len(manualPaths))
-	for i, mp := range manualPaths {
-		full[i] = p.Config.Path(mp)
-	}
-	return p.Manuals.Cascade(full)
-}
-
 // RelPath expresses a file path relative to the project folder.
 func (p *Project) RelPath(f string) string { return p.Config.Rel(f) }

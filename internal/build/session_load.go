@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/manual"
 )
 
@@ -31,9 +32,6 @@ func (s *Session) load(changed []string) (*Project, error) {
 	return p, nil
 }
 
-// skippedDirs are the folders manual.Load never enters.
-var skippedDirs = []string{".git", "node_modules", ".hg", ".svn"}
-
 // reload reads the changed manual files of prev again. It reports false
 // when the changes need a full load.
 func (s *Session) reload(prev *Project, changed []string) (*Project, bool) {
@@ -50,7 +48,7 @@ func (s *Session) reload(prev *Project, changed []string) (*Project, bool) {
 	if prev.Config.File != "" {
 		cfgFile, _ = filepath.Abs(filepath.FromSlash(prev.Config.File))
 	}
-	projFile, _ := filepath.Abs(filepath.FromSlash(prev.Config.Path("lore.yaml")))
+	projFile, _ := filepath.Abs(filepath.FromSlash(prev.Config.Path(config.FileName)))
 	paths := map[string]string{} // path on the FS → its root
 	for _, c := range changed {
 		a, err := filepath.Abs(c)
@@ -83,7 +81,7 @@ func (s *Session) reload(prev *Project, changed []string) (*Project, bool) {
 				break // not a manual: the build checks links and images itself
 			}
 			parts := strings.Split(filepath.ToSlash(rel), "/")
-			if slices.ContainsFunc(parts[:len(parts)-1], func(d string) bool { return slices.Contains(skippedDirs, d) }) {
+			if slices.ContainsFunc(parts[:len(parts)-1], manual.SkippedDir) {
 				break
 			}
 			if fi, err := prev.FS.Stat(path.Dir(fsPath)); err != nil || !fi.IsDir() {

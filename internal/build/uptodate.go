@@ -16,6 +16,7 @@ import (
 	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/lint"
+	"github.com/lorekit/lore/internal/manual"
 )
 
 // The up-to-date check. A build whose inputs (the project file, every file
@@ -72,7 +73,7 @@ func inputs(fsys afero.Fs, cfg *config.Config, roots []string, out, cacheDir str
 				return filepath.SkipAll
 			}
 			p = filepath.ToSlash(p)
-			if fi.IsDir() && p != root && (skip[p] || slices.Contains(skippedDirs, fi.Name())) {
+			if fi.IsDir() && p != root && (skip[p] || manual.SkippedDir(fi.Name())) {
 				return filepath.SkipDir
 			}
 			if !add(p, fi) {

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/afero"
 	"gopkg.in/yaml.v3"
 
+	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/guard"
 )
@@ -190,8 +191,8 @@ func (p *parser) top(cfg *Config, root *yaml.Node) error {
 				if err := p.str(s, &style); err != nil {
 					return err
 				}
-				if !slices.Contains(Styles, style) {
-					return p.errf(s, "provider %q: unknown style %q; use one of %s", prov, style, strings.Join(Styles, ", "))
+				if _, err := bundle.ParseStyle(style); err != nil {
+					return p.errf(s, "provider %q: unknown style %q; use one of %s", prov, style, styleNames())
 				}
 				cfg.Providers[prov] = style
 				return nil
@@ -213,9 +214,7 @@ func (p *parser) top(cfg *Config, root *yaml.Node) error {
 					} else if err := p.str(sv, &sev); err != nil {
 						return err
 					}
-					switch strings.ToLower(sev) {
-					case "error", "warning", "warn", "info", "off":
-					default:
+					if _, err := diag.ParseSeverity(sev); err != nil {
 						return p.errf(sv, "rule %q: unknown severity %q; use error, warning, info or off", rule, sev)
 					}
 					cfg.Lint.Rules[rule] = strings.ToLower(sev)
@@ -239,8 +238,14 @@ func trustKey(k string) bool {
 	return false
 }
 
-// Styles are the render styles of bundles.
-var Styles = []string{"xml", "fenced", "inline"}
+// styleNames lists the render styles of bundles, for messages.
+func styleNames() string {
+	var names []string
+	for _, st := range bundle.Styles() {
+		names = append(names, string(st))
+	}
+	return strings.Join(names, ", ")
+}
 
 func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
 	r := &Recipe{Name: name, Engine: name, Line: k.Line, Lang: "en", KeyLines: map[string]int{}}

@@ -33,16 +33,17 @@ func (s Severity) String() string {
 	return severityNames[s]
 }
 
-// ParseSeverity reads "error", "warning", "info" or "off" (also "warn").
+// ParseSeverity reads "error", "warning", "info" or "off" (also "warn"), in
+// any case: the severities lore.yaml (lint.rules) and --fail-on take.
 func ParseSeverity(s string) (Severity, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
+	switch strings.ToLower(s) {
 	case "error":
 		return Error, nil
 	case "warning", "warn":
 		return Warning, nil
 	case "info":
 		return Info, nil
-	case "off", "none", "false":
+	case "off":
 		return Off, nil
 	}
 	return Off, fmt.Errorf("unknown severity %q: use error, warning, info or off", s)

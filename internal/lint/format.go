@@ -19,8 +19,8 @@ type Report struct {
 	Version string
 }
 
-// Formats lists the output formats of Write.
-var Formats = []string{"text", "json", "sarif", "github"}
+// Formats returns the output formats of Write.
+func Formats() []string { return []string{"text", "json", "sarif", "github"} }
 
 // Write prints r in format (text, json, sarif or github).
 func Write(w io.Writer, format string, r Report) error {
@@ -34,7 +34,7 @@ func Write(w io.Writer, format string, r Report) error {
 	case "github":
 		return writeGitHub(w, r)
 	}
-	return fmt.Errorf("unknown format %q: use %s", format, strings.Join(Formats, ", "))
+	return fmt.Errorf("unknown format %q: use %s", format, strings.Join(Formats(), ", "))
 }
 
 // writeText prints one "file:line:col: severity: message [rule]" line per

@@ -48,7 +48,7 @@ func FuzzRules(f *testing.F) {
 					t.Fatalf("%s: finding ends outside the file or before it starts (%d lines): %s: %s, end %s", p, m.Lines, why, d, d.End)
 				}
 			}
-			for _, format := range Formats {
+			for _, format := range Formats() {
 				var b bytes.Buffer
 				if err := Write(&b, format, Report{Diagnostics: ds, Files: 2}); err != nil {
 					t.Fatalf("%s: %v", format, err)

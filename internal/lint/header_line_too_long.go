@@ -7,8 +7,8 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// MaxHeaderLine is the longest line of a lore header, in bytes.
-const MaxHeaderLine = 1000
+// maxHeaderLine is the longest line of a lore header, in bytes.
+const maxHeaderLine = 1000
 
 var headerLineTooLong = &Rule{
 	ID: "header/line-too-long", Severity: diag.Error,
@@ -23,9 +23,9 @@ var headerLineTooLong = &Rule{
 			return
 		}
 		for n := h.Start + 1; n < h.End; n++ {
-			if l := m.Line(n); len(l) > MaxHeaderLine {
+			if l := m.Line(n); len(l) > maxHeaderLine {
 				p.ReportRange(m, n, 1, n, utf8.RuneCountInString(l)+1,
-					"header line of %d bytes, over the limit of %d: shorten the value; long text belongs in the body", len(l), MaxHeaderLine)
+					"header line of %d bytes, over the limit of %d: shorten the value; long text belongs in the body", len(l), maxHeaderLine)
 			}
 		}
 	},

@@ -7,8 +7,8 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// MaxSummary is the longest summary of a lore header, in characters.
-const MaxSummary = 200
+// maxSummary is the longest summary of a lore header, in characters.
+const maxSummary = 200
 
 var headerSummaryTooLong = &Rule{
 	ID: "header/summary-too-long", Severity: diag.Warning,
@@ -22,9 +22,9 @@ var headerSummaryTooLong = &Rule{
 			return
 		}
 		f, ok := m.Header.Field(manual.KeySummary)
-		if n := utf8.RuneCountInString(f.Value); ok && n > MaxSummary {
+		if n := utf8.RuneCountInString(f.Value); ok && n > maxSummary {
 			p.ReportRange(m, f.Line, f.Col, f.Line, f.Col+n,
-				"summary has %d characters, over the limit of %d: say in one sentence what the manual covers", n, MaxSummary)
+				"summary has %d characters, over the limit of %d: say in one sentence what the manual covers", n, maxSummary)
 		}
 	},
 }

@@ -7,9 +7,9 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// MaxTriggers is the number of triggers over which header/too-many-triggers
+// maxTriggers is the number of triggers over which header/too-many-triggers
 // fires.
-const MaxTriggers = 20
+const maxTriggers = 20
 
 var headerTooManyTriggers = &Rule{
 	ID: "header/too-many-triggers", Severity: diag.Warning,
@@ -20,7 +20,7 @@ var headerTooManyTriggers = &Rule{
 		"and for the `triggers` of Agent Skills front matter.",
 	Manual: func(p *Pass, m *manual.Manual) {
 		n := m.TriggerCount
-		if n <= MaxTriggers || m.InSkill() {
+		if n <= maxTriggers || m.InSkill() {
 			return
 		}
 		line, col := triggersLine(m)
@@ -28,6 +28,6 @@ var headerTooManyTriggers = &Rule{
 		if n > manual.KeptTriggers {
 			kept = fmt.Sprintf(" (lore routes by the first %d only)", manual.KeptTriggers)
 		}
-		p.Report(m, line, col, "%d triggers, over the limit of %d%s: keep the words a user would say for this task and drop the rest", n, MaxTriggers, kept)
+		p.Report(m, line, col, "%d triggers, over the limit of %d%s: keep the words a user would say for this task and drop the rest", n, maxTriggers, kept)
 	},
 }

@@ -22,7 +22,7 @@ var headerUnknownKey = &Rule{
 				continue
 			}
 			hint := "the header knows audience, triggers, summary and requires-tools"
-			if s := config.Closest(f.Key, manual.HeaderKeys); s != "" {
+			if s := config.Closest(f.Key, manual.HeaderKeys()); s != "" {
 				hint = "did you mean `" + s + "`?"
 			}
 			p.ReportRange(m, f.Line, 1, f.Line, len([]rune(f.Key))+1, "unknown header key %s: %s", diag.Excerpt(f.Key), hint)
@@ -31,7 +31,7 @@ var headerUnknownKey = &Rule{
 }
 
 func isHeaderKey(k string) bool {
-	for _, h := range manual.HeaderKeys {
+	for _, h := range manual.HeaderKeys() {
 		if k == h {
 			return true
 		}

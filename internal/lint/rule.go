@@ -39,28 +39,18 @@ func (r *Rule) Group() string {
 	return g
 }
 
-// Lookup returns the rule with id, or nil.
-func Lookup(id string) *Rule {
-	for _, r := range Rules() {
-		if r.ID == id {
-			return r
-		}
-	}
-	return nil
-}
-
-// IDs returns every rule id, sorted.
-func IDs() []string {
+// ruleIDs returns every rule id, sorted.
+func ruleIDs() []string {
 	var out []string
-	for _, r := range Rules() {
+	for _, r := range registry() {
 		out = append(out, r.ID)
 	}
 	slices.Sort(out)
 	return out
 }
 
-// Matches reports whether pattern (a rule id, "group/*" or "*") selects id.
-func Matches(pattern, id string) bool {
+// matchesRule reports whether pattern (a rule id, "group/*" or "*") selects id.
+func matchesRule(pattern, id string) bool {
 	if pattern == "*" || pattern == id {
 		return true
 	}

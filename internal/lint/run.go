@@ -2,15 +2,11 @@ package lint
 
 import (
 	"fmt"
-	"path"
-	"regexp"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/lorekit/lore/internal/diag"
-	"github.com/lorekit/lore/internal/manual"
 )
 
 // Run checks in and returns the findings, sorted by file, line and column,
@@ -99,7 +95,7 @@ func unknownConfigRules(in *Input) diag.List {
 func effective(in *Input) []*Rule {
 	sev := severities(in)
 	var out []*Rule
-	for _, r := range Rules() {
+	for _, r := range registry() {
 		s := sev[r.ID]
 		if s == diag.Off || in.ManualRulesOnly && r.Manual == nil {
 			continue
@@ -119,7 +115,7 @@ func severities(in *Input) map[string]diag.Severity {
 	if in.Config != nil {
 		conf = in.Config.Lint.Rules
 	}
-	for _, r := range Rules() {
+	for _, r := range registry() {
 		s := r.Severity
 		for _, pat := range []string{"*", r.Group() + "/*", r.ID} {
 			if v, ok := conf[pat]; ok {
@@ -140,12 +136,7 @@ func severities(in *Input) map[string]diag.Severity {
 // disable comments or switched off, and sorts the rest. Findings of floor
 // rules are neither ignored nor disabled.
 func filter(in *Input, all diag.List, files []*scanText) diag.List {
-	var ignore []*regexp.Regexp
-	if in.Config != nil {
-		for _, g := range in.Config.Lint.Ignore {
-			ignore = append(ignore, Glob(g))
-		}
-	}
+	ignore := ignoreGlobs(in)
 	dirs := map[string]*directives{}
 	src := func(file string) []byte {
 		if m := in.Manuals.ByPath(file); m != nil {
@@ -202,7 +193,7 @@ func filter(in *Input, all diag.List, files []*scanText) diag.List {
 				continue
 			}
 			out = append(out, diag.Diagnostic{Pos: diag.Pos{File: f, Line: u.line, Col: u.col}, Severity: unknownSev,
-				Rule: "lint/unknown-rule", Message: u.msg})
+				Rule: lintUnknownRule.ID, Message: u.msg})
 		}
 	}
 	out.Sort()
@@ -211,58 +202,6 @@ func filter(in *Input, all diag.List, files []*scanText) diag.List {
 
 // isFloor reports whether id names a rule of the safety floor.
 func isFloor(id string) bool {
-	r := Lookup(id)
+	r := lookup(id)
 	return r != nil && r.Floor
 }
-
-func ignored(in *Input, file string, globs []*regexp.Regexp) bool {
-	if len(globs) == 0 {
-		return false
-	}
-	rel := file
-	if in.Config != nil && in.Config.Dir != "" && in.Config.Dir != "." {
-		rel = strings.TrimPrefix(file, path.Clean(in.Config.Dir)+"/")
-	}
-	for _, g := range globs {
-		if g.MatchString(rel) || g.MatchString(file) {
-			return true
-		}
-	}
-	return false
-}
-
-// Glob compiles a path glob: * matches within a folder, ** across folders,
-// ? one character; a glob ending in / or ** matches everything below.
-func Glob(g string) *regexp.Regexp {
-	var b strings.Builder
-	b.WriteString("^")
-	g = strings.TrimPrefix(g, "./")
-	if strings.HasSuffix(g, "/") {
-		g += "**"
-	}
-	for i := 0; i < len(g); i++ {
-		c := g[i]
-		switch c {
-		case '*':
-			if i+1 < len(g) && g[i+1] == '*' {
-				i++
-				if i+1 < len(g) && g[i+1] == '/' {
-					i++
-					b.WriteString("(?:.*/)?")
-				} else {
-					b.WriteString(".*")
-				}
-			} else {
-				b.WriteString("[^/]*")
-			}
-		case '?':
-			b.WriteString("[^/]")
-		default:
-			b.WriteString(regexp.QuoteMeta(string(c)))
-		}
-	}
-	b.WriteString("$")
-	return regexp.MustCompile(b.String())
-}
-
-var _ = manual.Lore

@@ -99,7 +99,7 @@ func writeSARIF(w io.Writer, r Report) error {
 	index := map[string]int{}
 	for _, id := range ruleIDsOf(r.Diagnostics) {
 		index[id] = len(run.Tool.Driver.Rules)
-		rule := Lookup(id)
+		rule := lookup(id)
 		sr := sarifRule{ID: id, Name: id}
 		if rule != nil {
 			sr.ShortDescription = sarifText{Text: rule.Summary}

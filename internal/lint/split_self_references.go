@@ -17,9 +17,9 @@ var tocHeading = regexp.MustCompile(`(?i)^(table of contents|contents|toc|on thi
 
 var tocEntry = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+\[[^\]]*\]\([^)\s]*#[^)\s]*\)\s*$`)
 
-// MaxSelfReferences is the number of links to its own sections a manual may
+// maxSelfReferences is the number of links to its own sections a manual may
 // hold before it should be split.
-const MaxSelfReferences = 3
+const maxSelfReferences = 3
 
 var splitSelfReferences = &Rule{
 	ID: "split/self-references", Severity: diag.Warning,
@@ -44,9 +44,9 @@ var splitSelfReferences = &Rule{
 			}
 			self = append(self, r)
 		}
-		if len(self) > MaxSelfReferences {
-			r := self[MaxSelfReferences]
-			p.Report(m, r.Line, r.Col, "%d links to its own sections (more than %d): the sections have become separate topics; split them into their own manuals", len(self), MaxSelfReferences)
+		if len(self) > maxSelfReferences {
+			r := self[maxSelfReferences]
+			p.Report(m, r.Line, r.Col, "%d links to its own sections (more than %d): the sections have become separate topics; split them into their own manuals", len(self), maxSelfReferences)
 		}
 	},
 }

@@ -10,10 +10,10 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// TopicLines is the size from which an H2 section counts as a standalone
+// topicLines is the size from which an H2 section counts as a standalone
 // topic: split off with a header, a title and cross-references, a smaller
 // one would be a fragment of under 30 lines (seed 000 §5).
-const TopicLines = 25
+const topicLines = 25
 
 // scaffoldHeading matches the headings of the recommended manual structure
 // (seed 000 §3) and other sections that serve the manual's one topic.
@@ -35,7 +35,7 @@ var splitTopics = &Rule{
 		var topics []manual.Section
 		for _, s := range m.Sections {
 			title := strings.TrimSpace(s.Title)
-			if s.Level != 2 || title == "" || s.EndLine-s.Line+1 < TopicLines || scaffoldHeading.MatchString(title) || sharesWord(title, own) {
+			if s.Level != 2 || title == "" || s.EndLine-s.Line+1 < topicLines || scaffoldHeading.MatchString(title) || sharesWord(title, own) {
 				continue
 			}
 			topics = append(topics, s)

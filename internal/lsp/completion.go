@@ -40,7 +40,7 @@ func (s *server) completion(d *document, p Position) CompletionList {
 				present[strings.TrimSpace(k)] = true
 			}
 		}
-		for _, k := range manual.HeaderKeys {
+		for _, k := range manual.HeaderKeys() {
 			if !present[k] {
 				out.Items = append(out.Items, CompletionItem{Label: k, Kind: completionField, Detail: keyDocs[k]})
 			}

@@ -98,7 +98,7 @@ func parseFrontMatter(src []byte, idx lineIndex) (Header, int, []Problem) {
 	}
 	h.Present, h.Start = true, 1
 	if f.close == 0 {
-		return h, 0, []Problem{{Rule: "skill/yaml", Line: 1, Col: 1,
+		return h, 0, []Problem{{Rule: RuleSkillYAML, Line: 1, Col: 1,
 			Message: "the front matter opened here never closes: add a line `---` after the last YAML line"}}
 	}
 	h.End = f.close
@@ -115,7 +115,7 @@ func parseFrontMatter(src []byte, idx lineIndex) (Header, int, []Problem) {
 	if err != nil {
 		line, msg := YAMLErrorIn(err, f.text, 2)
 		line = min(max(line, 2), f.close) // an empty text: the closing fence
-		return h, f.body, []Problem{{Rule: "skill/yaml", Line: line, Col: 1,
+		return h, f.body, []Problem{{Rule: RuleSkillYAML, Line: line, Col: 1,
 			Message: fmt.Sprintf("invalid YAML front matter: %s; fix the YAML (quote values that contain `: ` or start with a special character)", msg)}}
 	}
 	h.Meta = m

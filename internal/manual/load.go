@@ -27,8 +27,15 @@ const MaxFileSize = 2 << 20
 // cannot identify still ends.
 const maxDepth = 64
 
-// skipDirs are folders never scanned for manuals.
-var skipDirs = map[string]bool{".git": true, "node_modules": true, ".hg": true, ".svn": true}
+// SkippedDir reports whether Load never enters a folder called name:
+// version-control metadata and node_modules.
+func SkippedDir(name string) bool {
+	switch name {
+	case ".git", "node_modules", ".hg", ".svn":
+		return true
+	}
+	return false
+}
 
 // FileProblem is a defect of a file that could not be parsed as a manual.
 type FileProblem struct {
@@ -79,7 +86,7 @@ func LoadFile(fsys afero.Fs, root, file string) *Set {
 	fi, err := fsys.Stat(file)
 	switch {
 	case err != nil:
-		s.Problems = append(s.Problems, FileProblem{Path: file, Problem: Problem{Rule: "file/unreadable",
+		s.Problems = append(s.Problems, FileProblem{Path: file, Problem: Problem{Rule: RuleFileUnreadable,
 			Message: fmt.Sprintf("cannot read %s: %s", file, describe(err))}})
 	case s.inside(wall.New(fsys, root), file):
 		s.read(fsys, []job{{root, walked{file, fi.Size()}}})
@@ -130,7 +137,7 @@ func (s *Set) inside(w *wall.Wall, p string) bool {
 	e, err := w.Check(p)
 	switch {
 	case err != nil:
-		s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: "file/unreadable",
+		s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: RuleFileUnreadable,
 			Message: fmt.Sprintf("symbolic link %s cannot be followed: %s; fix or remove the link", p, describe(err))}})
 		return false
 	case e != nil:
@@ -208,7 +215,7 @@ type walked struct {
 func (s *Set) walk(fsys afero.Fs, root string) []walked {
 	fi, err := fsys.Stat(root)
 	if err != nil {
-		s.Problems = append(s.Problems, FileProblem{Path: root, Problem: Problem{Rule: "file/unreadable",
+		s.Problems = append(s.Problems, FileProblem{Path: root, Problem: Problem{Rule: RuleFileUnreadable,
 			Message: fmt.Sprintf("cannot read %s: %s", root, describe(err))}})
 		return nil
 	}
@@ -223,13 +230,13 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 	var rec func(dir string, ancestors []os.FileInfo)
 	rec = func(dir string, ancestors []os.FileInfo) {
 		if len(ancestors) > maxDepth {
-			s.Problems = append(s.Problems, FileProblem{Path: dir, Problem: Problem{Rule: "file/symlink-loop",
+			s.Problems = append(s.Problems, FileProblem{Path: dir, Problem: Problem{Rule: RuleFileSymlinkLoop,
 				Message: fmt.Sprintf("folder nesting deeper than %d levels (a symbolic link loop?): not followed", maxDepth)}})
 			return
 		}
 		entries, err := afero.ReadDir(fsys, dir)
 		if err != nil {
-			s.Problems = append(s.Problems, FileProblem{Path: dir, Problem: Problem{Rule: "file/unreadable",
+			s.Problems = append(s.Problems, FileProblem{Path: dir, Problem: Problem{Rule: RuleFileUnreadable,
 				Message: fmt.Sprintf("cannot list folder %s: %s", dir, describe(err))}})
 			return
 		}
@@ -243,18 +250,18 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 				}
 				target, err := fsys.Stat(p)
 				if err != nil {
-					s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: "file/unreadable",
+					s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: RuleFileUnreadable,
 						Message: fmt.Sprintf("symbolic link %s cannot be followed: %s; fix or remove the link", p, describe(err))}})
 					continue
 				}
 				e = target
 			}
 			if e.IsDir() {
-				if skipDirs[e.Name()] {
+				if SkippedDir(e.Name()) {
 					continue
 				}
 				if slices.ContainsFunc(ancestors, func(a os.FileInfo) bool { return os.SameFile(a, e) }) {
-					s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: "file/symlink-loop",
+					s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: RuleFileSymlinkLoop,
 						Message: fmt.Sprintf("symbolic link %s leads back into a folder above it: not followed", p)}})
 					continue
 				}
@@ -279,7 +286,7 @@ func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
 	}
 	f, err := fsys.Open(p)
 	if err != nil {
-		return fail("file/unreadable", fmt.Sprintf("cannot read %s: %s; check its permissions", p, describe(err)))
+		return fail(RuleFileUnreadable, fmt.Sprintf("cannot read %s: %s; check its permissions", p, describe(err)))
 	}
 	defer f.Close()
 	size := 0
@@ -288,17 +295,17 @@ func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
 	}
 	src, err := readAll(io.LimitReader(f, MaxFileSize+1), size)
 	if err != nil {
-		return fail("file/unreadable", fmt.Sprintf("cannot read %s: %s", p, describe(err)))
+		return fail(RuleFileUnreadable, fmt.Sprintf("cannot read %s: %s", p, describe(err)))
 	}
 	if len(src) > MaxFileSize {
-		return fail("file/too-large", fmt.Sprintf("file is larger than %d MiB: a manual is a page, not a book; split it (seed 000 §5)", MaxFileSize>>20))
+		return fail(RuleFileTooLarge, fmt.Sprintf("file is larger than %d MiB: a manual is a page, not a book; split it (seed 000 §5)", MaxFileSize>>20))
 	}
 	if enc := UTF16(src); enc != "" {
-		return fail("file/encoding", fmt.Sprintf("file is UTF-16 (%s); save it as UTF-8", enc))
+		return fail(RuleFileEncoding, fmt.Sprintf("file is UTF-16 (%s); save it as UTF-8", enc))
 	}
 	if i := bytes.IndexByte(src, 0); i >= 0 {
 		line := bytes.Count(src[:i], []byte("\n")) + 1
-		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: "file/encoding", Line: line, Col: 1,
+		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: RuleFileEncoding, Line: line, Col: 1,
 			Message: "file contains a NUL byte: it looks binary, not Markdown; remove it or move the file out of the manual folders"}}}
 	}
 	m, crashed := parseGuarded(p, src, Parse)
@@ -310,11 +317,11 @@ func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
 	if !utf8.Valid(src) {
 		off := FirstInvalidUTF8(src)
 		pos := m.Pos(off)
-		m.Problems = append(m.Problems, Problem{Rule: "file/encoding", Line: pos.Line, Col: pos.Col,
+		m.Problems = append(m.Problems, Problem{Rule: RuleFileEncoding, Line: pos.Line, Col: pos.Col,
 			Message: fmt.Sprintf("invalid UTF-8 at byte %d: save the file as UTF-8", off)})
 	}
 	if !ValidName(m.Name) {
-		m.Problems = append(m.Problems, Problem{Rule: "file/name",
+		m.Problems = append(m.Problems, Problem{Rule: RuleFileName,
 			Message: fmt.Sprintf("%q is not a valid manual name (letters, digits, '.', '_' and '-', starting with a letter or digit): rename the file", m.Name)})
 	}
 	return m, nil

@@ -14,10 +14,10 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// Markdown is the goldmark configuration every manual is parsed with: GFM,
+// markdown is the goldmark configuration every manual is parsed with: GFM,
 // footnotes and heading ids from Slug. The site renders the same AST, so a
 // manual is parsed once.
-var Markdown = goldmark.New(
+var markdown = goldmark.New(
 	goldmark.WithExtensions(extension.GFM, extension.Footnote),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 )
@@ -46,7 +46,7 @@ func Parse(p string, src []byte) *Manual {
 	if line, why := tooComplex(body); why != "" {
 		// goldmark needs time quadratic in some structures (a line of a
 		// million '>' takes hours): such a file is not parsed.
-		m.Problems = append(m.Problems, Problem{Rule: "file/too-complex", Line: m.idx.lineOf(m.BodyStart) + line - 1, Col: 1,
+		m.Problems = append(m.Problems, Problem{Rule: RuleFileTooComplex, Line: m.idx.lineOf(m.BodyStart) + line - 1, Col: 1,
 			Message: why + ": the body is not parsed; simplify it"})
 		m.Doc = ast.NewDocument()
 		m.Unparsed = true
@@ -63,7 +63,7 @@ func Parse(p string, src []byte) *Manual {
 // site's other Markdown pages are parsed.
 func ParseMarkdown(src []byte) ast.Node {
 	pc := parser.NewContext(parser.WithIDs(newHeadingIDs()))
-	return Markdown.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
+	return markdown.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 }
 
 // MaxNesting is the deepest nesting of block quotes and lists on one line

@@ -19,8 +19,8 @@ import (
 //go:embed all:files
 var files embed.FS
 
-// Files returns the slash-separated paths of the scaffold, sorted.
-func Files() []string {
+// fileNames returns the slash-separated paths of the scaffold, sorted.
+func fileNames() []string {
 	var out []string
 	_ = fs.WalkDir(files, "files", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
@@ -44,7 +44,7 @@ func (e *ExistsError) Error() string {
 // its files exists already it writes nothing and returns an *ExistsError
 // naming them. It returns the paths written, joined onto dir.
 func Write(fsys afero.Fs, dir string) ([]string, error) {
-	names := Files()
+	names := fileNames()
 	var exist []string
 	for _, n := range names {
 		target := path.Join(dir, n)

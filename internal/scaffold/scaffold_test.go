@@ -9,7 +9,7 @@ import (
 )
 
 func TestFilesHoldTheStarterProject(t *testing.T) {
-	got := Files()
+	got := fileNames()
 	for _, want := range []string{".github/workflows/lore.yml", "lore.yaml", "manuals/getting-started.md", "manuals/overview.md", "prompts/assistant.md"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("scaffold lacks %s (has %v)", want, got)
@@ -44,10 +44,10 @@ func TestWriteWritesEveryFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(written) != len(Files()) {
-		t.Errorf("wrote %d files, the scaffold has %d", len(written), len(Files()))
+	if len(written) != len(fileNames()) {
+		t.Errorf("wrote %d files, the scaffold has %d", len(written), len(fileNames()))
 	}
-	for _, n := range Files() {
+	for _, n := range fileNames() {
 		want, _ := files.ReadFile("files/" + n)
 		got, err := afero.ReadFile(fsys, "new/"+n)
 		if err != nil || string(got) != string(want) {

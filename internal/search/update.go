@@ -46,9 +46,6 @@ func Create(dir string, src Source) (*Writer, *Meta, error) {
 	return w, meta, nil
 }
 
-// Dir is the catalog folder.
-func (w *Writer) Dir() string { return w.dir }
-
 // rebuild builds the catalog of src anew in w's folder.
 func (w *Writer) rebuild(src Source, ps []plan, entryAt func(int) *entry, keys [][32]byte) (*Meta, error) {
 	w.docs = nil
