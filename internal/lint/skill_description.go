@@ -8,9 +8,6 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// maxDescription is the Agent Skills limit on a description, in characters.
-const maxDescription = 1024
-
 var skillDescription = &Rule{
 	ID: "skill/description", Severity: diag.Error,
 	Summary: "an Agent Skills description is missing, empty or over 1024 characters",
@@ -29,7 +26,7 @@ var skillDescription = &Rule{
 		v, ok := m.Header.Meta["description"]
 		if !ok || v == nil {
 			if required && m.Header.Present {
-				p.Report(m, line, 1, "no `description:`: add one line (at most %d characters) saying what this does and when to use it", maxDescription)
+				p.Report(m, line, 1, "no `description:`: add one line (at most %d characters) saying what this does and when to use it", manual.MaxSkillDescription)
 			}
 			return
 		}
@@ -42,8 +39,8 @@ var skillDescription = &Rule{
 		switch {
 		case n == 0:
 			p.Report(m, line, 1, "description is empty: say what this does and when to use it")
-		case n > maxDescription:
-			p.Report(m, line, 1, "description has %d characters, over the limit of %d: shorten it and move detail into the body", n, maxDescription)
+		case n > manual.MaxSkillDescription:
+			p.Report(m, line, 1, "description has %d characters, over the limit of %d: shorten it and move detail into the body", n, manual.MaxSkillDescription)
 		}
 	},
 }

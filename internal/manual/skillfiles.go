@@ -45,7 +45,7 @@ func SkillFiles(fsys afero.Fs, entry *Manual, skip func(dir string) bool, limit 
 			}
 			switch {
 			case e.IsDir():
-				if !skipDirs[e.Name()] && (skip == nil || !skip(p)) {
+				if !SkippedDir(e.Name()) && (skip == nil || !skip(p)) {
 					rec(p, depth+1)
 				}
 			case e.Mode().IsRegular():

@@ -8,6 +8,10 @@ import (
 // MaxSkillName is the Agent Skills limit on a skill's name, in characters.
 const MaxSkillName = 64
 
+// MaxSkillDescription is the Agent Skills limit on a description, in
+// characters.
+const MaxSkillDescription = 1024
+
 // skillNameRE is the Agent Skills name syntax: lowercase letters, digits
 // and single hyphens, not at either end.
 var skillNameRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)

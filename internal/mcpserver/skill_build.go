@@ -13,7 +13,6 @@ import (
 
 	"github.com/spf13/afero"
 
-	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/manual"
 )
 
@@ -125,7 +124,7 @@ func (b *skillBuilder) build(m *manual.Manual) (*skill, error) {
 		fm.set("name", sk.name)
 		sk.rewritten = append(sk.rewritten, "name")
 	}
-	if d, ok := fm.text("description"); !ok || strings.TrimSpace(d) == "" || utf8.RuneCountInString(d) > lint.MaxDescription {
+	if d, ok := fm.text("description"); !ok || strings.TrimSpace(d) == "" || utf8.RuneCountInString(d) > manual.MaxSkillDescription {
 		fm.set("description", description(m))
 		sk.rewritten = append(sk.rewritten, "description")
 	}
@@ -275,8 +274,8 @@ func description(m *manual.Manual) string {
 	if d == "" {
 		d = "The " + m.Name + " manual."
 	}
-	if utf8.RuneCountInString(d) > lint.MaxDescription {
-		d = string([]rune(d)[:lint.MaxDescription-1]) + "…"
+	if utf8.RuneCountInString(d) > manual.MaxSkillDescription {
+		d = string([]rune(d)[:manual.MaxSkillDescription-1]) + "…"
 	}
 	return d
 }
