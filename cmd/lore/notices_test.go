@@ -11,7 +11,7 @@ import (
 )
 
 // noticeRow is a row of the module table in THIRD_PARTY_NOTICES.md.
-var noticeRow = regexp.MustCompile("(?m)^\\| ([a-z0-9][^ |]*) \\| (v[^ |]+) \\| ([^|]+) \\|$")
+var noticeRow = regexp.MustCompile(`(?m)^\| ([a-z0-9][^ |]*) \| (v[^ |]+) \| ([^|]+) \|$`)
 
 // TestThirdPartyNoticesListEveryModule: THIRD_PARTY_NOTICES.md names every
 // module compiled into lore, at the version go.mod selects, with a

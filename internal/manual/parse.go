@@ -276,7 +276,9 @@ func (m *Manual) walk(body []byte) {
 		s.EndOffset = m.LineOffset(s.EndLine + 1)
 		m.Sections = append(m.Sections, *s)
 	}
-	m.addCalls(ReadCalls(m.Doc))
+	if bytes.Contains(body, manualReadCall) { // else the parser marked none
+		m.addCalls(ReadCalls(m.Doc))
+	}
 	sortRefs(m.Refs)
 }
 
