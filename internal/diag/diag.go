@@ -50,12 +50,15 @@ func ParseSeverity(s string) (Severity, error) {
 }
 
 // Pos is a position in a file. Line and Col are 1-based; Col counts
-// characters (Unicode code points), not bytes. A zero Line means the finding
-// concerns the whole file.
+// characters (Unicode code points), not bytes. Offset is the byte offset
+// of Line:Col in the file (see Lines), which editors convert to their own
+// columns. A zero Line means the finding concerns the whole file (Offset
+// 0).
 type Pos struct {
-	File string
-	Line int
-	Col  int
+	File   string
+	Line   int
+	Col    int
+	Offset int
 }
 
 func (p Pos) String() string {

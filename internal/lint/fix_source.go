@@ -45,6 +45,7 @@ func SourceFixes(in *Input) diag.List {
 			}
 		}
 	}
+	locate(in, out, nil)
 	out.Sort()
 	return out
 }

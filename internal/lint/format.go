@@ -70,6 +70,8 @@ type jsonDiag struct {
 	Column    int    `json:"column"`
 	EndLine   int    `json:"endLine"`
 	EndColumn int    `json:"endColumn"`
+	Offset    int    `json:"offset"`
+	EndOffset int    `json:"endOffset"`
 	Message   string `json:"message"`
 }
 
@@ -89,7 +91,8 @@ func writeJSON(w io.Writer, r Report) error {
 	for _, d := range r.Diagnostics {
 		end := endOf(d)
 		out.Diagnostics = append(out.Diagnostics, jsonDiag{Rule: d.Rule, Severity: d.Severity.String(), File: d.Pos.File,
-			Line: d.Pos.Line, Column: d.Pos.Col, EndLine: end.Line, EndColumn: end.Col, Message: d.Message})
+			Line: d.Pos.Line, Column: d.Pos.Col, EndLine: end.Line, EndColumn: end.Col, Offset: d.Pos.Offset, EndOffset: end.Offset,
+			Message: d.Message})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -17,7 +17,7 @@ import (
 
 func sample() Report {
 	l := diag.List{
-		{Pos: diag.Pos{File: "manuals/a.md", Line: 2, Col: 11}, End: diag.Pos{File: "manuals/a.md", Line: 2, Col: 17}, Severity: diag.Error, Rule: "header/not-yaml", Message: "not yaml"},
+		{Pos: diag.Pos{File: "manuals/a.md", Line: 2, Col: 11, Offset: 14}, End: diag.Pos{File: "manuals/a.md", Line: 2, Col: 17, Offset: 20}, Severity: diag.Error, Rule: "header/not-yaml", Message: "not yaml"},
 		{Pos: diag.Pos{File: "manuals/a.md", Line: 9, Col: 1}, Severity: diag.Warning, Rule: "ref/prose-reference", Message: "prose, 100% bad\nreally"},
 		{Pos: diag.Pos{File: "manuals/b.md"}, Severity: diag.Info, Rule: "header/missing", Message: "legacy"},
 		{Pos: diag.Pos{File: "manuals/b.md", Line: 3, Col: 1}, Severity: diag.Warning, Rule: "ref/prose-reference", Message: "again"},
@@ -59,7 +59,10 @@ func TestSARIF(t *testing.T) {
 				Locations []struct {
 					PhysicalLocation struct {
 						ArtifactLocation struct{ URI string }
-						Region           *struct{ StartLine, StartColumn, EndLine, EndColumn int }
+						Region           *struct {
+							StartLine, StartColumn, EndLine, EndColumn, ByteLength int
+							ByteOffset                                             *int
+						}
 					}
 				}
 			}
@@ -103,8 +106,12 @@ func TestSARIF(t *testing.T) {
 			t.Errorf("result %d region %+v", i, r)
 		}
 	}
-	if r := run.Results[0].Locations[0].PhysicalLocation.Region; r.EndColumn != 17 || r.EndLine != 2 {
+	if r := run.Results[0].Locations[0].PhysicalLocation.Region; r.EndColumn != 17 || r.EndLine != 2 || r.ByteOffset == nil || *r.ByteOffset != 14 || r.ByteLength != 6 {
 		t.Errorf("end of the first result: %+v", r)
+	}
+	// A region without an end runs to the end of its line: no bytes.
+	if r := run.Results[1].Locations[0].PhysicalLocation.Region; r.ByteOffset != nil || r.ByteLength != 0 {
+		t.Errorf("a region without an end has bytes: %+v", r)
 	}
 	if run.Results[2].Locations[0].PhysicalLocation.Region != nil {
 		t.Error("a whole-file finding has a region")
@@ -124,20 +131,23 @@ func TestJSONShape(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, d := range out.Diagnostics {
-		if len(d) != 8 {
+		if len(d) != 10 {
 			t.Errorf("fields %v", d)
 		}
-		for _, k := range []string{"rule", "severity", "file", "line", "column", "endLine", "endColumn", "message"} {
+		for _, k := range []string{"rule", "severity", "file", "line", "column", "endLine", "endColumn", "offset", "endOffset", "message"} {
 			if _, ok := d[k]; !ok {
 				t.Errorf("missing %s in %v", k, d)
 			}
 		}
 	}
+	if d := out.Diagnostics[0]; d["offset"] != float64(14) || d["endOffset"] != float64(20) {
+		t.Errorf("offsets of the first finding: %v", d)
+	}
 	if out.Summary["files"] != 2 || out.Summary["errors"] != 1 || out.Summary["warnings"] != 2 || out.Summary["infos"] != 1 || len(out.Summary) != 4 {
 		t.Errorf("summary %v", out.Summary)
 	}
 	// Field order is part of the contract.
-	if !regexpOrder(b.String(), `"rule"`, `"severity"`, `"file"`, `"line"`, `"column"`, `"endLine"`, `"endColumn"`, `"message"`) {
+	if !regexpOrder(b.String(), `"rule"`, `"severity"`, `"file"`, `"line"`, `"column"`, `"endLine"`, `"endColumn"`, `"offset"`, `"endOffset"`, `"message"`) {
 		t.Errorf("field order: %s", b.String())
 	}
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // Run checks in and returns the findings, sorted by file, line and column,
-// with the project's severities, ignore globs and disable comments applied.
+// with the project's severities, ignore globs and disable comments applied
+// and the byte offset of every position set.
 func Run(in *Input) diag.List {
 	rules := effective(in)
 	var perManual, project []*Rule
@@ -67,6 +68,7 @@ func Run(in *Input) diag.List {
 	out := filter(in, all, files)
 	out = append(out, unknownConfigRules(in)...)
 	out = append(out, floorConfig(in)...)
+	locate(in, out, files)
 	out.Sort()
 	return out
 }

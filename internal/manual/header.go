@@ -77,7 +77,7 @@ func isFence(line []byte) bool {
 // returns the header, the byte offset where the body starts and the
 // problems found. A file without a header yields Present == false and body
 // offset 0.
-func parseLoreHeader(src []byte, idx lineIndex) (Header, int, []Problem) {
+func parseLoreHeader(src []byte, idx diag.Lines) (Header, int, []Problem) {
 	var h Header
 	f, ok := fenced(src, idx)
 	if !ok {
@@ -96,7 +96,7 @@ func parseLoreHeader(src []byte, idx lineIndex) (Header, int, []Problem) {
 	var probs []Problem
 	seen := map[string]int{}
 	for n := 2; n < closeLine; n++ {
-		line := idx.line(src, n)
+		line := idx.Text(src, n)
 		s := string(line)
 		if strings.TrimSpace(s) == "" {
 			probs = append(probs, Problem{Rule: RuleHeaderNotYAML, Line: n, Col: 1,
@@ -223,11 +223,11 @@ func unquoteItems(s string) string {
 // yamlBlock recognises `key:` followed by indented lines or "- " items: a
 // YAML block list, map or scalar. It reports one problem spanning the block
 // and the number of continuation lines to skip.
-func yamlBlock(src []byte, idx lineIndex, n, closeLine int, key string) (Problem, int, bool) {
+func yamlBlock(src []byte, idx diag.Lines, n, closeLine int, key string) (Problem, int, bool) {
 	var items []string
 	last := n
 	for m := n + 1; m < closeLine; m++ {
-		l := string(idx.line(src, m))
+		l := string(idx.Text(src, m))
 		t := strings.TrimLeft(l, " \t")
 		if t == l && !strings.HasPrefix(t, "-") {
 			break
@@ -242,7 +242,7 @@ func yamlBlock(src []byte, idx lineIndex, n, closeLine int, key string) (Problem
 	if key == KeySummary {
 		plain = strings.Join(items, " ")
 	}
-	return Problem{Rule: RuleHeaderNotYAML, Line: n, Col: 1, EndLine: last, EndCol: utf8.RuneCount(idx.line(src, last)) + 1,
+	return Problem{Rule: RuleHeaderNotYAML, Line: n, Col: 1, EndLine: last, EndCol: utf8.RuneCount(idx.Text(src, last)) + 1,
 		Message: fmt.Sprintf("the header is not YAML: a value spread over %s is not allowed; write it on one line: `%s: %s`", lineSpan(n+1, last), diag.Clip(key), diag.Clip(plain))}, last - n, true
 }
 
