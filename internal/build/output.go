@@ -413,14 +413,4 @@ func decodeRecord(b []byte) (*record, bool) {
 	return r, true
 }
 
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
-
 func filepathToSlash(p string) string { return strings.ReplaceAll(p, string(os.PathSeparator), "/") }

@@ -3,9 +3,12 @@ package build
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/diag"
@@ -15,8 +18,6 @@ import (
 	"github.com/lorekit/lore/internal/site"
 	"github.com/lorekit/lore/internal/site/searchindex"
 	"github.com/lorekit/lore/internal/tokens"
-
-	"github.com/lorekit/lore/internal/par"
 )
 
 // RunOptions configure a full build.
@@ -433,8 +434,16 @@ func manualIDs(ms []*manual.Manual, sums map[*manual.Manual]cache.Key) map[*manu
 	return out
 }
 
-// forEach calls f for 0…n-1, spread over the cores.
-func forEach(n int, f func(i int)) { par.For(n, f) }
+// forEach calls f for 0…n-1 on every core (errgroup, at most GOMAXPROCS
+// at once) and returns when every call has returned.
+func forEach(n int, f func(i int)) {
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i := range n {
+		g.Go(func() error { f(i); return nil })
+	}
+	_ = g.Wait()
+}
 
 func tokenizerName(enc string) string {
 	if enc == "" {

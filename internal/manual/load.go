@@ -11,10 +11,10 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/spf13/afero"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/wall"
 )
@@ -99,22 +99,15 @@ type job struct {
 func (s *Set) read(fsys afero.Fs, jobs []job) {
 	results := make([]*Manual, len(jobs))
 	probs := make([][]FileProblem, len(jobs))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i], probs[i] = readManual(fsys, jobs[i].root, jobs[i].file)
-			}
-		}()
-	}
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i := range jobs {
-		next <- i
+		g.Go(func() error {
+			results[i], probs[i] = readManual(fsys, jobs[i].root, jobs[i].file)
+			return nil
+		})
 	}
-	close(next)
-	wg.Wait()
+	_ = g.Wait()
 	for i := range jobs {
 		if results[i] != nil {
 			s.Manuals = append(s.Manuals, results[i])

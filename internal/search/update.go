@@ -8,7 +8,6 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 
-	"github.com/lorekit/lore/internal/par"
 )
 
 // Writer keeps one catalog folder up to date as its source changes:
@@ -177,6 +176,6 @@ func (w *Writer) apply(ps []plan, keys [][32]byte, es map[int]*entry, removed []
 // planKeys returns the key of every plan, hashed on every core.
 func planKeys(ps []plan) [][32]byte {
 	keys := make([][32]byte, len(ps))
-	par.For(len(ps), func(i int) { keys[i] = ps[i].key() })
+	forEach(len(ps), func(i int) { keys[i] = ps[i].key() })
 	return keys
 }

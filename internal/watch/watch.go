@@ -56,9 +56,6 @@ func New(targets func() Targets, settle time.Duration) (*Watcher, error) {
 	return w, nil
 }
 
-// Close stops watching.
-func (w *Watcher) Close() error { return w.fw.Close() }
-
 // Run calls changed with the files that changed, absolute and sorted,
 // each time the sources have been quiet for the settle time, until ctx
 // ends; then it closes the watcher. Problems of single events go to warn.
