@@ -30,9 +30,6 @@ type Input struct {
 	// each manual between runs. Its keys must hold everything such a
 	// check reads: the manual (with its owner) and the configuration.
 	Memo Memo
-	// ManualRulesOnly runs only the rules that check one manual at a time
-	// (lore serve's quick rewrite of one edited page).
-	ManualRulesOnly bool
 }
 
 // Memo keeps the findings of the ScopeManual checks of manuals.

@@ -123,7 +123,7 @@ func effective(in *Input) []*Rule {
 	var out []*Rule
 	for _, r := range Rules() {
 		s := sev[r.ID]
-		if s == diag.Off || in.ManualRulesOnly && r.Manual == nil {
+		if s == diag.Off {
 			continue
 		}
 		c := *r

@@ -42,6 +42,7 @@ type Set struct {
 	Problems []FileProblem
 	byName   map[string][]*Manual
 	names    []string
+	prev     *Set // LoadAgain: the set whose parsed manuals are reused
 }
 
 // Load reads every Markdown file under roots (folders or single files,
@@ -53,8 +54,14 @@ type Set struct {
 // whose symbolic links lead outside its root is reported (rule
 // file/outside-root) and not read. A single file given as a root must
 // stay inside its own folder.
-func Load(fsys afero.Fs, roots []string) *Set {
-	s := &Set{}
+func Load(fsys afero.Fs, roots []string) *Set { return LoadAgain(fsys, roots, nil) }
+
+// LoadAgain is Load for a set loaded before (prev; nil: none): every file
+// is read again, and a file whose bytes are those of prev's manual at the
+// same path and root is not parsed again: that manual is copied (parsing
+// depends on nothing else).
+func LoadAgain(fsys afero.Fs, roots []string, prev *Set) *Set {
+	s := &Set{prev: prev}
 	var jobs []job
 	seen := map[string]bool{}
 	for _, root := range roots {
@@ -67,25 +74,7 @@ func Load(fsys afero.Fs, roots []string) *Set {
 		}
 	}
 	s.read(fsys, jobs)
-	return s
-}
-
-// LoadFile reads one file of the manual root root again (an edit under
-// lore serve): the file gets the Root and Rel a full Load gives it, and
-// must resolve inside root as it must there.
-func LoadFile(fsys afero.Fs, root, file string) *Set {
-	s := &Set{}
-	root, file = cleanSlash(root), cleanSlash(file)
-	fi, err := fsys.Stat(file)
-	switch {
-	case err != nil:
-		s.Problems = append(s.Problems, FileProblem{Path: file, Problem: Problem{Rule: "file/unreadable",
-			Message: fmt.Sprintf("cannot read %s: %s", file, describe(err))}})
-	case s.inside(wall.New(fsys, root), file):
-		s.read(fsys, []job{{root, walked{file, fi.Size()}}})
-		return s
-	}
-	s.index()
+	s.prev = nil
 	return s
 }
 
@@ -103,7 +92,7 @@ func (s *Set) read(fsys afero.Fs, jobs []job) {
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i := range jobs {
 		g.Go(func() error {
-			results[i], probs[i] = readManual(fsys, jobs[i].root, jobs[i].file)
+			results[i], probs[i] = s.readManual(fsys, jobs[i].root, jobs[i].file)
 			return nil
 		})
 	}
@@ -264,8 +253,9 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 	return out
 }
 
-// readManual reads and parses one file.
-func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
+// readManual reads and parses one file (or copies the manual of s.prev
+// parsed from the same bytes).
+func (s *Set) readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
 	p := w.path
 	fail := func(rule, msg string) (*Manual, []FileProblem) {
 		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: rule, Message: msg}}}
@@ -294,6 +284,9 @@ func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
 		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: "file/encoding", Line: line, Col: 1,
 			Message: "file contains a NUL byte: it looks binary, not Markdown; remove it or move the file out of the manual folders"}}}
 	}
+	if old := s.reusable(root, p, src); old != nil {
+		return old, nil
+	}
 	m, crashed := parseGuarded(p, src, Parse)
 	if m == nil {
 		return nil, crashed
@@ -311,6 +304,21 @@ func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
 			Message: fmt.Sprintf("%q is not a valid manual name (letters, digits, '.', '_' and '-', starting with a letter or digit): rename the file", m.Name)})
 	}
 	return m, nil
+}
+
+// reusable returns a copy of the manual of s.prev at p under root, when it
+// was parsed from src.
+func (s *Set) reusable(root, p string, src []byte) *Manual {
+	if s.prev == nil {
+		return nil
+	}
+	old := s.prev.ByPath(p)
+	if old == nil || old.Root != root || !bytes.Equal(old.Src, src) {
+		return nil
+	}
+	c := *old
+	c.Owner = nil // the new set finds the owners
+	return &c
 }
 
 // readAll is io.ReadAll with a first guess of the size, so a file is read

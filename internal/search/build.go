@@ -103,9 +103,6 @@ func build(dir string, src Source, ps []plan, entryAt func(int) *entry) (*Meta, 
 	}
 	es := make([]*entry, len(ps))
 	forEach(len(ps), func(i int) { es[i] = entryAt(i) })
-	if src.Taken != nil {
-		src.Taken()
-	}
 	meta := metaOf(src, ps)
 
 	// bleve's offline builder analyses the documents in batches of

@@ -105,17 +105,13 @@ func (w *Writer) Update(src Source) (*Meta, error) {
 	meta := metaOf(src, ps)
 	docs, err := w.apply(ps, keys, es, removed, meta)
 	if err != nil {
-		// The folder may hold half an update: build it anew (the
-		// manuals' parsed Markdown is still there: Taken is not called).
+		// The folder may hold half an update: build it anew.
 		if meta, rerr := w.rebuild(src, ps, entryAt, keys); rerr == nil {
 			return meta, nil
 		}
 		return nil, err
 	}
 	w.docs, w.hash = docs, meta.InputsSHA256
-	if src.Taken != nil {
-		src.Taken()
-	}
 	return meta, nil
 }
 
