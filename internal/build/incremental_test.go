@@ -69,6 +69,11 @@ func TestIncrementalEqualsScratch(t *testing.T) {
 	if err := afero.WriteFile(fsys, "lore.yaml", append(cfg, lower.String()...), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A manual without a summary: header/missing-summary fires, and edits
+	// of lore.yaml change its severity.
+	if err := afero.WriteFile(fsys, "manuals/tools/unsummarised.md", []byte("---\ntriggers: quota, Kontingent\n---\n# Quotas\n\nAsk first.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	e := &editor{t: t, fs: fsys, rng: rand.New(rand.NewPCG(seed, 0x10e))}
 	sess := build.NewSession(build.RunOptions{Options: build.Options{FS: fsys, Dir: "."}, Out: "serve", Private: true})
 	defer sess.Close()
@@ -272,7 +277,14 @@ func (e *editor) edit() string {
 			e.write("lore.yaml", strings.Replace(cfg, "\ntools:\n", fmt.Sprintf("\ntools:\n  tool_%d: %s\n", e.n, e.sentence()), 1))
 			return "added a tool to lore.yaml"
 		default:
-			rule, sev := e.pick([]string{"header/missing-summary", "size/goal", "structure/title"}), e.pick([]string{"info", "warning", "off"})
+			rule, sev := e.pick([]string{"header/missing-summary", "header/missing-summary", "structure/title"}), e.pick([]string{"info", "warning", "off"})
+			var lines []string
+			for _, l := range strings.Split(cfg, "\n") {
+				if !strings.HasPrefix(l, "    "+rule+": ") {
+					lines = append(lines, l)
+				}
+			}
+			cfg = strings.Join(lines, "\n")
 			e.write("lore.yaml", strings.Replace(cfg, "\n  rules:\n", "\n  rules:\n    "+rule+": "+sev+"\n", 1))
 			return "set " + rule + " to " + sev + " in lore.yaml"
 		}
