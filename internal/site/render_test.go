@@ -6,10 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/spf13/afero"
 
+	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/theme"
@@ -58,13 +60,75 @@ func promptInput() *Input {
 	}
 }
 
+// renderSite renders in as a build does (New, Bodies, Write) with a build
+// cache in memory and an output that keeps what each file was made from,
+// then renders it again from the cache into the same output: that
+// rendering must put no page through a layout (every page is fresh) and
+// leave the same files. It returns the output.
+func renderSite(t *testing.T, in *Input) afero.Fs {
+	t.Helper()
+	c := cache.Open(afero.NewMemMapFs(), "cache", "test")
+	out := &keyedOutput{fs: afero.NewMemMapFs(), keys: map[string]cache.Key{}}
+	for round := range 2 {
+		s, err := New(in, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Bodies(out, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Write(out); err != nil {
+			t.Fatal(err)
+		}
+		if st := s.Stats(); round == 1 && st.Pages != 0 {
+			t.Errorf("rendering again from the cache put %d pages through a layout", st.Pages)
+		}
+		if err := c.Save(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out.fs
+}
+
+// keyedOutput is an Output in memory that keeps the key of each file.
+type keyedOutput struct {
+	fs   afero.Fs
+	mu   sync.Mutex
+	keys map[string]cache.Key
+}
+
+func (o *keyedOutput) Fresh(p string, key cache.Key) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return !key.IsZero() && o.keys[p] == key
+}
+
+func (o *keyedOutput) FreshGroup(dir string, key cache.Key) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	n := 0
+	for p, k := range o.keys {
+		if strings.HasPrefix(p, dir+"/") {
+			if k != key {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0 && !key.IsZero()
+}
+
+func (o *keyedOutput) Write(p string, key cache.Key, b []byte) error {
+	o.mu.Lock()
+	o.keys[p] = key
+	o.mu.Unlock()
+	return afero.WriteFile(o.fs, p, b, 0o644)
+}
+
 // TestPromptPagesGolden renders the bundle pages and the cheatsheet from
 // view-model fixtures and compares them with testdata/golden/pages.
 func TestPromptPagesGolden(t *testing.T) {
-	out := afero.NewMemMapFs()
-	if err := Render(promptInput(), out); err != nil {
-		t.Fatal(err)
-	}
+	out := renderSite(t, promptInput())
 	golden := filepath.Join("..", "..", "testdata", "golden", "pages")
 	for _, name := range []string{"bundles/index.html", "bundles/arthur.chat.anthropic.html", "bundles/arthur.chat.reviewer.openai.html", "cheatsheet.html"} {
 		got, err := afero.ReadFile(out, name)
@@ -90,10 +154,7 @@ func TestPromptPagesGolden(t *testing.T) {
 }
 
 func TestBundlePage(t *testing.T) {
-	out := afero.NewMemMapFs()
-	if err := Render(promptInput(), out); err != nil {
-		t.Fatal(err)
-	}
+	out := renderSite(t, promptInput())
 	read := func(p string) string {
 		b, err := afero.ReadFile(out, p)
 		if err != nil {
