@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	"github.com/blevesearch/bleve/v2"
-
 )
 
 // Writer keeps one catalog folder up to date as its source changes:
