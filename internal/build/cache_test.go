@@ -78,7 +78,7 @@ func sameOutput(t *testing.T, what string, a, b map[string][]byte) {
 		}
 		return strings.HasPrefix(name, build.CatalogDir+"/")
 	}
-	var diffs []string
+	var diffs, shown []string
 	for _, name := range slices.Sorted(maps.Keys(a)) {
 		if bleve(name) {
 			continue
@@ -87,8 +87,16 @@ func sameOutput(t *testing.T, what string, a, b map[string][]byte) {
 			diffs = append(diffs, name+" only in the first")
 		} else if !bytes.Equal(a[name], w) {
 			diffs = append(diffs, name+" differs")
+			if len(shown) < 3 && !strings.HasPrefix(name, "search/") {
+				shown = append(shown, name+": "+firstDiff(string(a[name]), string(w)))
+			}
 		}
 	}
+	defer func() {
+		for _, s := range shown {
+			t.Logf("%s: %s", what, s[:min(len(s), 2000)])
+		}
+	}()
 	for name := range b {
 		if _, ok := a[name]; !ok && !bleve(name) {
 			diffs = append(diffs, name+" only in the second")
