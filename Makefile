@@ -42,8 +42,11 @@ lore:
 build: lore
 	./$(BIN) build
 
+# TESTTIMEOUT: internal/build alone takes some 5 minutes on 2 shared cores
+# under load (go test's default bound is 10 minutes per package).
+TESTTIMEOUT ?= 30m
 test: vet lore
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout $(TESTTIMEOUT) ./...
 	@echo "== lore eval testdata/eval/example.tsv"
 	./$(BIN) eval testdata/eval/example.tsv --min-top1 $(EXAMPLE_MIN_TOP1) --min-top3 $(EXAMPLE_MIN_TOP3) --worst 0
 
