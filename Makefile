@@ -13,6 +13,10 @@
 #                            over every labelled set of testdata/eval
 #   make race    the build pipeline and internal packages under the race
 #                detector (CI runs it after make test)
+#   make bench-hugo  Hugo v0.165.0 (installed into bin/ once) against the
+#                goldmark floor and lore build over the generated 10k corpus,
+#                interleaved, medians of five, with ratios and peak RSS (not
+#                part of make test; bench/hugo-site holds Hugo's config)
 #   make fuzz    every fuzz target of every package, FUZZTIME each (30s);
 #                prints the executions per target
 
@@ -29,7 +33,7 @@ EXAMPLE_MIN_TOP3 ?= 0.89
 CORPUS_MIN_TOP1  ?= 0.85
 CORPUS_MIN_TOP3  ?= 0.95
 
-.PHONY: all build lore test race bench bench-all fmt vet fuzz corpus calibrate clean
+.PHONY: all build lore test race bench bench-all bench-hugo fmt vet fuzz corpus calibrate clean
 
 all: build
 
@@ -39,8 +43,11 @@ lore:
 build: lore
 	./$(BIN) build
 
+# TESTTIMEOUT: internal/build alone takes some 5 minutes on 2 shared cores
+# under load (go test's default bound is 10 minutes per package).
+TESTTIMEOUT ?= 30m
 test: vet lore
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout $(TESTTIMEOUT) ./...
 	@echo "== lore eval testdata/eval/example.tsv"
 	./$(BIN) eval testdata/eval/example.tsv --min-top1 $(EXAMPLE_MIN_TOP1) --min-top3 $(EXAMPLE_MIN_TOP3) --worst 0
 
@@ -58,6 +65,16 @@ race:
 bench:
 	$(GO) test -run '^$$' -bench '/1000$$' -benchmem -timeout 60m ./...
 	$(GO) test -run '^$$' -bench 'Targets/10000$$' -benchtime 5x -timeout 60m ./internal/build/
+
+HUGO ?= bin/hugo
+BENCHN ?= 10000
+BENCHRUNS ?= 5
+
+$(HUGO):
+	GOBIN=$(CURDIR)/bin $(GO) install github.com/gohugoio/hugo@v0.165.0
+
+bench-hugo: lore $(HUGO)
+	$(GO) run ./bench/hugo -hugo $(HUGO) -lore $(BIN) -n $(BENCHN) -runs $(BENCHRUNS)
 
 bench-all:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 120m ./...

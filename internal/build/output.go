@@ -97,10 +97,6 @@ func newRecord(files map[string]recEntry) *record {
 	return r
 }
 
-// tempSuffix marks a page lore serve's Quick writes beside its place
-// before renaming it over the page.
-const tempSuffix = ".lore-tmp"
-
 // openOutput prepares publishing into dir: it takes the output's lock,
 // removes what interrupted builds left and creates the new folder. prev
 // is the record of the last build published there (nil: none); it is

@@ -17,6 +17,7 @@ var headerLineTooLong = &Rule{
 		"is not a value but pasted text or generated noise, and every consumer of the header (`how_do_i`, `manual_list`, the site) would " +
 		"carry it. Shorten the value; long text belongs in the body. Not checked in Agent Skills front matter, whose description " +
 		"skill/description bounds.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		h := m.Header
 		if m.Dialect != manual.Lore || m.InSkill() || !h.Present || h.End == 0 {

@@ -17,6 +17,7 @@ var headerSummaryTooLong = &Rule{
 		"the site show it beside every other. Over 200 characters it is a paragraph that costs tokens on every routing decision; " +
 		"say what the manual covers in one sentence and leave the details to the body. (An Agent Skills description has its own " +
 		"limit of 1024 characters, skill/description.)",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Dialect != manual.Lore || m.InSkill() {
 			return

@@ -18,6 +18,7 @@ var headerTooManyTriggers = &Rule{
 		"every added word makes the manual match more requests it does not answer, and the site, the catalog and `manual_list` " +
 		"show them all; past 100 only the first 100 are kept. Keep the words that name the task and move the rest into the summary or the body. Checked for the lore header " +
 		"and for the `triggers` of Agent Skills front matter.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		n := m.TriggerCount
 		if n <= maxTriggers || m.InSkill() {

@@ -13,6 +13,7 @@ var headerUnknownKey = &Rule{
 		"Any other key is ignored by every reader, so it is most likely a typo (`trigger:`) or a YAML habit (`title:`). " +
 		"The message suggests the closest known key. Put other metadata in the body. Resources of an Agent Skills folder may carry the " +
 		"skill's own front matter (`title:`, `tags:`, …) and are not checked.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Dialect != manual.Lore || m.InSkill() {
 			return

@@ -4,20 +4,27 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/manual"
 )
 
 // Run checks in and returns the findings, sorted by file, line and column,
 // with the project's severities, ignore globs and disable comments applied
-// and the byte offset of every position set.
+// and the byte offset of every position set. The findings of ScopeManual
+// checks come from in.Memo when it has them for a manual, and go into it
+// when they are made.
 func Run(in *Input) diag.List {
 	rules := effective(in)
-	var perManual, project []*Rule
+	var own, wide, project []*Rule
 	for _, r := range rules {
-		if r.Manual != nil {
-			perManual = append(perManual, r)
+		switch {
+		case r.Manual != nil && r.Scope == ScopeManual:
+			own = append(own, r)
+		case r.Manual != nil:
+			wide = append(wide, r)
 		}
 		if r.Project != nil {
 			project = append(project, r)
@@ -31,36 +38,28 @@ func Run(in *Input) diag.List {
 		files = securityFiles(in)
 	}
 
-	// Project rules run beside the per-manual rules, each into its own
-	// list; manuals are spread over the cores.
-	var wg sync.WaitGroup
-	projOuts := make([]diag.List, len(project))
-	for i, r := range project {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r.Project(&Pass{In: in, rule: r, out: &projOuts[i], files: files})
-		}()
-	}
+	// Project rules run beside the manuals, each into its own list.
 	ms := in.Manuals.Manuals
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(ms)))
-	outs := make([]diag.List, workers)
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < len(ms); i += workers {
-				m := ms[i]
-				if in.Report != nil && !in.Report(m.Path) {
-					continue
-				}
-				for _, r := range perManual {
-					r.Manual(&Pass{In: in, rule: r, out: &outs[w]}, m)
-				}
-			}
-		}()
+	projOuts := make([]diag.List, len(project))
+	outs := make([]diag.List, len(ms))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, r := range project {
+		g.Go(func() error {
+			r.Project(&Pass{In: in, rule: r, out: &projOuts[i], files: files})
+			return nil
+		})
 	}
-	wg.Wait()
+	for i, m := range ms {
+		if in.Report != nil && !in.Report(m.Path) {
+			continue
+		}
+		g.Go(func() error {
+			outs[i] = checkManual(in, m, own, wide)
+			return nil
+		})
+	}
+	_ = g.Wait()
 	var all diag.List
 	for _, o := range append(outs, projOuts...) {
 		all = append(all, o...)
@@ -70,6 +69,30 @@ func Run(in *Input) diag.List {
 	out = append(out, floorConfig(in)...)
 	locate(in, out, files)
 	out.Sort()
+	return out
+}
+
+// checkManual runs the Manual checks on m: those of ScopeManual rules
+// (own) unless in.Memo keeps their findings, then the others (wide).
+func checkManual(in *Input, m *manual.Manual, own, wide []*Rule) diag.List {
+	var out diag.List
+	kept, ok := diag.List(nil), false
+	if in.Memo != nil {
+		kept, ok = in.Memo.Findings(m)
+	}
+	if ok {
+		out = append(out, kept...)
+	} else {
+		for _, r := range own {
+			r.Manual(&Pass{In: in, rule: r, out: &out}, m)
+		}
+		if in.Memo != nil {
+			in.Memo.Keep(m, slices.Clip(out))
+		}
+	}
+	for _, r := range wide {
+		r.Manual(&Pass{In: in, rule: r, out: &out}, m)
+	}
 	return out
 }
 
@@ -99,7 +122,7 @@ func effective(in *Input) []*Rule {
 	var out []*Rule
 	for _, r := range registry() {
 		s := sev[r.ID]
-		if s == diag.Off || in.ManualRulesOnly && r.Manual == nil {
+		if s == diag.Off {
 			continue
 		}
 		c := *r

@@ -166,6 +166,7 @@ func readText(fsys afero.Fs, p string) ([]byte, bool) {
 // and on every supporting and prompt file (securityFiles); fix is the
 // advice that ends each message.
 func securityRule(r *Rule, fix string, detect func(t *scanText) []scan.Hit) *Rule {
+	r.Scope = ScopeManual // the Manual check reads its manual; Project scans the other files
 	r.Manual = func(p *Pass, m *manual.Manual) {
 		t := manualText(m)
 		reportHits(p, t, detect(t), fix)

@@ -10,6 +10,7 @@ import (
 // finding, the strongest.
 func sizeBand(id string, sev diag.Severity, lo, hi int, summary, doc, advice string) *Rule {
 	return &Rule{ID: id, Severity: sev, Summary: summary, Doc: doc,
+		Scope: ScopeManual,
 		Manual: func(p *Pass, m *manual.Manual) {
 			if m.Dialect != manual.Lore || m.IsOverview() || m.Lines <= lo || hi > 0 && m.Lines > hi {
 				return
@@ -38,6 +39,7 @@ var sizeOverview = &Rule{
 	Summary: "a routing overview (overview.md) over 50 lines",
 	Doc: "A routing overview is the cheapest first point of contact of a manual family (seed 000 §5): under 50 lines, " +
 		"nothing but `if X → manual_read('Y')` routes. An overview that grows past 50 lines has started to hold content; move it into the specialised manuals.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.IsOverview() && m.Lines > manual.OverviewLines {
 			p.Report(m, manual.OverviewLines+1, 1, "routing overview has %d lines, over the limit of %d: keep only the routes and move content into the specialised manuals", m.Lines, manual.OverviewLines)

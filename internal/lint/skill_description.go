@@ -14,6 +14,7 @@ var skillDescription = &Rule{
 	Doc: "The description is what an agent reads to decide whether to load a skill, and what lore uses as the manual's summary. " +
 		"SKILL.md, `.agent.md` and `.prompt.md` files need one of 1–1024 characters saying what the document does and when to use it; " +
 		"in `.instructions.md` files it is optional but held to the same length.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Dialect != manual.Skill || m.Header.Meta == nil && m.Header.Present {
 			return

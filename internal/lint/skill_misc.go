@@ -22,6 +22,7 @@ var skillBodySize = &Rule{
 	Summary: "an Agent Skills body over 500 lines",
 	Doc: "The Agent Skills guidance keeps a SKILL.md body under 500 lines: the body is loaded whole when the skill triggers. " +
 		"Move reference material into separate files in the skill's folder and link to them from the body.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Dialect != manual.Skill {
 			return
@@ -44,6 +45,7 @@ var skillUnknownKey = &Rule{
 	Doc: "The Agent Skills specification allows `name`, `description`, `license`, `allowed-tools`, `metadata` and `compatibility` in a " +
 		"SKILL.md front matter (lore also reads `triggers`, `audience` and `requires-tools`). Other keys are ignored by agents; " +
 		"put custom data under `metadata:`.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if !m.IsSkillEntry() || m.Header.Meta == nil {
 			return

@@ -15,6 +15,7 @@ var skillName = &Rule{
 	Doc: "A SKILL.md needs `name:` in its front matter: 1–64 characters of lowercase letters, digits and hyphens, no leading, trailing or " +
 		"doubled hyphen, and equal to the folder that holds it (the Agent Skills specification). In `.agent.md` and `.prompt.md` files " +
 		"the name is optional, but must be text when present. YAML 1.1 reads `no`, `yes`, `on` and `off` as booleans: quote such names.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Dialect != manual.Skill {
 			return

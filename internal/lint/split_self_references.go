@@ -27,6 +27,7 @@ var splitSelfReferences = &Rule{
 	Doc: "When a manual keeps pointing into itself (\"see the section above\", `[…](#setup)`), its topics have grown apart (seed 000 §5: " +
 		"more than three self-references → split). A table of contents (a section called so, or list items that are only a link to an " +
 		"anchor) is navigation and does not count. Split the sections that are referenced into their own manuals and link with `manual_read('…')`.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		var self []manual.Ref
 		var tocs []manual.Section

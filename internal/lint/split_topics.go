@@ -27,6 +27,7 @@ var splitTopics = &Rule{
 		"part of the usual structure (When to use, Instructions, Examples, Anti-patterns, Cross-references, Setup, Best practices, …) nor an aspect of the " +
 		"manual's own topic (a heading that shares a word with the title or file name, such as \"Upload a file\" in \"Files API\"). " +
 		"With three or more, move each topic into its own manual and route to them from an overview.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Dialect != manual.Lore || m.IsOverview() {
 			return

@@ -11,10 +11,10 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/spf13/afero"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/wall"
 )
@@ -49,6 +49,7 @@ type Set struct {
 	Problems []FileProblem
 	byName   map[string][]*Manual
 	names    []string
+	prev     *Set // LoadAgain: the set whose parsed manuals are reused
 }
 
 // Load reads every Markdown file under roots (folders or single files,
@@ -60,8 +61,14 @@ type Set struct {
 // whose symbolic links lead outside its root is reported (rule
 // file/outside-root) and not read. A single file given as a root must
 // stay inside its own folder.
-func Load(fsys afero.Fs, roots []string) *Set {
-	s := &Set{}
+func Load(fsys afero.Fs, roots []string) *Set { return LoadAgain(fsys, roots, nil) }
+
+// LoadAgain is Load for a set loaded before (prev; nil: none): every file
+// is read again, and a file whose bytes are those of prev's manual at the
+// same path and root is not parsed again: that manual is copied (parsing
+// depends on nothing else).
+func LoadAgain(fsys afero.Fs, roots []string, prev *Set) *Set {
+	s := &Set{prev: prev}
 	var jobs []job
 	seen := map[string]bool{}
 	for _, root := range roots {
@@ -74,25 +81,7 @@ func Load(fsys afero.Fs, roots []string) *Set {
 		}
 	}
 	s.read(fsys, jobs)
-	return s
-}
-
-// LoadFile reads one file of the manual root root again (an edit under
-// lore serve): the file gets the Root and Rel a full Load gives it, and
-// must resolve inside root as it must there.
-func LoadFile(fsys afero.Fs, root, file string) *Set {
-	s := &Set{}
-	root, file = cleanSlash(root), cleanSlash(file)
-	fi, err := fsys.Stat(file)
-	switch {
-	case err != nil:
-		s.Problems = append(s.Problems, FileProblem{Path: file, Problem: Problem{Rule: RuleFileUnreadable,
-			Message: fmt.Sprintf("cannot read %s: %s", file, describe(err))}})
-	case s.inside(wall.New(fsys, root), file):
-		s.read(fsys, []job{{root, walked{file, fi.Size()}}})
-		return s
-	}
-	s.index()
+	s.prev = nil
 	return s
 }
 
@@ -106,22 +95,15 @@ type job struct {
 func (s *Set) read(fsys afero.Fs, jobs []job) {
 	results := make([]*Manual, len(jobs))
 	probs := make([][]FileProblem, len(jobs))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i], probs[i] = readManual(fsys, jobs[i].root, jobs[i].file)
-			}
-		}()
-	}
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i := range jobs {
-		next <- i
+		g.Go(func() error {
+			results[i], probs[i] = s.readManual(fsys, jobs[i].root, jobs[i].file)
+			return nil
+		})
 	}
-	close(next)
-	wg.Wait()
+	_ = g.Wait()
 	for i := range jobs {
 		if results[i] != nil {
 			s.Manuals = append(s.Manuals, results[i])
@@ -278,8 +260,9 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 	return out
 }
 
-// readManual reads and parses one file.
-func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
+// readManual reads and parses one file (or copies the manual of s.prev
+// parsed from the same bytes).
+func (s *Set) readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
 	p := w.path
 	fail := func(rule, msg string) (*Manual, []FileProblem) {
 		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: rule, Message: msg}}}
@@ -308,6 +291,9 @@ func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
 		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: RuleFileEncoding, Line: line, Col: 1,
 			Message: "file contains a NUL byte: it looks binary, not Markdown; remove it or move the file out of the manual folders"}}}
 	}
+	if old := s.reusable(root, p, src); old != nil {
+		return old, nil
+	}
 	m, crashed := parseGuarded(p, src, Parse)
 	if m == nil {
 		return nil, crashed
@@ -325,6 +311,21 @@ func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
 			Message: fmt.Sprintf("%q is not a valid manual name (letters, digits, '.', '_' and '-', starting with a letter or digit): rename the file", m.Name)})
 	}
 	return m, nil
+}
+
+// reusable returns a copy of the manual of s.prev at p under root, when it
+// was parsed from src.
+func (s *Set) reusable(root, p string, src []byte) *Manual {
+	if s.prev == nil {
+		return nil
+	}
+	old := s.prev.ByPath(p)
+	if old == nil || old.Root != root || !bytes.Equal(old.Src, src) {
+		return nil
+	}
+	c := *old
+	c.Owner = nil // the new set finds the owners
+	return &c
 }
 
 // readAll is io.ReadAll with a first guess of the size, so a file is read

@@ -138,12 +138,8 @@ func (s *Server) Reload() error {
 
 // Rebuild runs the build into the output folder and reloads. A build that
 // fails leaves the previous output, and the snapshot, in service.
-func (s *Server) Rebuild() error { return s.rebuild(nil) }
-
-// rebuild builds after changes to the files changed (nil: unknown) and
-// reloads.
-func (s *Server) rebuild(changed []string) error {
-	if err := s.buildChanged(changed); err != nil {
+func (s *Server) Rebuild() error {
+	if err := s.build(); err != nil {
 		return err
 	}
 	return s.Reload()
@@ -219,19 +215,16 @@ func (s *Server) buildIfNeeded() error {
 	return s.build()
 }
 
-// build runs the whole pipeline into the output folder.
-func (s *Server) build() error { return s.buildChanged(nil) }
-
-// buildChanged runs the pipeline into the output folder, in the watch's
-// session when there is one (changed lists the files changed since its
-// last build; nil: unknown).
-func (s *Server) buildChanged(changed []string) error {
+// build runs the pipeline into the output folder, in the watch's session
+// when there is one (which reuses what its last build computed from the
+// same inputs).
+func (s *Server) build() error {
 	s.buildMu.Lock()
 	defer s.buildMu.Unlock()
 	var res *build.Result
 	var err error
 	if s.sess != nil {
-		res, err = s.sess.Build(changed)
+		res, err = s.sess.Build()
 	} else {
 		res, err = build.Run(s.runOptions())
 	}

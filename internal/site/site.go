@@ -20,20 +20,20 @@ import (
 	"encoding/hex"
 	"html/template"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/spf13/afero"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/site/searchindex"
 	"github.com/lorekit/lore/internal/wall"
-
-	"github.com/lorekit/lore/internal/par"
 )
 
 // maxMedia is the largest image a manual may embed; larger ones stay links.
@@ -218,8 +218,16 @@ func (r *run) pageInput(p *page) (any, cache.Key, error) {
 	return data, h.Sum(), nil
 }
 
-// forEach calls f for 0…n-1 over the cores and returns the first error.
-func forEach(n int, f func(i int) error) error { return par.ForErr(n, f) }
+// forEach calls f for 0…n-1 on every core (errgroup, at most GOMAXPROCS
+// at once) and returns the first error; every call runs.
+func forEach(n int, f func(i int) error) error {
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i := range n {
+		g.Go(func() error { return f(i) })
+	}
+	return g.Wait()
+}
 
 // run is one rendering: the input with the lookups every page needs.
 type run struct {
