@@ -7,6 +7,8 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+
+	"github.com/lorekit/lore/internal/hosts/profiles"
 )
 
 // FileName is the conventional name of the project file.
@@ -50,6 +52,10 @@ type Config struct {
 
 	Lint Lint
 
+	// Hosts are the agent hosts the project targets and the host profiles
+	// it knows (lore.yaml hosts:).
+	Hosts Hosts
+
 	// Lines records the line of each top-level key and recipe, for messages.
 	Lines map[string]int
 }
@@ -85,12 +91,38 @@ type Lint struct {
 	RulePos map[string][2]int
 }
 
+// Hosts configures the agent hosts (claude-code, codex, …): which ones
+// the project targets (the host/* lint rules check those) and every
+// profile known, the built-in ones with lore.yaml's overrides applied.
+type Hosts struct {
+	// Targets are the hosts the project targets, in the file's order.
+	Targets []string
+	// Line is the line of the hosts key (0 without one).
+	Line int
+	// Overrides are the entries of hosts.profiles.
+	Overrides []profiles.Override
+	// Profiles are every known profile, sorted by name.
+	Profiles []*profiles.Profile
+}
+
+// Profile returns the known profile called name, or nil.
+func (h *Hosts) Profile(name string) *profiles.Profile {
+	for _, p := range h.Profiles {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
 // DefaultProviders maps the common providers to their render styles.
 var DefaultProviders = map[string]string{"anthropic": "xml", "openai": "fenced", "ollama": "inline"}
 
 // Default returns the configuration of a project without lore.yaml.
 func Default(dir string) *Config {
+	builtin, _ := profiles.Builtin() // checked by the profiles package's tests
 	return &Config{
+		Hosts:     Hosts{Profiles: builtin},
 		Dir:       dir,
 		Title:     "lore",
 		Manuals:   []string{"manuals"},

@@ -105,8 +105,12 @@ func inside(src []byte, line, col int) (int, int) {
 }
 
 // validate checks what needs the whole file: every provider a recipe
-// names has a render style.
+// names has a render style; the host profiles resolve and every target
+// names one.
 func (p *parser) validate(cfg *Config) error {
+	if err := p.resolveHosts(cfg); err != nil {
+		return err
+	}
 	for _, r := range cfg.Recipes {
 		for _, prov := range r.Providers {
 			if cfg.Style(prov) == "" {
@@ -196,6 +200,8 @@ func (p *parser) top(cfg *Config, root *yaml.Node) error {
 				cfg.Providers[prov] = style
 				return nil
 			})
+		case "hosts":
+			return p.hosts(cfg, v)
 		case "lint":
 			return p.mapping(v, lintKeys, func(key string, _, lv *yaml.Node) error {
 				if key == "ignore" {
