@@ -190,6 +190,7 @@ func configReference() []byte {
 	section("Top-level keys", "", "")
 	section("Recipe keys", "Each entry of `recipes:` is a mapping of these keys; an empty recipe takes the defaults.", "recipes.NAME.")
 	section("Lint keys", "The keys of `lint:`. [Lint rules](rules.md) lists the rule ids and their default severities.", "lint.")
+	section("Hosts keys", "The keys of `hosts:` in its mapping form (`hosts: [claude-code, codex]` is short for `hosts: {targets: [claude-code, codex]}`). A profile's fields are those of the built-in profiles in internal/hosts/profiles: skills, listing, chains and export.", "hosts.")
 	b.WriteString("## Editor support\n\n")
 	b.WriteString("The JSON Schema of `lore.yaml`, `" + schemas.BaseURL + schemas.Config + "`, gives editors\n")
 	b.WriteString("completion, the documentation above on hover and errors as you type. With the YAML language\n")
