@@ -15,6 +15,7 @@ var commandMakers = []func(*env) *cobra.Command{
 	newHowdoiCmd,
 	newReadCmd,
 	newListCmd,
+	newHostsCmd,
 	newEvalCmd,
 	newServeCmd,
 	newDocsCmd,

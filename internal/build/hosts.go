@@ -1,0 +1,13 @@
+package build
+
+import "github.com/lorekit/lore/internal/hosts"
+
+// HostsInput is the project as the host simulation reads it.
+func (p *Project) HostsInput() hosts.Input {
+	return hosts.Input{Config: p.Config, FS: p.FS, Manuals: p.Manuals, Roots: p.roots()}
+}
+
+// Hosts simulates what each agent host loads of the project (lore hosts).
+func Hosts(p *Project, o hosts.Options) (*hosts.Report, error) {
+	return hosts.Run(p.HostsInput(), o)
+}
