@@ -181,7 +181,9 @@ func simulateChains(p *profiles.Profile, f *files, rel func(string) string) []*C
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b *Chain) int { return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.Folder, b.Folder)) })
+	slices.SortStableFunc(out, func(a, b *Chain) int {
+		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.Folder, b.Folder))
+	})
 	return out
 }
 

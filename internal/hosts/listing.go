@@ -329,7 +329,9 @@ func lost(desc string, shown int, triggers []string) []string {
 		end = start + j
 	}
 	pos := start
-	for _, w := range strings.FieldsFunc(lower[start:end], func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == ':' || r == '"' || r == '\'' || r == '(' || r == ')' }) {
+	for _, w := range strings.FieldsFunc(lower[start:end], func(r rune) bool {
+		return r == ' ' || r == ',' || r == ';' || r == ':' || r == '"' || r == '\'' || r == '(' || r == ')'
+	}) {
 		i := strings.Index(lower[pos:end], w)
 		if i < 0 {
 			continue
