@@ -17,6 +17,7 @@ import (
 
 	"github.com/lorekit/lore/internal/build"
 	"github.com/lorekit/lore/internal/config"
+	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/hosts/profiles"
 	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/schemas"
@@ -60,7 +61,7 @@ func validate(t *testing.T, sch *jsonschema.Schema, what string, b []byte) error
 // 2020-12 and the $id where the site publishes it.
 func TestSchemasAreDraft2020WithStableIDs(t *testing.T) {
 	names := schemas.Names()
-	for _, want := range []string{schemas.Config, schemas.Manifest, schemas.Bundle, schemas.Lint} {
+	for _, want := range []string{schemas.Config, schemas.Manifest, schemas.Bundle, schemas.Lint, schemas.Hosts} {
 		if !slices.Contains(names, want) {
 			t.Errorf("no schema %s (have %v)", want, names)
 		}
@@ -377,4 +378,44 @@ func TestHostProfileSchemaIsTheStruct(t *testing.T) {
 		}
 	}
 	walk("hostProfile", node, reflect.TypeOf(profiles.Profile{}))
+}
+
+// TestHostsReportFollowsSchema: lore hosts --format json of a project
+// with every state of an entry and of a chain follows schemas/hosts.json.
+func TestHostsReportFollowsSchema(t *testing.T) {
+	fsys := afero.NewMemMapFs()
+	files := map[string]string{
+		"lore.yaml":                 "hosts:\n  targets: [codex, claude-code]\n  profiles:\n    codex: {listing: {fallbackChars: 150}}\n",
+		"AGENTS.md":                 strings.Repeat("x", 40000),
+		"manuals/a/SKILL.md":        "---\nname: a\ndescription: Alpha does things. Use when: alpha, beta.\n---\n# A\n",
+		"manuals/b/SKILL.md":        "---\nname: b\ndescription: " + strings.Repeat("long ", 400) + "\n---\n# B\n",
+		"manuals/Weird_Name.md":     "---\ntriggers: w\nsummary: A lore manual.\n---\n# W\n",
+		"manuals/x.instructions.md": strings.Repeat("y", 5000),
+		"manuals/c/SKILL.md":        "---\nname: " + strings.Repeat("c", 70) + "\ndescription: C.\n---\n# C\n",
+	}
+	for f, s := range files {
+		_ = afero.WriteFile(fsys, f, []byte(s), 0o644)
+	}
+	p, err := build.Load(build.Options{FS: fsys, Dir: "."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := build.Hosts(p, hosts.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, _ := build.Hosts(p, hosts.Options{Hosts: []string{"copilot", "claude-code"}, Window: 5000})
+	sch := compile(t, schemas.Hosts)
+	for _, rep := range []*hosts.Report{r, r2} {
+		var b bytes.Buffer
+		if err := hosts.WriteJSON(&b, rep); err != nil {
+			t.Fatal(err)
+		}
+		if err := validate(t, sch, "hosts report", b.Bytes()); err != nil {
+			t.Errorf("%v\n%s", err, b.Bytes())
+		}
+	}
+	if validate(t, sch, "broken", []byte(`{"schema":"lore-hosts/1","hosts":[{"host":"x"}]}`)) == nil {
+		t.Error("a broken report validated")
+	}
 }
