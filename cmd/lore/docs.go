@@ -201,7 +201,7 @@ func configReference() []byte {
 	b.WriteString("```json\n{\n  \"yaml.schemas\": {\n    \"" + schemas.BaseURL + schemas.Config + "\": \"lore.yaml\"\n  }\n}\n```\n\n")
 	b.WriteString("The schema checks keys and types; the loader also checks what a schema cannot, such as a\n")
 	b.WriteString("render style for every provider a recipe names. The schemas of the files lore writes are\n")
-	b.WriteString("published beside it: `" + schemas.Manifest + "` (manifest.json), `" + schemas.Bundle + "` (`lore/bundles/*.json`)\n")
+	b.WriteString("published beside it: `" + schemas.Manifest + "` (manifest.json), `" + schemas.Bundle + "` (`lore/bundles/*.json`),\n")
 	b.WriteString("`" + schemas.Lint + "` (`lore lint --format json`) and `" + schemas.Hosts + "` (`lore hosts --format json`); every build writes\n")
 	b.WriteString("them into `schemas/` of its output.\n")
 	return b.Bytes()
