@@ -99,8 +99,9 @@ type Hosts struct {
 	Targets []string
 	// Line is the line of the hosts key (0 without one).
 	Line int
-	// Overrides are the entries of hosts.profiles.
-	Overrides []profiles.Override
+	// Overrides are the entries of hosts.profiles (their effect is in
+	// Profiles; the YAML nodes are not part of a cache key).
+	Overrides []profiles.Override `json:"-"`
 	// Profiles are every known profile, sorted by name.
 	Profiles []*profiles.Profile
 }

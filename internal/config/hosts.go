@@ -13,7 +13,7 @@ import (
 // hosts reads hosts: a list of target names, or a mapping of targets and
 // profiles.
 func (p *parser) hosts(cfg *Config, v *yaml.Node) error {
-	cfg.Hosts.Line = v.Line
+	cfg.Hosts.Line = cfg.Lines["hosts"]
 	if v.Kind != yaml.MappingNode {
 		return p.hostNames(v, &cfg.Hosts.Targets, "hosts must be a list of host names (claude-code, codex, …) or a mapping of targets and profiles")
 	}

@@ -146,7 +146,7 @@ func simulateChains(p *profiles.Profile, f *files, rel func(string) string) []*C
 		if c.Walk == "each" {
 			for _, k := range slices.Sorted(mapKeys(found)) {
 				src, _ := f.get(k)
-				out = append(out, measure(c, path.Dir(rel(k)), []string{rel(k)}, [][]byte{src}))
+				out = append(out, measure(c, path.Dir(rel(k)), []string{k}, [][]byte{src}, rel))
 			}
 			continue
 		}
@@ -169,7 +169,7 @@ func simulateChains(p *profiles.Profile, f *files, rel func(string) string) []*C
 					if !ok || len(bytes.TrimSpace(src)) == 0 {
 						continue
 					}
-					paths = append(paths, rel(joinPath(a, n)))
+					paths = append(paths, joinPath(a, n))
 					srcs = append(srcs, src)
 					if c.FirstWins {
 						break
@@ -177,7 +177,7 @@ func simulateChains(p *profiles.Profile, f *files, rel func(string) string) []*C
 				}
 			}
 			if len(paths) > 0 {
-				out = append(out, measure(c, rel(d), paths, srcs))
+				out = append(out, measure(c, rel(d), paths, srcs, rel))
 			}
 		}
 	}
@@ -211,7 +211,7 @@ func ancestors(top, d string) []string {
 }
 
 // measure applies chain c's bounds to files (outermost first).
-func measure(c profiles.Chain, folder string, paths []string, srcs [][]byte) *Chain {
+func measure(c profiles.Chain, folder string, paths []string, srcs [][]byte, rel func(string) string) *Chain {
 	ch := &Chain{Name: c.Name, Folder: folder, Overflow: c.Overflow, Confidence: c.Confidence, Note: c.Note, Unit: "bytes"}
 	switch {
 	case c.MaxBytes > 0:
@@ -221,7 +221,7 @@ func measure(c profiles.Chain, folder string, paths []string, srcs [][]byte) *Ch
 	}
 	remaining := c.MaxBytes
 	for i, src := range srcs {
-		cf := &ChainFile{Path: paths[i], Bytes: len(src), Chars: utf8.RuneCount(src), State: Full}
+		cf := &ChainFile{Path: rel(paths[i]), file: paths[i], Bytes: len(src), Chars: utf8.RuneCount(src), State: Full}
 		if ch.Unit == "chars" {
 			ch.Total += cf.Chars
 			cf.Kept = cf.Chars

@@ -55,7 +55,7 @@ func simulateListing(p *profiles.Profile, srcs []*Source, window int, idf *IDF) 
 	build := func() {
 		entries = entries[:0]
 		for i, s := range srcs {
-			e := &Entry{Name: s.Name, Manual: s.Manual, Source: s.M.Path, triggers: s.Triggers, order: i}
+			e := &Entry{Name: s.Name, Manual: s.Manual, Source: s.M.Path, triggers: s.Triggers, order: i, m: s.M}
 			if s.Skill {
 				var parts []string
 				for _, f := range l.Fields {

@@ -1,6 +1,9 @@
 package hosts
 
-import "github.com/lorekit/lore/internal/hosts/profiles"
+import (
+	"github.com/lorekit/lore/internal/hosts/profiles"
+	"github.com/lorekit/lore/internal/manual"
+)
 
 // SchemaID names the JSON form of a Report (schemas/hosts.json).
 const SchemaID = "lore-hosts/1"
@@ -94,7 +97,14 @@ type Entry struct {
 	description string
 	triggers    []string
 	order       int
+	m           *manual.Manual
 }
+
+// Doc returns the manual the entry lists.
+func (e *Entry) Doc() *manual.Manual { return e.m }
+
+// Description returns the entry's description before any cut.
+func (e *Entry) Description() string { return e.description }
 
 // Chain is one instruction chain: the files a host loads together for one
 // working folder (root-to-folder), or one file (each).
@@ -128,4 +138,10 @@ type ChainFile struct {
 	// CutLine and CutCol are where the cut falls (1-based), when cut.
 	CutLine int `json:"cutLine,omitempty"`
 	CutCol  int `json:"cutCol,omitempty"`
+
+	file string
 }
+
+// File returns the file's path on the project's file system (Path is
+// relative to the project).
+func (f *ChainFile) File() string { return f.file }

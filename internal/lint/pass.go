@@ -29,6 +29,10 @@ type Input struct {
 	// ManualRulesOnly runs only the rules that check one manual at a time
 	// (lore serve's quick rewrite of one edited page).
 	ManualRulesOnly bool
+
+	// hosts is the simulation of the targeted hosts, made once for all
+	// host/* rules of a run.
+	hosts hostRun
 }
 
 // Pass is handed to a rule's check. It reports findings for that rule.

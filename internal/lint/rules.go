@@ -21,5 +21,6 @@ func Rules() []*Rule {
 		lintUnknownRule, lintFloor,
 		securityHiddenUnicode, securityHiddenInstruction, securityInjection, securitySecret, securityRemoteExec,
 		securityEncodedPayload, securityRemoteRef,
+		hostListingBudget, hostDescriptionCut, hostChainLimit, hostIgnoredField, hostName,
 	}
 }
