@@ -16,6 +16,7 @@ var commandMakers = []func(*env) *cobra.Command{
 	newReadCmd,
 	newListCmd,
 	newHostsCmd,
+	newExportCmd,
 	newEvalCmd,
 	newServeCmd,
 	newDocsCmd,

@@ -1,6 +1,9 @@
 package build
 
-import "github.com/lorekit/lore/internal/hosts"
+import (
+	"github.com/lorekit/lore/internal/export"
+	"github.com/lorekit/lore/internal/hosts"
+)
 
 // HostsInput is the project as the host simulation reads it.
 func (p *Project) HostsInput() hosts.Input {
@@ -10,4 +13,10 @@ func (p *Project) HostsInput() hosts.Input {
 // Hosts simulates what each agent host loads of the project (lore hosts).
 func Hosts(p *Project, o hosts.Options) (*hosts.Report, error) {
 	return hosts.Run(p.HostsInput(), o)
+}
+
+// Export writes the project's manuals in a host's native layout (lore
+// export).
+func Export(p *Project, o export.Options) (*export.Result, error) {
+	return export.Run(p.HostsInput(), o)
 }

@@ -89,6 +89,7 @@ func simulateListing(p *profiles.Profile, srcs []*Source, window int, idf *IDF) 
 			build()
 		}
 	}
+	out.room = room
 	slices.SortStableFunc(entries, func(a, b *Entry) int {
 		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.Source, b.Source))
 	})

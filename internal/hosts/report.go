@@ -58,7 +58,13 @@ type Listing struct {
 	Entries    []*Entry `json:"entries"`
 	Confidence string   `json:"confidence"`
 	Note       string   `json:"note,omitempty"`
+
+	room int
 }
+
+// Room is the length a description is written for: the host's per-entry
+// cut, or its even share of an overfull budget (0: no bound).
+func (l *Listing) Room() int { return l.room }
 
 // The states of an entry.
 const (
