@@ -20,3 +20,16 @@ func Hosts(p *Project, o hosts.Options) (*hosts.Report, error) {
 func Export(p *Project, o export.Options) (*export.Result, error) {
 	return export.Run(p.HostsInput(), o)
 }
+
+// siteHosts is the Hosts page's report: the hosts lore.yaml targets, or
+// every known host; nil for a project without manuals.
+func siteHosts(p *Project) *hosts.Report {
+	if len(p.Manuals.Manuals) == 0 {
+		return nil
+	}
+	r, err := hosts.Run(p.HostsInput(), hosts.Options{})
+	if err != nil {
+		return nil // targets are checked when lore.yaml is loaded
+	}
+	return r
+}

@@ -1,8 +1,6 @@
 package export
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"os"
 	"path"
@@ -30,29 +28,16 @@ func plan(in hosts.Input, p *profiles.Profile, window int) (map[string][]byte, *
 	h := sim.Host(p, window)
 	srcs := sim.Sources()
 
-	// Exported names: valid Agent Skills names, unique; a name taken by
-	// an earlier manual (in path order) gets the hash of the path.
-	var originals []string
-	for _, s := range srcs {
-		originals = append(originals, s.Name)
-	}
-	mapped := hosts.SkillNames(originals)
-	taken := map[string]bool{}
 	byManual := map[*manual.Manual]*item{}
 	var items []*item
 	for _, s := range srcs {
-		name := mapped[s.Name]
-		if taken[name] {
-			sum := sha256.Sum256([]byte(s.M.Path))
-			name = strings.TrimRight(name[:min(len(name), hosts.MaxSkillName-7)], "-") + "-" + hex.EncodeToString(sum[:])[:6]
+		it := &item{m: s.M, name: s.Export, file: fileOf(p, s.Export)}
+		own := s.Manual
+		if s.Skill {
+			own = s.Name
 		}
-		taken[name] = true
-		it := &item{m: s.M, name: name, file: fileOf(p, name)}
-		if own := s.Manual; own != "" || name != s.Name {
-			if own == "" {
-				own = s.Name
-			}
-			res.Renamed = append(res.Renamed, Rename{Manual: own, Name: name, Source: in.Config.Rel(s.M.Path)})
+		if own != "" && own != s.Export {
+			res.Renamed = append(res.Renamed, Rename{Manual: own, Name: s.Export, Source: in.Config.Rel(s.M.Path)})
 		}
 		items = append(items, it)
 		byManual[s.M] = it

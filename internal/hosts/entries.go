@@ -1,6 +1,8 @@
 package hosts
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"path"
 	"slices"
@@ -19,6 +21,8 @@ type Source struct {
 	// Skills rules).
 	Name   string
 	Manual string
+	// Export is the name lore export writes the manual under.
+	Export string
 	// Skill is true for a SKILL.md (read as it is).
 	Skill bool
 	// Triggers are the trigger words the manual declares.
@@ -57,35 +61,43 @@ func ChainFileNames(ps []*profiles.Profile) []string {
 
 // Sources returns the listable manuals of set in path order, with the
 // names a host reads: a SKILL.md's front-matter name (its folder's when
-// absent), a lore manual's name mapped onto the Agent Skills rules
-// (SkillNames, unique across the project).
+// absent), a lore manual's exported name. Export is the name lore export
+// writes every source under: valid under the Agent Skills rules
+// (SkillName) and unique in the project; a name an earlier source (in
+// path order) already has gets a suffix from the hash of the path.
 func Sources(set *manual.Set, chainFiles []string) []*Source {
-	var ms []*manual.Manual
-	var lore []string
-	for _, m := range set.Manuals {
-		if Listable(m, chainFiles) {
-			ms = append(ms, m)
-			if !m.IsSkillEntry() {
-				lore = append(lore, m.Name)
-			}
-		}
-	}
-	mapped := SkillNames(lore)
 	var out []*Source
-	for _, m := range ms {
-		s := &Source{M: m, Skill: m.IsSkillEntry(), Triggers: m.Triggers}
+	var originals []string
+	for _, m := range set.Manuals {
+		if !Listable(m, chainFiles) {
+			continue
+		}
+		s := &Source{M: m, Skill: m.IsSkillEntry(), Triggers: m.Triggers, Name: m.Name}
 		if s.Skill {
 			s.Name = path.Base(path.Dir(m.Path))
 			if v, ok := m.Header.Meta["name"]; ok && v != nil {
 				s.Name = strings.TrimSpace(fmt.Sprint(v))
 			}
-		} else {
-			s.Name = mapped[m.Name]
-			if s.Name != m.Name {
-				s.Manual = m.Name
-			}
 		}
+		originals = append(originals, s.Name)
 		out = append(out, s)
+	}
+	mapped := SkillNames(originals)
+	taken := map[string]bool{}
+	for _, s := range out {
+		name := mapped[s.Name]
+		if taken[name] {
+			sum := sha256.Sum256([]byte(s.M.Path))
+			name = strings.TrimRight(name[:min(len(name), MaxSkillName-7)], "-") + "-" + hex.EncodeToString(sum[:])[:6]
+		}
+		taken[name] = true
+		s.Export = name
+		if !s.Skill {
+			if name != s.Name {
+				s.Manual = s.Name
+			}
+			s.Name = name
+		}
 	}
 	return out
 }
