@@ -27,6 +27,7 @@ func generatedDocs(root *cobra.Command) map[string][]byte {
 		"rules.md":    rulesReference(),
 		"manifest.md": manifestReference(),
 		"config.md":   configReference(),
+		"hosts.md":    hostsReference(),
 	}
 }
 

@@ -51,7 +51,7 @@ var keys = []Key{
 	{"recipes.NAME.params", "mapping", "{}", "Template parameters, available in prompts as {{ params.NAME }}."},
 
 	{"hosts.targets", "list of host names", "[]", "The hosts the project targets: claude-code, codex, copilot, cursor, gemini-cli or a profile of hosts.profiles."},
-	{"hosts.profiles", "mapping: host → profile", "{}", "Host profiles: fields set over a built-in profile of the same name (lists replace whole lists), or a new host, starting from `base:` (a built-in profile) when given. The fields are those of the built-in profiles; see the Hosts reference."},
+	{"hosts.profiles", "mapping: host → profile", "{}", "Host profiles: fields set over a built-in profile of the same name (lists replace whole lists), or a new host, starting from `base:` (a built-in profile) when given. The fields are those of the built-in profiles; see the [Agent hosts](hosts.md) reference."},
 
 	{"lint.rules", "mapping: rule → severity", "{}", "A severity per rule id or group (`size/*`): error, warning, info or off."},
 	{"lint.ignore", "list of globs", "[]", "Files not to lint, as globs relative to lore.yaml (`legacy/**`)."},

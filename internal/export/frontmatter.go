@@ -7,6 +7,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/lorekit/lore/internal/guard"
+
 	"github.com/lorekit/lore/internal/hosts/profiles"
 	"github.com/lorekit/lore/internal/manual"
 )
@@ -22,7 +24,7 @@ func frontMatter(p *profiles.Profile, it *item) ([]byte, error) {
 	if m.IsSkillEntry() && p.Export.Format == "skill" && m.Header.Meta != nil {
 		if fm, ok := manual.SplitFrontMatter(m.Src); ok && fm.Closed {
 			var doc yaml.Node
-			if err := yaml.Unmarshal(fm.Text, &doc); err == nil && len(doc.Content) == 1 && doc.Content[0].Kind == yaml.MappingNode {
+			if err := guard.Do(func() error { return yaml.Unmarshal(fm.Text, &doc) }); err == nil && len(doc.Content) == 1 && doc.Content[0].Kind == yaml.MappingNode {
 				root := doc.Content[0]
 				set(root, "name", it.name, true)
 				set(root, "description", it.desc, false)
@@ -76,7 +78,7 @@ func encode(doc *yaml.Node) ([]byte, error) {
 	b.WriteString("---\n")
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
-	if err := enc.Encode(doc); err != nil {
+	if err := guard.Do(func() error { return enc.Encode(doc) }); err != nil {
 		return nil, err
 	}
 	if err := enc.Close(); err != nil {

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/lorekit/lore/internal/guard"
 )
 
 //go:embed *.yaml
@@ -63,7 +65,7 @@ func parse(src []byte) (*Profile, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	dec.KnownFields(true)
 	var p Profile
-	if err := dec.Decode(&p); err != nil {
+	if err := guard.Do(func() error { return dec.Decode(&p) }); err != nil {
 		return nil, err
 	}
 	if err := p.Validate(); err != nil {

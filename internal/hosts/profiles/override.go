@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/lorekit/lore/internal/guard"
 )
 
 // Override is one entry of lore.yaml's hosts.profiles: fields set over the
@@ -90,7 +92,7 @@ func checkNode(n *yaml.Node, t reflect.Type, at string) error {
 		return errAt(n, "%s must be a single value", at)
 	}
 	v := reflect.New(t)
-	if err := n.Decode(v.Interface()); err != nil {
+	if err := guard.Do(func() error { return n.Decode(v.Interface()) }); err != nil {
 		want := map[reflect.Kind]string{reflect.Int: "a whole number", reflect.Float64: "a number", reflect.String: "text", reflect.Bool: "true or false"}[t.Kind()]
 		return errAt(n, "%s must be %s, got %q", at, want, n.Value)
 	}
@@ -148,7 +150,7 @@ func Resolve(overrides []Override) ([]*Profile, error) {
 			p = *b
 		}
 		if o.Node != nil {
-			if err := o.Node.Decode(&p); err != nil {
+			if err := guard.Do(func() error { return o.Node.Decode(&p) }); err != nil {
 				return nil, &Error{Line: o.Line, Col: 1, Msg: fmt.Sprintf("hosts.profiles.%s: %v", o.Name, err)}
 			}
 		}
