@@ -22,7 +22,8 @@ var hostDescriptionCut = &Rule{
 					continue
 				}
 				m := e.Doc()
-				how := "shortens it to fit the listing's budget"
+				l := h.Listing
+				how := "shortens every description evenly to fit its listing into " + num(l.Budget) + " " + l.Unit + " (the full listing needs " + num(l.Full) + ")"
 				if e.State == hosts.Cut {
 					how = "lists " + num(h.Profile.Listing.EntryChars) + " characters of each entry"
 				}
