@@ -6,8 +6,16 @@ import (
 )
 
 // HostsInput is the project as the host simulation reads it.
+// Files an earlier lore export wrote into the project folder or a manual
+// root are copies, not manuals.
 func (p *Project) HostsInput() hosts.Input {
-	return hosts.Input{Config: p.Config, FS: p.FS, Manuals: p.Manuals, Roots: p.roots()}
+	exported := export.Exported(p.FS, p.Config.Dir)
+	for _, r := range p.roots() {
+		for f := range export.Exported(p.FS, r) {
+			exported[f] = true
+		}
+	}
+	return hosts.Input{Config: p.Config, FS: p.FS, Manuals: p.Manuals, Roots: p.roots(), Exported: exported}
 }
 
 // Hosts simulates what each agent host loads of the project (lore hosts).

@@ -84,12 +84,17 @@ func Run(in hosts.Input, o Options) (*Result, error) {
 		}
 		return nil, fmt.Errorf("unknown host %q: use %s", o.Host, strings.Join(names, ", "))
 	}
+	out := path.Clean(o.Out)
+	exported := Exported(in.FS, out)
+	for f := range in.Exported {
+		exported[f] = true
+	}
+	in.Exported = exported
 	files, res, err := plan(in, p, o.Window)
 	if err != nil {
 		return nil, err
 	}
 	res.Host = p.Name
-	out := path.Clean(o.Out)
 	old := readManifest(in.FS, out, p.Name)
 	for _, f := range slices.Sorted(keys(files)) {
 		full := path.Join(out, f)

@@ -57,7 +57,7 @@ func plan(in hosts.Input, p *profiles.Profile, window int) (map[string][]byte, *
 		}
 	}
 	for _, m := range in.Manuals.Manuals {
-		if byManual[m] == nil && !m.InSkill() {
+		if byManual[m] == nil && !m.InSkill() && !in.Exported[m.Path] {
 			why := "an instruction file the host loads by its name, not a skill"
 			if m.Dialect == manual.Skill {
 				why = "a Copilot " + strings.TrimPrefix(path.Ext(strings.TrimSuffix(path.Base(m.Path), ".md")), ".") + " file, not a skill: keep it in .github/"

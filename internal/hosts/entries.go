@@ -65,11 +65,12 @@ func ChainFileNames(ps []*profiles.Profile) []string {
 // writes every source under: valid under the Agent Skills rules
 // (SkillName) and unique in the project; a name an earlier source (in
 // path order) already has gets a suffix from the hash of the path.
-func Sources(set *manual.Set, chainFiles []string) []*Source {
+// Files in skip (an earlier export's copies) are left out.
+func Sources(set *manual.Set, chainFiles []string, skip map[string]bool) []*Source {
 	var out []*Source
 	var originals []string
 	for _, m := range set.Manuals {
-		if !Listable(m, chainFiles) {
+		if !Listable(m, chainFiles) || skip[m.Path] {
 			continue
 		}
 		s := &Source{M: m, Skill: m.IsSkillEntry(), Triggers: m.Triggers, Name: m.Name}

@@ -26,6 +26,9 @@ type Input struct {
 	Manuals *manual.Set
 	// Roots are the manual roots as paths on FS.
 	Roots []string
+	// Exported are files an earlier lore export wrote (paths on FS): they
+	// are copies of manuals, never manuals of their own.
+	Exported map[string]bool
 }
 
 // Options change the simulation.
@@ -91,7 +94,7 @@ type Simulator struct {
 // NewSimulator prepares the simulation of in.
 func NewSimulator(in Input) *Simulator {
 	chainFiles := ChainFileNames(in.Config.Hosts.Profiles)
-	s := &Simulator{in: in, sources: Sources(in.Manuals, chainFiles)}
+	s := &Simulator{in: in, sources: Sources(in.Manuals, chainFiles, in.Exported)}
 	var docs []string
 	for _, src := range s.sources {
 		docs = append(docs, corpusText(src))
