@@ -92,9 +92,11 @@ func Describe(summary string, triggers []string, idf *IDF, limit int) string {
 	summary = strings.Join(strings.Fields(summary), " ")
 	lower := strings.ToLower(summary)
 	var extra []string
+	seen := map[string]bool{}
 	for _, t := range triggers {
 		t = strings.Join(strings.Fields(t), " ")
-		if t != "" && !strings.Contains(lower, strings.ToLower(t)) && !slices.Contains(extra, t) {
+		if t != "" && !seen[t] && !strings.Contains(lower, strings.ToLower(t)) {
+			seen[t] = true
 			extra = append(extra, t)
 		}
 	}
@@ -116,29 +118,46 @@ func Describe(summary string, triggers []string, idf *IDF, limit int) string {
 		parts = append(parts, part{clause(extra), idf.Score(extra[0]), true})
 	}
 	slices.SortStableFunc(parts, func(a, b part) int { return cmp.Compare(b.score, a.score) })
-	render := func() string {
-		var out string
-		for _, p := range parts {
-			if p.trig {
-				p.text = clause(extra)
+	// Keep the parts in that order while they fit the Agent Skills limit;
+	// of the trigger clause, as many triggers as fit. The least
+	// distinctive parts are the ones left out.
+	var out string
+	n := 0
+	for _, p := range parts {
+		text := p.text
+		if p.trig {
+			// clause(extra[:k]) is "Use when: " (10), the triggers joined
+			// by ", " and a full stop.
+			k, w := 0, 11
+			for k < len(extra) {
+				add := utf8.RuneCountInString(extra[k])
+				if k > 0 {
+					add += 2
+				}
+				if n+1+w+add > MaxDescription {
+					break
+				}
+				w += add
+				k++
 			}
-			out = join(out, p.text)
+			if k == 0 {
+				continue
+			}
+			text = clause(extra[:k])
 		}
-		return out
-	}
-	s := render()
-	for utf8.RuneCountInString(s) > MaxDescription {
-		switch {
-		case len(extra) > 1:
-			extra = extra[:len(extra)-1]
-		case len(parts) > 1:
-			parts = parts[:len(parts)-1]
-		default:
-			return cutWords(s, MaxDescription)
+		w := utf8.RuneCountInString(text)
+		if out != "" {
+			w++
 		}
-		s = render()
+		if n+w > MaxDescription {
+			continue
+		}
+		out, n = join(out, text), n+w
 	}
-	return s
+	if out == "" {
+		return cutWords(parts[0].text, MaxDescription)
+	}
+	return out
 }
 
 func clause(ts []string) string {

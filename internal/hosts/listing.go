@@ -301,7 +301,17 @@ var clauseMarks = []string{"use this skill when", "use this when", "use when", "
 // of its "Use when …" clause.
 func lost(desc string, shown int, triggers []string) []string {
 	lower := strings.ToLower(desc)
-	runeAt := func(byteIdx int) int { return utf8.RuneCountInString(lower[:byteIdx]) }
+	// runeAt counts the characters before a byte offset, going forward
+	// from the last offset asked for (callers ask in increasing order).
+	lastByte, lastRune := 0, 0
+	runeAt := func(byteIdx int) int {
+		if byteIdx < lastByte {
+			lastByte, lastRune = 0, 0
+		}
+		lastRune += utf8.RuneCountInString(lower[lastByte:byteIdx])
+		lastByte = byteIdx
+		return lastRune
+	}
 	var out []string
 	if len(triggers) > 0 {
 		for _, t := range triggers {
