@@ -29,8 +29,20 @@ var hostIgnoredField = &Rule{
 				}
 			}
 			if len(deaf) > 0 {
-				p.ReportRange(m, f.Line, 1, f.Line, len(f.Key)+1, "%s: %s does not read `%s`; it has no effect there", f.Key, strings.Join(deaf, " and "), f.Key)
+				verb := "does"
+				if len(deaf) > 1 {
+					verb = "do"
+				}
+				p.ReportRange(m, f.Line, 1, f.Line, len(f.Key)+1, "%s: %s %s not read `%s`; it has no effect there", f.Key, andList(deaf), verb, f.Key)
 			}
 		}
 	},
+}
+
+// andList joins ws as "a, b and c".
+func andList(ws []string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }

@@ -14,7 +14,7 @@ var hostName = &Rule{
 	ID: "host/name", Severity: diag.Error,
 	Summary: "a skill name a targeted host refuses or does not accept",
 	Doc: "Hosts check skill names: Codex refuses a name over 64 characters and does not load the skill; Claude Code documents " +
-		"lowercase letters, digits and hyphens, at most 64 characters, and the Claude API reserves the words anthropic and claude. " +
+		"lowercase letters, digits and hyphens, at most 64 characters. " +
 		"The message names the host, its rule and what it does with a name that breaks it (where that is documented). Rename the " +
 		"skill and its folder; `lore export` maps lore manual names onto the Agent Skills rules by itself.",
 	Manual: func(p *Pass, m *manual.Manual) {
