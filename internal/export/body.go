@@ -110,10 +110,20 @@ func rewrite(in hosts.Input, p *profiles.Profile, it *item, byManual map[*manual
 					continue
 				}
 			}
-			if m.IsSkillEntry() {
-				continue // the skill folder is copied whole
-			}
 			clean := path.Clean(r.Target)
+			if m.IsSkillEntry() {
+				// The skill folder is copied whole, into supportDir: a
+				// link inside it follows when that is not the file's own
+				// folder (a single-file export such as a Cursor rule).
+				inside := !path.IsAbs(clean) && clean != ".." && !strings.HasPrefix(clean, "../")
+				if link := relPath(dir, path.Join(supportDir(p, it), clean)); inside && link != clean {
+					if r.Anchor != "" {
+						link += "#" + r.Anchor
+					}
+					edits = append(edits, edit{start, end, link})
+				}
+				continue
+			}
 			if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
 				skips = append(skips, Skip{Source: rel, Why: "link " + r.Target + " left as it is: it leaves the manual's folder"})
 				continue
