@@ -13,8 +13,42 @@ import (
 
 // line renders template t for entry e with description d.
 func line(p *profiles.Profile, t string, e *Entry, d string) string {
-	r := strings.NewReplacer("{name}", e.Name, "{description}", d, "{path}", entryPath(p, e.Name))
-	return r.Replace(t)
+	return expand(t, func(key string) (string, bool) {
+		switch key {
+		case "name":
+			return e.Name, true
+		case "description":
+			return d, true
+		case "path":
+			return entryPath(p, e.Name), true
+		}
+		return "", false
+	})
+}
+
+// expand replaces each {key} of t that value knows, in one pass (a value
+// is never expanded again).
+func expand(t string, value func(string) (string, bool)) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(t, '{')
+		if i < 0 {
+			b.WriteString(t)
+			return b.String()
+		}
+		j := strings.IndexByte(t[i:], '}')
+		if j < 0 {
+			b.WriteString(t)
+			return b.String()
+		}
+		if v, ok := value(t[i+1 : i+j]); ok {
+			b.WriteString(t[:i])
+			b.WriteString(v)
+		} else {
+			b.WriteString(t[:i+j+1])
+		}
+		t = t[i+j+1:]
+	}
 }
 
 // entryPath is the path the host prints for a skill: the profile's root
@@ -95,11 +129,12 @@ func simulateListing(p *profiles.Profile, srcs []*Source, window int, idf *IDF) 
 	})
 
 	var live []*Entry
+	re := namePattern(p)
 	for _, e := range entries {
 		e.Chars = utf8.RuneCountInString(e.description)
 		e.Shown = e.Chars
 		e.State = Full
-		if why := NameProblem(p, e.Name); why != "" && p.Skills.Name.OnInvalid == "reject" {
+		if why := nameProblem(p, re, e.Name); why != "" && p.Skills.Name.OnInvalid == "reject" {
 			e.State, e.Reason, e.Shown = Rejected, why+": the skill is not loaded", 0
 		} else if why := descriptionProblem(p, e.Chars); why != "" {
 			e.State, e.Reason, e.Shown = Rejected, why, 0

@@ -12,6 +12,20 @@ import (
 // NameProblem says what host p objects to in a skill name ("" when
 // nothing).
 func NameProblem(p *profiles.Profile, name string) string {
+	return nameProblem(p, namePattern(p), name)
+}
+
+// namePattern compiles the host's name rule (nil: none; the pattern was
+// checked when the profile was loaded).
+func namePattern(p *profiles.Profile) *regexp.Regexp {
+	if p.Skills.Name.Pattern == "" {
+		return nil
+	}
+	re, _ := regexp.Compile(p.Skills.Name.Pattern)
+	return re
+}
+
+func nameProblem(p *profiles.Profile, re *regexp.Regexp, name string) string {
 	r := p.Skills.Name
 	n := utf8.RuneCountInString(name)
 	switch {
@@ -19,7 +33,7 @@ func NameProblem(p *profiles.Profile, name string) string {
 		return "the name is empty"
 	case r.MaxChars > 0 && n > r.MaxChars:
 		return fmt.Sprintf("the name has %d characters, over %s's limit of %d", n, p.Name, r.MaxChars)
-	case r.Pattern != "" && !regexp.MustCompile(r.Pattern).MatchString(name):
+	case re != nil && !re.MatchString(name):
 		return fmt.Sprintf("%q does not match %s's name rule %s", name, p.Name, r.Pattern)
 	}
 	lower := strings.ToLower(name)
