@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +17,8 @@ import (
 
 	"github.com/lorekit/lore/internal/build"
 	"github.com/lorekit/lore/internal/config"
+	"github.com/lorekit/lore/internal/hosts"
+	"github.com/lorekit/lore/internal/hosts/profiles"
 	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/schemas"
 )
@@ -58,7 +61,7 @@ func validate(t *testing.T, sch *jsonschema.Schema, what string, b []byte) error
 // 2020-12 and the $id where the site publishes it.
 func TestSchemasAreDraft2020WithStableIDs(t *testing.T) {
 	names := schemas.Names()
-	for _, want := range []string{schemas.Config, schemas.Manifest, schemas.Bundle, schemas.Lint} {
+	for _, want := range []string{schemas.Config, schemas.Manifest, schemas.Bundle, schemas.Lint, schemas.Hosts} {
 		if !slices.Contains(names, want) {
 			t.Errorf("no schema %s (have %v)", want, names)
 		}
@@ -132,6 +135,11 @@ func TestConfigSchemaAgreesWithLoader(t *testing.T) {
 		{"providers: {mistral: inline}\nrecipes: {a: {providers: [mistral]}}\n", false},
 		{"lint: {rules: {size/goal: off, size/*: Warning, ref/duplicate: true}, ignore: [legacy/**]}\n", false},
 		{"lint:\n", false},
+		{"hosts: [claude-code, codex]\n", false},
+		{"hosts: codex\n", false},
+		{"hosts:\n  targets: [codex]\n  profiles:\n    codex: {listing: {window: 272000, percent: 2.5}}\n", false},
+		{"hosts:\n  targets: [mine]\n  profiles:\n    mine: {base: codex, title: Mine, chains: [{name: A, files: [A.md], walk: each, overflow: cut, confidence: low}]}\n", false},
+		{"hosts:\n  profiles:\n    codex: {export: {format: mdc, path: \"r/{name}.mdc\"}}\n", false},
 
 		{"titel: typo\n", true},
 		{"title: [a, b]\n", true},
@@ -162,6 +170,15 @@ func TestConfigSchemaAgreesWithLoader(t *testing.T) {
 		{"lint: {rules: {size/goal: }}\n", true},
 		{"lint: {ignor: [x]}\n", true},
 		{"lint: [rules]\n", true},
+		{"hosts: [codex, codex]\n", true},
+		{"hosts: [Codex]\n", true},
+		{"hosts: {targts: [codex]}\n", true},
+		{"hosts: {profiles: [codex]}\n", true},
+		{"hosts: {profiles: {codex: {listing: {windw: 1}}}}\n", true},
+		{"hosts: {profiles: {codex: {listing: {window: lots}}}}\n", true},
+		{"hosts: {profiles: {codex: {listing: {overflow: explode}}}}\n", true},
+		{"hosts: {profiles: {codex: {chains: {a: 1}}}}\n", true},
+		{"hosts: {profiles: {codex: {skills: {name: {confidence: sure}}}}}\n", true},
 	} {
 		cfg := config.Default(".")
 		cfg.File = config.FileName
@@ -191,7 +208,7 @@ func TestConfigSchemaKeysAreTheLoaders(t *testing.T) {
 		t.Fatal(err)
 	}
 	recipe := root.Defs["recipe"]
-	levels := map[string]schemaNode{"": root, "recipes.NAME.": recipe, "lint.": root.Properties["lint"]}
+	levels := map[string]schemaNode{"": root, "recipes.NAME.": recipe, "lint.": root.Properties["lint"], "hosts.": root.Defs["hosts"]}
 	seen := 0
 	for prefix, node := range levels {
 		if string(node.AdditionalProperties) != "false" {
@@ -224,7 +241,7 @@ func TestConfigSchemaKeysAreTheLoaders(t *testing.T) {
 		}
 	}
 	if seen != len(config.Keys()) {
-		t.Errorf("checked %d of %d keys: a key outside top level, recipes and lint?", seen, len(config.Keys()))
+		t.Errorf("checked %d of %d keys: a key outside top level, recipes, lint and hosts?", seen, len(config.Keys()))
 	}
 }
 
@@ -310,5 +327,95 @@ func TestBuiltFilesFollowSchemas(t *testing.T) {
 	var ve *jsonschema.ValidationError
 	if err := validate(t, lsch, "broken report", []byte(`{"diagnostics":[{"rule":"x"}],"summary":{}}`)); !errors.As(err, &ve) {
 		t.Errorf("a broken lint report: %v, want a validation error", err)
+	}
+}
+
+// TestHostProfileSchemaIsTheStruct: the schema of a host profile has
+// exactly the keys profiles.Profile reads, at every level, and refuses
+// others (the loader's check is key by key too).
+func TestHostProfileSchemaIsTheStruct(t *testing.T) {
+	var root struct {
+		Defs map[string]json.RawMessage `json:"$defs"`
+	}
+	if err := json.Unmarshal(schemas.Read(schemas.Config), &root); err != nil {
+		t.Fatal(err)
+	}
+	var node map[string]any
+	if err := json.Unmarshal(root.Defs["hostProfile"], &node); err != nil {
+		t.Fatal(err)
+	}
+	var walk func(at string, n map[string]any, typ reflect.Type)
+	walk = func(at string, n map[string]any, typ reflect.Type) {
+		for typ.Kind() == reflect.Slice {
+			typ = typ.Elem()
+			n, _ = n["items"].(map[string]any)
+		}
+		if typ.Kind() != reflect.Struct {
+			return
+		}
+		if n["additionalProperties"] != false {
+			t.Errorf("%s: additionalProperties is not false", at)
+		}
+		props, _ := n["properties"].(map[string]any)
+		var keys []string
+		for i := range typ.NumField() {
+			k, _, _ := strings.Cut(typ.Field(i).Tag.Get("yaml"), ",")
+			keys = append(keys, k)
+			p, ok := props[k].(map[string]any)
+			if !ok {
+				t.Errorf("the schema lacks %s.%s", at, k)
+				continue
+			}
+			if d, _ := p["description"].(string); d == "" {
+				t.Errorf("%s.%s has no description", at, k)
+			}
+			walk(at+"."+k, p, typ.Field(i).Type)
+		}
+		for k := range props {
+			if !slices.Contains(keys, k) {
+				t.Errorf("the schema has %s.%s, which profiles.Profile does not", at, k)
+			}
+		}
+	}
+	walk("hostProfile", node, reflect.TypeOf(profiles.Profile{}))
+}
+
+// TestHostsReportFollowsSchema: lore hosts --format json of a project
+// with every state of an entry and of a chain follows schemas/hosts.json.
+func TestHostsReportFollowsSchema(t *testing.T) {
+	fsys := afero.NewMemMapFs()
+	files := map[string]string{
+		"lore.yaml":                 "hosts:\n  targets: [codex, claude-code]\n  profiles:\n    codex: {listing: {fallbackChars: 150}}\n",
+		"AGENTS.md":                 strings.Repeat("x", 40000),
+		"manuals/a/SKILL.md":        "---\nname: a\ndescription: Alpha does things. Use when: alpha, beta.\n---\n# A\n",
+		"manuals/b/SKILL.md":        "---\nname: b\ndescription: " + strings.Repeat("long ", 400) + "\n---\n# B\n",
+		"manuals/Weird_Name.md":     "---\ntriggers: w\nsummary: A lore manual.\n---\n# W\n",
+		"manuals/x.instructions.md": strings.Repeat("y", 5000),
+		"manuals/c/SKILL.md":        "---\nname: " + strings.Repeat("c", 70) + "\ndescription: C.\n---\n# C\n",
+	}
+	for f, s := range files {
+		_ = afero.WriteFile(fsys, f, []byte(s), 0o644)
+	}
+	p, err := build.Load(build.Options{FS: fsys, Dir: "."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := build.Hosts(p, hosts.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, _ := build.Hosts(p, hosts.Options{Hosts: []string{"copilot", "claude-code"}, Window: 5000})
+	sch := compile(t, schemas.Hosts)
+	for _, rep := range []*hosts.Report{r, r2} {
+		var b bytes.Buffer
+		if err := hosts.WriteJSON(&b, rep); err != nil {
+			t.Fatal(err)
+		}
+		if err := validate(t, sch, "hosts report", b.Bytes()); err != nil {
+			t.Errorf("%v\n%s", err, b.Bytes())
+		}
+	}
+	if validate(t, sch, "broken", []byte(`{"schema":"lore-hosts/1","hosts":[{"host":"x"}]}`)) == nil {
+		t.Error("a broken report validated")
 	}
 }

@@ -15,6 +15,8 @@ var commandMakers = []func(*env) *cobra.Command{
 	newHowdoiCmd,
 	newReadCmd,
 	newListCmd,
+	newHostsCmd,
+	newExportCmd,
 	newEvalCmd,
 	newServeCmd,
 	newDocsCmd,

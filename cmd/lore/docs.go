@@ -27,6 +27,7 @@ func generatedDocs(root *cobra.Command) map[string][]byte {
 		"rules.md":    rulesReference(),
 		"manifest.md": manifestReference(),
 		"config.md":   configReference(),
+		"hosts.md":    hostsReference(),
 	}
 }
 
@@ -190,6 +191,7 @@ func configReference() []byte {
 	section("Top-level keys", "", "")
 	section("Recipe keys", "Each entry of `recipes:` is a mapping of these keys; an empty recipe takes the defaults.", "recipes.NAME.")
 	section("Lint keys", "The keys of `lint:`. [Lint rules](rules.md) lists the rule ids and their default severities.", "lint.")
+	section("Hosts keys", "The keys of `hosts:` in its mapping form (`hosts: [claude-code, codex]` is short for `hosts: {targets: [claude-code, codex]}`). A profile's fields are those of the built-in profiles in internal/hosts/profiles: skills, listing, chains and export.", "hosts.")
 	b.WriteString("## Editor support\n\n")
 	b.WriteString("The JSON Schema of `lore.yaml`, `" + schemas.BaseURL + schemas.Config + "`, gives editors\n")
 	b.WriteString("completion, the documentation above on hover and errors as you type. With the YAML language\n")
@@ -200,7 +202,8 @@ func configReference() []byte {
 	b.WriteString("```json\n{\n  \"yaml.schemas\": {\n    \"" + schemas.BaseURL + schemas.Config + "\": \"lore.yaml\"\n  }\n}\n```\n\n")
 	b.WriteString("The schema checks keys and types; the loader also checks what a schema cannot, such as a\n")
 	b.WriteString("render style for every provider a recipe names. The schemas of the files lore writes are\n")
-	b.WriteString("published beside it: `" + schemas.Manifest + "` (manifest.json), `" + schemas.Bundle + "` (`lore/bundles/*.json`)\n")
-	b.WriteString("and `" + schemas.Lint + "` (`lore lint --format json`); every build writes them into `schemas/` of its output.\n")
+	b.WriteString("published beside it: `" + schemas.Manifest + "` (manifest.json), `" + schemas.Bundle + "` (`lore/bundles/*.json`),\n")
+	b.WriteString("`" + schemas.Lint + "` (`lore lint --format json`) and `" + schemas.Hosts + "` (`lore hosts --format json`); every build writes\n")
+	b.WriteString("them into `schemas/` of its output.\n")
 	return b.Bytes()
 }

@@ -45,6 +45,7 @@ func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*
 	}
 	in.Bundles = siteBundles(res.Baked)
 	in.Templates, in.Blocks = siteCheatsheet(p, res.Baked)
+	in.Hosts = siteHosts(p)
 	return in
 }
 

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/lorekit/lore/build/bundle"
+	"github.com/lorekit/lore/internal/hosts/profiles"
 )
 
 // FileName is the conventional name of the project file.
@@ -51,6 +52,10 @@ type Config struct {
 	Tokenizer string
 
 	Lint Lint
+
+	// Hosts are the agent hosts the project targets and the host profiles
+	// it knows (lore.yaml hosts:).
+	Hosts Hosts
 
 	// Lines records the line of each top-level key and recipe, for messages.
 	Lines map[string]int
@@ -97,9 +102,36 @@ func defaultProviders() map[string]string {
 	return out
 }
 
+// Hosts configures the agent hosts (claude-code, codex, …): which ones
+// the project targets (the host/* lint rules check those) and every
+// profile known, the built-in ones with lore.yaml's overrides applied.
+type Hosts struct {
+	// Targets are the hosts the project targets, in the file's order.
+	Targets []string
+	// Line is the line of the hosts key (0 without one).
+	Line int
+	// Overrides are the entries of hosts.profiles (their effect is in
+	// Profiles; the YAML nodes are not part of a cache key).
+	Overrides []profiles.Override `json:"-"`
+	// Profiles are every known profile, sorted by name.
+	Profiles []*profiles.Profile
+}
+
+// Profile returns the known profile called name, or nil.
+func (h *Hosts) Profile(name string) *profiles.Profile {
+	for _, p := range h.Profiles {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
 // Default returns the configuration of a project without lore.yaml.
 func Default(dir string) *Config {
+	builtin, _ := profiles.Builtin() // checked by the profiles package's tests
 	return &Config{
+		Hosts:     Hosts{Profiles: builtin},
 		Dir:       dir,
 		Title:     "lore",
 		Manuals:   []string{"manuals"},

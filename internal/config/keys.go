@@ -34,6 +34,7 @@ var keys = []Key{
 	{"disabled", "mapping: block → reason", "{}", "Blocks that may be absent from bundles, each with the reason. Blocks of the safety floor cannot be disabled."},
 	{"providers", "mapping: provider → style", "{anthropic: xml, openai: fenced, ollama: inline}", "How each provider's bundles render their sections: xml, fenced or inline. Entries add to or replace the defaults."},
 	{"lint", "mapping", "{}", "The linter's settings: rules and ignore."},
+	{"hosts", "list of host names, or mapping", "[]", "The agent hosts the project targets (`hosts: [claude-code, codex]`): the host/* lint rules check what each of them loads. The mapping form also sets host profiles: targets and profiles."},
 
 	{"recipes.NAME.engine", "name", "NAME", "The engine the recipe configures: its prompt is prompts/ENGINE.md; several recipes may share an engine."},
 	{"recipes.NAME.manualPaths", "list of paths", "every manual", "The folders the engine reads manuals from, in order: a name found in two is the first one's. Without it the engine reads every manual."},
@@ -48,6 +49,9 @@ var keys = []Key{
 	{"recipes.NAME.chat", "name", "", "A chat layer: prompts/layers/chat/NAME/."},
 	{"recipes.NAME.lang", "string", "en", "The language of the engine's prompt."},
 	{"recipes.NAME.params", "mapping", "{}", "Template parameters, available in prompts as {{ params.NAME }}."},
+
+	{"hosts.targets", "list of host names", "[]", "The hosts the project targets: claude-code, codex, copilot, cursor, gemini-cli or a profile of hosts.profiles."},
+	{"hosts.profiles", "mapping: host → profile", "{}", "Host profiles: fields set over a built-in profile of the same name (lists replace whole lists), or a new host, starting from `base:` (a built-in profile) when given. The fields are those of the built-in profiles; see the [Agent hosts](hosts.md) reference."},
 
 	{"lint.rules", "mapping: rule → severity", "{}", "A severity per rule id or group (`size/*`): error, warning, info or off."},
 	{"lint.ignore", "list of globs", "[]", "Files not to lint, as globs relative to lore.yaml (`legacy/**`)."},
@@ -73,4 +77,5 @@ var (
 	topKeys    = keyNames("")
 	recipeKeys = keyNames("recipes.NAME.")
 	lintKeys   = keyNames("lint.")
+	hostsKeys  = keyNames("hosts.")
 )

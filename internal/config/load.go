@@ -106,8 +106,12 @@ func inside(src []byte, line, col int) (int, int) {
 }
 
 // validate checks what needs the whole file: every provider a recipe
-// names has a render style.
+// names has a render style; the host profiles resolve and every target
+// names one.
 func (p *parser) validate(cfg *Config) error {
+	if err := p.resolveHosts(cfg); err != nil {
+		return err
+	}
 	for _, r := range cfg.Recipes {
 		for _, prov := range r.Providers {
 			if cfg.Style(prov) == "" {
@@ -157,6 +161,8 @@ func (p *parser) top(cfg *Config, root *yaml.Node) error {
 			return p.disabled(cfg, v)
 		case "providers":
 			return p.providers(cfg, v)
+		case "hosts":
+			return p.hosts(cfg, v)
 		case "lint":
 			return p.lint(cfg, v)
 		}

@@ -26,6 +26,10 @@ type Input struct {
 	// judge; nil when the prompts are not checked. Disable comments in
 	// prompt files are honoured like those in manuals.
 	Prompts *facts.Prompts
+	// hosts is the simulation of the targeted hosts, made once for all
+	// host/* rules of a run.
+	hosts hostRun
+
 	// Memo, when set, keeps the findings of the ScopeManual checks of
 	// each manual between runs. Its keys must hold everything such a
 	// check reads: the manual (with its owner) and the configuration.

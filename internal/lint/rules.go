@@ -53,5 +53,6 @@ func registry() []*Rule {
 		lintUnknownRule, lintFloor,
 		securityHiddenUnicode, securityHiddenInstruction, securityInjection, securitySecret, securityRemoteExec,
 		securityEncodedPayload, securityRemoteRef,
+		hostListingBudget, hostDescriptionCut, hostChainLimit, hostIgnoredField, hostName,
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/site/searchindex"
 )
@@ -62,6 +63,10 @@ type Input struct {
 	// Sums are the SHA-256 of the manuals' sources, when the caller has
 	// computed them already (they key the manuals' pages and bodies).
 	Sums map[*manual.Manual]cache.Key
+	// Hosts is what each agent host loads of the manuals (internal/hosts):
+	// the Hosts page, and a link from every manual a host cuts. nil: no
+	// page.
+	Hosts *hosts.Report
 	// SearchAnalyses, when set, keeps the search index's analysis of every
 	// page for the next build (lore serve): an edit re-analyses one page.
 	SearchAnalyses *searchindex.Analyses

@@ -112,6 +112,9 @@ func (r *run) pages() []*page {
 	if r.site.HasPrompts {
 		ps = append(ps, newPage("cheatsheet", cheatsheetURL, "Templates & blocks", cheatsheetData))
 	}
+	if in.Hosts != nil && len(in.Hosts.Hosts) > 0 {
+		ps = append(ps, newPage("hosts", hostsURL, "Agent hosts", hostsData))
+	}
 	for i, d := range r.docs {
 		b := r.docBody[i]
 		p := newPage("page", d.URL, d.Title, func(r *run) (any, error) { return r.docData(d), nil })
@@ -253,6 +256,9 @@ type manualView struct {
 	EditURL    string
 	// MoreTriggers counts the triggers of the header lore does not keep.
 	MoreTriggers int
+	// HostCuts link to the Hosts page for each agent host that cuts this
+	// manual's listing entry (Note is what it does).
+	HostCuts []link
 }
 
 // manualData is a manual's page without its body (view adds it).
@@ -262,7 +268,8 @@ func (r *run) manualData(m *Manual) *manualView { return r.manualView(m, r.findi
 func (r *run) manualView(m *Manual, findings []finding) *manualView {
 	mm := m.M
 	v := &manualView{Manual: m, HasTitle: mm.Title != "", Gauge: newGauge(mm.Lines),
-		Findings: findings, EditURL: editURL(r.in.EditURL, m.Path), MoreTriggers: max(0, mm.TriggerCount-len(mm.Triggers))}
+		Findings: findings, EditURL: editURL(r.in.EditURL, m.Path), MoreTriggers: max(0, mm.TriggerCount-len(mm.Triggers)),
+		HostCuts: r.hostCuts(m)}
 	for _, name := range m.References {
 		v.Reads = append(v.Reads, link{Label: name, URL: r.hook(name)})
 	}

@@ -287,6 +287,9 @@ func newRun(in *Input, docs []*doc, as *assets, c *cache.Cache) *run {
 		r.site.Reference = append(r.site.Reference, navItem{Title: "Templates & blocks", URL: cheatsheetURL})
 	}
 	r.site.Reference = append(r.site.Reference, navItem{Title: "Reference graph", URL: graphURL})
+	if in.Hosts != nil && len(in.Hosts.Hosts) > 0 {
+		r.site.Reference = append(r.site.Reference, navItem{Title: "Agent hosts", URL: hostsURL})
+	}
 	return r
 }
 

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/export"
+	"github.com/lorekit/lore/internal/plural"
+)
+
+func newExportCmd(e *env) *cobra.Command {
+	var (
+		pf    projectFlags
+		host  string
+		out   string
+		check bool
+	)
+	cmd := &cobra.Command{
+		Use:     "export --host H --out DIR",
+		GroupID: "build",
+		Short:   "Write the manuals in an agent host's native layout",
+		Long: `Export writes the project's manuals and skills in the layout and format an
+agent host reads natively, into DIR:
+
+  claude-code  .claude/skills/NAME/SKILL.md
+  codex        .agents/skills/NAME/SKILL.md
+  copilot      .github/skills/NAME/SKILL.md
+  cursor       .cursor/rules/NAME.mdc (an Agent Requested rule)
+  gemini-cli   .gemini/skills/NAME/SKILL.md
+
+(the paths are the host profile's export.path; lore.yaml hosts: profiles:
+can change them). The front matter is built from the lore header: the name,
+mapped onto the Agent Skills rules (lowercase a-z, 0-9 and hyphens, at most
+64 characters; every mapping is reported), the description from the summary
+and triggers, written with its most distinctive words first when the host
+would cut it (the distinctiveness of a word comes from how rarely the
+project's other manuals use it), and allowed-tools from requires-tools. A
+SKILL.md keeps its own front matter, with name and description replaced.
+manual_read('x') and links to other manuals become relative links to the
+exported files; the files of a skill folder and the files a manual links to
+are copied beside it.
+
+Export writes only what changed, and removes what an earlier export of the
+same host wrote that is no longer produced (it records its files in
+DIR/.lore-export-HOST.json and never touches other files): a second run
+changes nothing. With --check it writes nothing and exits 1 when DIR is
+stale, naming each stale file: run it in CI after lore export was committed.`,
+		Example: `  lore export --host claude-code --out .
+  lore export --host codex --out build/codex
+  lore export --host claude-code --out . --check     (in CI)`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if host == "" {
+				return usageError("--host is required: claude-code, codex, copilot, cursor, gemini-cli or a profile of lore.yaml")
+			}
+			if out == "" {
+				return usageError("--out is required: the folder the host's layout is written into (. for the project itself)")
+			}
+			p, err := pf.load()
+			if err != nil {
+				return failure(err)
+			}
+			r, err := build.Export(p, export.Options{Host: host, Out: filepath.ToSlash(out), Check: check})
+			if err != nil {
+				return failure(err)
+			}
+			for _, rn := range r.Renamed {
+				fmt.Fprintf(e.stderr, "lore export: %s: %s is exported as %s (Agent Skills names: a-z, 0-9 and hyphens, at most 64 characters)\n", rn.Source, rn.Manual, rn.Name)
+			}
+			for _, s := range r.Skipped {
+				fmt.Fprintf(e.stderr, "lore export: %s: %s\n", s.Source, s.Why)
+			}
+			if check {
+				for _, f := range r.Written {
+					fmt.Fprintf(e.stdout, "stale: %s\n", filepath.Join(out, f))
+				}
+				for _, f := range r.Removed {
+					fmt.Fprintf(e.stdout, "stale: %s (no longer exported)\n", filepath.Join(out, f))
+				}
+				if r.Stale() {
+					fmt.Fprintf(e.stderr, "lore export: %s stale for %s: run lore export --host %s --out %s\n",
+						plural.Of(len(r.Written)+len(r.Removed), "file", "files"), r.Host, r.Host, out)
+					return findings()
+				}
+				fmt.Fprintf(e.stderr, "lore export: %s up to date for %s\n", plural.Of(r.Unchanged, "file", "files"), r.Host)
+				return nil
+			}
+			for _, f := range r.Written {
+				fmt.Fprintf(e.stdout, "wrote %s\n", filepath.Join(out, f))
+			}
+			for _, f := range r.Removed {
+				fmt.Fprintf(e.stdout, "removed %s\n", filepath.Join(out, f))
+			}
+			fmt.Fprintf(e.stderr, "lore export: %s: %s written, %s unchanged, %s removed\n", r.Host,
+				plural.Of(len(r.Written), "file", "files"), plural.Of(r.Unchanged, "file", "files"), plural.Of(len(r.Removed), "file", "files"))
+			return nil
+		},
+	}
+	pf.register(cmd, true)
+	cmd.Flags().StringVar(&host, "host", "", "the host whose layout to write: claude-code, codex, copilot, cursor, gemini-cli or a profile of lore.yaml")
+	cmd.Flags().StringVar(&out, "out", "", "the folder to write into (. for the project itself)")
+	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 and name the stale files when the export differs from --out")
+	return cmd
+}

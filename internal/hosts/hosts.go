@@ -1,0 +1,136 @@
+// Package hosts simulates what each agent host (Claude Code, Codex, GitHub
+// Copilot, Cursor, Gemini CLI; internal/hosts/profiles) puts into context
+// of a project's manuals: the skill listing as the host renders it, its
+// size against the host's budget, every entry cut, shortened, dropped,
+// omitted or refused; and the instruction-file chains with their bytes
+// and where the cut falls. `lore hosts`, the host/* lint rules, the site's
+// Hosts page and `lore export` all read the same simulation.
+package hosts
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/config"
+	"github.com/lorekit/lore/internal/hosts/profiles"
+	"github.com/lorekit/lore/internal/manual"
+)
+
+// Input is a loaded project.
+type Input struct {
+	Config  *config.Config
+	FS      afero.Fs
+	Manuals *manual.Set
+	// Roots are the manual roots as paths on FS.
+	Roots []string
+	// Exported are files an earlier lore export wrote (paths on FS): they
+	// are copies of manuals, never manuals of their own.
+	Exported map[string]bool
+}
+
+// Options change the simulation.
+type Options struct {
+	// Hosts are the hosts to simulate; empty means the project's targets,
+	// or every known host when it targets none.
+	Hosts []string
+	// Window replaces every profile's context window (tokens); 0 keeps
+	// each profile's.
+	Window int
+}
+
+// Run simulates the hosts o selects. An unknown host is an error naming
+// the known ones.
+func Run(in Input, o Options) (*Report, error) {
+	known := in.Config.Hosts.Profiles
+	names := o.Hosts
+	if len(names) == 0 {
+		names = in.Config.Hosts.Targets
+	}
+	if len(names) == 0 {
+		for _, p := range known {
+			names = append(names, p.Name)
+		}
+	}
+	var ps []*profiles.Profile
+	for _, n := range names {
+		p := in.Config.Hosts.Profile(n)
+		if p == nil {
+			var all []string
+			for _, k := range known {
+				all = append(all, k.Name)
+			}
+			msg := fmt.Sprintf("unknown host %q: use %s", n, strings.Join(all, ", "))
+			if s := config.Closest(n, all); s != "" {
+				msg = fmt.Sprintf("unknown host %q: did you mean %q?", n, s)
+			}
+			return nil, fmt.Errorf("%s", msg)
+		}
+		if !slices.Contains(ps, p) {
+			ps = append(ps, p)
+		}
+	}
+	sim := NewSimulator(in)
+	r := &Report{Schema: SchemaID}
+	for _, p := range ps {
+		h := sim.Host(p, o.Window)
+		h.Target = slices.Contains(in.Config.Hosts.Targets, p.Name)
+		r.Hosts = append(r.Hosts, h)
+	}
+	return r, nil
+}
+
+// Simulator holds what every host's simulation of one project shares: the
+// listable manuals, the IDF of their words and the files chains read.
+type Simulator struct {
+	in      Input
+	sources []*Source
+	idf     *IDF
+	files   *files
+}
+
+// NewSimulator prepares the simulation of in.
+func NewSimulator(in Input) *Simulator {
+	chainFiles := ChainFileNames(in.Config.Hosts.Profiles)
+	s := &Simulator{in: in, sources: Sources(in.Manuals, chainFiles, in.Exported)}
+	var docs []string
+	for _, src := range s.sources {
+		docs = append(docs, corpusText(src))
+	}
+	s.idf = NewIDF(docs)
+	roots := in.Roots
+	if roots == nil {
+		for _, r := range in.Config.Manuals {
+			roots = append(roots, in.Config.Path(r))
+		}
+	}
+	s.files = newFiles(in.FS, in.Config.Dir, roots, in.Manuals)
+	return s
+}
+
+// Sources returns the manuals a host lists.
+func (s *Simulator) Sources() []*Source { return s.sources }
+
+// IDF returns the distinctiveness of the words of the listed manuals.
+func (s *Simulator) IDF() *IDF { return s.idf }
+
+// Host simulates host p for a context window of window tokens (0: the
+// profile's).
+func (s *Simulator) Host(p *profiles.Profile, window int) *Host {
+	rel := func(f string) string { return s.in.Config.Rel(f) }
+	h := &Host{Name: p.Name, Title: p.Title, Checked: p.Checked, Sources: p.Sources, Profile: p,
+		Listing: simulateListing(p, s.sources, window, s.idf),
+		Chains:  simulateChains(p, s.files, rel)}
+	for _, e := range h.Listing.Entries {
+		e.Source = rel(e.Source)
+	}
+	if h.Chains == nil {
+		h.Chains = []*Chain{}
+	}
+	if h.Listing.Entries == nil {
+		h.Listing.Entries = []*Entry{}
+	}
+	return h
+}
