@@ -102,11 +102,11 @@ func TestSiteGolden(t *testing.T) {
 		}
 		want, err := os.ReadFile(file)
 		if err != nil {
-			t.Errorf("%s: no golden file (run go test ./build -update): %v", name, err)
+			t.Errorf("%s: no golden file (run go test ./internal/build -update): %v", name, err)
 			continue
 		}
 		if !bytes.Equal(b, want) {
-			t.Errorf("%s differs from %s (run go test ./build -update and review the diff):\n%s", name, file, firstDiff(string(want), string(b)))
+			t.Errorf("%s differs from %s (run go test ./internal/build -update and review the diff):\n%s", name, file, firstDiff(string(want), string(b)))
 		}
 	}
 	if !*update {

@@ -12,7 +12,7 @@ import (
 // every position it reports points at the text it describes. Seeds are in
 // testdata/fuzz/<FuzzName>/; run one with
 //
-//	go test ./build/manual -run '^$' -fuzz FuzzLoreHeader -fuzztime 3m
+//	go test ./internal/manual -run '^$' -fuzz FuzzLoreHeader -fuzztime 3m
 
 // offsetOf returns the byte offset of 1-based line and code point column
 // in src, or -1 when there is no such position. Lines end at LF, CRLF or a

@@ -78,10 +78,10 @@ func TestPromptPagesGolden(t *testing.T) {
 		}
 		want, err := os.ReadFile(file)
 		if err != nil {
-			t.Fatalf("%s: no golden file (go test ./build/site -update): %v", name, err)
+			t.Fatalf("%s: no golden file (go test ./internal/site -update): %v", name, err)
 		}
 		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from %s: run go test ./build/site -update and review the diff", name, file)
+			t.Errorf("%s differs from %s: run go test ./internal/site -update and review the diff", name, file)
 		}
 	}
 }
