@@ -79,7 +79,7 @@ catalog failure.`,
 				return err
 			}
 			defer closeFn()
-			outs, err := c.Eval(cases, v, search.DefaultThresholds)
+			outs, err := c.Eval(cases, v, search.DefaultThresholds())
 			if err != nil {
 				return failure(fmt.Errorf("%s: %w", args[0], err))
 			}
@@ -109,7 +109,7 @@ catalog failure.`,
 				}
 				best, res := search.Calibrate(pool)
 				fmt.Fprintf(e.stdout, "\nthresholds  current: %s\n            best:    %s\n            (%s)\n",
-					search.DefaultThresholds, best, res)
+					search.DefaultThresholds(), best, res)
 			}
 			failed := false
 			for _, g := range []struct {

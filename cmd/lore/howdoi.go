@@ -59,7 +59,7 @@ configuration or catalog failure.`,
 			}
 			defer closeFn()
 			if explain {
-				s, err := c.Explain(args[0], v, search.DefaultThresholds)
+				s, err := c.Explain(args[0], v, search.DefaultThresholds())
 				if err != nil {
 					return failure(err)
 				}

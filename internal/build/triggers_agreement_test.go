@@ -56,7 +56,7 @@ func TestTriggerOverlapAgreesWithEval(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, err := c.Eval(cases, search.Visibility{AnyTools: true}, search.DefaultThresholds)
+	outs, err := c.Eval(cases, search.Visibility{AnyTools: true}, search.DefaultThresholds())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -105,7 +105,7 @@ func TestBuiltTwiceAnswersIdentically(t *testing.T) {
 	for i := range runs {
 		var err error
 		c := open(t, src)
-		if runs[i], err = c.Eval(cases, all, DefaultThresholds); err != nil {
+		if runs[i], err = c.Eval(cases, all, DefaultThresholds()); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -39,7 +39,7 @@ func Calibrate(outs []Outcome) (Thresholds, string) {
 		}
 		return out
 	}
-	best := DefaultThresholds
+	best := DefaultThresholds()
 	bestU := utility(outs, best)
 	loads := grid(0.15, 0.95, 0.05)
 	slices.Reverse(loads)
@@ -52,7 +52,7 @@ func Calibrate(outs []Outcome) (Thresholds, string) {
 			for _, ev := range evidence {
 				for _, ratio := range grid(0.4, 1.0, 0.05) {
 					for _, hint := range grid(0.05, load, 0.05) {
-						th := Thresholds{Load: load, Margin: margin, Ratio: ratio, Evidence: ev, Hint: hint, MaxAlternatives: DefaultThresholds.MaxAlternatives}
+						th := Thresholds{Load: load, Margin: margin, Ratio: ratio, Evidence: ev, Hint: hint, MaxAlternatives: DefaultThresholds().MaxAlternatives}
 						if u := utility(outs, th); u > bestU+1e-9 {
 							best, bestU = th, u
 						}

@@ -49,7 +49,7 @@ func TestEvalReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, err := c.Eval(cs, all, DefaultThresholds)
+	outs, err := c.Eval(cs, all, DefaultThresholds())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestEvalReport(t *testing.T) {
 		}
 	}
 	cs[0].Expected = []string{"nosuch.md"}
-	if _, err := c.Eval(cs, all, DefaultThresholds); err == nil {
+	if _, err := c.Eval(cs, all, DefaultThresholds()); err == nil {
 		t.Error("an expected manual the catalog lacks must be an error")
 	}
 }
@@ -75,12 +75,12 @@ func TestEvalReport(t *testing.T) {
 func TestCalibrateNeverWorse(t *testing.T) {
 	c := open(t, fixture(t))
 	cs, _ := ParseCases(strings.NewReader("e1\ten\tshow a bar chart\tcharts.md\ne2\ten\tbake bread\tNONE\n"), "t.tsv")
-	outs, err := c.Eval(cs, all, DefaultThresholds)
+	outs, err := c.Eval(cs, all, DefaultThresholds())
 	if err != nil {
 		t.Fatal(err)
 	}
 	th, _ := Calibrate(outs)
-	if utility(outs, th) < utility(outs, DefaultThresholds) {
+	if utility(outs, th) < utility(outs, DefaultThresholds()) {
 		t.Errorf("calibrated %v is worse than the defaults", th)
 	}
 }
@@ -99,7 +99,7 @@ func TestEvalHidesWhatTheEngineCannotSee(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, err := c.Eval(cs, arthur, DefaultThresholds)
+	outs, err := c.Eval(cs, arthur, DefaultThresholds())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestEvalHidesWhatTheEngineCannotSee(t *testing.T) {
 	}
 	// As eddie, the memory manual is visible and expected.
 	eddie, _ := c.VisibilityFor("eddie", nil, false)
-	outs, _ = c.Eval(cs, eddie, DefaultThresholds)
+	outs, _ = c.Eval(cs, eddie, DefaultThresholds())
 	if len(outs[0].Want) != 1 || len(outs[0].Hidden) != 0 {
 		t.Errorf("as eddie: %+v", outs[0])
 	}

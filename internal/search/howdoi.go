@@ -104,7 +104,9 @@ type Thresholds struct {
 // fields are evidence enough for a load, whatever their weight.
 const minRoutedWords = 2
 
-// DefaultThresholds are calibrated, not guessed: Calibrate (make
+// DefaultThresholds returns the calibrated thresholds (a new value each
+// call: callers may change their copy, never the router's). They are
+// calibrated, not guessed: Calibrate (make
 // calibrate: lore eval --calibrate over every set of testdata/eval, the
 // corpus sets' outcomes pooled with --calibrate-with) searched the grid of
 // thresholds for the highest utility — a right load +1, the right manual
@@ -117,7 +119,9 @@ const minRoutedWords = 2
 // Evidence is what keeps everyday requests out: without it (Evidence 0) the
 // best grid point loads 3 of the 88 out-of-scope intents. A wrong load
 // costs an agent more than a list: it then works from the wrong manual.
-var DefaultThresholds = Thresholds{Load: 0.25, Margin: 0.40, Ratio: 0.80, Evidence: 0.50, Hint: 0.15, MaxAlternatives: 5}
+func DefaultThresholds() Thresholds {
+	return Thresholds{Load: 0.25, Margin: 0.40, Ratio: 0.80, Evidence: 0.50, Hint: 0.15, MaxAlternatives: 5}
+}
 
 // candidates is how many ranked hits an eval looks at (top-3, MRR).
 const candidates = 10
@@ -127,7 +131,7 @@ var hitFields = []string{fKind, fName, fPath, fRel, fSumEN, fAudience, fTools, f
 // HowDoI routes intent for the engine and allow-set of v with the default
 // thresholds.
 func (c *Catalog) HowDoI(intent string, v Visibility) (*Answer, error) {
-	return c.HowDoIWith(intent, v, DefaultThresholds)
+	return c.HowDoIWith(intent, v, DefaultThresholds())
 }
 
 // HowDoIWith routes intent with explicit thresholds.

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"container/heap"
 	"context"
 	"slices"
 	"strings"
@@ -416,41 +417,39 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 }
 
 // top moves the k best of rs to its front, sorted best first, and returns
-// them (a partial selection: the rest stays unsorted).
+// them (the rest stays, unsorted, behind them). It keeps the k best seen so
+// far in a min-heap whose root is the worst of them: a candidate better
+// than the root swaps places with it.
 func top(rs []ranked, k int) []ranked {
 	if k >= len(rs) {
 		slices.SortFunc(rs, cmpRanked)
 		return rs
 	}
-	// A min-heap of the k best seen so far, at the front of rs.
-	h := rs[:k]
-	// Sorted worst first, the slice is a valid min-heap already.
-	slices.SortFunc(h, func(a, b ranked) int { return -cmpRanked(a, b) })
-	heapDown := func(i int) {
-		for {
-			l := 2*i + 1
-			if l >= k {
-				return
-			}
-			w := l
-			if r := l + 1; r < k && better(h[w], h[r]) {
-				w = r
-			}
-			if !better(h[i], h[w]) {
-				return
-			}
-			h[i], h[w] = h[w], h[i]
-			i = w
-		}
-	}
+	h := worstFirst(rs[:k])
+	heap.Init(&h)
 	for j := k; j < len(rs); j++ {
 		if better(rs[j], h[0]) {
 			h[0], rs[j] = rs[j], h[0]
-			heapDown(0)
+			heap.Fix(&h, 0)
 		}
 	}
 	slices.SortFunc(h, cmpRanked)
 	return h
+}
+
+// worstFirst is a min-heap of ranked documents: the worst at the root
+// (container/heap).
+type worstFirst []ranked
+
+func (h worstFirst) Len() int           { return len(h) }
+func (h worstFirst) Less(i, j int) bool { return better(h[j], h[i]) }
+func (h worstFirst) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *worstFirst) Push(x any)        { *h = append(*h, x.(ranked)) }
+func (h *worstFirst) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
 
 func cmpRanked(a, b ranked) int {

@@ -137,7 +137,7 @@ func answersOf(t *testing.T, dir string) answers {
 	}
 	defer c.Close()
 	a := answers{files: map[string]string{}, content: map[string]string{}}
-	if a.outcomes, err = c.Eval(exampleCases(t), all, DefaultThresholds); err != nil {
+	if a.outcomes, err = c.Eval(exampleCases(t), all, DefaultThresholds()); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range probes {
