@@ -32,6 +32,7 @@ func defaultGlossary() *glossary { return parseGlossary(glossaryText) }
 
 func parseGlossary(text string) *glossary {
 	g := &glossary{byStem: map[string][]string{}, norm: de.NewGermanNormalizeFilter(), stem: de.NewGermanLightStemmerFilter()}
+	seen := map[string]bool{}
 	for k, v := range wordListLines(text) {
 		var tr []string
 		for _, t := range strings.Split(v, ",") {
@@ -51,7 +52,8 @@ func parseGlossary(text string) *glossary {
 					g.byStem[s] = append(g.byStem[s], t)
 				}
 			}
-			if len(n) >= minCompoundPart && !slices.Contains(g.forms, n) {
+			if len(n) >= minCompoundPart && !seen[n] {
+				seen[n] = true
 				g.forms = append(g.forms, n)
 			}
 		}
