@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -17,8 +18,9 @@ type qword struct {
 	// transGroups holds the terms of trans by meaning: one group for a
 	// word the glossary knows, one per part of a compound it split.
 	transGroups [][]string
-	// split is set when the renderings are those of a compound's parts.
-	split bool
+	// split is set when the renderings are those of a compound's parts;
+	// cognate when they are English spellings of the word (cognates).
+	split, cognate bool
 	// related are English terms the thesaurus relates to the word or its
 	// renderings; base is the letters of a word that ends in digits
 	// (arm64 → arm, vue3 → vue).
@@ -173,6 +175,11 @@ func (a *Analysis) expand(w *qword, lang string, known func(string) bool) {
 	if lang != "en" && len(w.de) > 0 {
 		groups, split := a.Renderings(w.raw)
 		w.split = split
+		if len(groups) == 0 {
+			if terms := a.cognateTerms(w.raw, known); len(terms) > 0 {
+				groups, w.cognate = [][]string{terms}, true
+			}
+		}
 		for _, terms := range groups {
 			for _, t := range terms {
 				if t != w.en {
@@ -189,15 +196,33 @@ func (a *Analysis) expand(w *qword, lang string, known func(string) bool) {
 		w.base = b
 	}
 	w.plural = acronymPlural(w.en)
-	// The thesaurus relates English words; a German word's renderings
-	// are related enough already.
-	if len(w.trans) == 0 {
-		for _, r := range a.Related(w.en) {
-			if r != w.en {
+	// The thesaurus relates English words: the word's own, or a German
+	// word's renderings (Ausfall → outage → incident, downtime).
+	from := w.trans
+	if len(from) == 0 {
+		from = []string{w.en}
+	}
+	for _, t := range from {
+		for _, r := range a.Related(t) {
+			if r != w.en && !slices.Contains(w.trans, r) {
 				w.related = appendNew(w.related, r)
 			}
 		}
 	}
+}
+
+// cognateTerms returns the English terms of the cognates of the German
+// word raw that the catalog knows.
+func (a *Analysis) cognateTerms(raw string, known func(string) bool) []string {
+	var out []string
+	for _, c := range cognates(raw) {
+		for _, t := range a.en.Analyze([]byte(c)) {
+			if s := string(t.Term); known(s) {
+				out = appendNew(out, s)
+			}
+		}
+	}
+	return out
 }
 
 // germanOnly reports whether the glossary knows raw as a German word whose

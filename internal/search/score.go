@@ -127,8 +127,12 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 			}
 			fs = append(fs, form{term: t, weight: wt})
 		}
+		relW := c.sc.related
+		if len(w.trans) > 0 { // related to a rendering: an estimate of an estimate
+			relW *= transW
+		}
 		for _, t := range w.related {
-			fs = append(fs, form{term: t, weight: c.sc.related})
+			fs = append(fs, form{term: t, weight: relW})
 		}
 		if w.plural != "" {
 			fs = append(fs, form{term: w.plural, weight: 1})
