@@ -88,7 +88,11 @@ func inputs(fsys afero.Fs, cfg *config.Config, roots []string, out, cacheDir str
 		file = cfg.Path(config.FileName)
 	}
 	dirs := slices.Concat(roots, []string{cfg.Path(cfg.Prompts), cfg.Path(cfg.Content), cfg.Path(cfg.Theme)})
-	for _, f := range []string{file, cfg.Path("prompts.lock")} {
+	files := []string{file, cfg.Path("prompts.lock")}
+	for _, v := range cfg.Vocabulary {
+		files = append(files, cfg.Path(v))
+	}
+	for _, f := range files {
 		fi, err := lstat(fsys, f)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):

@@ -50,6 +50,10 @@ type Config struct {
 
 	Lint Lint
 
+	// Vocabulary are the files of the project's own routing vocabulary,
+	// relative to the project file.
+	Vocabulary []string
+
 	// Lines records the line of each top-level key and recipe, for messages.
 	Lines map[string]int
 }

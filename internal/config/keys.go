@@ -34,6 +34,7 @@ var keys = []Key{
 	{"disabled", "mapping: block → reason", "{}", "Blocks that may be absent from bundles, each with the reason. Blocks of the safety floor cannot be disabled."},
 	{"providers", "mapping: provider → style", "{anthropic: xml, openai: fenced, ollama: inline}", "How each provider's bundles render their sections: xml, fenced or inline. Entries add to or replace the defaults."},
 	{"lint", "mapping", "{}", "The linter's settings: rules and ignore."},
+	{"vocabulary", "list of paths", "[]", "Your own routing vocabulary: text files relative to lore.yaml, one entry a line, `word, word: rendering, rendering` — a German word and the English words your manuals use for it (`Abrechnung: billing, invoice`), or a word of your requests and your manuals' word for it (`k8s: kubernetes`). how_do_i uses them beside lore's glossary and thesaurus; `#` starts a comment."},
 
 	{"recipes.NAME.engine", "name", "NAME", "The engine the recipe configures: its prompt is prompts/ENGINE.md; several recipes may share an engine."},
 	{"recipes.NAME.manualPaths", "list of paths", "every manual", "The folders the engine reads manuals from, in order: a name found in two is the first one's. Without it the engine reads every manual."},

@@ -196,6 +196,8 @@ func (p *parser) top(cfg *Config, root *yaml.Node) error {
 				cfg.Providers[prov] = style
 				return nil
 			})
+		case "vocabulary":
+			return p.list(v, &cfg.Vocabulary, "vocabulary must be a list of files (or one file)")
 		case "lint":
 			return p.mapping(v, lintKeys, func(key string, _, lv *yaml.Node) error {
 				if key == "ignore" {

@@ -30,12 +30,12 @@ func NewAnalysis() (*Analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newAnalysis(im, g)
+	return newAnalysis(im, g, thesaurusText)
 }
 
 // newAnalysis takes the analyzers from an index mapping (a catalog's, or
-// a new one) and the vocabulary g.
-func newAnalysis(m mapping.IndexMapping, g *glossary) (*Analysis, error) {
+// a new one), the glossary g and the thesaurus's text.
+func newAnalysis(m mapping.IndexMapping, g *glossary, thesaurus string) (*Analysis, error) {
 	a := &Analysis{gloss: g}
 	if a.en = m.AnalyzerNamed(analyzerEN); a.en == nil {
 		return nil, fmt.Errorf("the %s analyzer is missing", analyzerEN)
@@ -43,7 +43,7 @@ func newAnalysis(m mapping.IndexMapping, g *glossary) (*Analysis, error) {
 	if a.de = m.AnalyzerNamed(analyzerDE); a.de == nil {
 		return nil, fmt.Errorf("the %s analyzer is missing", analyzerDE)
 	}
-	a.thes = parseThesaurus(thesaurusText, a.en)
+	a.thes = parseThesaurus(thesaurus, a.en)
 	return a, nil
 }
 

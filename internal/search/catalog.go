@@ -51,7 +51,13 @@ func Open(dir string) (*Catalog, error) {
 		return nil, fmt.Errorf("cannot open the catalog %s: %w", dir, err)
 	}
 	c := &Catalog{scratch: sync.Pool{New: func() any { return new(scratch) }}, idx: idx, content: content, meta: meta, sc: defaultScoring, visCache: map[string]map[uint64]bool{}}
-	if c.an, err = newAnalysis(idx.Mapping(), defaultGlossary()); err != nil {
+	vocab, err := readVocabulary(dir)
+	if err != nil {
+		c.Close()
+		return nil, damaged(dir, VocabularyFile)
+	}
+	g, thes := vocabularyOf(vocab)
+	if c.an, err = newAnalysis(idx.Mapping(), g, thes); err != nil {
 		c.Close()
 		return nil, damaged(dir, "its mapping ("+err.Error()+")")
 	}
