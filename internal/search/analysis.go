@@ -20,6 +20,9 @@ type Analysis struct {
 	en, de analysis.Analyzer
 	gloss  *glossary
 	thes   map[string][]string
+	// english holds the English terms of the glossary's renderings and of
+	// the thesaurus: words, whatever a catalog holds.
+	english map[string]bool
 }
 
 // NewAnalysis returns the chain of a catalog built with the vocabulary
@@ -44,6 +47,20 @@ func newAnalysis(m mapping.IndexMapping, g *glossary, thesaurus string) (*Analys
 		return nil, fmt.Errorf("the %s analyzer is missing", analyzerDE)
 	}
 	a.thes = parseThesaurus(thesaurus, a.en)
+	a.english = map[string]bool{}
+	for k, rel := range a.thes {
+		a.english[k] = true
+		for _, t := range rel {
+			a.english[t] = true
+		}
+	}
+	for _, trs := range g.byStem {
+		for _, tr := range trs {
+			for _, t := range a.en.Analyze([]byte(tr)) {
+				a.english[string(t.Term)] = true
+			}
+		}
+	}
 	return a, nil
 }
 

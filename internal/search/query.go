@@ -39,6 +39,9 @@ func (w *qword) empty() bool { return w.en == "" && len(w.de) == 0 && len(w.tran
 type intent struct {
 	words []qword
 	lang  string // "en", "de" or "" (cannot tell)
+	// isWord reports whether an English term is a word: one the catalog
+	// holds, lore's vocabulary knows or is a common English word.
+	isWord func(string) bool
 }
 
 // analyse splits text into words and finds, for each, its English and
@@ -49,6 +52,7 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 	it.lang = c.an.language(it.words)
 	keepLanguage(it.words, it.lang)
 	known := catalogKnows(r)
+	it.isWord = func(t string) bool { return known(t) || c.an.english[t] || isEnglishWord(t) }
 	for i := range it.words {
 		c.an.expand(&it.words[i], it.lang, known)
 	}

@@ -37,3 +37,29 @@ func TestTopKeepsEveryDocument(t *testing.T) {
 		}
 	}
 }
+
+func TestWithinWord(t *testing.T) {
+	words := map[string]bool{"ground": true, "flow": true, "script": true, "space": true, "point": true, "shot": true}
+	isWord := func(s string) bool { return words[s] }
+	for _, tc := range []struct {
+		stem, term string
+		want       bool
+	}{
+		{"postgr", "postgresql", true},
+		{"work", "worker", true},
+		{"admin", "administr", true},
+		{"react", "react18", true},
+		{"owner", "ownership", true},
+		{"back", "background", false},
+		{"work", "workflow", false},
+		{"work", "workspac", false}, // workspace, stemmed
+		{"java", "javascript", false},
+		{"screen", "screenshot", false},
+		{"test", "tests.ps1", false},
+		{"model", "model_search", false},
+	} {
+		if got := withinWord(tc.stem, tc.term, isWord); got != tc.want {
+			t.Errorf("withinWord(%s, %s) = %v, want %v", tc.stem, tc.term, got, tc.want)
+		}
+	}
+}
