@@ -58,6 +58,10 @@ type Config struct {
 	Lines map[string]int
 }
 
+// DefaultSourcesBudget is the token budget of {{ sources }} when a recipe
+// sets none.
+const DefaultSourcesBudget = 1000
+
 // Recipe configures one engine's manual cascade, tools and prompt bundles.
 type Recipe struct {
 	Name        string
@@ -66,15 +70,18 @@ type Recipe struct {
 	Tools       []string
 	Addons      bool
 	Budget      int
-	Surfaces    []string
-	Providers   []string
-	Roles       []string
-	Blocks      []string
-	Bot         string
-	Chat        string
-	Lang        string
-	Params      map[string]any
-	Line        int // line of the recipe in the project file
+	// SourcesBudget is the token budget of {{ sources }}; 0 when not set
+	// (DefaultSourcesBudget applies).
+	SourcesBudget int
+	Surfaces      []string
+	Providers     []string
+	Roles         []string
+	Blocks        []string
+	Bot           string
+	Chat          string
+	Lang          string
+	Params        map[string]any
+	Line          int // line of the recipe in the project file
 	// KeyLines records the line of each key set in the recipe.
 	KeyLines map[string]int
 }

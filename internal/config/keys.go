@@ -41,6 +41,7 @@ var keys = []Key{
 	{"recipes.NAME.tools", "list of tool names", "[]", "The tools the engine may call (its allow-set), from the tool inventory; manuals that require other tools are not offered to it."},
 	{"recipes.NAME.addons", "boolean", "false", "Whether the addon fragments of prompts/addons/ join the engine's prompt."},
 	{"recipes.NAME.budget", "whole number", "0", "The token budget of each bundle's prefix; 0 for none."},
+	{"recipes.NAME.sourcesBudget", "whole number", "1000", "The token budget of `{{ sources }}`, the list of the manuals the engine can load (name and summary) for a prompt that lets the model choose: as many as fit, then a pointer to manual_list(). The bundle reports it (sources)."},
 	{"recipes.NAME.surfaces", "list of names", "[default]", "The surfaces to bake for (chat, cli, background, …): prompts/layers/surface/NAME/."},
 	{"recipes.NAME.providers", "list of names", "[anthropic]", "The providers to bake for; each needs a render style (see providers)."},
 	{"recipes.NAME.roles", "list of names", "[]", "Roles baked as extra bundles: prompts/layers/agents/ROLE/."},
