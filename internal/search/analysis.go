@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/mapping"
@@ -21,8 +22,10 @@ type Analysis struct {
 	gloss  *glossary
 	thes   map[string][]string
 	// english holds the English terms of the glossary's renderings and of
-	// the thesaurus: words, whatever a catalog holds.
-	english map[string]bool
+	// the thesaurus: words, whatever a catalog holds. It is made on first
+	// use (opening a catalog stays fast).
+	english     map[string]bool
+	englishOnce sync.Once
 }
 
 // NewAnalysis returns the chain of a catalog built with the vocabulary
@@ -33,34 +36,21 @@ func NewAnalysis() (*Analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newAnalysis(im, g, thesaurusText)
+	return newAnalysis(im, "")
 }
 
 // newAnalysis takes the analyzers from an index mapping (a catalog's, or
-// a new one), the glossary g and the thesaurus's text.
-func newAnalysis(m mapping.IndexMapping, g *glossary, thesaurus string) (*Analysis, error) {
-	a := &Analysis{gloss: g}
+// a new one) and lore's vocabulary with the project vocabulary vocab
+// added.
+func newAnalysis(m mapping.IndexMapping, vocab string) (*Analysis, error) {
+	a := &Analysis{}
 	if a.en = m.AnalyzerNamed(analyzerEN); a.en == nil {
 		return nil, fmt.Errorf("the %s analyzer is missing", analyzerEN)
 	}
 	if a.de = m.AnalyzerNamed(analyzerDE); a.de == nil {
 		return nil, fmt.Errorf("the %s analyzer is missing", analyzerDE)
 	}
-	a.thes = parseThesaurus(thesaurus, a.en)
-	a.english = map[string]bool{}
-	for k, rel := range a.thes {
-		a.english[k] = true
-		for _, t := range rel {
-			a.english[t] = true
-		}
-	}
-	for _, trs := range g.byStem {
-		for _, tr := range trs {
-			for _, t := range a.en.Analyze([]byte(tr)) {
-				a.english[string(t.Term)] = true
-			}
-		}
-	}
+	a.gloss, a.thes = vocabularyOf(vocab, a.en)
 	return a, nil
 }
 
@@ -100,6 +90,28 @@ func (a *Analysis) Renderings(word string) (groups [][]string, split bool) {
 		groups = append(groups, terms)
 	}
 	return groups, split
+}
+
+// knowsEnglish reports whether t is an English term of the vocabulary (a
+// rendering of the glossary, a word of the thesaurus).
+func (a *Analysis) knowsEnglish(t string) bool {
+	a.englishOnce.Do(func() {
+		a.english = map[string]bool{}
+		for k, rel := range a.thes {
+			a.english[k] = true
+			for _, t := range rel {
+				a.english[t] = true
+			}
+		}
+		for _, trs := range a.gloss.byStem {
+			for _, tr := range trs {
+				for _, t := range a.en.Analyze([]byte(tr)) {
+					a.english[string(t.Term)] = true
+				}
+			}
+		}
+	})
+	return a.english[t]
 }
 
 // Related returns the English terms the thesaurus relates to the English

@@ -97,7 +97,10 @@ func metaOf(src Source, ps []plan) *Meta {
 // them) into dir and returns the length of each entry's content (in the
 // order of ps).
 func build(dir string, src Source, ps []plan, entryAt func(int) *entry) (*Meta, []int, error) {
-	g, _ := vocabularyOf(src.Vocabulary)
+	g := defaultGlossary()
+	if strings.TrimSpace(src.Vocabulary) != "" {
+		g = g.with(src.Vocabulary)
+	}
 	im, err := newMapping(g.compoundWords())
 	if err != nil {
 		return nil, nil, err

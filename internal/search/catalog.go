@@ -56,8 +56,7 @@ func Open(dir string) (*Catalog, error) {
 		c.Close()
 		return nil, damaged(dir, VocabularyFile)
 	}
-	g, thes := vocabularyOf(vocab)
-	if c.an, err = newAnalysis(idx.Mapping(), g, thes); err != nil {
+	if c.an, err = newAnalysis(idx.Mapping(), vocab); err != nil {
 		c.Close()
 		return nil, damaged(dir, "its mapping ("+err.Error()+")")
 	}

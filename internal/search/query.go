@@ -52,7 +52,7 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 	it.lang = c.an.language(it.words)
 	keepLanguage(it.words, it.lang)
 	known := catalogKnows(r)
-	it.isWord = func(t string) bool { return known(t) || c.an.english[t] || isEnglishWord(t) }
+	it.isWord = func(t string) bool { return known(t) || c.an.knowsEnglish(t) || isEnglishWord(t) }
 	for i := range it.words {
 		c.an.expand(&it.words[i], it.lang, known)
 	}

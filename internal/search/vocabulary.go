@@ -1,7 +1,11 @@
 package search
 
 import (
+	"maps"
+	"slices"
+
 	"fmt"
+	"github.com/blevesearch/bleve/v2/analysis"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,13 +47,21 @@ func CheckVocabulary(text string) (int, string) {
 }
 
 // vocabularyOf returns the word lists of a catalog built with the project
-// vocabulary vocab: lore's glossary and thesaurus with vocab's entries
-// added.
-func vocabularyOf(vocab string) (*glossary, string) {
+// vocabulary vocab: lore's glossary and thesaurus (parsed once per
+// process) with vocab's entries added; en is the catalog's English
+// analyzer.
+func vocabularyOf(vocab string, en analysis.Analyzer) (*glossary, map[string][]string) {
+	g, thes := defaultGlossary(), defaultThesaurus()
 	if strings.TrimSpace(vocab) == "" {
-		return defaultGlossary(), thesaurusText
+		return g, thes
 	}
-	return parseGlossary(glossaryText + "\n" + vocab), thesaurusText + "\n" + vocab
+	thes = maps.Clone(thes)
+	for k, rel := range parseThesaurus(vocab, en) {
+		for _, t := range rel {
+			thes[k] = appendNew(slices.Clip(thes[k]), t)
+		}
+	}
+	return g.with(vocab), thes
 }
 
 // writeVocabulary writes the project vocabulary into the catalog folder dir
