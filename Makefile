@@ -1,7 +1,8 @@
 # lore — build pipeline for agent manuals and prompts.
 #   make build   build lore and the bundled example project into public/
-#   make test    every test (vet, unit, testscript, browser) and the routing
-#                gates over the example manuals (testdata/eval/example.tsv)
+#   make test    every test (vet and staticcheck, unit, testscript, browser,
+#                the package dependency rules of internal/boundaries) and the
+#                routing gates over the example manuals (testdata/eval/example.tsv)
 #                and over CORPUS (testdata/eval/heldout.tsv, held out)
 #   make bench   benchmarks over the generated 1k corpora, then the speed
 #                targets over the generated 10k corpus (BenchmarkTargets:
@@ -13,6 +14,10 @@
 #                            over every labelled set of testdata/eval
 #   make race    the build pipeline and internal packages under the race
 #                detector (CI runs it after make test)
+#   make bench-hugo  Hugo v0.165.0 (installed into bin/ once) against the
+#                goldmark floor and lore build over the generated 10k corpus,
+#                interleaved, medians of five, with ratios and peak RSS (not
+#                part of make test; bench/hugo-site holds Hugo's config)
 #   make fuzz    every fuzz target of every package, FUZZTIME each (30s);
 #                prints the executions per target
 
@@ -33,7 +38,7 @@ CORPUS_MIN_TOP3  ?= 0.95
 HELDOUT_MIN_TOP1 ?= 0.81
 HELDOUT_MIN_TOP3 ?= 0.90
 
-.PHONY: all build lore test race bench bench-all fmt vet fuzz corpus calibrate clean
+.PHONY: all build lore test race bench bench-all bench-hugo fmt vet fuzz corpus calibrate clean
 
 all: build
 
@@ -43,8 +48,11 @@ lore:
 build: lore
 	./$(BIN) build
 
+# TESTTIMEOUT: internal/build alone takes some 5 minutes on 2 shared cores
+# under load (go test's default bound is 10 minutes per package).
+TESTTIMEOUT ?= 30m
 test: vet lore
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout $(TESTTIMEOUT) ./...
 	@echo "== lore eval testdata/eval/example.tsv"
 	./$(BIN) eval testdata/eval/example.tsv --min-top1 $(EXAMPLE_MIN_TOP1) --min-top3 $(EXAMPLE_MIN_TOP3) --worst 0
 	@echo "== lore eval testdata/eval/heldout.tsv --manuals $(CORPUS) (held out: figures only)"
@@ -71,6 +79,16 @@ race:
 bench:
 	$(GO) test -run '^$$' -bench '/1000$$' -benchmem -timeout 60m ./...
 	$(GO) test -run '^$$' -bench 'Targets/10000$$' -benchtime 5x -timeout 60m ./internal/build/
+
+HUGO ?= bin/hugo
+BENCHN ?= 10000
+BENCHRUNS ?= 5
+
+$(HUGO):
+	GOBIN=$(CURDIR)/bin $(GO) install github.com/gohugoio/hugo@v0.165.0
+
+bench-hugo: lore $(HUGO)
+	$(GO) run ./bench/hugo -hugo $(HUGO) -lore $(BIN) -n $(BENCHN) -runs $(BENCHRUNS)
 
 bench-all:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 120m ./...
@@ -108,8 +126,13 @@ fuzz:
 fmt:
 	gofmt -w $$(git ls-files '*.go')
 
+# staticcheck at a pinned version, built by go run from the module proxy
+# (cached after the first run); nothing to install by hand.
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
 vet:
 	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
 
 # Lints a folder of real manuals. Findings (exit 1) are expected there; a
 # crash or a failure of the tool (exit 2 or a signal) fails the target.

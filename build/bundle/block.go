@@ -1,6 +1,9 @@
 package bundle
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The blocks with composition rules of their own (seed 001).
 const (
@@ -54,14 +57,14 @@ func (r *Rule) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// FloorBlocks are the safety floor (seed 001: "you may stop inheriting
+// FloorBlocks returns the safety floor (seed 001: "you may stop inheriting
 // who you are, never the floor"): the capability contract and the
 // guardrails. Nothing removes them from a bundle — not lore.yaml
 // disabled:, an empty layer file, trust demotion nor a role.
-var FloorBlocks = []string{CapabilityContract, Guardrails}
+func FloorBlocks() []string { return []string{CapabilityContract, Guardrails} }
 
 // Floor reports whether block name is part of the safety floor.
-func Floor(name string) bool { return name == CapabilityContract || name == Guardrails }
+func Floor(name string) bool { return slices.Contains(FloorBlocks(), name) }
 
 // RuleOf returns the composition rule of block name.
 func RuleOf(name string) Rule {
@@ -74,8 +77,9 @@ func RuleOf(name string) Rule {
 	return Locked
 }
 
-// EditableBlocks are the blocks a layer may write, in their usual order.
-var EditableBlocks = []string{Identity, OperatingRules, Guardrails, SurfaceNote}
+// EditableBlocks returns the blocks a layer may write, in their usual
+// order.
+func EditableBlocks() []string { return []string{Identity, OperatingRules, Guardrails, SurfaceNote} }
 
 // Editable reports whether a layer may write block name.
 func Editable(name string) bool { return RuleOf(name) != Locked }

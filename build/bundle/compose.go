@@ -214,7 +214,7 @@ func (c *Composition) admit(l *Layer, id string, b Block) (string, bool) {
 		if b.Name == CapabilityContract {
 			msg += "the capability contract is locked to the engine's own prompt"
 		} else {
-			msg += "layers write only " + strings.Join(EditableBlocks, ", ")
+			msg += "layers write only " + strings.Join(EditableBlocks(), ", ")
 		}
 		c.problem(RuleLayer, l, b, msg)
 		return "", false

@@ -16,7 +16,7 @@ func TestFloorCannotBeDisabled(t *testing.T) {
 	if c.Block("runtime-context") != nil {
 		t.Errorf("a block outside the floor was not disabled")
 	}
-	for _, b := range FloorBlocks {
+	for _, b := range FloorBlocks() {
 		if !hasProblem(c, RuleDisabledFloor, `"`+b+`"`) {
 			t.Errorf("disabling %s is not reported: %v", b, c.Problems)
 		}

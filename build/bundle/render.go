@@ -25,12 +25,12 @@ const (
 	Inline Style = "inline"
 )
 
-// Styles lists the render styles.
-var Styles = []Style{XML, Fenced, Inline}
+// Styles returns the render styles, in documented order.
+func Styles() []Style { return []Style{XML, Fenced, Inline} }
 
 // ParseStyle checks s is a render style.
 func ParseStyle(s string) (Style, error) {
-	for _, st := range Styles {
+	for _, st := range Styles() {
 		if string(st) == s {
 			return st, nil
 		}
@@ -38,8 +38,11 @@ func ParseStyle(s string) (Style, error) {
 	return "", fmt.Errorf("unknown render style %q: use xml, fenced or inline", s)
 }
 
-// DefaultStyles maps the common providers to their styles.
-var DefaultStyles = map[string]Style{"anthropic": XML, "openai": Fenced, "ollama": Inline}
+// DefaultStyles returns a new map from the common providers to the style
+// each renders by default; a project's lore.yaml (providers:) overrides it.
+func DefaultStyles() map[string]Style {
+	return map[string]Style{"anthropic": XML, "openai": Fenced, "ollama": Inline}
+}
 
 // Section renders one block in style st; name must be a ValidName. The
 // text's trailing blanks go, and the text is encoded so that nothing in it

@@ -32,7 +32,7 @@ func TestRenderFencedEscapesInnerFences(t *testing.T) {
 	// Read it back as CommonMark would: the section ends only at a closing
 	// fence at least as long as the opening one.
 	lines := strings.Split(got, "\n")
-	open := strings.TrimRight(lines[0], "kind-hooks")
+	open := strings.TrimSuffix(lines[0], "kind-hooks")
 	for i, l := range lines[1 : len(lines)-1] {
 		t2 := strings.TrimLeft(l, " ")
 		if strings.HasPrefix(t2, open) && strings.Trim(t2, "`") == "" {
@@ -50,7 +50,7 @@ func TestRenderFencedEscapesInnerFences(t *testing.T) {
 
 func TestRenderStylesOfOneComposition(t *testing.T) {
 	c := compose(t, Stack{Layers: []Layer{seedLayer()}})
-	for _, st := range Styles {
+	for _, st := range Styles() {
 		prefix, tail := c.Render(st)
 		for _, want := range []string{"You are Arthur", "Nothing else.", "Never write credentials out."} {
 			if !strings.Contains(prefix, want) {
@@ -88,7 +88,7 @@ func TestBundleRenderAs(t *testing.T) {
 	}
 	c := compose(t, Stack{Layers: []Layer{seedLayer()}})
 	for _, bd := range []*Bundle{b, read} {
-		for _, st := range Styles {
+		for _, st := range Styles() {
 			wantPrefix, wantTail := c.Render(st)
 			prefix, tail := bd.RenderAs(st)
 			if prefix != wantPrefix || tail != wantTail {

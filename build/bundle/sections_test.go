@@ -93,7 +93,7 @@ func checkSections(t *testing.T, c *Composition) {
 			wantPre = append(wantPre, s)
 		}
 	}
-	for _, st := range Styles {
+	for _, st := range Styles() {
 		prefix, tail := c.Render(st)
 		for _, part := range []struct {
 			what string
@@ -167,7 +167,7 @@ func TestHostileContentCannotForgeSections(t *testing.T) {
 // The section list a reader recovers is the one in the bundle file: a
 // baked bundle, its overlay and RenderAs in the other styles agree.
 func TestBundleSectionsMatchBlocks(t *testing.T) {
-	for _, st := range Styles {
+	for _, st := range Styles() {
 		b, _, err := Bake(Meta{Recipe: "arthur", Surface: "chat", Provider: "p", Style: st, Role: "reviewer"}, hostileStack(hostile[0]), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -231,7 +231,7 @@ func FuzzRenderSections(f *testing.F) {
 		}
 		checkSections(t, c)
 		// Texts of their own, not just through composition.
-		for _, st := range Styles {
+		for _, st := range Styles() {
 			sec := Section(st, "x", a) + "\n\n" + Section(st, "y", b) + "\n"
 			got, err := ParseSections(st, sec)
 			if err != nil {
@@ -248,7 +248,7 @@ func FuzzRenderSections(f *testing.F) {
 // the block: a value cannot forge a section, and a harmless one gives what
 // FillTail gives.
 func TestFillTurnCannotForgeSections(t *testing.T) {
-	for _, st := range Styles {
+	for _, st := range Styles() {
 		b, _, err := Bake(Meta{Recipe: "arthur", Surface: "chat", Provider: "p", Style: st}, Stack{Layers: []Layer{seedLayer()}}, nil)
 		if err != nil {
 			t.Fatal(err)

@@ -115,7 +115,7 @@ func TestActionStructure(t *testing.T) {
 		}
 	}
 	text := all.String()
-	for _, want := range []string{"actions/setup-go@", "go install", "github.com/lorekit/lore/cmd/lore@", "${{ github.action_ref }}",
+	for _, want := range []string{"actions/setup-go@", "go install", "github.com/lorekit/lore/cmd/lore@", "${{ github.action_ref }}", "${{ github.action_path }}",
 		"${{ inputs.version }}", "lore lint --format github", "lore build --locked", "lore lint --format json", "GITHUB_STEP_SUMMARY", "lore diff --format markdown"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the steps lack %q", want)
@@ -350,5 +350,92 @@ func TestActionFailsOnFindings(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "public")); err == nil {
 		t.Error("the build ran with locked: false")
+	}
+}
+
+// TestActionInstallsItsOwnRef runs the install step with a stand-in go
+// that records its commands: lore is built from the action's source,
+// stamped with the ref the workflow pinned (github.action_ref, or the
+// runner's _actions/OWNER/REPO/REF folder when the runner leaves the
+// expression empty), and installed by module path only when the source
+// is not at hand.
+func TestActionInstallsItsOwnRef(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("bash is not on PATH: %v", err)
+		}
+		t.Skip("bash is not on PATH")
+	}
+	a := loadAction(t)
+	var step *actionStep
+	for i, s := range a.Runs.Steps {
+		if strings.Contains(s.Run, "go install") {
+			step = &a.Runs.Steps[i]
+		}
+	}
+	if step == nil {
+		t.Fatal("no install step")
+	}
+	for name, expr := range map[string]string{"ACTION_REF": "${{ github.action_ref }}", "ACTION_PATH": "${{ github.action_path }}", "VERSION": "${{ inputs.version }}"} {
+		if step.Env[name] != expr {
+			t.Fatalf("the install step's env %s = %q, want %q", name, step.Env[name], expr)
+		}
+	}
+	tmp := t.TempDir()
+	bin := filepath.Join(tmp, "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stub := "#!/bin/sh\nif [ \"$1\" = env ]; then echo /gopath; exit 0; fi\necho \"$PWD $*\" >> \"$STUB_LOG\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "go"), []byte(stub), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	checkout := func(dir string) string {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module github.com/lorekit/lore\n\ngo 1.26.8\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	pinned := checkout(filepath.Join(tmp, "work", "_actions", "lorekit", "lore", "v1.2.0"))
+	local := checkout(filepath.Join(tmp, "repo"))
+	bare := filepath.Join(tmp, "work", "_actions", "lorekit", "lore", "v9")
+	for _, c := range []struct{ name, ref, path, version, want string }{
+		{"tag pinned, ref from the folder", "", pinned, "latest", pinned + " install -ldflags -X main.version=v1.2.0 ./cmd/lore"},
+		{"commit pinned, ref from action_ref", "0123456789abcdef0123456789abcdef01234567", pinned, "latest",
+			pinned + " install -ldflags -X main.version=0123456789abcdef0123456789abcdef01234567 ./cmd/lore"},
+		{"local checkout (uses: ./)", "", local, "latest", local + " install -ldflags -X main.version=dev ./cmd/lore"},
+		{"no source, ref from the folder", "", bare, "latest", " install github.com/lorekit/lore/cmd/lore@v9"},
+		{"no source, no ref", "", "", "v1.0.0", " install github.com/lorekit/lore/cmd/lore@v1.0.0"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			log, ghPath := filepath.Join(t.TempDir(), "log"), filepath.Join(t.TempDir(), "path")
+			cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step.Run)
+			cmd.Dir = tmp
+			cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "STUB_LOG="+log, "GITHUB_PATH="+ghPath,
+				"ACTION_REF="+c.ref, "ACTION_PATH="+c.path, "VERSION="+c.version)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			got, _ := os.ReadFile(log)
+			if line := strings.TrimSpace(string(got)); !strings.HasSuffix(line, c.want) || strings.Count(line, "\n") != 0 {
+				t.Errorf("go was run as %q, want one command ending in %q", line, c.want)
+			}
+			if p, _ := os.ReadFile(ghPath); strings.TrimSpace(string(p)) != "/gopath/bin" {
+				t.Errorf("GITHUB_PATH = %q", p)
+			}
+		})
+	}
+}
+
+// TestInitPinsTheActionToTheRelease: lore init writes a workflow that uses
+// the action at this lore's release tag; a development build keeps main.
+func TestInitPinsTheActionToTheRelease(t *testing.T) {
+	for v, want := range map[string]string{"v1.2.0": "v1.2.0", "dev": "", "v1.2.1-0.20260101000000-abcdef123456": "", "v2.0.0-rc.1": ""} {
+		if got := actionRef(v); got != want {
+			t.Errorf("actionRef(%q) = %q, want %q", v, got, want)
+		}
 	}
 }

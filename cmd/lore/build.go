@@ -28,16 +28,19 @@ bundles, lint manuals and prompts, build the how_do_i catalog and render the
 site and manifest.json.
 
 Lint errors fail the build (exit 1) and leave the previous output untouched.
-A first build writes into a folder beside the output and swaps it in only
-on success; later builds rewrite only the files that changed, once every
-changed file is ready, and remove the files no longer made.
+Every build makes the new output whole in a folder beside it (files that did
+not change are hard links to the published ones) and swaps it in with one
+rename: at every instant the output is the previous or the new complete one,
+even when the build is killed.
 
-Builds are incremental: what a build computes (rendered pages, highlighted
-code, token counts, lint reports, what the catalog holds per manual, a
-record of what it published) is kept in .lore-cache/ beside lore.yaml,
-keyed by hashes of its inputs, so the next build only redoes what changed:
+Builds are incremental: every input is identified by the hash of its
+bytes, and what a build computes (rendered pages, highlighted code, token
+counts, each manual's own lint findings, what the catalog holds per manual,
+a record of what it published) is kept in .lore-cache/ beside lore.yaml
+under the hashes of its inputs, so the next build only redoes what changed:
 after an edit the catalog is updated with the changed manuals, and a build
-with nothing changed writes nothing. The cache is checked, never trusted: a damaged or foreign one is
+whose inputs have the same bytes (a touched file, a fresh checkout) writes
+nothing. The cache is checked, never trusted: a damaged or foreign one is
 rebuilt. --no-cache builds from scratch without reading or writing it (the
 output is byte for byte the same); 'lore clean' removes it.
 

@@ -150,7 +150,7 @@ func manifestReference() []byte {
 	b.WriteString("and lore's tests validate every manifest they build\n")
 	b.WriteString("against it.\n\n")
 	b.WriteString("```json\n")
-	b.Write(bytes.TrimRight(build.ManifestJSONSchema, "\n"))
+	b.Write(bytes.TrimRight(build.ManifestJSONSchema(), "\n"))
 	b.WriteString("\n```\n")
 	return b.Bytes()
 }

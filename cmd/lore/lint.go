@@ -59,6 +59,13 @@ changes, replaces each file atomically, reports "fixed N findings in M
 files" and prints what remains. --dry-run (with --fix) prints the changes
 as a unified diff instead and writes nothing.
 
+--format json prints {"diagnostics":[{"rule","severity","file","line",
+"column","endLine","endColumn","offset","endOffset","message"}…],
+"summary":{"files","errors","warnings","infos"}}: lines and columns are
+1-based, columns count characters and offsets count bytes from the start
+of the file (schema: schemas/lint.json). --format sarif writes SARIF 2.1.0,
+--format github workflow commands that annotate a pull request.
+
 Severities are coloured when the output is a terminal; NO_COLOR (set to
 anything) or --color never turns that off, --color always forces it.
 
@@ -79,8 +86,8 @@ found at all (the message says where lint looked).`,
 			if !slices.Contains([]string{"auto", "always", "never"}, color) {
 				return usageError("unknown --color %q: use auto, always or never", color)
 			}
-			if !slices.Contains(lint.Formats, format) {
-				return usageError("unknown --format %q: use %s", format, strings.Join(lint.Formats, ", "))
+			if !slices.Contains(lint.Formats(), format) {
+				return usageError("unknown --format %q: use %s", format, strings.Join(lint.Formats(), ", "))
 			}
 			threshold, err := diag.ParseSeverity(failOn)
 			if err != nil || threshold == diag.Off {

@@ -32,9 +32,14 @@ func newMCPCmd(e *env) *cobra.Command {
 		Short:   "Serve manuals, how_do_i, bundles and task templates over MCP",
 		Long: `Mcp serves the project to any agent over the Model Context Protocol:
 
-  tools      manual_list, manual_read(name), how_do_i(intent)
-  resources  lore://manual/<name> (Markdown) and lore://manifest
-  prompts    every baked bundle and every task template (prompts/templates)
+  tools        manual_list, manual_read(name), how_do_i(intent)
+  resources    lore://manual/<name> (Markdown) and lore://manifest
+  prompts      every baked bundle and every task template (prompts/templates)
+  skills       every manual as an Agent Skill, skill://<name>/SKILL.md with its
+               files and their sha256 digests (the MCP Skills extension:
+               skills/list, skills/get, resources/directory/read)
+  completions  manual names, skill paths, engines and the choices a task
+               template's argument-hint lists
 
 It serves what 'lore build' produced in public/ (or --public), building it
 first when it is missing or older than the manuals, so that how_do_i and

@@ -105,7 +105,7 @@ func TestPreCommitHooks(t *testing.T) {
 // on the starter project.
 func TestPreCommitLintEntryTakesFileNames(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := scaffold.Write(afero.NewOsFs(), dir); err != nil {
+	if _, err := scaffold.Write(afero.NewOsFs(), dir, ""); err != nil {
 		t.Fatal(err)
 	}
 	t.Chdir(dir)

@@ -25,9 +25,10 @@ func newServeCmd(e *env) *cobra.Command {
 		Short:   "Build the site, serve it locally and rebuild on every change",
 		Long: `Serve builds the project, serves the site on a local address and watches
 manuals/, prompts/, content/, theme/ and lore.yaml. Every change rebuilds the
-site and reloads the open pages. Rebuilds are incremental: an edited
-manual's page is rewritten first, in milliseconds; then the pages that read
-it, the how_do_i catalog and the search index are updated with what changed.
+site and reloads the open pages. Rebuilds are incremental: only manuals
+whose bytes changed are parsed, linted and rendered again, and the pages
+that read them, the how_do_i catalog and the search index are updated with
+what changed.
 
 A build that fails (lint errors, a broken template, a bad lore.yaml) does not
 stop the server: the last good build stays online, the errors are printed

@@ -25,8 +25,8 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// Path returns the Chromium binary.
-func Path() string {
+// chromiumPath returns the Chromium binary.
+func chromiumPath() string {
 	if p := os.Getenv("LORE_CHROMIUM"); p != "" {
 		return p
 	}
@@ -46,7 +46,7 @@ type Browser struct {
 // New starts Chromium for t and stops it when t ends.
 func New(t *testing.T) *Browser {
 	t.Helper()
-	path := Path()
+	path := chromiumPath()
 	if _, err := os.Stat(path); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("browser tests need Chromium at %s (set LORE_CHROMIUM, or install it: apt-get install -y chromium): %v", path, err)

@@ -186,7 +186,7 @@ func countFiles(s *manual.Set, accept func(string) bool) int {
 		}
 	}
 	for _, fp := range s.Problems {
-		if fp.Rule != "file/symlink-loop" && (accept == nil || accept(fp.Path)) {
+		if fp.Rule != manual.RuleFileSymlinkLoop && (accept == nil || accept(fp.Path)) {
 			n++
 		}
 	}

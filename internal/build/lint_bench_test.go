@@ -1,7 +1,6 @@
 package build_test
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/spf13/afero"
@@ -45,6 +44,6 @@ func runLint(b *testing.B, fsys afero.Fs, dir string, n int) {
 		files = r.Files
 	}
 	if files != n {
-		b.Fatal(fmt.Sprintf("linted %d files, want %d", files, n))
+		b.Fatalf("linted %d files, want %d", files, n)
 	}
 }

@@ -13,10 +13,10 @@ import (
 // ManifestSchema identifies the manifest format.
 const ManifestSchema = "lore.manifest/v1"
 
-// ManifestJSONSchema is the JSON Schema (draft 2020-12) of manifest.json
-// (schemas/manifest.json); the site publishes it as
+// ManifestJSONSchema returns the JSON Schema (draft 2020-12) of
+// manifest.json (schemas/manifest.json); the site publishes it as
 // lore/manifest.schema.json and, with the other schemas, under schemas/.
-var ManifestJSONSchema = schemas.Read(schemas.Manifest)
+func ManifestJSONSchema() []byte { return schemas.Read(schemas.Manifest) }
 
 // Manifest is public/manifest.json: what a runtime loads to find every
 // manual, bundle and the catalog.
@@ -106,7 +106,7 @@ func writeManifest(p *Project, res *Result, fs map[*manual.Manual]*facts, out *o
 	if err := out.Write("manifest.json", cache.Key{}, append(b, '\n')); err != nil {
 		return err
 	}
-	if err := out.Write("lore/manifest.schema.json", cache.Key{}, ManifestJSONSchema); err != nil {
+	if err := out.Write("lore/manifest.schema.json", cache.Key{}, ManifestJSONSchema()); err != nil {
 		return err
 	}
 	for _, name := range schemas.Names() {

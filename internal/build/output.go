@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -96,10 +97,6 @@ func newRecord(files map[string]recEntry) *record {
 	return r
 }
 
-// tempSuffix marks a page lore serve's Quick writes beside its place
-// before renaming it over the page.
-const tempSuffix = ".lore-tmp"
-
 // openOutput prepares publishing into dir: it takes the output's lock,
 // removes what interrupted builds left and creates the new folder. prev
 // is the record of the last build published there (nil: none); it is
@@ -157,7 +154,7 @@ func verify(fsys afero.Fs, dir string, prev *record) (*record, []string) {
 		if err != nil || fi.IsDir() {
 			return nil
 		}
-		rel := strings.TrimPrefix(filepathToSlash(p), dir+"/")
+		rel := strings.TrimPrefix(filepath.ToSlash(p), dir+"/")
 		e, found := prev.files[rel]
 		same := found && e.size == fi.Size() && e.mtime == fi.ModTime().UnixNano()
 		if same && e.mtime >= racy {
@@ -412,15 +409,3 @@ func decodeRecord(b []byte) (*record, bool) {
 	r.stamped = stamped
 	return r, true
 }
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
-
-func filepathToSlash(p string) string { return strings.ReplaceAll(p, string(os.PathSeparator), "/") }

@@ -48,9 +48,6 @@ func Load(o Options) (*Project, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.Vocabulary, err = p.readVocabulary(); err != nil {
-		return nil, err
-	}
 	p.Manuals = manual.Load(p.FS, p.roots())
 	return p, nil
 }
@@ -83,7 +80,8 @@ func (p *Project) readVocabulary() (string, error) {
 	return b.String(), nil
 }
 
-// loadConfig reads the project's configuration only (Manuals is nil).
+// loadConfig reads the project's configuration and the files it names for
+// routing (Vocabulary); Manuals is nil.
 func loadConfig(o Options) (*Project, error) {
 	if o.FS == nil {
 		o.FS = afero.NewOsFs()
@@ -104,7 +102,11 @@ func loadConfig(o Options) (*Project, error) {
 			cfg.Manuals = append(cfg.Manuals, cfg.Rel(filepath.ToSlash(m)))
 		}
 	}
-	return &Project{Config: cfg, FS: o.FS}, nil
+	p := &Project{Config: cfg, FS: o.FS}
+	if p.Vocabulary, err = p.readVocabulary(); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // roots returns the existing manual roots as paths on the file system.
@@ -122,16 +124,6 @@ func (p *Project) roots() []string {
 		out = append(out, full)
 	}
 	return out
-}
-
-// Cascade returns the manual cascade through manualPaths, which are
-// relative to the project folder.
-func (p *Project) Cascade(manualPaths []string) *manual.Cascade {
-	full := make([]string, len(manualPaths))
-	for i, mp := range manualPaths {
-		full[i] = p.Config.Path(mp)
-	}
-	return p.Manuals.Cascade(full)
 }
 
 // RelPath expresses a file path relative to the project folder.

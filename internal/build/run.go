@@ -1,11 +1,11 @@
 package build
 
 import (
-	"os"
-	"path/filepath"
-	"sync"
+	"runtime"
 	"sync/atomic"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/diag"
@@ -13,10 +13,7 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/search"
 	"github.com/lorekit/lore/internal/site"
-	"github.com/lorekit/lore/internal/site/searchindex"
 	"github.com/lorekit/lore/internal/tokens"
-
-	"github.com/lorekit/lore/internal/par"
 )
 
 // RunOptions configure a full build.
@@ -65,75 +62,22 @@ type Result struct {
 	Bodies, Pages int
 	// Manuals is the number of manuals.
 	Manuals int
-	// UpToDate is set when nothing had changed since the last good build
-	// into the same folder: the build returned that build's report and did
-	// nothing else (Project then holds the configuration only).
+	// UpToDate is set when the inputs were those of the last good build
+	// into the same folder, by content: the build returned that build's
+	// report and did nothing else (Project then holds the configuration
+	// only).
 	UpToDate bool
 	// CacheProblems says what was wrong with the build cache (and was
 	// discarded): the build itself does not depend on it.
 	CacheProblems []string
 }
 
-// Run builds the project: load, then bake and lint while the catalog and
-// the manual pages' bodies are made, then the site, bundles and manifest;
-// it publishes the output (see output) and keeps what it computed in the
-// build cache for the next build.
+// Run builds the project (see Session.Build) once.
 func Run(o RunOptions) (*Result, error) {
 	s := NewSession(o)
 	s.once = true
 	defer s.Close()
-	return s.Build(nil)
-}
-
-// Session builds one project again and again (lore serve): what a build
-// computed stays in memory for the next, besides the build cache.
-type Session struct {
-	o   RunOptions
-	pid int
-
-	cache    *cache.Cache
-	cacheDir string
-	rec      *record // what the output folder holds, from the last build
-	catalogs catalogJobs
-	loaded   *Project // the last project loaded (reloaded incrementally)
-	closed   bool
-	once     bool // Run: a single build (that may let go of what it read)
-
-	sumMu   sync.Mutex
-	srcSums map[string]srcSum
-
-	counter *tokens.Counter // token counts, kept between builds
-	// searchAnalyses keeps the browser search index's analysis of every
-	// page between builds.
-	searchAnalyses *searchindex.Analyses
-	last           *lastBuild  // the last good build (for Quick)
-	undo           []quickUndo // pages Quick rewrote since
-	recOut         string      // the folder rec describes
-	trusted        bool        // no one else writes there (RunOptions.Private)
-}
-
-// NewSession prepares builds of the project o selects.
-func NewSession(o RunOptions) *Session {
-	return &Session{o: o, pid: os.Getpid()}
-}
-
-// analyses returns what the session remembers of the search index's
-// analysis between builds; a single build has nothing to remember it for.
-func (s *Session) analyses() *searchindex.Analyses {
-	if s.once {
-		return nil
-	}
-	if s.searchAnalyses == nil {
-		s.searchAnalyses = searchindex.NewAnalyses()
-	}
-	return s.searchAnalyses
-}
-
-// Close saves nothing more and lets go of the session's resources.
-func (s *Session) Close() error {
-	s.closed = true
-	s.catalogs.close()
-	return nil
+	return s.Build()
 }
 
 // buildRun is the state of one build.
@@ -143,31 +87,39 @@ type buildRun struct {
 	res   *Result
 	cache *cache.Cache
 	sums  map[*manual.Manual]cache.Key // SHA-256 of each manual's source
+	ids   map[*manual.Manual]cache.Key // site.ManualID of each manual
 	// started is when the build began reading its inputs.
 	started time.Time
-	// lintFS are the files lint looked at beyond the manuals.
-	lintFS []fsDep
-	ids    map[*manual.Manual]cache.Key // site.ManualID of each manual
+	// lintFS are the files lint looked at (link targets): inputs too.
+	lintFS []string
 	step   func(string)
 }
 
-// Build builds the project. changed lists the files changed since the last
-// build of the session (nil: unknown, everything is read again).
-func (s *Session) Build(changed []string) (*Result, error) {
+// Build builds the project: every input is identified by content, and
+// every result whose inputs are those of a result kept (in the build
+// cache, and in memory between the builds of a session) is taken as it
+// is. The stages, in order (run):
+//
+//	load     the project file and every manual (only changed ones parsed again)
+//	bake     the prompt bundles
+//	lint     the linter, beside: facts, page bodies, then the catalog
+//	bundles  the bundles written
+//	render   the pages written
+//	index    the catalog written, then the manifest
+//	publish  the new output swapped in (output.go)
+func (s *Session) Build() (*Result, error) {
 	start := time.Now()
 	step := func(st string) {
 		if s.o.Progress != nil {
 			s.o.Progress(st)
 		}
 	}
-	if changed == nil {
-		if res := s.fastPath(); res != nil {
-			res.Duration = time.Since(start)
-			return res, nil
-		}
+	if res := s.fastPath(); res != nil {
+		res.Duration = time.Since(start)
+		return res, nil
 	}
 	step("load")
-	p, err := s.load(changed)
+	p, err := s.load()
 	if err != nil {
 		return nil, err
 	}
@@ -179,12 +131,6 @@ func (s *Session) Build(changed []string) (*Result, error) {
 		b.cache = s.openCache(p)
 	}
 	res, err := b.run()
-	if err != nil || res.Failed {
-		s.restoreQuick()
-		s.last = nil
-	} else {
-		s.undo = nil
-	}
 	if res != nil {
 		res.Duration = time.Since(start)
 		if b.cache != nil {
@@ -194,22 +140,10 @@ func (s *Session) Build(changed []string) (*Result, error) {
 	return res, err
 }
 
-// openCache opens the project's cache folder (once per session).
-func (s *Session) openCache(p *Project) *cache.Cache {
-	dir := p.Config.Path(CacheDir)
-	if s.cache == nil || s.cacheDir != dir {
-		s.cache, s.cacheDir, s.rec = cache.Open(p.FS, dir, buildIdentity()), dir, nil
-	}
-	return s.cache
-}
-
 func (b *buildRun) run() (*Result, error) {
 	p, res := b.p, b.res
-	if b.s.counter == nil || b.s.counter.Encoding() != tokenizerName(p.Config.Tokenizer) {
-		b.s.counter = tokens.NewCounter(p.Config.Tokenizer)
-	}
-	counter := b.s.counter
-	b.sums = b.s.sourceSums(p.Manuals.Manuals)
+	counter := b.s.tokenCounter(p)
+	b.sums = b.s.sums.of(p.Manuals.Manuals)
 	b.ids = manualIDs(p.Manuals.Manuals, b.sums)
 
 	b.step("bake")
@@ -217,86 +151,42 @@ func (b *buildRun) run() (*Result, error) {
 	if res.Baked, err = bake(p, counter); err != nil {
 		return nil, err
 	}
-
-	out := b.s.o.Out
-	if out == "" {
-		out = p.Config.Path(p.Config.Out)
+	if b.s.o.Locked {
+		res.Baked.Facts.Lock = p.lockFacts()
 	}
+	out := b.s.outDir(p)
 	rec, trusted := b.s.record(b.cache, out)
 	o, err := openOutput(p.FS, out, rec, trusted, b.s.pid)
 	if err != nil {
 		return nil, err
 	}
 
-	// What needs no lint result runs while the linter does: facts (token
-	// counts) and the bodies of the manual pages; then the catalog starts,
-	// and goes on while the pages are written. (Starting the catalog after
-	// the bodies keeps its analysis from adding to the parsed manuals and
-	// the highlighter's garbage.) A single build lets go of each manual's
-	// parsed Markdown once its body is rendered, which nothing reads any
-	// more (the linter never does; the catalog's texts are extracted
-	// before): the parsed manuals of thousands of manuals are hundreds of
-	// megabytes, which the collector would otherwise scan on every cycle
-	// while the bodies are highlighted.
-	if b.s.o.Locked {
-		res.Baked.Facts.Lock = p.lockFacts() // before the goroutines, which both read res
-	}
+	// Lint, and beside it what needs no lint result: facts, the manual
+	// pages' bodies, then the catalog (which goes on while the pages are
+	// written).
 	b.step("lint")
-	// The two goroutines share nothing but what they send: the prepared
-	// pages and catalog, and the lint report. stopped tells the first that
-	// lint has failed (a single build then needs no catalog).
-	var stopped atomicBool
-	preparedc := make(chan preparedSite, 1)
-	lintc := make(chan lint.Report, 1)
-	go func() {
-		var ps preparedSite
-		defer func() { preparedc <- ps }()
-		ps.facts = manualFacts(p, counter, b.cache, b.sums)
-		ps.siteIn = siteInput(p, res, ps.facts, b.sums)
-		ps.siteIn.SearchAnalyses = b.s.analyses()
-		ps.catalog = b.findCatalog(o)
-		var done func(*manual.Manual)
-		if b.s.once && b.cache != nil {
-			if ps.catalog.src != nil {
-				*ps.catalog.src = search.Extracted(*ps.catalog.src)
-			}
-			done = func(m *manual.Manual) { m.Doc = nil }
-		}
-		if count := b.s.o.Count; count != nil {
-			var rendered atomic.Int64
-			total, release := len(p.Manuals.Manuals), done
-			done = func(m *manual.Manual) {
-				if release != nil {
-					release(m)
-				}
-				count("render", int(rendered.Add(1)), total)
-			}
-		}
-		if ps.st, ps.err = site.New(ps.siteIn, b.cache); ps.err == nil {
-			ps.err = ps.st.Bodies(o, done)
-		}
-		// A single build that lint has stopped already needs no catalog.
-		if !b.s.once || !stopped.get() {
-			ps.catalog.start(b)
-		}
-	}()
-	go func() { lintc <- b.lintBuild() }()
-	res.Lint = <-lintc
-	if res.Lint.Diagnostics.AtLeast(diag.Error) {
-		stopped.set()
-		<-preparedc // the bodies are cached for the next build
+	var ps preparedSite
+	var stopped atomic.Bool // lint failed: a single build needs no catalog
+	var g errgroup.Group
+	g.Go(func() error {
+		res.Lint = b.lintBuild()
+		stopped.Store(res.Lint.Diagnostics.AtLeast(diag.Error))
+		return nil
+	})
+	g.Go(func() error { return b.prepare(o, &ps, &stopped) })
+	err = g.Wait()
+	if stopped.Load() {
 		o.abort()
 		res.Failed = true
-		b.save(nil, "")
+		b.saveCache() // the bodies and findings are kept for the next build
 		return res, nil
 	}
-	ps := <-preparedc
-	facts, siteIn, st, catalog := ps.facts, ps.siteIn, ps.st, ps.catalog
-	if ps.err != nil {
+	if err != nil {
 		o.abort()
-		return nil, ps.err
+		return nil, err
 	}
 
+	// The output, in a fixed order.
 	fail := func(err error) (*Result, error) {
 		o.abort()
 		return nil, err
@@ -306,17 +196,18 @@ func (b *buildRun) run() (*Result, error) {
 		return fail(err)
 	}
 	b.step("render")
-	siteIn.Diagnostics, siteIn.Files = res.Lint.Diagnostics, res.Lint.Files
-	if err := st.Write(o); err != nil {
+	ps.siteIn.Diagnostics, ps.siteIn.Files = res.Lint.Diagnostics, res.Lint.Files
+	if err := ps.st.Write(o); err != nil {
 		return fail(err)
 	}
 	b.step("index")
-	if res.Catalog, err = catalog.wait(o); err != nil {
+	if res.Catalog, err = ps.catalog.wait(o); err != nil {
 		return fail(err)
 	}
-	if err := writeManifest(p, res, facts, o); err != nil {
+	if err := writeManifest(p, res, ps.facts, o); err != nil {
 		return fail(err)
 	}
+
 	b.step("publish")
 	rec, err = o.commit()
 	if err != nil {
@@ -327,15 +218,11 @@ func (b *buildRun) run() (*Result, error) {
 	res.Written = o.written
 	res.Kept = len(rec.files) - o.written
 	res.Changed = o.changed()
-	stats := st.Stats()
+	stats := ps.st.Stats()
 	res.Bodies, res.Pages = stats.Bodies, stats.Pages
-	extra := st.MediaFiles()
-	for _, d := range b.lintFS {
-		extra = append(extra, d.Path)
-	}
-	b.recordUpToDate(out, b.started, extra)
-	b.save(rec, out)
-	b.s.last = &lastBuild{p: p, facts: facts, siteIn: siteIn, st: st, diags: res.Lint.Diagnostics, out: out, counter: counter}
+	b.s.remember(b.cache, out, rec)
+	b.recordPublished(out, append(ps.st.MediaFiles(), b.lintFS...))
+	b.saveCache()
 	return res, nil
 }
 
@@ -345,74 +232,60 @@ type preparedSite struct {
 	siteIn  *site.Input
 	st      *site.Site
 	catalog *catalogResult
-	err     error
 }
 
-// save keeps the output's record and writes the cache.
-func (b *buildRun) save(rec *record, out string) {
-	if rec != nil {
-		b.s.remember(b.cache, out, rec)
+// prepare computes the facts of the manuals, renders the manual pages'
+// bodies and starts the catalog (unless lint has stopped a single build
+// meanwhile). A single build lets go of each manual's parsed Markdown
+// once its body is rendered, which nothing reads any more (the linter
+// never does; the catalog's texts are extracted before): the parsed
+// manuals of thousands of manuals are hundreds of megabytes, which the
+// collector would otherwise scan on every cycle while the bodies are
+// highlighted. (Starting the catalog after the bodies keeps its analysis
+// from adding to the parsed manuals and the highlighter's garbage.)
+func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) error {
+	p, res := b.p, b.res
+	counter := b.s.counter
+	ps.facts = manualFacts(p, counter, b.cache, b.sums)
+	ps.siteIn = siteInput(p, res, ps.facts, b.sums)
+	ps.siteIn.SearchAnalyses = b.s.analyses()
+	ps.catalog = b.findCatalog(o)
+	var done func(*manual.Manual)
+	if b.s.once && b.cache != nil {
+		if ps.catalog.src != nil {
+			*ps.catalog.src = search.Extracted(*ps.catalog.src)
+		}
+		done = func(m *manual.Manual) { m.Doc = nil }
 	}
+	if count := b.s.o.Count; count != nil {
+		var rendered atomic.Int64
+		total, release := len(p.Manuals.Manuals), done
+		done = func(m *manual.Manual) {
+			if release != nil {
+				release(m)
+			}
+			count("render", int(rendered.Add(1)), total)
+		}
+	}
+	var err error
+	if ps.st, err = site.New(ps.siteIn, b.cache); err != nil {
+		return err
+	}
+	if err := ps.st.Bodies(o, done); err != nil {
+		return err
+	}
+	if !b.s.once || !stopped.Load() {
+		ps.catalog.start(b)
+	}
+	return nil
+}
+
+// saveCache writes the cache.
+func (b *buildRun) saveCache() {
 	if b.cache != nil {
 		if err := b.cache.Save(); err != nil {
 			b.res.CacheProblems = append(b.res.CacheProblems, err.Error())
 		}
-	}
-}
-
-// atomicBool is a flag set by one goroutine and read by others.
-type atomicBool struct{ v atomic.Bool }
-
-func (a *atomicBool) set()      { a.v.Store(true) }
-func (a *atomicBool) get() bool { return a.v.Load() }
-
-// recordsTable holds the record of each output folder.
-const recordsTable = "records"
-
-func recordKey(out string) cache.Key {
-	abs, err := filepath.Abs(filepath.FromSlash(out))
-	if err != nil {
-		abs = out
-	}
-	return cache.NewHasher("record").String(filepath.ToSlash(abs)).Sum()
-}
-
-// record returns what the output folder holds according to the last
-// build: from the session (trusted: the folder is the session's own), else
-// from the cache (checked against the folder).
-func (s *Session) record(c *cache.Cache, out string) (*record, bool) {
-	if s.rec != nil && s.recOut == out {
-		return s.rec, s.trusted
-	}
-	if c == nil {
-		return nil, false
-	}
-	raw, ok := c.Table(recordsTable).Get(recordKey(out))
-	if !ok {
-		return nil, false
-	}
-	r, ok := decodeRecord(raw)
-	if !ok {
-		return nil, false
-	}
-	return r, false
-}
-
-func (s *Session) remember(c *cache.Cache, out string, r *record) {
-	if c == nil {
-		return // without the cache, keys are not computed in full
-	}
-	s.rec, s.recOut, s.trusted = r, out, s.o.Private
-	c.Table(recordsTable).Put(recordKey(out), r.encode())
-}
-
-// forget drops the record of a folder whose update failed halfway: the
-// next build writes it whole.
-func (s *Session) forget(c *cache.Cache, out string) {
-	s.rec = nil
-	if c != nil {
-		c.Table(recordsTable).Put(recordKey(out), []byte{0xff})
-		_ = c.Save()
 	}
 }
 
@@ -433,8 +306,16 @@ func manualIDs(ms []*manual.Manual, sums map[*manual.Manual]cache.Key) map[*manu
 	return out
 }
 
-// forEach calls f for 0…n-1, spread over the cores.
-func forEach(n int, f func(i int)) { par.For(n, f) }
+// forEach calls f for 0…n-1 on every core (errgroup, at most GOMAXPROCS
+// at once) and returns when every call has returned.
+func forEach(n int, f func(i int)) {
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i := range n {
+		g.Go(func() error { f(i); return nil })
+	}
+	_ = g.Wait()
+}
 
 func tokenizerName(enc string) string {
 	if enc == "" {

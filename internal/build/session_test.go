@@ -23,7 +23,7 @@ func sessionProject(t *testing.T, n int) (afero.Fs, *build.Session, *build.Resul
 	fsys := genProject(t, n)
 	s := build.NewSession(build.RunOptions{Options: build.Options{FS: fsys, Dir: "p"}})
 	t.Cleanup(func() { s.Close() })
-	res, err := s.Build(nil)
+	res, err := s.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,69 +75,58 @@ func TestSessionEdits(t *testing.T) {
 	plain := ms[len(ms)/2]
 	steps := []struct {
 		name   string
-		change func() []string
+		change func()
 	}{
-		{"body edited", func() []string {
+		{"body edited", func() {
 			edit(t, fsys, plain.Path, func(s string) string { return s + "\nOne more paragraph, edited.\n" })
-			return []string{plain.Path}
 		}},
-		{"reference added", func() []string {
+		{"reference added", func() {
 			edit(t, fsys, plain.Path, func(s string) string { return s + "\nSee `manual_read('" + target.Name + "')`.\n" })
-			return []string{plain.Path}
 		}},
-		{"heading renamed", func() []string {
+		{"heading renamed", func() {
 			edit(t, fsys, target.Path, func(s string) string {
 				h := target.Sections[len(target.Sections)-1]
 				return strings.Replace(s, "# "+h.Title+"\n", "# "+h.Title+" renamed\n", 1)
 			})
-			return []string{target.Path}
 		}},
-		{"summary changed", func() []string {
+		{"summary changed", func() {
 			edit(t, fsys, reader.Path, func(s string) string {
 				return strings.Replace(s, "summary: ", "summary: Changed. ", 1)
 			})
-			return []string{reader.Path}
 		}},
-		{"manual added", func() []string {
+		{"manual added", func() {
 			p := path.Join(path.Dir(plain.Path), "added-later.md")
 			afero.WriteFile(fsys, p, []byte("---\ntriggers: later, später\nsummary: Added while serving.\n---\n# Added later\n\nRead `manual_read('"+target.Name+"')`.\n"), 0o644)
-			return []string{p}
 		}},
-		{"image added", func() []string {
+		{"image added", func() {
 			dir := path.Dir(plain.Path)
 			afero.WriteFile(fsys, path.Join(dir, "shot.png"), []byte("\x89PNG\r\n\x1a\nnot really"), 0o644)
 			edit(t, fsys, plain.Path, func(s string) string { return s + "\n![A shot](shot.png)\n" })
-			return []string{path.Join(dir, "shot.png"), plain.Path}
 		}},
-		{"image changed", func() []string {
+		{"image changed", func() {
 			p := path.Join(path.Dir(plain.Path), "shot.png")
 			afero.WriteFile(fsys, p, []byte("\x89PNG\r\n\x1a\nanother picture"), 0o644)
-			return []string{p}
 		}},
-		{"manual read by others removed", func() []string {
+		{"manual read by others removed", func() {
 			fsys.Remove(target.Path)
-			return []string{target.Path}
 		}},
-		{"content page added", func() []string {
+		{"content page added", func() {
 			afero.WriteFile(fsys, "p/content/extra.md", []byte("---\ntitle: Extra\n---\n# Extra\n\nSee `manual_read('"+plain.Name+"')`.\n"), 0o644)
-			return []string{"p/content/extra.md"}
 		}},
-		{"theme overridden", func() []string {
+		{"theme overridden", func() {
 			afero.WriteFile(fsys, "p/theme/layouts/partials/footer.html", []byte(`{{define "footer"}}<footer><p>Our footer</p></footer>{{end}}`), 0o644)
-			return []string{"p/theme/layouts/partials/footer.html"}
 		}},
-		{"project file edited", func() []string {
+		{"project file edited", func() {
 			edit(t, fsys, "p/lore.yaml", func(s string) string {
 				i := strings.Index(s, "title:")
 				return s[:i] + "title: Renamed project\n" + s[i+strings.Index(s[i:], "\n")+1:]
 			})
-			return []string{"p/lore.yaml"}
 		}},
-		{"nothing changed", func() []string { return []string{} }},
+		{"nothing changed", func() {}},
 	}
 	for i, st := range steps {
-		changed := st.change()
-		res, err := s.Build(changed)
+		st.change()
+		res, err := s.Build()
 		if err != nil {
 			t.Fatalf("%s: %v", st.name, err)
 		}
@@ -174,7 +163,7 @@ func TestEditRendersOnlyWhatItMust(t *testing.T) {
 	}
 
 	edit(t, fsys, m.Path, func(s string) string { return strings.Replace(s, "\n\n", "\n\nAn edited sentence. ", 1) })
-	res, err := s.Build([]string{m.Path})
+	res, err := s.Build()
 	if err != nil || res.Failed {
 		t.Fatalf("%v %v", err, res != nil && res.Failed)
 	}
@@ -193,7 +182,7 @@ func TestEditRendersOnlyWhatItMust(t *testing.T) {
 	}
 
 	edit(t, fsys, m.Path, func(s string) string { return s + "\nNext: `manual_read('" + other.Name + "')`.\n" })
-	res, err = s.Build([]string{m.Path})
+	res, err = s.Build()
 	if err != nil || res.Failed {
 		t.Fatalf("%v %v", err, res != nil && res.Failed)
 	}
@@ -218,75 +207,43 @@ func keysOf(m map[string][]byte) []string {
 	return out
 }
 
-// TestQuick: lore serve's quick rewrite of an edited manual's page gives
-// the page the build after it publishes (which then leaves it alone); an
-// edit with a lint error is left to the build; and when the build after a
-// quick rewrite fails, the page the last good build published comes back.
-func TestQuick(t *testing.T) {
+// TestSessionFailedBuild: a session's build that lint stops leaves the
+// last good output as it was, and the build after the fix publishes what a
+// build from scratch publishes.
+func TestSessionFailedBuild(t *testing.T) {
 	fsys := fixture.Mem(t, siteFixture)
 	s := build.NewSession(build.RunOptions{Options: build.Options{FS: fsys, Dir: "."}})
 	defer s.Close()
-	if res, err := s.Build(nil); err != nil || res.Failed {
-		t.Fatalf("%v %v", err, res != nil && res.Failed)
+	first, err := s.Build()
+	if err != nil || first.Failed {
+		t.Fatalf("%v %v", err, first != nil && first.Failed)
 	}
-	const file, page = "manuals/embedding/images.md", "manuals/images.html"
-	before, _ := afero.ReadFile(fsys, "public/"+page)
-
-	edit(t, fsys, file, func(s string) string {
-		return strings.Replace(s, "The chat renders Markdown images.", "The chat renders Markdown images, quickly.", 1)
+	const file = "manuals/embedding/images.md"
+	good := files(t, fsys, first.Out)
+	// An error only the whole project shows (two manuals with one body),
+	// then one of the manual itself.
+	src, _ := afero.ReadFile(fsys, file)
+	other, _ := afero.ReadFile(fsys, "manuals/embedding/fences.md")
+	const goodLine, badLine = "triggers: image, photo, screenshot, Bild, Foto\n", "triggers: [image, photo]\n"
+	for _, broken := range [][]byte{other, []byte(strings.Replace(string(src), goodLine, badLine, 1))} {
+		if err := afero.WriteFile(fsys, file, broken, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Build()
+		if err != nil || !res.Failed {
+			t.Fatalf("a broken manual built: %v", err)
+		}
+		sameOutput(t, "after a failed build", good, files(t, fsys, first.Out))
+	}
+	edit(t, fsys, file, func(string) string {
+		return strings.Replace(string(src), "The chat renders Markdown images.", "The chat renders Markdown images, quickly.", 1)
 	})
-	got, ok := s.Quick([]string{file})
-	if !ok || got != page {
-		t.Fatalf("Quick: %q %v", got, ok)
-	}
-	quick, _ := afero.ReadFile(fsys, "public/"+page)
-	if !strings.Contains(string(quick), "Markdown images, quickly.") {
-		t.Fatal("the quick page lacks the edit")
-	}
-	res, err := s.Build([]string{file})
+	res, err := s.Build()
 	if err != nil || res.Failed {
 		t.Fatalf("%v %v", err, res != nil && res.Failed)
 	}
-	if slices.Contains(res.Changed, page) {
-		t.Error("the build rewrote the page Quick had written: they differ")
-	}
-	built, _ := afero.ReadFile(fsys, "public/"+page)
-	if string(built) != string(quick) {
-		t.Error("the page changed after the build")
-	}
-
-	// A lint error: the build reports it, Quick does not show it.
-	const goodLine, badLine = "triggers: image, photo, screenshot, Bild, Foto\n", "triggers: [image, photo]\n"
-	edit(t, fsys, file, func(s string) string { return strings.Replace(s, goodLine, badLine, 1) })
-	if _, ok := s.Quick([]string{file}); ok {
-		t.Error("Quick rewrote the page of a manual with a lint error")
-	}
-	if res, _ := s.Build([]string{file}); res == nil || !res.Failed {
-		t.Fatal("the broken header did not fail the build")
-	}
-	edit(t, fsys, file, func(s string) string { return strings.Replace(s, badLine, goodLine, 1) })
-	if res, err := s.Build([]string{file}); err != nil || res.Failed {
-		t.Fatalf("%v %v", err, res != nil && res.Failed)
-	}
-
-	// An error only the whole project shows (two manuals with one body):
-	// the quick page goes, the last good one comes back.
-	good, _ := afero.ReadFile(fsys, "public/"+page)
-	other, _ := afero.ReadFile(fsys, "manuals/embedding/fences.md")
-	if err := afero.WriteFile(fsys, file, other, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := s.Quick([]string{file}); !ok {
-		t.Fatal("Quick refused a manual without per-manual errors")
-	}
-	res, err = s.Build([]string{file})
-	if err != nil || !res.Failed {
-		t.Fatalf("a duplicate manual built: %v", err)
-	}
-	if after, _ := afero.ReadFile(fsys, "public/"+page); string(after) != string(good) {
-		t.Error("the page of the last good build was not restored")
-	}
-	_ = before
+	plain := mustBuild(t, build.RunOptions{Options: build.Options{FS: fsys, Dir: "."}, NoCache: true, Out: "fresh"})
+	sameOutput(t, "after the fix", files(t, fsys, plain.Out), files(t, fsys, res.Out))
 }
 
 // TestSessionUpdatesCatalog: a session updates its catalog after edits
@@ -299,23 +256,19 @@ func TestSessionUpdatesCatalog(t *testing.T) {
 	fsys, s, _ := sessionProject(t, 80)
 	ms := manualsOf(t, fsys)
 	a, b := ms[len(ms)/3], ms[2*len(ms)/3]
-	steps := []func() []string{
-		func() []string {
+	steps := []func(){
+		func() {
 			edit(t, fsys, a.Path, func(s string) string { return s + "\n## Glockenspiel calibration\n\nTune every bar.\n" })
-			return []string{a.Path}
 		},
-		func() []string {
-			fsys.Remove(b.Path)
-			return []string{b.Path}
-		},
-		func() []string {
+		func() { fsys.Remove(b.Path) },
+		func() {
 			p := path.Join(path.Dir(a.Path), "harbour-tides.md")
 			afero.WriteFile(fsys, p, []byte("---\ntriggers: tide table\nsummary: Read tide tables.\n---\n# Tides\n\nHigh and low water.\n"), 0o644)
-			return []string{p}
 		},
 	}
 	for i, change := range steps {
-		res, err := s.Build(change())
+		change()
+		res, err := s.Build()
 		if err != nil {
 			t.Fatal(err)
 		}

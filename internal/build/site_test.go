@@ -288,7 +288,7 @@ func TestManifestSchema(t *testing.T) {
 
 func compileSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(build.ManifestJSONSchema))
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(build.ManifestJSONSchema()))
 	if err != nil {
 		t.Fatal(err)
 	}

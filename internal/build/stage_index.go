@@ -45,12 +45,7 @@ type catalogResult struct {
 	seed     *catalogSeed
 	c        *cache.Cache
 	job      *catalogJob
-	// taken is closed once the catalog needs the manuals' parsed Markdown
-	// no more.
-	taken <-chan struct{}
 }
-
-var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
 
 // catalogTable keeps, per catalog inputs hash, the state of the
 // search.Writer that made the catalog (search.Writer.State): the next
@@ -81,7 +76,7 @@ func (b *buildRun) findCatalog(o *output) *catalogResult {
 		return cache.Of(m.Src)
 	}
 	hash := search.InputsHash(src)
-	r := &catalogResult{p: p, key: cache.NewHasher("catalog").String(hash).Sum(), taken: closedChan, c: b.cache}
+	r := &catalogResult{p: p, key: cache.NewHasher("catalog").String(hash).Sum(), c: b.cache}
 	if o.FreshGroup(CatalogDir, r.key) {
 		if meta, err := readMeta(p.FS, path.Join(o.dir, CatalogDir)); err == nil && meta.InputsSHA256 == hash {
 			r.info = info(meta)
@@ -123,7 +118,6 @@ func (r *catalogResult) start(b *buildRun) {
 	if r.src != nil && r.job == nil {
 		// A single build without a cache has no use for a writer.
 		r.job = b.s.catalogs.start(r.hash, *r.src, !b.s.once || b.cache != nil, r.seed)
-		r.taken = r.job.taken
 	}
 }
 
@@ -194,12 +188,11 @@ type catalogJobs struct {
 
 // catalogJob builds one catalog into a temporary OS folder.
 type catalogJob struct {
-	done  chan struct{}
-	taken chan struct{} // the job has taken what it needs from the manuals
-	tmp   string        // the temporary folder
-	dir   string        // the catalog inside it
-	meta  *search.Meta
-	err   error
+	done chan struct{}
+	tmp  string // the temporary folder
+	dir  string // the catalog inside it
+	meta *search.Meta
+	err  error
 	// w keeps the catalog up to date for the next job (nil in a single
 	// build); moved is set once the next job has taken the folder over,
 	// removed once the folder is gone (both under catalogJobs.mu).
@@ -227,9 +220,7 @@ func (js *catalogJobs) start(hash string, src search.Source, keep bool, seed *ca
 			go js.discard(j)
 		}
 	}
-	j := &catalogJob{done: make(chan struct{}), taken: make(chan struct{})}
-	var once sync.Once
-	src.Taken = func() { once.Do(func() { close(j.taken) }) }
+	j := &catalogJob{done: make(chan struct{})}
 	js.jobs[hash], js.last = j, j
 	live := js.live[:0]
 	for _, l := range js.live {
@@ -240,7 +231,6 @@ func (js *catalogJobs) start(hash string, src search.Source, keep bool, seed *ca
 	js.live = append(live, j)
 	go func() {
 		js.run(j, base, seed, src, keep)
-		src.Taken()
 		close(j.done)
 		js.mu.Lock()
 		closed := js.closed

@@ -226,7 +226,7 @@ func TestBuildsLeaveNoTemporaryCatalogs(t *testing.T) {
 		t.Fatalf("want a failed build, got %v", err)
 	}
 	s := build.NewSession(build.RunOptions{Options: build.Options{FS: fs, Dir: "proj"}})
-	if res, err := s.Build(nil); err != nil || !res.Failed {
+	if res, err := s.Build(); err != nil || !res.Failed {
 		t.Fatalf("want a failed build, got %v", err)
 	}
 	s.Close()

@@ -19,7 +19,7 @@ func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*
 	cfg := p.Config
 	in := &site.Input{
 		Title: cfg.Title, BaseURL: cfg.BaseURL, EditURL: cfg.EditURL,
-		Engines: p.ViewEngines(), Rules: lint.Rules(), Sums: sums,
+		Engines: p.ViewEngines(), Rules: siteRules(), Sums: sums,
 		FS: p.FS, ContentDir: p.inProject(cfg.Path(cfg.Content)), RelPath: p.RelPath, ProjectDir: p.projectDir(),
 		Theme:     projectTheme(p),
 		Downloads: []string{"manifest.json"},
@@ -64,7 +64,7 @@ func siteBundles(b *Baked) []*site.Bundle {
 			v.Layers = append(v.Layers, site.Layer{Block: d.Block, Layer: d.Layer, Source: d.Source, Digest: d.Digest,
 				Bytes: d.Bytes, Tokens: d.Tokens, Priority: d.Priority})
 		}
-		for _, st := range bundle.Styles {
+		for _, st := range bundle.Styles() {
 			if st != bd.Style {
 				prefix, _ := bd.RenderAs(st)
 				v.Styles = append(v.Styles, site.StyledPrompt{Style: string(st), Text: prefix})
@@ -102,7 +102,7 @@ func siteCheatsheet(p *Project, b *Baked) ([]*site.Template, []*site.Block) {
 				v.Recipes = append(v.Recipes, r.Name)
 			}
 		}
-		for _, st := range bundle.Styles {
+		for _, st := range bundle.Styles() {
 			if f := lb.Variants[st]; f != nil {
 				v.Variants = append(v.Variants, site.BlockVariant{Style: string(st), Source: p.RelPath(f.Path), Body: f.T.Src})
 			}
@@ -120,4 +120,13 @@ func projectTheme(p *Project) fs.FS {
 		return theme.Default()
 	}
 	return theme.New(site.ThemeOverride(p.FS, dir))
+}
+
+// siteRules is the rule reference as the site shows it.
+func siteRules() []site.Rule {
+	var out []site.Rule
+	for _, r := range lint.Rules() {
+		out = append(out, site.Rule{ID: r.ID, Severity: r.Severity, Summary: r.Summary, Doc: r.Doc})
+	}
+	return out
 }

@@ -30,12 +30,12 @@ import (
 	"github.com/spf13/afero"
 )
 
-// Schema is the format of the cache folder; a folder of another format is
+// schemaVersion is the format of the cache folder; a folder of another format is
 // discarded.
-const Schema = "lore.cache/v1"
+const schemaVersion = "lore.cache/v1"
 
-// TagFile names the folder's tag: its format and the lore that wrote it.
-const TagFile = "lore-cache.json"
+// tagFile names the folder's tag: its format and the lore that wrote it.
+const tagFile = "lore-cache.json"
 
 // cachedirTag marks the folder as a cache for backup tools
 // (https://bford.info/cachedir/).
@@ -76,10 +76,10 @@ type tag struct {
 // at worst the cache starts empty and its problem is noted.
 func Open(fsys afero.Fs, dir, build string) *Cache {
 	c := &Cache{fs: fsys, dir: path.Clean(dir), tables: map[string]*Table{}, packs: map[string]*Pack{}}
-	want := tag{Schema: Schema, Lore: build}
-	b, err := afero.ReadFile(fsys, c.file(TagFile))
+	want := tag{Schema: schemaVersion, Lore: build}
+	b, err := afero.ReadFile(fsys, c.file(tagFile))
 	var got tag
-	if err != nil || json.Unmarshal(b, &got) != nil || got.Schema != Schema {
+	if err != nil || json.Unmarshal(b, &got) != nil || got.Schema != schemaVersion {
 		if foreign := c.foreignFiles(); len(foreign) > 0 {
 			// Not lore's folder: leave it alone, keep the cache in memory.
 			c.notef("%s holds files lore did not write (%s): the build cache is off; move them away", c.dir, strings.Join(foreign, ", "))
@@ -90,14 +90,14 @@ func Open(fsys afero.Fs, dir, build string) *Cache {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if entries, _ := afero.ReadDir(fsys, c.dir); len(entries) > 0 {
-			c.notef("%s has no %s: not a lore cache, emptied", c.dir, TagFile)
+			c.notef("%s has no %s: not a lore cache, emptied", c.dir, tagFile)
 			c.wipe()
 		}
 	case err != nil:
-		c.notef("cannot read %s: %v; the cache is emptied", c.file(TagFile), err)
+		c.notef("cannot read %s: %v; the cache is emptied", c.file(tagFile), err)
 		c.wipe()
-	case json.Unmarshal(b, &got) != nil || got.Schema != Schema:
-		c.notef("%s is of another format (%q, this lore writes %q): emptied", c.dir, got.Schema, Schema)
+	case json.Unmarshal(b, &got) != nil || got.Schema != schemaVersion:
+		c.notef("%s is of another format (%q, this lore writes %q): emptied", c.dir, got.Schema, schemaVersion)
 		c.wipe()
 	case got.Lore != build:
 		c.wipe() // another lore (an upgrade): its results may differ
@@ -139,7 +139,7 @@ func (c *Cache) foreignFiles() []string {
 // ours reports whether a file name is one the cache writes.
 func ours(name string) bool {
 	switch name {
-	case TagFile, "CACHEDIR.TAG", ".gitignore", TagFile + ".tmp":
+	case tagFile, "CACHEDIR.TAG", ".gitignore", tagFile + ".tmp":
 		return true
 	}
 	name = strings.TrimSuffix(name, ".tmp")
@@ -159,8 +159,8 @@ func (c *Cache) writeTag(t tag) error {
 		return err
 	}
 	b, _ := json.Marshal(t)
-	if old, err := afero.ReadFile(c.fs, c.file(TagFile)); err != nil || string(old) != string(b)+"\n" {
-		if err := writeAtomic(c.fs, c.file(TagFile), append(b, '\n')); err != nil {
+	if old, err := afero.ReadFile(c.fs, c.file(tagFile)); err != nil || string(old) != string(b)+"\n" {
+		if err := writeAtomic(c.fs, c.file(tagFile), append(b, '\n')); err != nil {
 			return err
 		}
 	}

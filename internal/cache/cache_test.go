@@ -44,7 +44,7 @@ func TestRoundTrip(t *testing.T) {
 	if p := c.Problems(); len(p) > 0 {
 		t.Fatalf("problems: %v", p)
 	}
-	for _, f := range []string{TagFile, "CACHEDIR.TAG", ".gitignore"} {
+	for _, f := range []string{tagFile, "CACHEDIR.TAG", ".gitignore"} {
 		if _, err := fs.Stat(".lore-cache/" + f); err != nil {
 			t.Errorf("no %s: %v", f, err)
 		}
@@ -110,13 +110,13 @@ func TestDamagedCache(t *testing.T) {
 		note   string
 	}{
 		{"foreign format", func(fs afero.Fs) {
-			afero.WriteFile(fs, ".lore-cache/"+TagFile, []byte(`{"schema":"lore.cache/v0","lore":"lore-1"}`), 0o644)
+			afero.WriteFile(fs, ".lore-cache/"+tagFile, []byte(`{"schema":"lore.cache/v0","lore":"lore-1"}`), 0o644)
 		}, everythingMissing, "another format"},
 		{"not a tag", func(fs afero.Fs) {
-			afero.WriteFile(fs, ".lore-cache/"+TagFile, []byte("garbage"), 0o644)
+			afero.WriteFile(fs, ".lore-cache/"+tagFile, []byte("garbage"), 0o644)
 		}, everythingMissing, "another format"},
 		{"folder without tag", func(fs afero.Fs) {
-			fs.Remove(".lore-cache/" + TagFile)
+			fs.Remove(".lore-cache/" + tagFile)
 		}, everythingMissing, "not a lore cache"},
 		{"truncated table", func(fs afero.Fs) {
 			b, _ := afero.ReadFile(fs, ".lore-cache/tokens.tab")

@@ -113,6 +113,16 @@ func (t *Table) Keep(k Key) {
 	t.mu.Unlock()
 }
 
+// KeepAll marks every entry used, so that Save keeps them all (entries
+// of several users of one cache, such as the records of output folders).
+func (t *Table) KeepAll() {
+	t.mu.Lock()
+	for k := range t.m {
+		t.used[k] = true
+	}
+	t.mu.Unlock()
+}
+
 // Len returns the number of entries.
 func (t *Table) Len() int {
 	t.mu.RLock()

@@ -7,6 +7,8 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+
+	"github.com/lorekit/lore/build/bundle"
 )
 
 // FileName is the conventional name of the project file.
@@ -96,8 +98,15 @@ type Lint struct {
 	RulePos map[string][2]int
 }
 
-// DefaultProviders maps the common providers to their render styles.
-var DefaultProviders = map[string]string{"anthropic": "xml", "openai": "fenced", "ollama": "inline"}
+// defaultProviders returns a new map from the common providers to their
+// render styles (bundle.DefaultStyles).
+func defaultProviders() map[string]string {
+	out := map[string]string{}
+	for p, st := range bundle.DefaultStyles() {
+		out[p] = string(st)
+	}
+	return out
+}
 
 // Default returns the configuration of a project without lore.yaml.
 func Default(dir string) *Config {
@@ -112,19 +121,11 @@ func Default(dir string) *Config {
 		Tools:     map[string]string{},
 		Trust:     map[string]bool{},
 		Disabled:  map[string]string{},
-		Providers: maps(DefaultProviders),
+		Providers: defaultProviders(),
 		Tokenizer: "o200k_base",
 		Lint:      Lint{Rules: map[string]string{}, RulePos: map[string][2]int{}},
 		Lines:     map[string]int{},
 	}
-}
-
-func maps(m map[string]string) map[string]string {
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // Engines returns the configured engines: every recipe's engine, sorted.
@@ -154,7 +155,7 @@ func (c *Config) Style(p string) string {
 	if s, ok := c.Providers[p]; ok {
 		return s
 	}
-	return DefaultProviders[p]
+	return string(bundle.DefaultStyles()[p])
 }
 
 // Path joins a project-relative path onto Dir.

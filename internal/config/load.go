@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/afero"
 	"gopkg.in/yaml.v3"
 
+	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/guard"
 )
@@ -141,15 +142,7 @@ func (p *parser) top(cfg *Config, root *yaml.Node) error {
 		case "tokenizer":
 			return p.str(v, &cfg.Tokenizer)
 		case "tools":
-			return p.mapping(v, nil, func(name string, _, d *yaml.Node) error {
-				var desc string
-				if err := p.str(d, &desc); err != nil {
-					return err
-				}
-				cfg.Tools[name] = desc
-				cfg.ToolNames = append(cfg.ToolNames, name)
-				return nil
-			})
+			return p.tools(cfg, v)
 		case "recipes":
 			return p.mapping(v, nil, func(name string, k, rv *yaml.Node) error {
 				r, err := p.recipe(name, k, rv)
@@ -159,74 +152,114 @@ func (p *parser) top(cfg *Config, root *yaml.Node) error {
 				return err
 			})
 		case "trust":
-			return p.mapping(v, nil, func(layer string, lk, b *yaml.Node) error {
-				if !trustKey(layer) {
-					return p.errf(lk, "trust: unknown layer %q: use shared, project, surface, bot, chat, agents or one layer such as surface/chat or agents/reviewer", layer)
-				}
-				var t bool
-				if err := p.boolean(b, &t); err != nil {
-					return err
-				}
-				cfg.Trust[layer] = t
-				return nil
-			})
+			return p.trust(cfg, v)
 		case "disabled":
-			cfg.DisabledLines = map[string]int{}
-			return p.mapping(v, nil, func(block string, bk, r *yaml.Node) error {
-				cfg.DisabledLines[block] = bk.Line
-				var why string
-				if err := p.str(r, &why); err != nil {
-					return err
-				}
-				if strings.TrimSpace(why) == "" {
-					return p.errf(r, "disabled block %q needs a reason: write `%s: \"why it is absent\"`", block, block)
-				}
-				cfg.Disabled[block] = why
-				return nil
-			})
+			return p.disabled(cfg, v)
 		case "providers":
-			return p.mapping(v, nil, func(prov string, _, s *yaml.Node) error {
-				var style string
-				if err := p.str(s, &style); err != nil {
-					return err
-				}
-				if !slices.Contains(Styles, style) {
-					return p.errf(s, "provider %q: unknown style %q; use one of %s", prov, style, strings.Join(Styles, ", "))
-				}
-				cfg.Providers[prov] = style
-				return nil
-			})
+			return p.providers(cfg, v)
 		case "vocabulary":
 			return p.list(v, &cfg.Vocabulary, "vocabulary must be a list of files (or one file)")
 		case "lint":
-			return p.mapping(v, lintKeys, func(key string, _, lv *yaml.Node) error {
-				if key == "ignore" {
-					return p.list(lv, &cfg.Lint.Ignore, "lint: ignore must be a list of path patterns (or one pattern)")
-				}
-				return p.mapping(lv, nil, func(rule string, rk, sv *yaml.Node) error {
-					cfg.Lint.RulePos[rule] = [2]int{rk.Line, rk.Column}
-					var sev string
-					if sv.Kind == yaml.ScalarNode && sv.Tag == "!!bool" {
-						// YAML reads `off` as false.
-						sev = map[string]string{"true": "error", "false": "off"}[strings.ToLower(sv.Value)]
-						if sev == "" {
-							sev = "off"
-						}
-					} else if err := p.str(sv, &sev); err != nil {
-						return err
-					}
-					switch strings.ToLower(sev) {
-					case "error", "warning", "warn", "info", "off":
-					default:
-						return p.errf(sv, "rule %q: unknown severity %q; use error, warning, info or off", rule, sev)
-					}
-					cfg.Lint.Rules[rule] = strings.ToLower(sev)
-					return nil
-				})
-			})
+			return p.lint(cfg, v)
 		}
 		return nil
 	})
+}
+
+// tools reads the tool inventory: name → description.
+func (p *parser) tools(cfg *Config, v *yaml.Node) error {
+	return p.mapping(v, nil, func(name string, _, d *yaml.Node) error {
+		var desc string
+		if err := p.str(d, &desc); err != nil {
+			return err
+		}
+		cfg.Tools[name] = desc
+		cfg.ToolNames = append(cfg.ToolNames, name)
+		return nil
+	})
+}
+
+// trust reads which layers are trusted: layer → true or false.
+func (p *parser) trust(cfg *Config, v *yaml.Node) error {
+	return p.mapping(v, nil, func(layer string, lk, b *yaml.Node) error {
+		if !trustKey(layer) {
+			return p.errf(lk, "trust: unknown layer %q: use shared, project, surface, bot, chat, agents or one layer such as surface/chat or agents/reviewer", layer)
+		}
+		var t bool
+		if err := p.boolean(b, &t); err != nil {
+			return err
+		}
+		cfg.Trust[layer] = t
+		return nil
+	})
+}
+
+// disabled reads the blocks left out of the bundles: block → reason.
+func (p *parser) disabled(cfg *Config, v *yaml.Node) error {
+	cfg.DisabledLines = map[string]int{}
+	return p.mapping(v, nil, func(block string, bk, r *yaml.Node) error {
+		cfg.DisabledLines[block] = bk.Line
+		var why string
+		if err := p.str(r, &why); err != nil {
+			return err
+		}
+		if strings.TrimSpace(why) == "" {
+			return p.errf(r, "disabled block %q needs a reason: write `%s: \"why it is absent\"`", block, block)
+		}
+		cfg.Disabled[block] = why
+		return nil
+	})
+}
+
+// providers reads the render style of each provider: provider → style.
+func (p *parser) providers(cfg *Config, v *yaml.Node) error {
+	return p.mapping(v, nil, func(prov string, _, s *yaml.Node) error {
+		var style string
+		if err := p.str(s, &style); err != nil {
+			return err
+		}
+		if _, err := bundle.ParseStyle(style); err != nil {
+			return p.errf(s, "provider %q: unknown style %q; use one of %s", prov, style, styleNames())
+		}
+		cfg.Providers[prov] = style
+		return nil
+	})
+}
+
+// lint reads the lint settings: rules (rule → severity) and ignore.
+func (p *parser) lint(cfg *Config, v *yaml.Node) error {
+	return p.mapping(v, lintKeys, func(key string, _, lv *yaml.Node) error {
+		if key == "ignore" {
+			return p.list(lv, &cfg.Lint.Ignore, "lint: ignore must be a list of path patterns (or one pattern)")
+		}
+		return p.mapping(lv, nil, func(rule string, rk, sv *yaml.Node) error {
+			cfg.Lint.RulePos[rule] = [2]int{rk.Line, rk.Column}
+			sev, err := p.severity(rule, sv)
+			if err == nil {
+				cfg.Lint.Rules[rule] = sev
+			}
+			return err
+		})
+	})
+}
+
+// severity reads the severity of rule, lower-cased; YAML's false (`off`,
+// `no`) is off and true is error.
+func (p *parser) severity(rule string, sv *yaml.Node) (string, error) {
+	var sev string
+	if sv.Kind == yaml.ScalarNode && sv.Tag == "!!bool" {
+		// YAML reads `off` as false.
+		sev = map[string]string{"true": "error", "false": "off"}[strings.ToLower(sv.Value)]
+		if sev == "" {
+			sev = "off"
+		}
+	} else if err := p.str(sv, &sev); err != nil {
+		return "", err
+	}
+	if _, err := diag.ParseSeverity(sev); err != nil {
+		return "", p.errf(sv, "rule %q: unknown severity %q; use error, warning, info or off", rule, sev)
+	}
+	return strings.ToLower(sev), nil
 }
 
 // trustKey reports whether k names a layer or a kind of layer.
@@ -241,8 +274,14 @@ func trustKey(k string) bool {
 	return false
 }
 
-// Styles are the render styles of bundles.
-var Styles = []string{"xml", "fenced", "inline"}
+// styleNames lists the render styles of bundles, for messages.
+func styleNames() string {
+	var names []string
+	for _, st := range bundle.Styles() {
+		names = append(names, string(st))
+	}
+	return strings.Join(names, ", ")
+}
 
 func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
 	r := &Recipe{Name: name, Engine: name, Line: k.Line, Lang: "en", KeyLines: map[string]int{}}

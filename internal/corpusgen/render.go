@@ -6,12 +6,14 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/lorekit/lore/internal/config"
 )
 
 // render writes every planned document in plan order, so the random
 // choices made while rendering are deterministic too.
 func (g *gen) render() []outFile {
-	out := []outFile{{path: "lore.yaml", data: []byte(g.config())}}
+	out := []outFile{{path: config.FileName, data: []byte(g.config())}}
 	for _, d := range g.docs {
 		var text string
 		switch d.kind {

@@ -23,8 +23,8 @@ func CheckAddr(addr string, allowRemote bool) error {
 	return nil
 }
 
-// RemoteWarning is printed when the site is served beyond this machine.
-const RemoteWarning = `lore serve: warning: --allow-remote serves %s beyond this machine:
+// remoteWarning is printed when the site is served beyond this machine.
+const remoteWarning = `lore serve: warning: --allow-remote serves %s beyond this machine:
   - there is no authentication: anyone on the network who reaches this address
     reads every manual, prompt, bundle and lint finding of the project;
   - it is plain HTTP: what it serves can be read and altered on the way;
@@ -44,7 +44,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, allowRemote bool) e
 		return fmt.Errorf("%s listens beyond this machine: pass --allow-remote to serve the network", ln.Addr())
 	}
 	if remote {
-		fmt.Fprintf(s.o.Log, RemoteWarning, "http://"+ln.Addr().String()+"/")
+		fmt.Fprintf(s.o.Log, remoteWarning, "http://"+ln.Addr().String()+"/")
 	}
 	h := loopback.Guard(loopback.For("lore serve", ln, remote), s.Handler())
 	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second,

@@ -85,20 +85,13 @@ func (s *Server) Close() error {
 // open pages reload; on failure the previous site stays, the findings go
 // to the log and open pages show them. It reports whether the build
 // succeeded.
-func (s *Server) Rebuild() bool { return s.rebuild(nil) }
+func (s *Server) Rebuild() bool { return s.rebuild() }
 
-// rebuild builds the project again after changes to the files changed
-// (nil: unknown). An edited manual's page is rewritten first, and the
-// pages showing it reload at once; then the whole site is brought up to
-// date, incrementally.
-func (s *Server) rebuild(changed []string) bool {
+// rebuild builds the project again, incrementally: the session reuses
+// every result whose inputs are unchanged, by content.
+func (s *Server) rebuild() bool {
 	s.buildMu.Lock()
 	defer s.buildMu.Unlock()
-	if changed != nil {
-		if page, ok := s.sess.Quick(changed); ok {
-			s.broadcast(event{"reload", page})
-		}
-	}
 	s.mu.Lock()
 	s.gen++
 	s.busy = true
@@ -111,7 +104,7 @@ func (s *Server) rebuild(changed []string) bool {
 
 	out := s.out
 	start := time.Now()
-	res, err := s.sess.Build(changed)
+	res, err := s.sess.Build()
 	msg := ""
 	switch {
 	case err != nil:

@@ -22,7 +22,7 @@ func (s *Server) Watch(ctx context.Context) (run func() error, err error) {
 		return nil, err
 	}
 	return func() error {
-		return w.Run(ctx, func(paths []string) { s.rebuildGuarded(paths) }, func(err error) {
+		return w.Run(ctx, func([]string) { s.rebuildGuarded() }, func(err error) {
 			fmt.Fprintf(s.o.Log, "lore serve: watching: %v\n", err)
 		})
 	}, nil
@@ -30,8 +30,8 @@ func (s *Server) Watch(ctx context.Context) (run func() error, err error) {
 
 // rebuildGuarded rebuilds; a panic in the build is a failed build (logged,
 // shown on open pages) and the server goes on serving the last good one.
-func (s *Server) rebuildGuarded(paths []string) {
-	err := guard.Do(func() error { s.rebuild(paths); return nil })
+func (s *Server) rebuildGuarded() {
+	err := guard.Do(func() error { s.rebuild(); return nil })
 	if err == nil {
 		return
 	}

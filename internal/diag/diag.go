@@ -33,28 +33,32 @@ func (s Severity) String() string {
 	return severityNames[s]
 }
 
-// ParseSeverity reads "error", "warning", "info" or "off" (also "warn").
+// ParseSeverity reads "error", "warning", "info" or "off" (also "warn"), in
+// any case: the severities lore.yaml (lint.rules) and --fail-on take.
 func ParseSeverity(s string) (Severity, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
+	switch strings.ToLower(s) {
 	case "error":
 		return Error, nil
 	case "warning", "warn":
 		return Warning, nil
 	case "info":
 		return Info, nil
-	case "off", "none", "false":
+	case "off":
 		return Off, nil
 	}
 	return Off, fmt.Errorf("unknown severity %q: use error, warning, info or off", s)
 }
 
 // Pos is a position in a file. Line and Col are 1-based; Col counts
-// characters (Unicode code points), not bytes. A zero Line means the finding
-// concerns the whole file.
+// characters (Unicode code points), not bytes. Offset is the byte offset
+// of Line:Col in the file (see Lines), which editors convert to their own
+// columns. A zero Line means the finding concerns the whole file (Offset
+// 0).
 type Pos struct {
-	File string
-	Line int
-	Col  int
+	File   string
+	Line   int
+	Col    int
+	Offset int
 }
 
 func (p Pos) String() string {

@@ -33,13 +33,15 @@ func TestSortAndCount(t *testing.T) {
 }
 
 func TestParseSeverity(t *testing.T) {
-	for in, want := range map[string]Severity{"error": Error, "Warning": Warning, "warn": Warning, " info ": Info, "off": Off, "none": Off, "false": Off} {
+	for in, want := range map[string]Severity{"error": Error, "Warning": Warning, "warn": Warning, "INFO": Info, "off": Off, "Off": Off} {
 		if s, err := ParseSeverity(in); err != nil || s != want {
 			t.Errorf("ParseSeverity(%q) = %v, %v", in, s, err)
 		}
 	}
-	if _, err := ParseSeverity("fatal"); err == nil {
-		t.Error("fatal accepted")
+	for _, in := range []string{"fatal", "", "none", "false", " info ", "warnings"} {
+		if _, err := ParseSeverity(in); err == nil {
+			t.Errorf("%q accepted", in)
+		}
 	}
 	if Severity(9).String() != "severity(9)" || Error.String() != "error" {
 		t.Error("String")

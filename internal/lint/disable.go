@@ -3,9 +3,10 @@ package lint
 import (
 	"bytes"
 	"fmt"
-	"github.com/lorekit/lore/internal/config"
 	"regexp"
 	"strings"
+
+	"github.com/lorekit/lore/internal/config"
 )
 
 // directives are the inline controls of one file:
@@ -118,7 +119,7 @@ func (d *directives) disabled(rule string, line int) bool {
 			return true
 		}
 		for _, r := range s.rules {
-			if Matches(r, rule) {
+			if matchesRule(r, rule) {
 				return true
 			}
 		}
@@ -130,8 +131,8 @@ func known(pattern string) bool {
 	if pattern == "*" {
 		return true
 	}
-	for _, r := range Rules() {
-		if Matches(pattern, r.ID) {
+	for _, r := range registry() {
+		if matchesRule(pattern, r.ID) {
 			return true
 		}
 	}
@@ -140,7 +141,7 @@ func known(pattern string) bool {
 
 func suggestRule(s string) string {
 	best, bestD := "", 1<<30
-	for _, id := range IDs() {
+	for _, id := range ruleIDs() {
 		if d := config.Distance(s, id); d < bestD {
 			best, bestD = id, d
 		}

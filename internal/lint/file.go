@@ -1,37 +1,40 @@
 package lint
 
-import "github.com/lorekit/lore/internal/diag"
+import (
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/manual"
+)
 
 // Rules for files that cannot be read or parsed as manuals.
 
-var fileUnreadable = problemRule("file/unreadable", diag.Error,
+var fileUnreadable = problemRule(manual.RuleFileUnreadable, diag.Error,
 	"a file or folder cannot be read",
 	"lore reports files it cannot open (permissions, broken symbolic links, I/O errors) instead of skipping them silently: "+
 		"a manual that cannot be read cannot be routed to. Fix the permissions or remove the file.")
 
-var fileEncoding = problemRule("file/encoding", diag.Error,
+var fileEncoding = problemRule(manual.RuleFileEncoding, diag.Error,
 	"a file is not valid UTF-8 or contains NUL bytes",
 	"Manuals are UTF-8 text. A UTF-16 file (known by its byte-order mark, or by the zero byte beside every ASCII character) is named as "+
 		"such and skipped; any other NUL byte means the file is binary (it is skipped too); invalid UTF-8 is reported at its first position. "+
 		"Re-save the file as UTF-8.")
 
-var fileTooLarge = problemRule("file/too-large", diag.Error,
+var fileTooLarge = problemRule(manual.RuleFileTooLarge, diag.Error,
 	"a file over 2 MiB",
 	"A manual is a page an agent loads into its context, not a book. Files over 2 MiB are not parsed at all; split the content.")
 
-var fileTooComplex = problemRule("file/too-complex", diag.Error,
+var fileTooComplex = problemRule(manual.RuleFileTooComplex, diag.Error,
 	"a file whose structure would stall the Markdown parser",
 	"Some structures make Markdown parsers work for a time that grows with the square of their size: block quotes or list items nested "+
 		"more than 100 levels deep, on one line (`> > - x`) or by indentation (a list item inside a list item, one level a line), or thousands of unclosed link destinations (`[a](`) in one run of text. A file of a few "+
 		"hundred kilobytes of them would stall the build for hours, so lore reports the line and does not parse the body. No manual needs them. "+
 		"A file on which a parser (goldmark, goldmark-meta, yaml.v3) fails outright is reported under this rule too, and not loaded.")
 
-var fileSymlinkLoop = problemRule("file/symlink-loop", diag.Warning,
+var fileSymlinkLoop = problemRule(manual.RuleFileSymlinkLoop, diag.Warning,
 	"a symbolic link leads back into a folder above it",
 	"lore follows symbolic links to files and folders, but never into a loop: a link that leads back into one of its own parent folders "+
 		"is reported and not followed.")
 
-var fileName = problemRule("file/name", diag.Error,
+var fileName = problemRule(manual.RuleFileName, diag.Error,
 	"a file name is not a valid manual name",
 	"A manual's name is its file name without extension and must match `[A-Za-z0-9][A-Za-z0-9._-]*`, so that `manual_read('name')` can be "+
 		"written without quoting or escaping. Rename the file.")

@@ -2,16 +2,15 @@ package lint
 
 import (
 	"maps"
-	"regexp"
 	"slices"
 
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// HeaderTrailingSpace is the id under which lore lint --fix reports the
+// trailingSpaceFix is the id under which lore lint --fix reports the
 // trailing blanks it removes from header lines.
-const HeaderTrailingSpace = "header/trailing-space"
+const trailingSpaceFix = "header/trailing-space"
 
 // SourceFixes returns the findings lore lint --fix repairs although no
 // rule reports them (or a rule reports them without a fix): hidden
@@ -20,12 +19,7 @@ const HeaderTrailingSpace = "header/trailing-space"
 // Files outside the report, ignored files and files a disable comment
 // exempts for the id are left alone.
 func SourceFixes(in *Input) diag.List {
-	var globs []*regexp.Regexp
-	if in.Config != nil {
-		for _, g := range in.Config.Lint.Ignore {
-			globs = append(globs, Glob(g))
-		}
-	}
+	globs := ignoreGlobs(in)
 	take := func(file string) bool {
 		return (in.Report == nil || in.Report(file)) && !ignored(in, file, globs)
 	}
@@ -51,6 +45,7 @@ func SourceFixes(in *Input) diag.List {
 			}
 		}
 	}
+	locate(in, out, nil)
 	out.Sort()
 	return out
 }
@@ -77,7 +72,7 @@ func headerTrailingSpace(m *manual.Manual) diag.List {
 		col := len([]rune(string(m.Src[s:t]))) + 1
 		out = append(out, diag.Diagnostic{
 			Pos: diag.Pos{File: m.Path, Line: n, Col: col}, End: diag.Pos{File: m.Path, Line: n, Col: col + e - t},
-			Severity: diag.Info, Rule: HeaderTrailingSpace,
+			Severity: diag.Info, Rule: trailingSpaceFix,
 			Message: "trailing blanks on a header line: a runtime that reads the header without a parser keeps them in the value; remove them",
 			Fix:     &diag.Fix{Title: "remove the trailing blanks", Edits: []diag.Edit{{Start: t, End: e}}},
 		})

@@ -19,8 +19,8 @@ type Report struct {
 	Version string
 }
 
-// Formats lists the output formats of Write.
-var Formats = []string{"text", "json", "sarif", "github"}
+// Formats returns the output formats of Write.
+func Formats() []string { return []string{"text", "json", "sarif", "github"} }
 
 // Write prints r in format (text, json, sarif or github).
 func Write(w io.Writer, format string, r Report) error {
@@ -34,7 +34,7 @@ func Write(w io.Writer, format string, r Report) error {
 	case "github":
 		return writeGitHub(w, r)
 	}
-	return fmt.Errorf("unknown format %q: use %s", format, strings.Join(Formats, ", "))
+	return fmt.Errorf("unknown format %q: use %s", format, strings.Join(Formats(), ", "))
 }
 
 // writeText prints one "file:line:col: severity: message [rule]" line per
@@ -70,6 +70,8 @@ type jsonDiag struct {
 	Column    int    `json:"column"`
 	EndLine   int    `json:"endLine"`
 	EndColumn int    `json:"endColumn"`
+	Offset    int    `json:"offset"`
+	EndOffset int    `json:"endOffset"`
 	Message   string `json:"message"`
 }
 
@@ -89,7 +91,8 @@ func writeJSON(w io.Writer, r Report) error {
 	for _, d := range r.Diagnostics {
 		end := endOf(d)
 		out.Diagnostics = append(out.Diagnostics, jsonDiag{Rule: d.Rule, Severity: d.Severity.String(), File: d.Pos.File,
-			Line: d.Pos.Line, Column: d.Pos.Col, EndLine: end.Line, EndColumn: end.Col, Message: d.Message})
+			Line: d.Pos.Line, Column: d.Pos.Col, EndLine: end.Line, EndColumn: end.Col, Offset: d.Pos.Offset, EndOffset: end.Offset,
+			Message: d.Message})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

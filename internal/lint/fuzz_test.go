@@ -15,8 +15,9 @@ import (
 // FuzzRules runs every rule over a fuzzed manual (as a lore manual, a
 // routing overview, a kind manual and a SKILL.md, beside a fixed sibling)
 // and checks that no rule panics, that every finding starts and ends
-// inside the file (line within its lines, column within its line) and that
-// every output format writes them.
+// inside the file (line within its lines, column within its line, byte
+// offset within the file and at that line and column) and that every
+// output format writes them.
 func FuzzRules(f *testing.F) {
 	for _, s := range []string{"---\ntriggers: a, b\nsummary: S\naudience: eddie\nrequires-tools: x\n---\n# T\n\nsee the X manual [a](#t) `manual_read('b')`\n",
 		"| a | b |\n|---|---|\n| `manual_read('x')` | y |\n<!-- lore-disable size/* -->\n", "---\nname: x\ndescription: d\nversion: 1\n---\n",
@@ -41,14 +42,20 @@ func FuzzRules(f *testing.F) {
 				if why := outside(m, d.Pos, false); why != "" {
 					t.Fatalf("%s: finding starts outside the file (%d lines): %s: %s", p, m.Lines, why, d)
 				}
+				if why := offsetMismatch(m.Src, d.Pos); why != "" {
+					t.Fatalf("%s: %s: %s", p, why, d)
+				}
 				if d.End == (diag.Pos{}) {
 					continue
 				}
 				if why := outside(m, d.End, true); why != "" || d.End.File != p || d.End.Line < d.Pos.Line || d.End.Line == d.Pos.Line && d.End.Col < d.Pos.Col {
 					t.Fatalf("%s: finding ends outside the file or before it starts (%d lines): %s: %s, end %s", p, m.Lines, why, d, d.End)
 				}
+				if why := offsetMismatch(m.Src, d.End); why != "" || d.End.Offset < d.Pos.Offset {
+					t.Fatalf("%s: end %s: %s (start offset %d): %s", p, d.End, why, d.Pos.Offset, d)
+				}
 			}
-			for _, format := range Formats {
+			for _, format := range Formats() {
 				var b bytes.Buffer
 				if err := Write(&b, format, Report{Diagnostics: ds, Files: 2}); err != nil {
 					t.Fatalf("%s: %v", format, err)
@@ -59,6 +66,44 @@ func FuzzRules(f *testing.F) {
 			}
 		}
 	})
+}
+
+// offsetMismatch says why pos's byte offset is not inside src or not
+// where its line and column are (counted here independently of
+// diag.Lines: lines end at LF, CRLF or a lone CR; a column is a code
+// point, an invalid byte one column).
+func offsetMismatch(src []byte, pos diag.Pos) string {
+	if pos.Offset < 0 || pos.Offset > len(src) {
+		return fmt.Sprintf("offset %d outside the file of %d bytes", pos.Offset, len(src))
+	}
+	if pos.Line == 0 {
+		if pos.Offset != 0 {
+			return fmt.Sprintf("offset %d of a whole-file finding", pos.Offset)
+		}
+		return ""
+	}
+	off := 0
+	for l := 1; l < pos.Line; l++ {
+		i := bytes.IndexAny(src[off:], "\r\n")
+		if i < 0 {
+			return fmt.Sprintf("no line %d", pos.Line)
+		}
+		off += i + 1
+		if src[off-1] == '\r' && off < len(src) && src[off] == '\n' {
+			off++
+		}
+	}
+	for c := 1; c < pos.Col; c++ {
+		if off >= len(src) || src[off] == '\n' || src[off] == '\r' {
+			return fmt.Sprintf("no column %d on line %d", pos.Col, pos.Line)
+		}
+		_, n := utf8.DecodeRune(src[off:])
+		off += n
+	}
+	if off != pos.Offset {
+		return fmt.Sprintf("offset %d, but %d:%d is at byte %d", pos.Offset, pos.Line, pos.Col, off)
+	}
+	return ""
 }
 
 // outside says why pos does not lie in m: its line is past the last, or

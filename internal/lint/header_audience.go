@@ -15,6 +15,7 @@ var headerUnknownAudience = &Rule{
 	Doc: "`audience` names the one engine a manual is for; `how_do_i` and `manual_list` hide the manual from every other engine. " +
 		"An audience that no recipe in lore.yaml uses hides the manual from everyone. Fix the spelling, add a recipe for the engine, " +
 		"or delete the line so the manual applies to every engine. The rule is silent in projects without recipes.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Audience == "" || p.In.Config == nil {
 			return
@@ -38,6 +39,7 @@ var headerAudienceMarker = &Rule{
 	Doc: "Engine-specific manuals (under `<engine>/manuals/`, or `manuals/<engine>/`) should carry `audience: <engine>` in their header " +
 		"(seed 000 §3): training and documentation pipelines read the marker, and the folder convention alone is not reliable. " +
 		"The rule knows the engines of lore.yaml's recipes.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Audience != "" || p.In.Config == nil {
 			return

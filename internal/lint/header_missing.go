@@ -12,6 +12,7 @@ var headerMissing = &Rule{
 		"and the catalog shows no summary. Add a header with at least `triggers` and `summary` on the next edit. (Resources of an Agent Skills " +
 		"folder, the documents beside or below a SKILL.md, are read through the skill's links and need no lore header.)\n\n" +
 		"```\n---\ntriggers: chart, Diagramm, plot\nsummary: Show a chart inline in the chat.\n---\n```",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Dialect != manual.Lore || m.Header.Present || m.InSkill() {
 			return
@@ -26,6 +27,7 @@ var headerMissingTriggers = &Rule{
 	Doc: "`triggers` is the routing hint of `how_do_i`: a comma-separated list of keywords in English and German. " +
 		"A manual without triggers is found only through its summary and body, which routes less precisely. " +
 		"List the words a user would say when they need this manual, in both languages. Not checked in Agent Skills resources.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Dialect != manual.Lore || !m.Header.Present || m.Header.End == 0 || m.InSkill() || hasKey(m, manual.KeyTriggers) {
 			return
@@ -39,6 +41,7 @@ var headerMissingSummary = &Rule{
 	Summary: "a header without summary",
 	Doc: "`summary` is the one line the model reads when it decides which manual to load; the catalog and `manual_list` show it. " +
 		"Without it the model sees only the name. Write one sentence that says what the manual covers. Not checked in Agent Skills resources.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Dialect != manual.Lore || !m.Header.Present || m.Header.End == 0 || m.InSkill() || hasKey(m, manual.KeySummary) {
 			return

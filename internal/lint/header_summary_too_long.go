@@ -7,8 +7,8 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// MaxSummary is the longest summary of a lore header, in characters.
-const MaxSummary = 200
+// maxSummary is the longest summary of a lore header, in characters.
+const maxSummary = 200
 
 var headerSummaryTooLong = &Rule{
 	ID: "header/summary-too-long", Severity: diag.Warning,
@@ -17,14 +17,15 @@ var headerSummaryTooLong = &Rule{
 		"the site show it beside every other. Over 200 characters it is a paragraph that costs tokens on every routing decision; " +
 		"say what the manual covers in one sentence and leave the details to the body. (An Agent Skills description has its own " +
 		"limit of 1024 characters, skill/description.)",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Dialect != manual.Lore || m.InSkill() {
 			return
 		}
 		f, ok := m.Header.Field(manual.KeySummary)
-		if n := utf8.RuneCountInString(f.Value); ok && n > MaxSummary {
+		if n := utf8.RuneCountInString(f.Value); ok && n > maxSummary {
 			p.ReportRange(m, f.Line, f.Col, f.Line, f.Col+n,
-				"summary has %d characters, over the limit of %d: say in one sentence what the manual covers", n, MaxSummary)
+				"summary has %d characters, over the limit of %d: say in one sentence what the manual covers", n, maxSummary)
 		}
 	},
 }

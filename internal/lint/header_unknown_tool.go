@@ -16,6 +16,7 @@ var headerUnknownTool = &Rule{
 		"A tool that is not in lore.yaml's `tools:` inventory is in no allow-set, so the manual is hidden from everyone — usually a typo " +
 		"or a renamed tool. Fix the name (the message suggests the closest tool) or add the tool to the inventory. " +
 		"The rule is silent in projects without a tool inventory.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Dialect != manual.Lore || p.In.Config == nil || len(p.In.Config.Tools) == 0 {
 			return

@@ -21,7 +21,7 @@ var lintFloor = &Rule{
 // wildcard ("*", "prompt/*") simply does not reach the floor rules; naming
 // one of them is an attempt worth reporting.
 func namesFloor(pattern string) bool {
-	r := Lookup(pattern)
+	r := lookup(pattern)
 	return r != nil && r.Floor
 }
 
@@ -37,14 +37,14 @@ func floorConfig(in *Input) diag.List {
 		if err != nil {
 			continue
 		}
-		if !namesFloor(pat) || s >= Lookup(pat).Severity {
+		if !namesFloor(pat) || s >= lookup(pat).Severity {
 			continue
 		}
 		pos := in.Config.Lint.RulePos[pat]
 		out = append(out, diag.Diagnostic{Pos: diag.Pos{File: in.Config.File, Line: max(1, pos[0]), Col: max(1, pos[1])},
 			Severity: diag.Error, Rule: lintFloor.ID,
 			Message: fmt.Sprintf("lint.rules sets %s to %s, but it guards the safety floor and keeps its severity (%s): remove the setting and fix the findings instead",
-				pat, s, Lookup(pat).Severity)})
+				pat, s, lookup(pat).Severity)})
 	}
 	return out
 }

@@ -3,17 +3,21 @@ package lint
 import (
 	"bytes"
 	"encoding/json"
+	"go/ast"
+	"go/parser"
+	gotoken "go/token"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/diag"
-	"github.com/lorekit/lore/internal/manual"
 )
 
 func sample() Report {
 	l := diag.List{
-		{Pos: diag.Pos{File: "manuals/a.md", Line: 2, Col: 11}, End: diag.Pos{File: "manuals/a.md", Line: 2, Col: 17}, Severity: diag.Error, Rule: "header/not-yaml", Message: "not yaml"},
+		{Pos: diag.Pos{File: "manuals/a.md", Line: 2, Col: 11, Offset: 14}, End: diag.Pos{File: "manuals/a.md", Line: 2, Col: 17, Offset: 20}, Severity: diag.Error, Rule: "header/not-yaml", Message: "not yaml"},
 		{Pos: diag.Pos{File: "manuals/a.md", Line: 9, Col: 1}, Severity: diag.Warning, Rule: "ref/prose-reference", Message: "prose, 100% bad\nreally"},
 		{Pos: diag.Pos{File: "manuals/b.md"}, Severity: diag.Info, Rule: "header/missing", Message: "legacy"},
 		{Pos: diag.Pos{File: "manuals/b.md", Line: 3, Col: 1}, Severity: diag.Warning, Rule: "ref/prose-reference", Message: "again"},
@@ -55,7 +59,10 @@ func TestSARIF(t *testing.T) {
 				Locations []struct {
 					PhysicalLocation struct {
 						ArtifactLocation struct{ URI string }
-						Region           *struct{ StartLine, StartColumn, EndLine, EndColumn int }
+						Region           *struct {
+							StartLine, StartColumn, EndLine, EndColumn, ByteLength int
+							ByteOffset                                             *int
+						}
 					}
 				}
 			}
@@ -99,8 +106,12 @@ func TestSARIF(t *testing.T) {
 			t.Errorf("result %d region %+v", i, r)
 		}
 	}
-	if r := run.Results[0].Locations[0].PhysicalLocation.Region; r.EndColumn != 17 || r.EndLine != 2 {
+	if r := run.Results[0].Locations[0].PhysicalLocation.Region; r.EndColumn != 17 || r.EndLine != 2 || r.ByteOffset == nil || *r.ByteOffset != 14 || r.ByteLength != 6 {
 		t.Errorf("end of the first result: %+v", r)
+	}
+	// A region without an end runs to the end of its line: no bytes.
+	if r := run.Results[1].Locations[0].PhysicalLocation.Region; r.ByteOffset != nil || r.ByteLength != 0 {
+		t.Errorf("a region without an end has bytes: %+v", r)
 	}
 	if run.Results[2].Locations[0].PhysicalLocation.Region != nil {
 		t.Error("a whole-file finding has a region")
@@ -120,20 +131,23 @@ func TestJSONShape(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, d := range out.Diagnostics {
-		if len(d) != 8 {
+		if len(d) != 10 {
 			t.Errorf("fields %v", d)
 		}
-		for _, k := range []string{"rule", "severity", "file", "line", "column", "endLine", "endColumn", "message"} {
+		for _, k := range []string{"rule", "severity", "file", "line", "column", "endLine", "endColumn", "offset", "endOffset", "message"} {
 			if _, ok := d[k]; !ok {
 				t.Errorf("missing %s in %v", k, d)
 			}
 		}
 	}
+	if d := out.Diagnostics[0]; d["offset"] != float64(14) || d["endOffset"] != float64(20) {
+		t.Errorf("offsets of the first finding: %v", d)
+	}
 	if out.Summary["files"] != 2 || out.Summary["errors"] != 1 || out.Summary["warnings"] != 2 || out.Summary["infos"] != 1 || len(out.Summary) != 4 {
 		t.Errorf("summary %v", out.Summary)
 	}
 	// Field order is part of the contract.
-	if !regexpOrder(b.String(), `"rule"`, `"severity"`, `"file"`, `"line"`, `"column"`, `"endLine"`, `"endColumn"`, `"message"`) {
+	if !regexpOrder(b.String(), `"rule"`, `"severity"`, `"file"`, `"line"`, `"column"`, `"endLine"`, `"endColumn"`, `"offset"`, `"endOffset"`, `"message"`) {
 		t.Errorf("field order: %s", b.String())
 	}
 }
@@ -199,8 +213,19 @@ func TestGlob(t *testing.T) {
 		{"./manuals/a?.md", "manuals/ab.md", true},
 		{"manuals/a?.md", "manuals/a/.md", false},
 		{"manuals/a+b (1).md", "manuals/a+b (1).md", true},
+		{"manuals/[ab].md", "manuals/[ab].md", true}, // brackets and braces stand for themselves
+		{"manuals/[ab].md", "manuals/a.md", false},
+		{"manuals/{a,b}.md", "manuals/{a,b}.md", true},
+		{"manuals/{a,b}.md", "manuals/a.md", false},
+		{`manuals\x.md`, `manuals\x.md`, true},
+		{"manuals/**/*.md", "manuals/a.md", true},
+		{"manuals/**/*.md", "manuals/x/y/a.md", true},
+		{"manuals/**/*.md", "other/a.md", false},
+		{"*", "a.md", true},
+		{"*", "x/a.md", false},
+		{"**", "x/y/a.md", true},
 	} {
-		if got := Glob(c.glob).MatchString(c.path); got != c.want {
+		if got := newGlob(c.glob).match(c.path); got != c.want {
 			t.Errorf("Glob(%q) on %q = %v", c.glob, c.path, got)
 		}
 	}
@@ -257,26 +282,141 @@ func TestDirectives(t *testing.T) {
 }
 
 func TestRuleRegistry(t *testing.T) {
+	idForm := regexp.MustCompile(`^[a-z]+/[a-z0-9]+(-[a-z0-9]+)*$`)
 	seen := map[string]bool{}
 	for _, r := range Rules() {
 		if seen[r.ID] {
 			t.Errorf("duplicate rule %s", r.ID)
 		}
 		seen[r.ID] = true
-		if r.Manual == nil && r.Project == nil && r != lintUnknownRule && r != lintFloor { // reported while filtering
-
+		if !idForm.MatchString(r.ID) {
+			t.Errorf("id %q is not group/name in lower case", r.ID)
+		}
+		if r.Manual == nil && r.Project == nil && r.ID != lintUnknownRule.ID && r.ID != lintFloor.ID { // reported while filtering
 			t.Errorf("%s checks nothing", r.ID)
 		}
 		if r.Severity < diag.Info || r.Severity > diag.Error {
 			t.Errorf("%s default severity %v", r.ID, r.Severity)
 		}
-		if !strings.Contains(r.ID, "/") || Lookup(r.ID) == nil {
-			t.Errorf("id %q", r.ID)
+		if strings.TrimSpace(r.Summary) == "" || strings.TrimSpace(r.Doc) == "" {
+			t.Errorf("%s has no summary or no doc", r.ID)
+		}
+		got := Lookup(r.ID)
+		if got == nil || got.ID != r.ID || got.Severity != r.Severity || got.Summary != r.Summary || got.Doc != r.Doc || got.Floor != r.Floor {
+			t.Errorf("Lookup(%q) = %+v, want the rule Rules lists", r.ID, got)
 		}
 	}
-	if !Matches("size/*", "size/goal") || Matches("size/*", "sizes/goal") || !Matches("*", "x/y") || Matches("size/goal", "size/split") {
+	if len(seen) < 50 {
+		t.Errorf("only %d rules registered", len(seen))
+	}
+	for _, id := range []string{"", "size", "size/*", "size/goal/x", "Size/Goal", "size/goals"} {
+		if Lookup(id) != nil {
+			t.Errorf("Lookup(%q) found a rule", id)
+		}
+	}
+	if !matchesRule("size/*", "size/goal") || matchesRule("size/*", "sizes/goal") || !matchesRule("*", "x/y") || matchesRule("size/goal", "size/split") {
 		t.Error("Matches")
 	}
 }
 
-var _ = manual.Lore
+// Rules and Lookup hand out copies: changing one leaves the registry, and
+// so every later lint run, as it was.
+func TestRulesAreCopies(t *testing.T) {
+	r := Rules()[0]
+	want := r.Severity
+	r.Severity, r.Doc = diag.Off, "changed"
+	if got := Rules()[0]; got.Severity != want || got.Doc == "changed" {
+		t.Errorf("changing a rule from Rules changed the registry: %+v", got)
+	}
+	l := Lookup(r.ID)
+	l.Severity = diag.Off
+	if got := Lookup(r.ID); got.Severity != want {
+		t.Errorf("changing a rule from Lookup changed the registry: %v", got.Severity)
+	}
+}
+
+// Every rule the package declares (a package-level variable made by &Rule{…}
+// or by a function returning *Rule) is in the registry: a rule that is
+// written but not registered would never run.
+func TestEveryDeclaredRuleIsRegistered(t *testing.T) {
+	fset := gotoken.NewFileSet()
+	entries, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	makers := map[string]bool{} // functions returning *Rule
+	var files []*ast.File
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, e.Name(), nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Type.Results != nil && len(fn.Type.Results.List) == 1 {
+				if star, ok := fn.Type.Results.List[0].Type.(*ast.StarExpr); ok {
+					if id, ok := star.X.(*ast.Ident); ok && id.Name == "Rule" && fn.Name.Name != "lookup" && fn.Name.Name != "Lookup" {
+						makers[fn.Name.Name] = true
+					}
+				}
+			}
+		}
+	}
+	declared := map[string]bool{}
+	registered := map[string]bool{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					vs, ok := spec.(*ast.ValueSpec)
+					if !ok || d.Tok != gotoken.VAR {
+						continue
+					}
+					for i, v := range vs.Values {
+						if isRuleValue(v, makers) {
+							declared[vs.Names[i].Name] = true
+						}
+					}
+				}
+			case *ast.FuncDecl:
+				if d.Name.Name != "registry" {
+					continue
+				}
+				ast.Inspect(d.Body, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok {
+						registered[id.Name] = true
+					}
+					return true
+				})
+			}
+		}
+	}
+	if len(declared) < 50 {
+		t.Fatalf("found only %d rule declarations: the walk is broken", len(declared))
+	}
+	for name := range declared {
+		if !registered[name] {
+			t.Errorf("rule %s is declared but not in registry()", name)
+		}
+	}
+}
+
+// isRuleValue reports whether e makes a rule: &Rule{…} or a call of a
+// function returning *Rule.
+func isRuleValue(e ast.Expr, makers map[string]bool) bool {
+	switch e := e.(type) {
+	case *ast.UnaryExpr:
+		if cl, ok := e.X.(*ast.CompositeLit); ok && e.Op == gotoken.AND {
+			id, ok := cl.Type.(*ast.Ident)
+			return ok && id.Name == "Rule"
+		}
+	case *ast.CallExpr:
+		id, ok := e.Fun.(*ast.Ident)
+		return ok && makers[id.Name]
+	}
+	return false
+}

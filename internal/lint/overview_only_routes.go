@@ -18,6 +18,7 @@ var overviewOnlyRoutes = &Rule{
 		"Anything else is content that belongs in a specialised manual, where the model finds it after routing. A routing overview is " +
 		"`overview.md`, or `<family>-overview.md` with at least one `manual_read` route (a page that merely gives an overview of a subject, " +
 		"such as `test-slices-overview.md`, is an ordinary manual).",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if !m.IsOverview() {
 			return

@@ -26,9 +26,18 @@ type Input struct {
 	// judge; nil when the prompts are not checked. Disable comments in
 	// prompt files are honoured like those in manuals.
 	Prompts *facts.Prompts
-	// ManualRulesOnly runs only the rules that check one manual at a time
-	// (lore serve's quick rewrite of one edited page).
-	ManualRulesOnly bool
+	// Memo, when set, keeps the findings of the ScopeManual checks of
+	// each manual between runs. Its keys must hold everything such a
+	// check reads: the manual (with its owner) and the configuration.
+	Memo Memo
+}
+
+// Memo keeps the findings of the ScopeManual checks of manuals.
+type Memo interface {
+	// Findings returns the findings kept for m, if any.
+	Findings(m *manual.Manual) (diag.List, bool)
+	// Keep keeps the findings of m (called from several goroutines).
+	Keep(m *manual.Manual, ds diag.List)
 }
 
 // Pass is handed to a rule's check. It reports findings for that rule.
@@ -101,7 +110,7 @@ func reportFileProblems(p *Pass) {
 // with its id.
 func problemRule(id string, sev diag.Severity, summary, doc string) *Rule {
 	return &Rule{ID: id, Severity: sev, Summary: summary, Doc: doc,
-		Manual: reportProblems, Project: reportFileProblems}
+		Manual: reportProblems, Project: reportFileProblems, Scope: ScopeManual}
 }
 
 // bodyLine returns the first line of m's body, or its last line when the

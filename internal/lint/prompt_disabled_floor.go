@@ -10,7 +10,7 @@ import (
 )
 
 var promptDisabledFloor = &Rule{
-	ID: "prompt/disabled-floor", Severity: diag.Error, Floor: true,
+	ID: bundle.RuleDisabledFloor, Severity: diag.Error, Floor: true,
 	Summary: "lore.yaml disabled: names a block of the safety floor (guardrails, capability-contract)",
 	Doc: "The guardrails and the capability contract are the safety floor of every bundle (seed 001: you may stop inheriting who you " +
 		"are, never the floor). No configuration, layer, trust setting or role can remove them, so a `disabled:` entry for one of them " +
@@ -27,7 +27,7 @@ var promptDisabledFloor = &Rule{
 			}
 			p.ReportAt(disabledPos(p.In, name), diag.Pos{},
 				"disabled: %q is part of the safety floor (%s) and cannot be disabled; it stays in every bundle: remove the entry",
-				name, strings.Join(bundle.FloorBlocks, ", "))
+				name, strings.Join(bundle.FloorBlocks(), ", "))
 		}
 	},
 }

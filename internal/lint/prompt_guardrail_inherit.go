@@ -1,9 +1,12 @@
 package lint
 
-import "github.com/lorekit/lore/internal/diag"
+import (
+	"github.com/lorekit/lore/build/bundle"
+	"github.com/lorekit/lore/internal/diag"
+)
 
 var promptGuardrailInherit = &Rule{
-	ID: "prompt/guardrail-inherit", Severity: diag.Error, Floor: true,
+	ID: bundle.RuleGuardrailInherit, Severity: diag.Error, Floor: true,
 	Summary: "a layer tries to stop inheriting guardrails",
 	Doc: "Guardrails concatenate across every layer, broadest first; there is deliberately no way to stop inheriting them (seed 001: " +
 		"you may stop inheriting who you are, never the floor). A line such as `inherit: false` or `guardrails.inherit = false` in any layer " +

@@ -1,9 +1,12 @@
 package lint
 
-import "github.com/lorekit/lore/internal/diag"
+import (
+	"github.com/lorekit/lore/build/bundle"
+	"github.com/lorekit/lore/internal/diag"
+)
 
 var promptLayer = &Rule{
-	ID: "prompt/layer", Severity: diag.Error,
+	ID: bundle.RuleLayer, Severity: diag.Error,
 	Summary: "a layer file writes a block no layer may write, or sits outside a known layer",
 	Doc: "Layers (`prompts/layers/shared/`, `project/`, `surface/<kind>/`, `bot/<name>/`, `chat/<name>/`, `agents/<role>/`) write four blocks: " +
 		"identity and operating-rules (narrowest layer wins), guardrails and surface-note (concatenated). The capability contract and the " +

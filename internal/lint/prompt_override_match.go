@@ -58,6 +58,18 @@ func (m *sentence) verbAt(i int) verb {
 	if w == "" {
 		return verb{}
 	}
+	if v := m.phrasalVerbAt(i); v.family != 0 {
+		return v
+	}
+	if v := m.englishVerbAt(i, w); v.family != 0 {
+		return v
+	}
+	return m.germanVerbAt(i, w)
+}
+
+// phrasalVerbAt returns the English phrasal verb ("set aside") starting at
+// token i.
+func (m *sentence) phrasalVerbAt(i int) verb {
 	for fam, list := range [][][]string{famStrong: phrasalStrong, famWeak: phrasalWeak} {
 		for _, ph := range list {
 			if len(ph) > 0 && m.wordsAt(i, ph) {
@@ -65,6 +77,11 @@ func (m *sentence) verbAt(i int) verb {
 			}
 		}
 	}
+	return verb{}
+}
+
+// englishVerbAt returns the one-word English verb w at token i.
+func (m *sentence) englishVerbAt(i int, w string) verb {
 	if f, ok := strongVerbsEN.en(w); ok {
 		return verb{family: famStrong, form: f, end: i + 1}
 	}
@@ -78,56 +95,68 @@ func (m *sentence) verbAt(i int) verb {
 		}
 		return verb{family: famComply, form: f, end: end}
 	}
-	de := func(fam int) verb {
-		f := formBase
-		if strings.HasPrefix(w, "ge") || strings.Contains(w, "gehoben") || strings.HasSuffix(w, "t") && !strings.HasSuffix(w, "st") {
-			f = formParticiple
-		}
-		v := verb{family: fam, form: f, german: true, end: i + 1}
-		// A reflexive pronoun, a negation and the governed preposition
-		// stand between the verb and its object.
-		for stem, prep := range prepositionsDE {
-			if !strings.HasPrefix(w, stem) {
-				continue
-			}
-			k := v.end
-			for k < len(m.t) && k < v.end+4 {
-				x := m.word(k)
-				if x == "dich" || x == "sich" || x == "euch" || x == "ruhig" || x == "einfach" || x == "getrost" || x == "mal" || x == "mehr" {
-					k++
-					continue
-				}
-				if negators[x] {
-					v.negated = true
-					k++
-					continue
-				}
-				if prep != "" && x == prep {
-					v.end = k + 1
-				}
-				break
-			}
-		}
-		return v
-	}
+	return verb{}
+}
+
+// germanVerbAt returns the German verb w at token i, by its stem.
+func (m *sentence) germanVerbAt(i int, w string) verb {
 	if p, ok := separableDE[w]; ok {
-		v := de(famWeak)
+		v := m.germanVerb(i, w, famWeak)
 		v.particle = p
 		return v
 	}
 	switch {
 	case hasStem(w, strongStemsDE):
-		return de(famStrong)
+		return m.germanVerb(i, w, famStrong)
 	case hasStem(w, weakStemsDE):
-		return de(famWeak)
+		return m.germanVerb(i, w, famWeak)
 	case hasStem(w, complyStemsDE):
-		v := de(famComply)
+		v := m.germanVerb(i, w, famComply)
 		if strings.HasPrefix(w, "halt") || strings.HasPrefix(w, "hält") || w == "gehalten" {
 			v.particle = []string{"an", "ein"} // sich an … halten, … einhalten
 		}
 		return v
 	}
 	return verb{}
+}
+
+// germanVerb is the German verb w of family fam at token i: its form, and
+// where its object starts.
+func (m *sentence) germanVerb(i int, w string, fam int) verb {
+	f := formBase
+	if strings.HasPrefix(w, "ge") || strings.Contains(w, "gehoben") || strings.HasSuffix(w, "t") && !strings.HasSuffix(w, "st") {
+		f = formParticiple
+	}
+	v := verb{family: fam, form: f, german: true, end: i + 1}
+	for stem, prep := range prepositionsDE {
+		if strings.HasPrefix(w, stem) {
+			m.governed(&v, prep)
+		}
+	}
+	return v
+}
+
+// governed moves v's end past the reflexive pronoun, negation and the
+// preposition prep that stand between a German verb and its object
+// ("kümmere dich nicht um"); a negation there negates v.
+func (m *sentence) governed(v *verb, prep string) {
+	k := v.end
+	for k < len(m.t) && k < v.end+4 {
+		x := m.word(k)
+		if x == "dich" || x == "sich" || x == "euch" || x == "ruhig" || x == "einfach" || x == "getrost" || x == "mal" || x == "mehr" {
+			k++
+			continue
+		}
+		if negators[x] {
+			v.negated = true
+			k++
+			continue
+		}
+		if prep != "" && x == prep {
+			v.end = k + 1
+		}
+		break
+	}
 }
 
 func (m *sentence) wordsAt(i int, ws []string) bool {
@@ -164,55 +193,70 @@ func (m *sentence) objectAfter(j int, lang bool) (object, bool) {
 			}
 			return o, false
 		}
-		w := t.Low
-		if st := objectStrength(w); st > 0 {
-			o.head, o.strength = k, st
-			// A compound: "safety policies", "system instructions".
-			for m.isWord(o.head+1) && objectStrength(m.t[o.head+1].Low) > 0 {
-				if strings.HasPrefix(m.t[o.head].Low, "safety") || strings.HasPrefix(m.t[o.head].Low, "security") {
-					o.strength = 3
-				}
-				o.head++
-				o.strength = max(o.strength, objectStrength(m.t[o.head].Low))
-			}
-			if strings.HasPrefix(w, "system") {
-				o.self, o.owner = true, true
-			}
-			m.after(&o)
-			if o.narrow && o.strength == 3 {
-				o.narrow = false
-			}
-			if unknown > 0 && o.strength < 3 && !o.owner {
-				o.narrow = true
-			}
-			return o, true
+		if objectStrength(t.Low) > 0 {
+			return m.objectAt(o, k, unknown), true
 		}
 		if o2, ok := m.pronounObject(k); ok {
 			o2.negated = o.negated
 			return o2, true
 		}
-		switch {
-		case negators[w]:
-			o.negated = true
-		case selfRefEN[w] || selfRefDE[w]:
-			o.self = o.self || positional[w] || quantifier[w]
-			o.owner = o.owner || owners[w]
-		case externalEN[w] || externalDE[w]:
-			o.external = true
-		case neutralEN[w] || neutralDE[w]:
-		case blockers[w]:
+		if !m.modifier(&o, t.Low, &unknown) {
 			return o, false
-		default:
-			if _, isVerb := m.verbClassOf(w); isVerb {
-				return o, false
-			}
-			unknown++
-			if unknown > 2 {
-				return o, false
-			}
 		}
 	}
 	return o, false
+}
+
+// objectAt completes object phrase o, whose head is the rule noun at
+// token k after unknown words it could not place.
+func (m *sentence) objectAt(o object, k, unknown int) object {
+	w := m.t[k].Low
+	o.head, o.strength = k, objectStrength(w)
+	// A compound: "safety policies", "system instructions".
+	for m.isWord(o.head+1) && objectStrength(m.t[o.head+1].Low) > 0 {
+		if strings.HasPrefix(m.t[o.head].Low, "safety") || strings.HasPrefix(m.t[o.head].Low, "security") {
+			o.strength = 3
+		}
+		o.head++
+		o.strength = max(o.strength, objectStrength(m.t[o.head].Low))
+	}
+	if strings.HasPrefix(w, "system") {
+		o.self, o.owner = true, true
+	}
+	m.after(&o)
+	if o.narrow && o.strength == 3 {
+		o.narrow = false
+	}
+	if unknown > 0 && o.strength < 3 && !o.owner {
+		o.narrow = true
+	}
+	return o
+}
+
+// modifier reads word w before an object's head into o; false when w
+// ends the phrase (a blocker, a verb, a third unknown word).
+func (m *sentence) modifier(o *object, w string, unknown *int) bool {
+	switch {
+	case negators[w]:
+		o.negated = true
+	case selfRefEN[w] || selfRefDE[w]:
+		o.self = o.self || positional[w] || quantifier[w]
+		o.owner = o.owner || owners[w]
+	case externalEN[w] || externalDE[w]:
+		o.external = true
+	case neutralEN[w] || neutralDE[w]:
+	case blockers[w]:
+		return false
+	default:
+		if _, isVerb := m.verbClassOf(w); isVerb {
+			return false
+		}
+		*unknown++
+		if *unknown > 2 {
+			return false
+		}
+	}
+	return true
 }
 
 func (m *sentence) verbClassOf(w string) (int, bool) {
@@ -234,22 +278,7 @@ func (m *sentence) pronounObject(k int) (object, bool) {
 	w := m.word(k)
 	switch w {
 	case "everything", "anything", "alles", "all", "what", "was":
-		for n := k + 1; n < len(m.t) && n <= k+6; n++ {
-			x := m.word(n)
-			if (w == "what" || w == "was") && x != "" && !toldWords[x] {
-				break // "what the user said" is the user's
-			}
-			if objectStrength(x) > 0 {
-				break // "all earlier rules": a modifier, not a pronoun
-			}
-			if selfAfter[x] && objectStrength(m.word(n+1)) == 0 || x == "told" || x == "said" || x == "gesagt" || x == "gesagte" || x == "bisherige" || x == "vorherige" ||
-				x == "instructed" || x == "taught" || x == "so" && m.word(n+1) == "far" {
-				return object{head: k, strength: 2, self: true, last: n}, true
-			}
-			if !m.isWord(n) && m.t[n].Text != "," {
-				break
-			}
-		}
+		return m.toldObject(k, w)
 	case "above", "obige", "vorherige", "bisherige":
 		prev := m.word(k - 1)
 		if (prev == "the" || prev == "das" || prev == "alles") && !m.isWord(k+1) || m.word(k+1) == "and" || m.word(k+1) == "und" {
@@ -259,6 +288,30 @@ func (m *sentence) pronounObject(k int) (object, bool) {
 	return object{}, false
 }
 
+// toldObject matches the pronoun w at token k followed by what says it is
+// the model's own instructions: "everything above", "what you were told".
+func (m *sentence) toldObject(k int, w string) (object, bool) {
+	for n := k + 1; n < len(m.t) && n <= k+6; n++ {
+		x := m.word(n)
+		if (w == "what" || w == "was") && x != "" && !toldWords[x] {
+			break // "what the user said" is the user's
+		}
+		if objectStrength(x) > 0 {
+			break // "all earlier rules": a modifier, not a pronoun
+		}
+		if selfAfter[x] && objectStrength(m.word(n+1)) == 0 || toldEnds[x] || x == "so" && m.word(n+1) == "far" {
+			return object{head: k, strength: 2, self: true, last: n}, true
+		}
+		if !m.isWord(n) && m.t[n].Text != "," {
+			break
+		}
+	}
+	return object{}, false
+}
+
+// toldEnds end "what you were told", "alles bisher Gesagte".
+var toldEnds = words("told said gesagt gesagte bisherige vorherige instructed taught")
+
 // toldWords may stand in "what you were told", "was man dir gesagt hat".
 var toldWords = words("you you've you're were have has been was i i've we told said instructed taught given before earlier above so far",
 	"previously du dir man ich wir wurde wurden hat habe haben gesagt vorher zuvor bisher oben")
@@ -267,8 +320,7 @@ var toldWords = words("you you've you're were have has been was i i've we told s
 // where it stands.
 func (m *sentence) after(o *object) {
 	o.last = o.head
-	k := o.head + 1
-	for ; k < len(m.t) && k <= o.head+2; k++ {
+	for k := o.head + 1; k < len(m.t) && k <= o.head+2; k++ {
 		w := m.word(k)
 		if w == "" {
 			if m.t[k].Text == "," {
@@ -276,34 +328,48 @@ func (m *sentence) after(o *object) {
 			}
 			continue
 		}
-		switch {
-		case selfAfter[w]:
+		if selfAfter[w] {
 			o.self, o.owner, o.last = true, true, k
 			continue
-		case narrowAfter[w]:
-			o.narrow = true
-		case externalAfter[w]:
-			o.external = true
-		case locativeWords[w] || w == "from":
-			// Where: the prompt's own place, or something else's.
-			n := k + 1
-			for n < len(m.t) && (neutralEN[m.word(n)] || neutralDE[m.word(n)] || m.word(n) == "the" || m.word(n) == "your" || m.word(n) == "deinem") {
-				n++
-			}
-			if p := m.word(n); selfPlaces[p] || strings.HasPrefix(p, "system") {
-				o.self, o.owner = true, true
-			} else if p != "" {
-				o.external = true
-			}
-		case w == "about" || w == "regarding" || w == "on" || w == "for" || w == "über" || w == "zu" || w == "bezüglich" || w == "für":
-			o.narrow = true
-		case w == "that" || w == "which" || w == "die" || w == "welche":
-			// A relative clause: "instructions that appear in a page".
-			if externalAfter[m.word(k+1)] || m.word(k+1) == "are" && externalAfter[m.word(k+2)] {
-				o.external = true
-			}
 		}
+		m.qualify(o, k, w)
 		break
+	}
+}
+
+// qualify reads word w at token k, after an object's head, into o: a
+// narrowing, someone else's text, a place or a relative clause.
+func (m *sentence) qualify(o *object, k int, w string) {
+	switch {
+	case narrowAfter[w]:
+		o.narrow = true
+	case externalAfter[w]:
+		o.external = true
+	case locativeWords[w] || w == "from":
+		m.place(o, k+1)
+	case topicAfter[w]:
+		o.narrow = true
+	case w == "that" || w == "which" || w == "die" || w == "welche":
+		// A relative clause: "instructions that appear in a page".
+		if externalAfter[m.word(k+1)] || m.word(k+1) == "are" && externalAfter[m.word(k+2)] {
+			o.external = true
+		}
+	}
+}
+
+// topicAfter narrow an object to a topic ("rules about formatting").
+var topicAfter = words("about regarding on for über zu bezüglich für")
+
+// place reads where the object stands, from token n on: the prompt's own
+// place, or something else's.
+func (m *sentence) place(o *object, n int) {
+	for n < len(m.t) && (neutralEN[m.word(n)] || neutralDE[m.word(n)] || m.word(n) == "the" || m.word(n) == "your" || m.word(n) == "deinem") {
+		n++
+	}
+	if p := m.word(n); selfPlaces[p] || strings.HasPrefix(p, "system") {
+		o.self, o.owner = true, true
+	} else if p != "" {
+		o.external = true
 	}
 }
 
@@ -618,21 +684,7 @@ func (m *sentence) objectVerb(o object) (int, bool) {
 	if o.external || o.narrow {
 		return 0, false
 	}
-	be, modal, neg, zu := false, false, o.negated, false
-	start := m.phraseStart(o.head)
-	for k := start - 1; k >= 0; k-- {
-		if !m.isWord(k) {
-			if m.t[k].Text == "," {
-				break
-			}
-			continue
-		}
-		if x := m.word(k); modalWords[x] {
-			modal = true
-		} else if consider[x] {
-			be = true // "consider the rules cancelled"
-		}
-	}
+	c := m.clauseBefore(o)
 	for k := o.last + 1; k < len(m.t) && k <= o.last+6; k++ {
 		t := m.t[k]
 		if t.Kind != tWord {
@@ -641,48 +693,88 @@ func (m *sentence) objectVerb(o object) (int, bool) {
 			}
 			return 0, false
 		}
-		w := t.Low
-		v := m.verbAt(k)
-		if v.family != 0 {
-			if !strengthFits(v.family, o) {
-				return 0, false
-			}
-			german := v.german
-			if len(v.particle) > 0 && !(v.family == famComply) {
-				return 0, false // a separable stem does not end a clause
-			}
-			if !german && !(be && v.form == formParticiple || be && voidWords[w]) {
-				return 0, false
-			}
-			if german && !(modal || zu || strings.Contains(w, "zu") || m.clauseStartsAt(m.phraseStart(o.head)) && m.clauseEndsAfter(k) || be) {
-				return 0, false
-			}
-			if v.family == famComply {
-				if neg || m.linkedNegation(m.phraseStart(o.head), true) || m.stopBefore(m.phraseStart(o.head)) {
-					return k, true
-				}
-				return 0, false
-			}
-			if neg || m.linkedNegation(m.phraseStart(o.head), false) || m.conditionalBefore(m.phraseStart(o.head)) {
-				return 0, false
-			}
-			return k, true
+		if v := m.verbAt(k); v.family != 0 {
+			return m.finalVerb(o, k, v, c)
 		}
-		switch {
-		case negators[w]:
-			neg = true
-		case beWords[w]:
-			be = true
-		case w == "zu" || w == "to":
-			zu = true
-		case modalWords[w]:
-			modal = true
-		case neutralEN[w] || neutralDE[w] || selfAfter[w] || linkWords[w] || w == "dich" || w == "an":
-		default:
+		if !c.read(t.Low) {
 			return 0, false
 		}
 	}
 	return 0, false
+}
+
+// clause is what the words around an object phrase say about the verb
+// that ends its clause.
+type clause struct {
+	be, modal, neg, zu bool
+}
+
+// clauseBefore reads the comma clause before object o: a modal verb, or a
+// verb of considering ("consider the rules cancelled").
+func (m *sentence) clauseBefore(o object) clause {
+	c := clause{neg: o.negated}
+	for k := m.phraseStart(o.head) - 1; k >= 0; k-- {
+		if !m.isWord(k) {
+			if m.t[k].Text == "," {
+				break
+			}
+			continue
+		}
+		if x := m.word(k); modalWords[x] {
+			c.modal = true
+		} else if consider[x] {
+			c.be = true
+		}
+	}
+	return c
+}
+
+// read takes word w between an object and its verb into c; false when w
+// cannot stand there.
+func (c *clause) read(w string) bool {
+	switch {
+	case negators[w]:
+		c.neg = true
+	case beWords[w]:
+		c.be = true
+	case w == "zu" || w == "to":
+		c.zu = true
+	case modalWords[w]:
+		c.modal = true
+	case neutralEN[w] || neutralDE[w] || selfAfter[w] || linkWords[w] || w == "dich" || w == "an":
+	default:
+		return false
+	}
+	return true
+}
+
+// finalVerb decides verb v at token k after object o, in clause c: an
+// English passive or a German verb at the end of its clause.
+func (m *sentence) finalVerb(o object, k int, v verb, c clause) (int, bool) {
+	w := m.t[k].Low
+	if !strengthFits(v.family, o) {
+		return 0, false
+	}
+	if len(v.particle) > 0 && !(v.family == famComply) {
+		return 0, false // a separable stem does not end a clause
+	}
+	if !v.german && !(c.be && v.form == formParticiple || c.be && voidWords[w]) {
+		return 0, false
+	}
+	start := m.phraseStart(o.head)
+	if v.german && !(c.modal || c.zu || strings.Contains(w, "zu") || m.clauseStartsAt(start) && m.clauseEndsAfter(k) || c.be) {
+		return 0, false
+	}
+	if v.family == famComply {
+		if c.neg || m.linkedNegation(start, true) || m.stopBefore(start) {
+			return k, true
+		}
+		return 0, false
+	}
+	if c.neg || m.linkedNegation(start, false) || m.conditionalBefore(start) {
+		return 0, false
+	}
+	return k, true
 }
 
 // clauseStartsAt reports whether token k starts its clause (after an
@@ -703,7 +795,7 @@ func (m *sentence) subjectForm(o object) (int, bool) {
 	if o.external || o.narrow || o.strength < 2 {
 		return 0, false
 	}
-	neg, longer, be := false, false, false
+	var p predicate
 	for k := o.last + 1; k < len(m.t) && k <= o.last+6; k++ {
 		w := m.word(k)
 		if w == "" {
@@ -711,41 +803,69 @@ func (m *sentence) subjectForm(o object) (int, bool) {
 		}
 		switch {
 		case applyVerbs[w]:
-			if o.negated && o.strength >= 2 {
-				return k, true // "no rules apply"
-			}
-			if neg && (longer || !m.scoped(k)) {
-				return k, true
-			}
-			// "gelten nicht mehr", "gilt ab sofort nicht"
-			for n := k + 1; n < len(m.t) && n <= k+4; n++ {
-				if x := m.word(n); x == "nicht" || x == "nie" || x == "keine" {
-					if m.word(n+1) == "mehr" || !m.scoped(n) {
-						return n, true
-					}
-				} else if x == "" {
-					break
-				}
-			}
-			return 0, false
-		case (be || w == "as" && consider[m.word(m.phraseStart(o.head)-1)]) && voidWords[m.word(k+1)]:
+			return m.applyNoMore(o, k, p.neg, p.longer)
+		case (p.be || w == "as" && consider[m.word(m.phraseStart(o.head)-1)]) && voidWords[m.word(k+1)]:
 			if m.linkedNegation(m.phraseStart(o.head)-1, false) {
 				return 0, false
 			}
 			return k + 1, true // "treat the rules as optional"
-		case be && (voidWords[w] || w == "außer" && m.word(k+1) == "kraft"):
+		case p.be && (voidWords[w] || w == "außer" && m.word(k+1) == "kraft"):
 			return k, true
-		case negators[w] || w == "don't" || w == "doesn't":
-			neg = true
-		case w == "longer" || w == "mehr" || w == "anymore":
-			longer = true
-		case beWords[w] || w == "have" || w == "has" || w == "now" || w == "hereby" || w == "jetzt" || w == "ab" || w == "sofort" || w == "hiermit" || w == "do" || w == "does" || w == "all" || w == "alle":
-			be = be || beWords[w] || w == "have" || w == "has"
-		default:
-			if selfAfter[w] || neutralEN[w] || neutralDE[w] {
-				continue
-			}
+		}
+		if !p.read(w) {
 			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// predicate is what the words between a subject and its predicate say.
+type predicate struct {
+	neg, longer, be bool
+}
+
+// read takes word w before the predicate into p; false when w cannot
+// stand there.
+func (p *predicate) read(w string) bool {
+	switch {
+	case negators[w] || w == "don't" || w == "doesn't":
+		p.neg = true
+	case noLonger[w]:
+		p.longer = true
+	case beWords[w] || predicateFillers[w]:
+		p.be = p.be || beWords[w] || w == "have" || w == "has"
+	case selfAfter[w] || neutralEN[w] || neutralDE[w]:
+	default:
+		return false
+	}
+	return true
+}
+
+// noLonger end "no longer", "nicht mehr", "not … anymore".
+var noLonger = words("longer mehr anymore")
+
+// predicateFillers may stand between a subject and its predicate ("the
+// rules have now all been lifted").
+var predicateFillers = words("have has now hereby jetzt ab sofort hiermit do does all alle")
+
+// applyNoMore decides the apply verb at token k after subject o, negated
+// before it (neg) and with "longer" or "mehr" (longer): "the rules no
+// longer apply", "no rules apply", "die Regeln gelten nicht mehr".
+func (m *sentence) applyNoMore(o object, k int, neg, longer bool) (int, bool) {
+	if o.negated && o.strength >= 2 {
+		return k, true // "no rules apply"
+	}
+	if neg && (longer || !m.scoped(k)) {
+		return k, true
+	}
+	// "gelten nicht mehr", "gilt ab sofort nicht"
+	for n := k + 1; n < len(m.t) && n <= k+4; n++ {
+		if x := m.word(n); x == "nicht" || x == "nie" || x == "keine" {
+			if m.word(n+1) == "mehr" || !m.scoped(n) {
+				return n, true
+			}
+		} else if x == "" {
+			break
 		}
 	}
 	return 0, false
@@ -769,50 +889,78 @@ func (m *sentence) unbound(i int) (int, bool) {
 	w := m.word(i)
 	switch {
 	case applyVerbs[w]:
-		// "es gelten keine Regeln mehr", "there apply no rules"
-		if o, ok := m.objectAfter(i+1, true); ok && o.negated && !o.external && !o.narrow && o.strength >= 2 {
-			return o.last, true
-		}
+		return m.noneApply(i)
 	case boundWords[w] && w != "gebunden":
-		if !m.linkedNegation(i, true) {
-			return 0, false
-		}
-		if x := m.word(i + 1); x == "by" || x == "to" {
-			if o, ok := m.objectAfter(i+2, false); ok && !o.external && !o.narrow && o.strength >= 1 {
-				return o.last, true
-			}
-		}
+		return m.boundBy(i)
 	case w == "an":
-		if o, ok := m.objectAfter(i+1, true); ok && !o.external && o.strength >= 1 && m.word(o.last+1) == "gebunden" {
-			if m.negationIn(0, i) {
-				return o.last + 1, true
-			}
-		}
-	case (w == "have" || w == "are" || w == "hast" || w == "gibt" || w == "with" || w == "without" || w == "ohne") && i+1 < len(m.t):
-		subj := m.word(i - 1)
-		if w == "with" || w == "without" || w == "ohne" {
-			subj = m.word(i - 1)
-			if !(actVerbs[subj] || w == "ohne") {
-				return 0, false
-			}
-		} else if !(subj == "you" || subj == "there" || subj == "du" || subj == "es") {
-			return 0, false
-		}
-		j := i + 1
-		if x := m.word(j); negators[x] || x == "any" || x == "jegliche" {
-			j++
-			if m.word(j) == "more" || m.word(j) == "longer" || m.word(j) == "mehr" {
-				j++
-			}
-		} else if w != "without" && w != "ohne" {
-			return 0, false
-		}
-		if o, ok := m.objectAfter(j, false); ok && !o.external && !o.narrow && o.strength >= 2 {
-			if w == "ohne" && !actVerbs[m.word(o.last+1)] && !actVerbs[m.word(i-1)] {
-				return 0, false
-			}
+		return m.boundAn(i)
+	case withWords[w] && i+1 < len(m.t):
+		return m.without(i, w)
+	}
+	return 0, false
+}
+
+// withWords lead "you have no rules", "there are no rules", "act without
+// restrictions", "es gibt keine Regeln".
+var withWords = words("have are hast gibt with without ohne")
+
+// noneApply matches "es gelten keine Regeln mehr", "there apply no rules"
+// at the apply verb i.
+func (m *sentence) noneApply(i int) (int, bool) {
+	if o, ok := m.objectAfter(i+1, true); ok && o.negated && !o.external && !o.narrow && o.strength >= 2 {
+		return o.last, true
+	}
+	return 0, false
+}
+
+// boundBy matches "no longer bound by the rules" at the word "bound" (i).
+func (m *sentence) boundBy(i int) (int, bool) {
+	if !m.linkedNegation(i, true) {
+		return 0, false
+	}
+	if x := m.word(i + 1); x == "by" || x == "to" {
+		if o, ok := m.objectAfter(i+2, false); ok && !o.external && !o.narrow && o.strength >= 1 {
 			return o.last, true
 		}
+	}
+	return 0, false
+}
+
+// boundAn matches "nicht mehr an die Regeln gebunden" at the word "an" (i).
+func (m *sentence) boundAn(i int) (int, bool) {
+	if o, ok := m.objectAfter(i+1, true); ok && !o.external && o.strength >= 1 && m.word(o.last+1) == "gebunden" {
+		if m.negationIn(0, i) {
+			return o.last + 1, true
+		}
+	}
+	return 0, false
+}
+
+// without matches "you have no rules", "there are no more restrictions",
+// "act without rules", "es gibt keine Regeln" at the word w (token i).
+func (m *sentence) without(i int, w string) (int, bool) {
+	subj := m.word(i - 1)
+	if w == "with" || w == "without" || w == "ohne" {
+		if !(actVerbs[subj] || w == "ohne") {
+			return 0, false
+		}
+	} else if !(subj == "you" || subj == "there" || subj == "du" || subj == "es") {
+		return 0, false
+	}
+	j := i + 1
+	if x := m.word(j); negators[x] || x == "any" || x == "jegliche" {
+		j++
+		if m.word(j) == "more" || m.word(j) == "longer" || m.word(j) == "mehr" {
+			j++
+		}
+	} else if w != "without" && w != "ohne" {
+		return 0, false
+	}
+	if o, ok := m.objectAfter(j, false); ok && !o.external && !o.narrow && o.strength >= 2 {
+		if w == "ohne" && !actVerbs[m.word(o.last+1)] && !actVerbs[m.word(i-1)] {
+			return 0, false
+		}
+		return o.last, true
 	}
 	return 0, false
 }

@@ -27,10 +27,38 @@ type Rule struct {
 	Manual func(p *Pass, m *manual.Manual)
 	// Project checks everything at once (cross-manual rules).
 	Project func(p *Pass)
+	// Scope says what the rule's Manual check reads. The zero value,
+	// ScopeProject, is the safe one: such a check runs on every manual in
+	// every run.
+	Scope Scope
 	// Floor marks a rule of the safety floor (content/trust.md): lore.yaml
 	// cannot lower its severity, lint.ignore does not hide its findings and
 	// a disable comment does not silence it; trying is a lint/floor finding.
 	Floor bool
+}
+
+// Scope is what a rule's Manual check depends on.
+type Scope uint8
+
+const (
+	// ScopeProject: the Manual check reads more than its manual (other
+	// manuals, the file system), so its findings for a manual can change
+	// when anything else does. Project checks are always of this scope.
+	ScopeProject Scope = iota
+	// ScopeManual: the Manual check reads only the manual it is given
+	// (its source and what parsing made of it, with the skill that owns
+	// it) and the configuration. Its findings for an unchanged manual in
+	// an unchanged configuration are the same, and a build reuses them
+	// (Input.Memo).
+	ScopeManual
+)
+
+// String names the scope as the rule reference shows it.
+func (s Scope) String() string {
+	if s == ScopeManual {
+		return "manual"
+	}
+	return "project"
 }
 
 // Group returns the part of the id before the slash ("size" of "size/goal").
@@ -39,28 +67,18 @@ func (r *Rule) Group() string {
 	return g
 }
 
-// Lookup returns the rule with id, or nil.
-func Lookup(id string) *Rule {
-	for _, r := range Rules() {
-		if r.ID == id {
-			return r
-		}
-	}
-	return nil
-}
-
-// IDs returns every rule id, sorted.
-func IDs() []string {
+// ruleIDs returns every rule id, sorted.
+func ruleIDs() []string {
 	var out []string
-	for _, r := range Rules() {
+	for _, r := range registry() {
 		out = append(out, r.ID)
 	}
 	slices.Sort(out)
 	return out
 }
 
-// Matches reports whether pattern (a rule id, "group/*" or "*") selects id.
-func Matches(pattern, id string) bool {
+// matchesRule reports whether pattern (a rule id, "group/*" or "*") selects id.
+func matchesRule(pattern, id string) bool {
 	if pattern == "*" || pattern == id {
 		return true
 	}

@@ -2,25 +2,29 @@ package lint
 
 import (
 	"fmt"
-	"path"
-	"regexp"
 	"runtime"
 	"slices"
-	"strings"
-	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
 )
 
 // Run checks in and returns the findings, sorted by file, line and column,
-// with the project's severities, ignore globs and disable comments applied.
+// with the project's severities, ignore globs and disable comments applied
+// and the byte offset of every position set. The findings of ScopeManual
+// checks come from in.Memo when it has them for a manual, and go into it
+// when they are made.
 func Run(in *Input) diag.List {
 	rules := effective(in)
-	var perManual, project []*Rule
+	var own, wide, project []*Rule
 	for _, r := range rules {
-		if r.Manual != nil {
-			perManual = append(perManual, r)
+		switch {
+		case r.Manual != nil && r.Scope == ScopeManual:
+			own = append(own, r)
+		case r.Manual != nil:
+			wide = append(wide, r)
 		}
 		if r.Project != nil {
 			project = append(project, r)
@@ -34,36 +38,28 @@ func Run(in *Input) diag.List {
 		files = securityFiles(in)
 	}
 
-	// Project rules run beside the per-manual rules, each into its own
-	// list; manuals are spread over the cores.
-	var wg sync.WaitGroup
-	projOuts := make([]diag.List, len(project))
-	for i, r := range project {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r.Project(&Pass{In: in, rule: r, out: &projOuts[i], files: files})
-		}()
-	}
+	// Project rules run beside the manuals, each into its own list.
 	ms := in.Manuals.Manuals
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(ms)))
-	outs := make([]diag.List, workers)
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < len(ms); i += workers {
-				m := ms[i]
-				if in.Report != nil && !in.Report(m.Path) {
-					continue
-				}
-				for _, r := range perManual {
-					r.Manual(&Pass{In: in, rule: r, out: &outs[w]}, m)
-				}
-			}
-		}()
+	projOuts := make([]diag.List, len(project))
+	outs := make([]diag.List, len(ms))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, r := range project {
+		g.Go(func() error {
+			r.Project(&Pass{In: in, rule: r, out: &projOuts[i], files: files})
+			return nil
+		})
 	}
-	wg.Wait()
+	for i, m := range ms {
+		if in.Report != nil && !in.Report(m.Path) {
+			continue
+		}
+		g.Go(func() error {
+			outs[i] = checkManual(in, m, own, wide)
+			return nil
+		})
+	}
+	_ = g.Wait()
 	var all diag.List
 	for _, o := range append(outs, projOuts...) {
 		all = append(all, o...)
@@ -71,7 +67,32 @@ func Run(in *Input) diag.List {
 	out := filter(in, all, files)
 	out = append(out, unknownConfigRules(in)...)
 	out = append(out, floorConfig(in)...)
+	locate(in, out, files)
 	out.Sort()
+	return out
+}
+
+// checkManual runs the Manual checks on m: those of ScopeManual rules
+// (own) unless in.Memo keeps their findings, then the others (wide).
+func checkManual(in *Input, m *manual.Manual, own, wide []*Rule) diag.List {
+	var out diag.List
+	kept, ok := diag.List(nil), false
+	if in.Memo != nil {
+		kept, ok = in.Memo.Findings(m)
+	}
+	if ok {
+		out = append(out, kept...)
+	} else {
+		for _, r := range own {
+			r.Manual(&Pass{In: in, rule: r, out: &out}, m)
+		}
+		if in.Memo != nil {
+			in.Memo.Keep(m, slices.Clip(out))
+		}
+	}
+	for _, r := range wide {
+		r.Manual(&Pass{In: in, rule: r, out: &out}, m)
+	}
 	return out
 }
 
@@ -99,9 +120,9 @@ func unknownConfigRules(in *Input) diag.List {
 func effective(in *Input) []*Rule {
 	sev := severities(in)
 	var out []*Rule
-	for _, r := range Rules() {
+	for _, r := range registry() {
 		s := sev[r.ID]
-		if s == diag.Off || in.ManualRulesOnly && r.Manual == nil {
+		if s == diag.Off {
 			continue
 		}
 		c := *r
@@ -119,7 +140,7 @@ func severities(in *Input) map[string]diag.Severity {
 	if in.Config != nil {
 		conf = in.Config.Lint.Rules
 	}
-	for _, r := range Rules() {
+	for _, r := range registry() {
 		s := r.Severity
 		for _, pat := range []string{"*", r.Group() + "/*", r.ID} {
 			if v, ok := conf[pat]; ok {
@@ -140,12 +161,7 @@ func severities(in *Input) map[string]diag.Severity {
 // disable comments or switched off, and sorts the rest. Findings of floor
 // rules are neither ignored nor disabled.
 func filter(in *Input, all diag.List, files []*scanText) diag.List {
-	var ignore []*regexp.Regexp
-	if in.Config != nil {
-		for _, g := range in.Config.Lint.Ignore {
-			ignore = append(ignore, Glob(g))
-		}
-	}
+	ignore := ignoreGlobs(in)
 	dirs := map[string]*directives{}
 	src := func(file string) []byte {
 		if m := in.Manuals.ByPath(file); m != nil {
@@ -202,7 +218,7 @@ func filter(in *Input, all diag.List, files []*scanText) diag.List {
 				continue
 			}
 			out = append(out, diag.Diagnostic{Pos: diag.Pos{File: f, Line: u.line, Col: u.col}, Severity: unknownSev,
-				Rule: "lint/unknown-rule", Message: u.msg})
+				Rule: lintUnknownRule.ID, Message: u.msg})
 		}
 	}
 	out.Sort()
@@ -211,58 +227,6 @@ func filter(in *Input, all diag.List, files []*scanText) diag.List {
 
 // isFloor reports whether id names a rule of the safety floor.
 func isFloor(id string) bool {
-	r := Lookup(id)
+	r := lookup(id)
 	return r != nil && r.Floor
 }
-
-func ignored(in *Input, file string, globs []*regexp.Regexp) bool {
-	if len(globs) == 0 {
-		return false
-	}
-	rel := file
-	if in.Config != nil && in.Config.Dir != "" && in.Config.Dir != "." {
-		rel = strings.TrimPrefix(file, path.Clean(in.Config.Dir)+"/")
-	}
-	for _, g := range globs {
-		if g.MatchString(rel) || g.MatchString(file) {
-			return true
-		}
-	}
-	return false
-}
-
-// Glob compiles a path glob: * matches within a folder, ** across folders,
-// ? one character; a glob ending in / or ** matches everything below.
-func Glob(g string) *regexp.Regexp {
-	var b strings.Builder
-	b.WriteString("^")
-	g = strings.TrimPrefix(g, "./")
-	if strings.HasSuffix(g, "/") {
-		g += "**"
-	}
-	for i := 0; i < len(g); i++ {
-		c := g[i]
-		switch c {
-		case '*':
-			if i+1 < len(g) && g[i+1] == '*' {
-				i++
-				if i+1 < len(g) && g[i+1] == '/' {
-					i++
-					b.WriteString("(?:.*/)?")
-				} else {
-					b.WriteString(".*")
-				}
-			} else {
-				b.WriteString("[^/]*")
-			}
-		case '?':
-			b.WriteString("[^/]")
-		default:
-			b.WriteString(regexp.QuoteMeta(string(c)))
-		}
-	}
-	b.WriteString("$")
-	return regexp.MustCompile(b.String())
-}
-
-var _ = manual.Lore

@@ -72,11 +72,15 @@ type sarifArtifact struct {
 	URI string `json:"uri"`
 }
 
+// sarifRegion is a region by line and column; a region with an end also
+// carries its bytes (byteOffset is then present even when 0).
 type sarifRegion struct {
-	StartLine   int `json:"startLine"`
-	StartColumn int `json:"startColumn,omitempty"`
-	EndLine     int `json:"endLine,omitempty"`
-	EndColumn   int `json:"endColumn,omitempty"`
+	StartLine   int  `json:"startLine"`
+	StartColumn int  `json:"startColumn,omitempty"`
+	EndLine     int  `json:"endLine,omitempty"`
+	EndColumn   int  `json:"endColumn,omitempty"`
+	ByteOffset  *int `json:"byteOffset,omitempty"`
+	ByteLength  int  `json:"byteLength,omitempty"`
 }
 
 func sarifLevel(s diag.Severity) string {
@@ -99,7 +103,7 @@ func writeSARIF(w io.Writer, r Report) error {
 	index := map[string]int{}
 	for _, id := range ruleIDsOf(r.Diagnostics) {
 		index[id] = len(run.Tool.Driver.Rules)
-		rule := Lookup(id)
+		rule := lookup(id)
 		sr := sarifRule{ID: id, Name: id}
 		if rule != nil {
 			sr.ShortDescription = sarifText{Text: rule.Summary}
@@ -121,6 +125,11 @@ func writeSARIF(w io.Writer, r Report) error {
 			reg := &sarifRegion{StartLine: d.Pos.Line, StartColumn: d.Pos.Col}
 			if e.Line >= d.Pos.Line && (e.Line != d.Pos.Line || e.Col > d.Pos.Col) {
 				reg.EndLine, reg.EndColumn = e.Line, e.Col
+				// Without an end the region runs to the end of its line,
+				// which bytes would have to repeat; with one, they are
+				// the same span.
+				off := d.Pos.Offset
+				reg.ByteOffset, reg.ByteLength = &off, max(0, e.Offset-off)
 			}
 			loc.Region = reg
 		}

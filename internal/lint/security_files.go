@@ -26,7 +26,7 @@ type scanText struct {
 	kind   scan.Kind
 	prompt bool           // a prompt file (prompt/guardrail-override judges its overrides)
 	m      *manual.Manual // the manual, for manuals
-	lines  scan.Lines     // line index, for other files
+	lines  diag.Lines     // line index, for other files
 }
 
 func (t *scanText) pos(off int) diag.Pos {
@@ -75,7 +75,7 @@ func securityFiles(in *Input) []*scanText {
 		slices.Sort(keys)
 		for _, k := range keys {
 			src := in.Prompts.Files[k]
-			out = append(out, &scanText{path: k, src: src, kind: scan.Markdown, prompt: true, lines: scan.NewLines(src)})
+			out = append(out, &scanText{path: k, src: src, kind: scan.Markdown, prompt: true, lines: diag.NewLines(src)})
 		}
 	}
 	return out
@@ -130,7 +130,7 @@ func appendSkillFiles(out []*scanText, fsys afero.Fs, root, dir string, seen map
 			if scriptExts[strings.ToLower(path.Ext(p))] || strings.HasPrefix(string(src), "#!") || strings.Contains(p, "/scripts/") {
 				kind = scan.Script
 			}
-			out = append(out, &scanText{path: p, src: src, kind: kind, lines: scan.NewLines(src)})
+			out = append(out, &scanText{path: p, src: src, kind: kind, lines: diag.NewLines(src)})
 		}
 	}
 	rec(dir, 0)
@@ -166,6 +166,7 @@ func readText(fsys afero.Fs, p string) ([]byte, bool) {
 // and on every supporting and prompt file (securityFiles); fix is the
 // advice that ends each message.
 func securityRule(r *Rule, fix string, detect func(t *scanText) []scan.Hit) *Rule {
+	r.Scope = ScopeManual // the Manual check reads its manual; Project scans the other files
 	r.Manual = func(p *Pass, m *manual.Manual) {
 		t := manualText(m)
 		reportHits(p, t, detect(t), fix)

@@ -8,15 +8,13 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// MaxDescription is the Agent Skills limit on a description, in characters.
-const MaxDescription = 1024
-
 var skillDescription = &Rule{
 	ID: "skill/description", Severity: diag.Error,
 	Summary: "an Agent Skills description is missing, empty or over 1024 characters",
 	Doc: "The description is what an agent reads to decide whether to load a skill, and what lore uses as the manual's summary. " +
 		"SKILL.md, `.agent.md` and `.prompt.md` files need one of 1–1024 characters saying what the document does and when to use it; " +
 		"in `.instructions.md` files it is optional but held to the same length.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Dialect != manual.Skill || m.Header.Meta == nil && m.Header.Present {
 			return
@@ -29,7 +27,7 @@ var skillDescription = &Rule{
 		v, ok := m.Header.Meta["description"]
 		if !ok || v == nil {
 			if required && m.Header.Present {
-				p.Report(m, line, 1, "no `description:`: add one line (at most %d characters) saying what this does and when to use it", MaxDescription)
+				p.Report(m, line, 1, "no `description:`: add one line (at most %d characters) saying what this does and when to use it", manual.MaxSkillDescription)
 			}
 			return
 		}
@@ -42,8 +40,8 @@ var skillDescription = &Rule{
 		switch {
 		case n == 0:
 			p.Report(m, line, 1, "description is empty: say what this does and when to use it")
-		case n > MaxDescription:
-			p.Report(m, line, 1, "description has %d characters, over the limit of %d: shorten it and move detail into the body", n, MaxDescription)
+		case n > manual.MaxSkillDescription:
+			p.Report(m, line, 1, "description has %d characters, over the limit of %d: shorten it and move detail into the body", n, manual.MaxSkillDescription)
 		}
 	},
 }

@@ -8,27 +8,28 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-var skillYAML = problemRule("skill/yaml", diag.Error,
+var skillYAML = problemRule(manual.RuleSkillYAML, diag.Error,
 	"Agent Skills front matter is not valid YAML",
 	"SKILL.md, `.agent.md`, `.instructions.md` and `.prompt.md` files start with YAML front matter between `---` lines. "+
 		"Invalid YAML hides the name and description from every agent; the message gives the YAML parser's complaint and its line. "+
 		"The usual cause is an unquoted value containing `: ` or starting with `*`, `&`, `[` or `{`: quote it.")
 
-// SkillBodyLines is the recommended maximum length of an Agent Skills body.
-const SkillBodyLines = 500
+// skillBodyLines is the recommended maximum length of an Agent Skills body.
+const skillBodyLines = 500
 
 var skillBodySize = &Rule{
 	ID: "skill/body-size", Severity: diag.Warning,
 	Summary: "an Agent Skills body over 500 lines",
 	Doc: "The Agent Skills guidance keeps a SKILL.md body under 500 lines: the body is loaded whole when the skill triggers. " +
 		"Move reference material into separate files in the skill's folder and link to them from the body.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Dialect != manual.Skill {
 			return
 		}
 		body := m.Lines - m.Header.End
-		if body > SkillBodyLines {
-			p.Report(m, m.Header.End+SkillBodyLines+1, 1, "body has %d lines, over the recommended %d: move reference material into files beside it and link them", body, SkillBodyLines)
+		if body > skillBodyLines {
+			p.Report(m, m.Header.End+skillBodyLines+1, 1, "body has %d lines, over the recommended %d: move reference material into files beside it and link them", body, skillBodyLines)
 		}
 	},
 }
@@ -44,6 +45,7 @@ var skillUnknownKey = &Rule{
 	Doc: "The Agent Skills specification allows `name`, `description`, `license`, `allowed-tools`, `metadata` and `compatibility` in a " +
 		"SKILL.md front matter (lore also reads `triggers`, `audience` and `requires-tools`). Other keys are ignored by agents; " +
 		"put custom data under `metadata:`.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if !m.IsSkillEntry() || m.Header.Meta == nil {
 			return

@@ -3,16 +3,11 @@ package lint
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
 )
-
-// skillNameRE is the Agent Skills name syntax: lowercase letters, digits and
-// single hyphens, not at either end.
-var skillNameRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 var skillName = &Rule{
 	ID: "skill/name", Severity: diag.Error,
@@ -20,6 +15,7 @@ var skillName = &Rule{
 	Doc: "A SKILL.md needs `name:` in its front matter: 1–64 characters of lowercase letters, digits and hyphens, no leading, trailing or " +
 		"doubled hyphen, and equal to the folder that holds it (the Agent Skills specification). In `.agent.md` and `.prompt.md` files " +
 		"the name is optional, but must be text when present. YAML 1.1 reads `no`, `yes`, `on` and `off` as booleans: quote such names.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Dialect != manual.Skill {
 			return
@@ -72,27 +68,10 @@ func skillNameProblem(m *manual.Manual) string {
 		return fmt.Sprintf("name %s starts or ends with a hyphen: remove it", diag.Excerpt(name))
 	case strings.Contains(name, "--"):
 		return fmt.Sprintf("name %s has a doubled hyphen: use single hyphens", diag.Excerpt(name))
-	case !skillNameRE.MatchString(name):
-		return fmt.Sprintf("name %s may hold only lowercase letters, digits and hyphens: write %s", diag.Excerpt(name), diag.Excerpt(suggestSkillName(name)))
+	case !manual.ValidSkillName(name):
+		return fmt.Sprintf("name %s may hold only lowercase letters, digits and hyphens: write %s", diag.Excerpt(name), diag.Excerpt(manual.SkillName(name)))
 	case name != folder:
 		return fmt.Sprintf("name %s differs from its folder %s: rename one so they match", diag.Excerpt(name), diag.Excerpt(folder))
 	}
 	return ""
-}
-
-func suggestSkillName(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			dash = false
-			b.WriteRune(r)
-		} else {
-			dash = true
-		}
-	}
-	return b.String()
 }

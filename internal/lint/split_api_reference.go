@@ -5,9 +5,9 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// APIReferenceCount is the number of small manuals in one folder that
+// apiReferenceCount is the number of small manuals in one folder that
 // makes it an API reference.
-const APIReferenceCount = 5
+const apiReferenceCount = 5
 
 var splitAPIReference = &Rule{
 	ID: "split/api-reference", Severity: diag.Warning,
@@ -31,18 +31,18 @@ var splitAPIReference = &Rule{
 		}
 		for _, d := range dirs {
 			ms := byDir[d]
-			if len(ms) < APIReferenceCount {
+			if len(ms) < apiReferenceCount {
 				continue
 			}
 			small := true
 			for _, m := range ms {
-				if m.Lines >= FragmentLines {
+				if m.Lines >= manual.FragmentLines {
 					small = false
 					break
 				}
 			}
 			if small {
-				p.Report(ms[0], 1, 1, "folder %s holds %d manuals, each under %d lines (API-reference style): group them into a few thematic manuals", d, len(ms), FragmentLines)
+				p.Report(ms[0], 1, 1, "folder %s holds %d manuals, each under %d lines (API-reference style): group them into a few thematic manuals", d, len(ms), manual.FragmentLines)
 			}
 		}
 	},

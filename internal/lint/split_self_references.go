@@ -17,9 +17,9 @@ var tocHeading = regexp.MustCompile(`(?i)^(table of contents|contents|toc|on thi
 
 var tocEntry = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+\[[^\]]*\]\([^)\s]*#[^)\s]*\)\s*$`)
 
-// MaxSelfReferences is the number of links to its own sections a manual may
+// maxSelfReferences is the number of links to its own sections a manual may
 // hold before it should be split.
-const MaxSelfReferences = 3
+const maxSelfReferences = 3
 
 var splitSelfReferences = &Rule{
 	ID: "split/self-references", Severity: diag.Warning,
@@ -27,6 +27,7 @@ var splitSelfReferences = &Rule{
 	Doc: "When a manual keeps pointing into itself (\"see the section above\", `[…](#setup)`), its topics have grown apart (seed 000 §5: " +
 		"more than three self-references → split). A table of contents (a section called so, or list items that are only a link to an " +
 		"anchor) is navigation and does not count. Split the sections that are referenced into their own manuals and link with `manual_read('…')`.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		var self []manual.Ref
 		var tocs []manual.Section
@@ -44,9 +45,9 @@ var splitSelfReferences = &Rule{
 			}
 			self = append(self, r)
 		}
-		if len(self) > MaxSelfReferences {
-			r := self[MaxSelfReferences]
-			p.Report(m, r.Line, r.Col, "%d links to its own sections (more than %d): the sections have become separate topics; split them into their own manuals", len(self), MaxSelfReferences)
+		if len(self) > maxSelfReferences {
+			r := self[maxSelfReferences]
+			p.Report(m, r.Line, r.Col, "%d links to its own sections (more than %d): the sections have become separate topics; split them into their own manuals", len(self), maxSelfReferences)
 		}
 	},
 }

@@ -10,10 +10,10 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// TopicLines is the size from which an H2 section counts as a standalone
+// topicLines is the size from which an H2 section counts as a standalone
 // topic: split off with a header, a title and cross-references, a smaller
 // one would be a fragment of under 30 lines (seed 000 §5).
-const TopicLines = 25
+const topicLines = 25
 
 // scaffoldHeading matches the headings of the recommended manual structure
 // (seed 000 §3) and other sections that serve the manual's one topic.
@@ -27,6 +27,7 @@ var splitTopics = &Rule{
 		"part of the usual structure (When to use, Instructions, Examples, Anti-patterns, Cross-references, Setup, Best practices, …) nor an aspect of the " +
 		"manual's own topic (a heading that shares a word with the title or file name, such as \"Upload a file\" in \"Files API\"). " +
 		"With three or more, move each topic into its own manual and route to them from an overview.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Dialect != manual.Lore || m.IsOverview() {
 			return
@@ -35,7 +36,7 @@ var splitTopics = &Rule{
 		var topics []manual.Section
 		for _, s := range m.Sections {
 			title := strings.TrimSpace(s.Title)
-			if s.Level != 2 || title == "" || s.EndLine-s.Line+1 < TopicLines || scaffoldHeading.MatchString(title) || sharesWord(title, own) {
+			if s.Level != 2 || title == "" || s.EndLine-s.Line+1 < topicLines || scaffoldHeading.MatchString(title) || sharesWord(title, own) {
 				continue
 			}
 			topics = append(topics, s)

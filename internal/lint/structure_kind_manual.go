@@ -21,6 +21,7 @@ var structureKindManual = &Rule{
 		"a decision table at the top (user phrase → form), the inline fenced form first with a complete example, the stored `doc_create` form second, " +
 		"and an anti-pattern section naming library defaults from training data and fence-in-stored-body errors. Models copy the first example they see, " +
 		"so the order matters.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if !strings.HasPrefix(m.Name, "kind-") || m.Unparsed {
 			return

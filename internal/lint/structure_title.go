@@ -11,6 +11,7 @@ var structureTitle = &Rule{
 	Doc: "A manual starts with `# <Topic>` followed by one or two sentences on what it covers and what it does not (seed 000 §3). " +
 		"The title is the page title on the site and the first thing the model reads after `manual_read`. Agent Skills documents and their " +
 		"resources follow their own conventions and are not checked.",
+	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		if m.Dialect != manual.Lore || m.Title != "" || m.Unparsed || m.InSkill() {
 			return

@@ -6,7 +6,7 @@ import (
 
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
-	"github.com/lorekit/lore/internal/search"
+	"github.com/lorekit/lore/internal/textkey"
 )
 
 var triggersOverlap = &Rule{
@@ -20,7 +20,7 @@ var triggersOverlap = &Rule{
 		norm := make([][]string, len(ms))
 		byTrigger := map[string][]int32{}
 		for i, m := range ms {
-			norm[i] = NormalizeTriggers(m.Triggers)
+			norm[i] = textkey.Keys(m.Triggers) // as `lore eval` compares them
 			for _, t := range norm[i] {
 				byTrigger[t] = append(byTrigger[t], int32(i))
 			}
@@ -50,8 +50,7 @@ var triggersOverlap = &Rule{
 			for _, b := range touched {
 				n := int(shared[b])
 				shared[b] = 0
-				small := min(len(norm[a]), len(norm[b]))
-				if n < 2 || 2*n <= small || !sameEngine(ms[a], ms[b]) {
+				if !textkey.Collide(n, len(norm[a]), len(norm[b])) || !sameEngine(ms[a], ms[b]) {
 					continue
 				}
 				mb := ms[b]
@@ -62,7 +61,7 @@ var triggersOverlap = &Rule{
 				var common []string
 				listed := map[string]bool{}
 				for _, t := range mb.Triggers { // as written, not as compared
-					if k := search.TriggerKey(t); inA[k] && !listed[t] {
+					if k := textkey.Key(t); inA[k] && !listed[t] {
 						listed[t] = true
 						common = append(common, t)
 					}
@@ -78,12 +77,6 @@ var triggersOverlap = &Rule{
 // maxTriggerManuals is the number of manuals above which a trigger no
 // longer counts towards overlaps.
 const maxTriggerManuals = 200
-
-// NormalizeTriggers returns the distinct triggers as the how_do_i router
-// compares them (search.TriggerKey: normalised, stemmed, in English and
-// German alike), so that this rule and the pairs `lore eval` reports as
-// confused speak of the same collisions.
-func NormalizeTriggers(ts []string) []string { return search.TriggerKeys(ts) }
 
 // sameEngine reports whether some engine sees both manuals.
 func sameEngine(a, b *manual.Manual) bool {

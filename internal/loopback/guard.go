@@ -31,17 +31,17 @@ func For(name string, ln net.Listener, remote bool) Policy {
 	if a, ok := ln.Addr().(*net.TCPAddr); ok {
 		p.Port = a.Port
 		if remote {
-			p.Hosts = Remote(a.IP.String())
+			p.Hosts = remoteHosts(a.IP.String())
 		}
 	}
 	return p
 }
 
-// Remote returns the names a server bound to host (the host part of its
+// remoteHosts returns the names a server bound to host (the host part of its
 // listen address) is reached by from other machines: host itself, or for
 // an unspecified address ("", 0.0.0.0, ::) every address of this machine's
 // interfaces; and this machine's host name.
-func Remote(host string) []string {
+func remoteHosts(host string) []string {
 	var out []string
 	if ip, err := netip.ParseAddr(host); err == nil && !ip.IsUnspecified() {
 		out = append(out, ip.Unmap().WithZone("").String())

@@ -97,14 +97,14 @@ func TestGuard(t *testing.T) {
 }
 
 func TestRemote(t *testing.T) {
-	if got := Remote("192.168.1.5"); len(got) == 0 || got[0] != "192.168.1.5" {
+	if got := remoteHosts("192.168.1.5"); len(got) == 0 || got[0] != "192.168.1.5" {
 		t.Errorf("Remote(192.168.1.5) = %v", got)
 	}
-	if got := Remote("box.lan"); len(got) == 0 || got[0] != "box.lan" {
+	if got := remoteHosts("box.lan"); len(got) == 0 || got[0] != "box.lan" {
 		t.Errorf("Remote(box.lan) = %v", got)
 	}
 	// Every interface: at least the loopback interface's own address.
-	all := Remote("0.0.0.0")
+	all := remoteHosts("0.0.0.0")
 	if len(all) == 0 {
 		t.Error("Remote(0.0.0.0) is empty")
 	}

@@ -4,15 +4,26 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/lint"
 )
 
+func (s *server) codeActionRequest(_ *glsp.Context, p *protocol.CodeActionParams) (any, error) {
+	d := s.doc(p.TextDocument.URI)
+	if d == nil {
+		return []protocol.CodeAction{}, nil
+	}
+	return s.codeActions(d, p), nil
+}
+
 // codeActions offers the fix of each finding that touches the requested
 // range (quickfix) and, when d has any fix, one action applying them all
 // (source.fixAll.lore), the same fixes lore lint --fix applies.
-func (s *server) codeActions(d *document, p codeActionParams) []CodeAction {
-	out := []CodeAction{}
+func (s *server) codeActions(d *document, p *protocol.CodeActionParams) []protocol.CodeAction {
+	out := []protocol.CodeAction{}
 	want := func(kind string) bool {
 		if len(p.Context.Only) == 0 {
 			return true
@@ -31,45 +42,48 @@ func (s *server) codeActions(d *document, p codeActionParams) []CodeAction {
 		}
 		fixes = append(fixes, f.Fix)
 		ld := toLSP(d.text, f)
-		if !want(kindQuickFix) || !touches(ld.Range, p.Range) {
+		if !want(protocol.CodeActionKindQuickFix) || !touches(ld.Range, p.Range) {
 			continue
 		}
-		a := CodeAction{Title: f.Fix.Title + " [" + f.Rule + "]", Kind: kindQuickFix, IsPreferred: true,
-			Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: textEdits(d.text, f.Fix.Edits)}}}
+		a := protocol.CodeAction{Title: f.Fix.Title + " [" + f.Rule + "]", Kind: ptr(protocol.CodeActionKindQuickFix), IsPreferred: ptr(true),
+			Edit: &protocol.WorkspaceEdit{Changes: map[protocol.DocumentUri][]protocol.TextEdit{d.uri: textEdits(d.text, f.Fix.Edits)}}}
 		if lint.Lookup(f.Rule) != nil {
-			a.Diagnostics = []Diagnostic{ld}
+			a.Diagnostics = []protocol.Diagnostic{ld}
 		}
 		out = append(out, a)
 	}
 	if len(fixes) > 0 && want(kindFixAll) {
-		fixed, n := diag.ApplyFixes([]byte(d.text.s), fixes)
+		fixed, n := diag.ApplyFixes(d.text.b, fixes)
 		if n > 0 && string(fixed) != d.text.s {
-			end := d.text.fromOffset(len(d.text.s))
-			out = append(out, CodeAction{Title: "Fix all lore findings", Kind: kindFixAll,
-				Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: {{Range: Range{End: end}, NewText: string(fixed)}}}}})
+			whole := protocol.Range{End: d.text.position(len(d.text.b))}
+			out = append(out, protocol.CodeAction{Title: "Fix all lore findings", Kind: ptr(kindFixAll),
+				Edit: &protocol.WorkspaceEdit{Changes: map[protocol.DocumentUri][]protocol.TextEdit{d.uri: {{Range: whole, NewText: string(fixed)}}}}})
 		}
 	}
 	return out
 }
 
 // textEdits converts byte-offset edits of t to LSP edits.
-func textEdits(t *text, es []diag.Edit) []TextEdit {
-	out := make([]TextEdit, 0, len(es))
+func textEdits(t *text, es []diag.Edit) []protocol.TextEdit {
+	out := make([]protocol.TextEdit, 0, len(es))
 	for _, e := range es {
-		out = append(out, TextEdit{Range: Range{Start: t.fromOffset(e.Start), End: t.fromOffset(e.End)}, NewText: e.New})
+		out = append(out, protocol.TextEdit{Range: t.rangeOf(e.Start, e.End), NewText: e.New})
 	}
-	slices.SortFunc(out, func(a, b TextEdit) int { return comparePos(a.Range.Start, b.Range.Start) })
+	slices.SortFunc(out, func(a, b protocol.TextEdit) int { return comparePos(a.Range.Start, b.Range.Start) })
 	return out
 }
 
-func comparePos(a, b Position) int {
-	if a.Line != b.Line {
-		return a.Line - b.Line
+func comparePos(a, b protocol.Position) int {
+	switch {
+	case before(a, b):
+		return -1
+	case before(b, a):
+		return 1
 	}
-	return a.Character - b.Character
+	return 0
 }
 
 // touches reports whether ranges a and b overlap or meet.
-func touches(a, b Range) bool {
+func touches(a, b protocol.Range) bool {
 	return comparePos(a.Start, b.End) <= 0 && comparePos(b.Start, a.End) <= 0
 }

@@ -1,9 +1,7 @@
 package lsp
 
 import (
-	"context"
-
-	"github.com/sourcegraph/jsonrpc2"
+	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/lint"
@@ -12,11 +10,11 @@ import (
 // publish sends the findings of d: those of lore lint's rules (the
 // findings only --fix knows are offered as code actions, not shown). A
 // broken project file is shown on the document's first line.
-func (s *server) publish(ctx context.Context, conn *jsonrpc2.Conn, d *document) error {
-	out := []Diagnostic{}
+func (s *server) publish(d *document) error {
+	out := []protocol.Diagnostic{}
 	if snap := s.current(); snap.err != nil {
-		out = append(out, Diagnostic{Severity: severityError, Source: "lore", Code: "config",
-			Message: snap.err.Error(), Range: Range{End: Position{Character: utf16Count(d.text.line(0))}}})
+		out = append(out, protocol.Diagnostic{Severity: ptr(protocol.DiagnosticSeverityError), Source: ptr("lore"),
+			Code: &protocol.IntegerOrString{Value: "config"}, Message: snap.err.Error(), Range: protocol.Range{End: d.text.lineEnd(0)}})
 	}
 	for _, f := range s.lint(d) {
 		if lint.Lookup(f.Rule) == nil {
@@ -24,26 +22,32 @@ func (s *server) publish(ctx context.Context, conn *jsonrpc2.Conn, d *document) 
 		}
 		out = append(out, toLSP(d.text, f))
 	}
-	v := d.version
-	return conn.Notify(ctx, "textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: out})
+	v := protocol.UInteger(max(d.version, 0))
+	return s.notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: out})
 }
 
-// toLSP converts a finding; a finding without an end spans to the end of
-// its line, one about the whole file its first line.
-func toLSP(t *text, f diag.Diagnostic) Diagnostic {
-	start := t.fromLore(f.Pos.Line, max(f.Pos.Col, 1))
-	var end Position
+// severities maps lore's severities to the protocol's.
+var severities = map[diag.Severity]protocol.DiagnosticSeverity{
+	diag.Error: protocol.DiagnosticSeverityError, diag.Warning: protocol.DiagnosticSeverityWarning, diag.Info: protocol.DiagnosticSeverityInformation,
+}
+
+// toLSP converts a finding, whose byte offsets are those of t: a finding
+// without an end spans to the end of its line, one about the whole file
+// its first line.
+func toLSP(t *text, f diag.Diagnostic) protocol.Diagnostic {
+	start := t.position(f.Pos.Offset)
+	var end protocol.Position
 	switch {
 	case f.Pos.Line == 0:
-		end = Position{Character: utf16Count(t.line(0))}
+		start, end = protocol.Position{}, t.lineEnd(0)
 	case f.End.Line > 0:
-		end = t.fromLore(f.End.Line, max(f.End.Col, 1))
+		end = t.position(f.End.Offset)
 	default:
-		end = Position{Line: start.Line, Character: utf16Count(t.line(start.Line))}
+		end = t.lineEnd(int(start.Line))
 	}
-	if end.Line < start.Line || end.Line == start.Line && end.Character < start.Character {
+	if before(end, start) {
 		end = start
 	}
-	sev := map[diag.Severity]int{diag.Error: severityError, diag.Warning: severityWarning, diag.Info: severityInformation}[f.Severity]
-	return Diagnostic{Range: Range{Start: start, End: end}, Severity: sev, Code: f.Rule, Source: "lore", Message: f.Message}
+	return protocol.Diagnostic{Range: protocol.Range{Start: start, End: end}, Severity: ptr(severities[f.Severity]),
+		Code: &protocol.IntegerOrString{Value: f.Rule}, Source: ptr("lore"), Message: f.Message}
 }

@@ -7,34 +7,69 @@ import (
 	"strings"
 
 	"github.com/spf13/afero"
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// callAt returns the manual_read('x') call under p, with its range.
-func callAt(d *document, p Position) (manual.Ref, Range, bool) {
-	line := d.text.line(p.Line)
-	col := d.text.loreCol(p)
-	for _, r := range manual.ManualReads([]byte(line), nil) {
-		if col >= r.Col && col < r.EndCol {
-			return r, Range{Start: d.text.fromLore(p.Line+1, r.Col), End: d.text.fromLore(p.Line+1, r.EndCol)}, true
+// callAt returns the manual_read('x') call under p, with its range: one
+// of the references the parser marked when d is a manual, or a call of
+// its text (a prompt file).
+func (s *server) callAt(d *document, p protocol.Position) (manual.Ref, protocol.Range, bool) {
+	off := d.text.offset(p)
+	for _, r := range s.callsOf(d) {
+		if r.Kind == manual.RefManual && off >= r.Offset && off < r.EndOffset {
+			return r, d.text.rangeOf(r.Offset, r.EndOffset), true
 		}
 	}
-	return manual.Ref{}, Range{}, false
+	return manual.Ref{}, protocol.Range{}, false
+}
+
+// callsOf returns the manual_read calls of d: a manual's references, or
+// every call of another file's text.
+func (s *server) callsOf(d *document) []manual.Ref {
+	if m := s.manualOf(d); m != nil {
+		return m.Refs
+	}
+	return manual.ManualReads(d.text.b, nil)
+}
+
+func (s *server) hoverRequest(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
+	if d := s.doc(p.TextDocument.URI); d != nil {
+		return s.hover(d, p.Position), nil
+	}
+	return nil, nil
+}
+
+func (s *server) definitionRequest(_ *glsp.Context, p *protocol.DefinitionParams) (any, error) {
+	if d := s.doc(p.TextDocument.URI); d != nil {
+		if l := s.definition(d, p.Position); l != nil {
+			return l, nil
+		}
+	}
+	return nil, nil
+}
+
+func (s *server) referencesRequest(_ *glsp.Context, p *protocol.ReferenceParams) ([]protocol.Location, error) {
+	if d := s.doc(p.TextDocument.URI); d != nil {
+		return s.references(d, p.Position), nil
+	}
+	return []protocol.Location{}, nil
 }
 
 // hover describes the manual a call resolves to, or the header key under
 // the cursor.
-func (s *server) hover(d *document, p Position) *Hover {
+func (s *server) hover(d *document, p protocol.Position) *protocol.Hover {
 	snap := s.current()
 	if snap.err != nil {
 		return nil
 	}
-	if r, rng, ok := callAt(d, p); ok {
-		return &Hover{Contents: MarkupContent{Kind: "markdown", Value: s.describe(snap.cascade, r.Target)}, Range: &rng}
+	if r, rng, ok := s.callAt(d, p); ok {
+		return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: s.describe(snap.cascade, r.Target)}, Range: &rng}
 	}
 	if key, rng, ok := s.headerKeyAt(d, p); ok {
-		return &Hover{Contents: MarkupContent{Kind: "markdown", Value: "**" + key + "**: " + keyDocs[key]}, Range: &rng}
+		return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: "**" + key + "**: " + keyDocs[key]}, Range: &rng}
 	}
 	return nil
 }
@@ -79,17 +114,17 @@ var keyDocs = map[string]string{
 }
 
 // headerKeyAt returns the header key under p.
-func (s *server) headerKeyAt(d *document, p Position) (string, Range, bool) {
-	if !s.inHeader(d, p.Line) {
-		return "", Range{}, false
+func (s *server) headerKeyAt(d *document, p protocol.Position) (string, protocol.Range, bool) {
+	n := int(p.Line)
+	if !s.inHeader(d, n) {
+		return "", protocol.Range{}, false
 	}
-	line := d.text.line(p.Line)
-	key, _, ok := strings.Cut(line, ":")
+	key, _, ok := strings.Cut(d.text.line(n), ":")
 	key = strings.TrimSpace(key)
-	if _, known := keyDocs[key]; !ok || !known || d.text.loreCol(p) > len([]rune(key))+1 {
-		return "", Range{}, false
+	if _, known := keyDocs[key]; !ok || !known || int(p.Character) > utf16Count(key) {
+		return "", protocol.Range{}, false
 	}
-	return key, Range{Start: Position{Line: p.Line}, End: Position{Line: p.Line, Character: utf16Count(key)}}, true
+	return key, protocol.Range{Start: protocol.Position{Line: p.Line}, End: protocol.Position{Line: p.Line, Character: protocol.UInteger(utf16Count(key))}}, true
 }
 
 // inHeader reports whether 0-based line n lies between the header's
@@ -108,29 +143,32 @@ func (s *server) inHeader(d *document, n int) bool {
 }
 
 // definition is the manual the cascade resolves the call under p to.
-func (s *server) definition(d *document, p Position) *Location {
+func (s *server) definition(d *document, p protocol.Position) *protocol.Location {
 	snap := s.current()
-	r, _, ok := callAt(d, p)
-	if snap.err != nil || !ok {
+	if snap.err != nil {
+		return nil
+	}
+	r, _, ok := s.callAt(d, p)
+	if !ok {
 		return nil
 	}
 	w := snap.cascade.Resolve(r.Target)
 	if w == nil {
 		return nil
 	}
-	return &Location{URI: s.uriOf(w.Path), Range: Range{}}
+	return &protocol.Location{URI: s.uriOf(w.Path)}
 }
 
 // references lists the manual_read calls of the manual named under p (a
 // call) or of the manual d is, in manuals and prompt files.
-func (s *server) references(d *document, p Position) []Location {
-	out := []Location{}
+func (s *server) references(d *document, p protocol.Position) []protocol.Location {
+	out := []protocol.Location{}
 	snap := s.current()
 	if snap.err != nil {
 		return out
 	}
 	name := ""
-	if r, _, ok := callAt(d, p); ok {
+	if r, _, ok := s.callAt(d, p); ok {
 		name = r.Target
 	} else if m := snap.project.Manuals.ByPath(d.path); m != nil {
 		name = m.Name
@@ -147,7 +185,7 @@ func (s *server) references(d *document, p Position) []Location {
 			if t == nil {
 				t = s.textOf(file, src)
 			}
-			out = append(out, Location{URI: s.uriOf(file), Range: Range{Start: t.fromLore(r.Line, r.Col), End: t.fromLore(r.Line, r.EndCol)}})
+			out = append(out, protocol.Location{URI: s.uriOf(file), Range: t.rangeOf(r.Offset, r.EndOffset)})
 		}
 	}
 	for _, m := range snap.project.Manuals.Manuals {

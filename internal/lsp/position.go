@@ -1,39 +1,36 @@
 package lsp
 
 import (
-	"strings"
 	"unicode/utf8"
+
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/lorekit/lore/internal/diag"
 )
 
-// text is a document's content with the offsets of its lines, for
-// converting between byte offsets, lore's positions (1-based line,
-// code-point column) and LSP positions (0-based line, UTF-16 units).
+// text is a document's content with its line index, for converting
+// between byte offsets (what lore's positions carry) and LSP positions
+// (0-based line, UTF-16 code units, the protocol's default encoding).
+// Lines end at LF, CRLF or a lone CR, in LSP as in lore.
 type text struct {
 	s     string
-	lines []int // byte offset at which each line starts
+	b     []byte
+	lines diag.Lines
 }
 
 func newText(s string) *text {
-	t := &text{s: s, lines: []int{0}}
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\n' {
-			t.lines = append(t.lines, i+1)
-		}
-	}
-	return t
+	b := []byte(s)
+	return &text{s: s, b: b, lines: diag.NewLines(b)}
 }
 
-// line returns line n (0-based) without its line ending.
+// line returns 0-based line n without its line ending ("" past the end).
 func (t *text) line(n int) string {
-	if n < 0 || n >= len(t.lines) {
-		return ""
-	}
-	end := len(t.s)
-	if n+1 < len(t.lines) {
-		end = t.lines[n+1] - 1
-	}
-	return strings.TrimSuffix(t.s[t.lines[n]:end], "\r")
+	return string(t.lines.Text(t.b, n+1))
 }
+
+// lineCount returns the number of lines an LSP client counts: a line
+// ending at the end of the text starts an empty last line.
+func (t *text) lineCount() int { return len(t.lines) }
 
 // utf16Len is the number of UTF-16 code units of r.
 func utf16Len(r rune) int {
@@ -43,75 +40,58 @@ func utf16Len(r rune) int {
 	return 1
 }
 
-// fromLore converts a lore position (1-based line, 1-based column in code
-// points; 0 for unknown) to an LSP position. Columns past the end of the
-// line clamp to its end.
-func (t *text) fromLore(line, col int) Position {
-	if line <= 0 {
-		return Position{}
-	}
-	l := t.line(line - 1)
-	units := 0
-	for _, r := range l {
-		if col <= 1 {
-			break
-		}
-		units += utf16Len(r)
-		col--
-	}
-	return Position{Line: line - 1, Character: units}
-}
-
-// fromOffset converts a byte offset to an LSP position.
-func (t *text) fromOffset(off int) Position {
-	off = max(0, min(off, len(t.s)))
-	n := 0
-	for n+1 < len(t.lines) && t.lines[n+1] <= off {
-		n++
-	}
-	units := 0
-	for _, r := range t.s[t.lines[n]:off] {
-		units += utf16Len(r)
-	}
-	return Position{Line: n, Character: units}
-}
-
-// offset converts an LSP position to a byte offset; a character past the
-// end of its line clamps to the end, a line past the end to the text's end.
-func (t *text) offset(p Position) int {
-	if p.Line < 0 {
-		return 0
-	}
-	if p.Line >= len(t.lines) {
-		return len(t.s)
-	}
-	start := t.lines[p.Line]
-	l := t.line(p.Line)
-	units := 0
-	for i, r := range l {
-		if units+utf16Len(r) > p.Character { // at or inside r
-			return start + i
-		}
-		units += utf16Len(r)
-	}
-	return start + len(l)
-}
-
-// loreCol converts an LSP position to lore's 1-based code-point column.
-func (t *text) loreCol(p Position) int {
-	off := t.offset(p)
-	start := 0
-	if p.Line >= 0 && p.Line < len(t.lines) {
-		start = t.lines[p.Line]
-	}
-	return utf8.RuneCountInString(t.s[start:off]) + 1
-}
-
-// utf16Count returns the length of s in UTF-16 code units.
+// utf16Count returns the length of s in UTF-16 code units (a byte that
+// is not UTF-8 counts as one, as U+FFFD).
 func utf16Count(s string) int {
 	n := 0
 	for _, r := range s {
 		n += utf16Len(r)
 	}
 	return n
+}
+
+// position converts byte offset off (clamped to the text) to an LSP
+// position.
+func (t *text) position(off int) protocol.Position {
+	off = max(0, min(off, len(t.b)))
+	n := t.lines.Line(off)
+	return protocol.Position{Line: protocol.UInteger(n - 1), Character: protocol.UInteger(utf16Count(t.s[t.lines.Start(t.b, n):off]))}
+}
+
+// lineEnd returns the position of the end of 0-based line n, before its
+// line ending.
+func (t *text) lineEnd(n int) protocol.Position {
+	return protocol.Position{Line: protocol.UInteger(max(n, 0)), Character: protocol.UInteger(utf16Count(t.line(n)))}
+}
+
+// offset converts an LSP position to a byte offset: a character past the
+// end of its line is the end of the line, inside a surrogate pair the
+// start of its character; a line past the last is the end of the text.
+func (t *text) offset(p protocol.Position) int {
+	n := int(p.Line) + 1
+	if n > len(t.lines) {
+		return len(t.b)
+	}
+	start := t.lines.Start(t.b, n)
+	l := t.lines.Text(t.b, n)
+	units := 0
+	for i := 0; i < len(l); {
+		r, size := utf8.DecodeRune(l[i:])
+		if units+utf16Len(r) > int(p.Character) { // at or inside r
+			return start + i
+		}
+		units += utf16Len(r)
+		i += size
+	}
+	return start + len(l)
+}
+
+// rangeOf returns the LSP range of the bytes [start, end).
+func (t *text) rangeOf(start, end int) protocol.Range {
+	return protocol.Range{Start: t.position(start), End: t.position(end)}
+}
+
+// before reports whether position a comes before b.
+func before(a, b protocol.Position) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
 }

@@ -1,32 +1,30 @@
-// Package lsp is lore's language server (LSP 3.17 over a byte stream,
-// usually stdio): the diagnostics of lore lint as one types, hover, go to
+// Package lsp is lore's language server (LSP over a byte stream, usually
+// stdio): the diagnostics of lore lint as one types, hover, go to
 // definition and references for manual_read('x'), completion of manual
 // names, header keys, audiences and tools, code actions for every fix
 // lore lint --fix knows, and the sections of a manual as symbols.
 //
-// The transport is github.com/sourcegraph/jsonrpc2 (Content-Length
-// framing); the protocol types are the small subset in protocol.go. Open
-// documents are laid over the file system in memory, so every answer
-// sees the unsaved text; the project is loaded through build like the
-// CLI loads it.
+// The protocol types and the dispatch of methods to handlers are
+// github.com/tliron/glsp/protocol_3_16 (LSP 3.16; lore adds 3.17's
+// positionEncoding); the transport is github.com/sourcegraph/jsonrpc2
+// (Content-Length framing). Open documents are laid over the file system
+// in memory, so every answer sees the unsaved text; the project is
+// loaded through build like the CLI loads it.
 package lsp
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log"
-	"net/url"
-	"path"
-	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
 	"github.com/spf13/afero"
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
 // Options configure a server.
@@ -55,6 +53,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 		o.Log = io.Discard
 	}
 	s := &server{opts: o, docs: map[string]*document{}, timers: map[string]*time.Timer{}, exited: make(chan struct{})}
+	s.proto = s.handlers()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	stream := jsonrpc2.NewBufferedStream(pipe{in, out}, jsonrpc2.VSCodeObjectCodec{})
@@ -89,9 +88,11 @@ func (p pipe) Close() error {
 }
 
 type server struct {
-	opts Options
+	opts  Options
+	proto *protocol.Handler
 
 	mu          sync.Mutex
+	conn        *jsonrpc2.Conn
 	dir         string
 	docs        map[string]*document // by file path
 	timers      map[string]*time.Timer
@@ -111,8 +112,33 @@ type document struct {
 	text    *text
 }
 
-// handle dispatches one request or notification. A panic in a handler
-// (a library on odd input) becomes an error answer, not a dead server.
+// handlers maps the methods lore answers to their handlers; glsp decodes
+// the parameters and dispatches.
+func (s *server) handlers() *protocol.Handler {
+	return &protocol.Handler{
+		Initialize:                      s.initialize,
+		Initialized:                     func(*glsp.Context, *protocol.InitializedParams) error { return nil },
+		Shutdown:                        s.shutdownRequest,
+		CancelRequest:                   func(*glsp.Context, *protocol.CancelParams) error { return nil },
+		SetTrace:                        func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
+		WorkspaceDidChangeConfiguration: func(*glsp.Context, *protocol.DidChangeConfigurationParams) error { return nil },
+		WorkspaceDidChangeWatchedFiles:  s.watchedFilesChanged,
+		TextDocumentDidOpen:             s.didOpen,
+		TextDocumentDidChange:           s.didChange,
+		TextDocumentDidSave:             s.didSave,
+		TextDocumentDidClose:            s.didClose,
+		TextDocumentHover:               s.hoverRequest,
+		TextDocumentDefinition:          s.definitionRequest,
+		TextDocumentReferences:          s.referencesRequest,
+		TextDocumentCompletion:          s.completionRequest,
+		TextDocumentCodeAction:          s.codeActionRequest,
+		TextDocumentDocumentSymbol:      s.symbolsRequest,
+	}
+}
+
+// handle answers one request or notification, one at a time. A panic in
+// a handler (a library on odd input) becomes an error answer, not a dead
+// server.
 func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -121,206 +147,131 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	}()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	params := func(v any) error {
-		if req.Params == nil {
-			return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: "missing params"}
-		}
-		if err := json.Unmarshal(*req.Params, v); err != nil {
-			return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: err.Error()}
-		}
-		return nil
-	}
-	switch req.Method {
-	case "initialize":
-		var p initializeParams
-		if err := params(&p); err != nil {
-			return nil, err
-		}
-		s.initialize(p)
-		return s.capabilities(), nil
-	case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
-		return nil, nil
-	case "workspace/didChangeWatchedFiles":
-		s.gen++ // files changed outside the editor: load the project anew
-		return nil, nil
-	case "shutdown":
-		s.shutdown = true
-		return nil, nil
-	case "exit":
+	s.conn = conn
+	if req.Method == protocol.MethodExit {
 		s.exitedEarly = !s.shutdown
 		s.once.Do(func() { close(s.exited) })
 		return nil, nil
-	case "textDocument/didOpen":
-		var p didOpenParams
-		if err := params(&p); err != nil {
-			return nil, err
+	}
+	if req.Method != protocol.MethodInitialize && !s.proto.IsInitialized() {
+		if req.Notif {
+			return nil, nil // dropped before initialize and after shutdown
 		}
-		d := s.open(p.TextDocument)
-		return nil, s.publish(ctx, conn, d)
-	case "textDocument/didChange":
-		var p didChangeParams
-		if err := params(&p); err != nil {
-			return nil, err
+		if s.shutdown {
+			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "lore lsp: " + req.Method + " after shutdown"}
 		}
-		d := s.change(p)
-		if d == nil {
-			return nil, nil
-		}
-		if s.opts.Debounce > 0 {
-			s.schedule(conn, d.path)
-			return nil, nil
-		}
-		return nil, s.publish(ctx, conn, d)
-	case "textDocument/didSave":
-		var p didSaveParams
-		if err := params(&p); err != nil {
-			return nil, err
-		}
-		// Saving refreshes the project-wide findings of every open document.
-		s.gen++
-		for _, d := range s.sortedDocs() {
-			if err := s.publish(ctx, conn, d); err != nil {
-				return nil, err
-			}
-		}
+		return nil, &jsonrpc2.Error{Code: codeServerNotInitialized, Message: "lore lsp: " + req.Method + " before initialize"}
+	}
+	gc := &glsp.Context{Method: req.Method, Notify: func(string, any) {}, Call: func(string, any, any) {}}
+	if req.Params != nil {
+		gc.Params = *req.Params
+	}
+	r, validMethod, validParams, err := s.proto.Handle(gc)
+	switch {
+	case !validMethod && req.Notif:
 		return nil, nil
-	case "textDocument/didClose":
-		var p didCloseParams
-		if err := params(&p); err != nil {
-			return nil, err
+	case !validMethod:
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "lore lsp does not answer " + req.Method}
+	case !validParams && req.Method == protocol.MethodInitialize:
+		return s.initializeLoosely(gc.Params)
+	case !validParams:
+		msg := "missing params"
+		if err != nil && len(gc.Params) > 0 {
+			msg = err.Error()
 		}
-		if d := s.docs[uriPath(p.TextDocument.URI)]; d != nil {
-			delete(s.docs, d.path)
-			s.gen++
-			return nil, conn.Notify(ctx, "textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: d.uri, Diagnostics: []Diagnostic{}})
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: msg}
+	case err != nil:
+		var je *jsonrpc2.Error
+		if errors.As(err, &je) {
+			return nil, je
 		}
-		return nil, nil
-	case "textDocument/hover", "textDocument/definition", "textDocument/completion", "textDocument/references":
-		var p positionParams
-		if err := params(&p); err != nil {
-			return nil, err
-		}
-		d := s.doc(p.TextDocument.URI)
-		if d == nil {
-			return nil, nil
-		}
-		switch req.Method {
-		case "textDocument/hover":
-			return nilIfNone(s.hover(d, p.Position)), nil
-		case "textDocument/definition":
-			return nilIfNone(s.definition(d, p.Position)), nil
-		case "textDocument/references":
-			return s.references(d, p.Position), nil
-		}
-		return s.completion(d, p.Position), nil
-	case "textDocument/codeAction":
-		var p codeActionParams
-		if err := params(&p); err != nil {
-			return nil, err
-		}
-		d := s.doc(p.TextDocument.URI)
-		if d == nil {
-			return []CodeAction{}, nil
-		}
-		return s.codeActions(d, p), nil
-	case "textDocument/documentSymbol":
-		var p struct {
-			TextDocument textDocumentIdentifier `json:"textDocument"`
-		}
-		if err := params(&p); err != nil {
-			return nil, err
-		}
-		d := s.doc(p.TextDocument.URI)
-		if d == nil {
-			return []DocumentSymbol{}, nil
-		}
-		return s.symbols(d), nil
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: err.Error()}
 	}
-	if req.Notif {
-		return nil, nil
-	}
-	return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "lore lsp does not answer " + req.Method}
+	return r, nil
 }
 
-// nilIfNone turns a nil pointer into an untyped nil (JSON null).
-func nilIfNone[T any](v *T) any {
-	if v == nil {
-		return nil
-	}
-	return v
+func (s *server) shutdownRequest(*glsp.Context) error {
+	s.shutdown = true
+	return nil
 }
 
-func (s *server) initialize(p initializeParams) {
-	dir := s.opts.Dir
-	if dir == "" {
-		switch {
-		case len(p.WorkspaceFolders) > 0:
-			dir = uriPath(p.WorkspaceFolders[0].URI)
-		case p.RootURI != "":
-			dir = uriPath(p.RootURI)
-		case p.RootPath != "":
-			dir = filepath.ToSlash(p.RootPath)
-		default:
-			dir = "."
-		}
-	}
-	if !path.IsAbs(dir) {
-		if abs, err := filepath.Abs(dir); err == nil {
-			dir = filepath.ToSlash(abs)
-		}
-	}
-	s.dir = path.Clean(dir)
-	s.gen++
+func (s *server) watchedFilesChanged(*glsp.Context, *protocol.DidChangeWatchedFilesParams) error {
+	s.gen++ // files changed outside the editor: load the project anew
+	return nil
 }
 
-func (s *server) capabilities() any {
-	return map[string]any{
-		"capabilities": map[string]any{
-			"positionEncoding":       "utf-16",
-			"textDocumentSync":       map[string]any{"openClose": true, "change": syncIncremental, "save": map[string]any{"includeText": false}},
-			"hoverProvider":          true,
-			"definitionProvider":     true,
-			"referencesProvider":     true,
-			"completionProvider":     map[string]any{"triggerCharacters": []string{"'", "\"", ",", ":", " "}},
-			"codeActionProvider":     map[string]any{"codeActionKinds": []string{kindQuickFix, kindFixAll}},
-			"documentSymbolProvider": true,
-		},
-		"serverInfo": map[string]any{"name": "lore", "version": s.opts.Version},
-	}
-}
+// document returns the open document of uri, or nil.
+func (s *server) doc(uri protocol.DocumentUri) *document { return s.docs[uriPath(string(uri))] }
 
-func (s *server) open(item textDocumentItem) *document {
-	d := &document{uri: item.URI, path: uriPath(item.URI), version: item.Version, text: newText(item.Text)}
+func (s *server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
+	item := p.TextDocument
+	d := &document{uri: string(item.URI), path: uriPath(string(item.URI)), version: int(item.Version), text: newText(item.Text)}
 	s.docs[d.path] = d
 	s.gen++
-	return d
+	return s.publish(d)
 }
 
-// change applies incremental or full changes to an open document.
-func (s *server) change(p didChangeParams) *document {
-	d := s.docs[uriPath(p.TextDocument.URI)]
+// didChange applies incremental or full changes to an open document.
+func (s *server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentParams) error {
+	d := s.doc(p.TextDocument.URI)
 	if d == nil {
 		return nil
 	}
 	for _, c := range p.ContentChanges {
-		if c.Range == nil {
+		switch c := c.(type) {
+		case protocol.TextDocumentContentChangeEventWhole:
 			d.text = newText(c.Text)
-			continue
+		case protocol.TextDocumentContentChangeEvent:
+			a, b := d.text.offset(c.Range.Start), d.text.offset(c.Range.End)
+			if b < a {
+				a, b = b, a
+			}
+			d.text = newText(d.text.s[:a] + c.Text + d.text.s[b:])
 		}
-		a, b := d.text.offset(c.Range.Start), d.text.offset(c.Range.End)
-		if b < a {
-			a, b = b, a
-		}
-		d.text = newText(d.text.s[:a] + c.Text + d.text.s[b:])
 	}
-	d.version = p.TextDocument.Version
+	d.version = int(p.TextDocument.Version)
 	s.gen++
-	return d
+	if s.opts.Debounce > 0 {
+		s.schedule(d.path)
+		return nil
+	}
+	return s.publish(d)
+}
+
+// didSave refreshes the project-wide findings of every open document.
+func (s *server) didSave(*glsp.Context, *protocol.DidSaveTextDocumentParams) error {
+	s.gen++
+	for _, d := range s.sortedDocs() {
+		if err := s.publish(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// didClose forgets the document and clears its findings.
+func (s *server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {
+	d := s.doc(p.TextDocument.URI)
+	if d == nil {
+		return nil
+	}
+	delete(s.docs, d.path)
+	s.gen++
+	return s.notify(protocol.ServerTextDocumentPublishDiagnostics,
+		protocol.PublishDiagnosticsParams{URI: protocol.DocumentUri(d.uri), Diagnostics: []protocol.Diagnostic{}})
+}
+
+// notify sends a notification to the client.
+func (s *server) notify(method string, params any) error {
+	if s.conn == nil {
+		return nil
+	}
+	return s.conn.Notify(context.Background(), method, params)
 }
 
 // schedule publishes the findings of file once no change has come for
 // the debounce time; a change before then starts the wait again.
-func (s *server) schedule(conn *jsonrpc2.Conn, file string) {
+func (s *server) schedule(file string) {
 	if t := s.timers[file]; t != nil {
 		t.Stop()
 	}
@@ -329,12 +280,10 @@ func (s *server) schedule(conn *jsonrpc2.Conn, file string) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if d := s.docs[file]; d != nil {
-			_ = s.publish(context.Background(), conn, d)
+			_ = s.publish(d)
 		}
 	})
 }
-
-func (s *server) doc(uri string) *document { return s.docs[uriPath(uri)] }
 
 func (s *server) sortedDocs() []*document {
 	var out []*document
@@ -343,26 +292,4 @@ func (s *server) sortedDocs() []*document {
 	}
 	sortDocs(out)
 	return out
-}
-
-// uriPath returns the file path of a file:// URI (other URIs are kept as
-// they are: they name no file lore reads).
-func uriPath(uri string) string {
-	u, err := url.Parse(uri)
-	if err != nil || u.Scheme != "file" {
-		return uri
-	}
-	p := u.Path
-	if len(p) >= 3 && p[0] == '/' && p[2] == ':' { // file:///C:/…
-		p = p[1:]
-	}
-	return path.Clean(p)
-}
-
-// fileURI returns the file:// URI of a path.
-func fileURI(p string) string {
-	if !strings.HasPrefix(p, "/") {
-		p = "/" + p
-	}
-	return (&url.URL{Scheme: "file", Path: p}).String()
 }

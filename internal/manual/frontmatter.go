@@ -38,7 +38,7 @@ type FrontMatter struct {
 // line is not ---. It is the one place that finds where a header ends:
 // the manual dialects, content pages and task templates all use it.
 func SplitFrontMatter(src []byte) (fm FrontMatter, ok bool) {
-	f, ok := fenced(src, newLineIndex(src))
+	f, ok := fenced(src, diag.NewLines(src))
 	if !ok || f.close == 0 {
 		return FrontMatter{}, ok
 	}
@@ -52,12 +52,12 @@ type block struct {
 	text        []byte
 }
 
-func fenced(src []byte, idx lineIndex) (block, bool) {
-	if !isFence(trimBOM(idx.line(src, 1))) {
+func fenced(src []byte, idx diag.Lines) (block, bool) {
+	if !isFence(trimBOM(idx.Text(src, 1))) {
 		return block{}, false
 	}
 	for n := 2; n <= len(idx); n++ {
-		if isFence(idx.line(src, n)) {
+		if isFence(idx.Text(src, n)) {
 			b := block{close: n, body: len(src), text: src[idx[1]:idx[n-1]]}
 			if n < len(idx) {
 				b.body = idx[n]
@@ -82,7 +82,7 @@ func YAMLErrorAt(err error, first int) (line int, msg string) {
 // on the line after the last, points at the text's last line instead.
 func YAMLErrorIn(err error, text []byte, first int) (line int, msg string) {
 	line, msg = YAMLErrorAt(err, first)
-	if n := newLineIndex(text).count(text); n > 0 {
+	if n := diag.NewLines(text).Count(text); n > 0 {
 		line = min(line, first+n-1)
 	}
 	return line, msg
@@ -90,7 +90,7 @@ func YAMLErrorIn(err error, text []byte, first int) (line int, msg string) {
 
 // parseFrontMatter reads YAML front matter (Agent Skills dialect). Fields
 // records each top-level key with its line and raw text.
-func parseFrontMatter(src []byte, idx lineIndex) (Header, int, []Problem) {
+func parseFrontMatter(src []byte, idx diag.Lines) (Header, int, []Problem) {
 	var h Header
 	f, ok := fenced(src, idx)
 	if !ok {
@@ -98,12 +98,12 @@ func parseFrontMatter(src []byte, idx lineIndex) (Header, int, []Problem) {
 	}
 	h.Present, h.Start = true, 1
 	if f.close == 0 {
-		return h, 0, []Problem{{Rule: "skill/yaml", Line: 1, Col: 1,
+		return h, 0, []Problem{{Rule: RuleSkillYAML, Line: 1, Col: 1,
 			Message: "the front matter opened here never closes: add a line `---` after the last YAML line"}}
 	}
 	h.End = f.close
 	for n := 2; n < f.close; n++ {
-		if m := topKeyRE.FindStringSubmatch(string(idx.line(src, n))); m != nil {
+		if m := topKeyRE.FindStringSubmatch(string(idx.Text(src, n))); m != nil {
 			h.Fields = append(h.Fields, Field{Key: m[1], Value: strings.TrimSpace(m[2]), Line: n, Col: len(m[1]) + 2})
 		}
 	}
@@ -115,7 +115,7 @@ func parseFrontMatter(src []byte, idx lineIndex) (Header, int, []Problem) {
 	if err != nil {
 		line, msg := YAMLErrorIn(err, f.text, 2)
 		line = min(max(line, 2), f.close) // an empty text: the closing fence
-		return h, f.body, []Problem{{Rule: "skill/yaml", Line: line, Col: 1,
+		return h, f.body, []Problem{{Rule: RuleSkillYAML, Line: line, Col: 1,
 			Message: fmt.Sprintf("invalid YAML front matter: %s; fix the YAML (quote values that contain `: ` or start with a special character)", msg)}}
 	}
 	h.Meta = m

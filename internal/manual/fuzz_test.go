@@ -2,6 +2,7 @@ package manual
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -36,6 +37,15 @@ func offsetOf(src []byte, line, col int) int {
 		off += n
 	}
 	return off
+}
+
+// lineEnd returns the offset after 1-based line n of src with its line
+// ending: where line n+1 starts, or the end of src.
+func lineEnd(src []byte, n int) int {
+	if off := offsetOf(src, n+1, 1); off >= 0 {
+		return off
+	}
+	return len(src)
 }
 
 func checkProblems(t *testing.T, m *Manual) {
@@ -134,6 +144,9 @@ func FuzzManualReads(f *testing.F) {
 			if r.Kind != RefManual || strings.Contains(r.Target, "\n") || r.EndCol <= r.Col {
 				t.Fatalf("ref %+v", r)
 			}
+			if r.Offset != off || r.EndOffset <= off || r.EndOffset > len(src) || src[r.EndOffset-1] != ')' {
+				t.Fatalf("ref %+v: offsets do not span the call at %d", r, off)
+			}
 			if !bytes.Contains(src[off:], []byte(r.Target)) {
 				t.Fatalf("target %q not in the call", r.Target)
 			}
@@ -156,45 +169,85 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		m := Parse("dir/m.md", src)
-		src = m.Src
 		checkProblems(t, m)
-		ids := map[string]bool{}
-		prev := 0
-		for _, s := range m.Sections {
-			if s.Line < 1 || s.Line > m.Lines || s.EndLine < s.Line || s.EndLine > m.Lines || s.Line < prev {
-				t.Fatalf("section %+v in %d lines (previous at %d)", s, m.Lines, prev)
-			}
-			prev = s.Line
-			if s.ID == "" || ids[s.ID] {
-				t.Fatalf("section id %q empty or twice", s.ID)
-			}
-			ids[s.ID] = true
-		}
-		for _, fe := range m.Fences {
-			if fe.Line < 1 || fe.EndLine < fe.Line || fe.EndLine > m.Lines {
-				t.Fatalf("fence %+v in %d lines", fe, m.Lines)
-			}
-		}
-		calls := ManualReads(src, nil)
-		for i, r := range m.Refs {
-			if r.Line < 1 || r.Line > m.Lines || r.Col < 1 || r.EndCol < r.Col {
-				t.Fatalf("ref %+v in %d lines", r, m.Lines)
-			}
-			if i > 0 && (r.Line < m.Refs[i-1].Line || r.Line == m.Refs[i-1].Line && r.Col < m.Refs[i-1].Col) {
-				t.Fatalf("refs out of order")
-			}
-			if r.Kind == RefManual {
-				found := false
-				for _, c := range calls {
-					found = found || c == r
-				}
-				if !found {
-					t.Fatalf("ref %+v is not a manual_read call of the source", r)
-				}
-			}
-			if r.Kind == RefLink && strings.Contains(r.Target, "#") {
-				t.Fatalf("link %+v", r)
-			}
-		}
+		checkSections(t, m)
+		checkFences(t, m)
+		checkCalls(t, m)
+		checkRefs(t, m)
 	})
+}
+
+// checkSections: sections lie in the file in order, with unique ids, and
+// their offsets are those of their lines.
+func checkSections(t *testing.T, m *Manual) {
+	t.Helper()
+	ids := map[string]bool{}
+	prev := 0
+	for _, s := range m.Sections {
+		if s.Line < 1 || s.Line > m.Lines || s.EndLine < s.Line || s.EndLine > m.Lines || s.Line < prev {
+			t.Fatalf("section %+v in %d lines (previous at %d)", s, m.Lines, prev)
+		}
+		prev = s.Line
+		if s.Offset != offsetOf(m.Src, s.Line, 1) || s.EndOffset != lineEnd(m.Src, s.EndLine) {
+			t.Fatalf("section %+v: offsets are not those of its lines", s)
+		}
+		if s.ID == "" || ids[s.ID] {
+			t.Fatalf("section id %q empty or twice", s.ID)
+		}
+		ids[s.ID] = true
+	}
+}
+
+// checkFences: code blocks lie in the file, with the offsets of their
+// lines.
+func checkFences(t *testing.T, m *Manual) {
+	t.Helper()
+	for _, fe := range m.Fences {
+		if fe.Line < 1 || fe.EndLine < fe.Line || fe.EndLine > m.Lines {
+			t.Fatalf("fence %+v in %d lines", fe, m.Lines)
+		}
+		if fe.Offset != offsetOf(m.Src, fe.Line, 1) || fe.EndOffset != lineEnd(m.Src, fe.EndLine) {
+			t.Fatalf("fence %+v: offsets are not those of its lines", fe)
+		}
+	}
+}
+
+// checkCalls: the references are exactly the calls outside the header
+// and the code blocks: the parser loses none and adds none.
+func checkCalls(t *testing.T, m *Manual) {
+	t.Helper()
+	skip := [][2]int{{0, m.BodyStart}}
+	for _, fe := range m.Fences {
+		skip = append(skip, [2]int{fe.Offset, fe.EndOffset})
+	}
+	want := ManualReads(m.Src, skip)
+	var got []Ref
+	for _, r := range m.Refs {
+		if r.Kind == RefManual {
+			got = append(got, r)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("references\n%+v\nwant the calls outside code\n%+v", got, want)
+	}
+}
+
+// checkRefs: references lie in the file in order, at the offsets of their
+// lines and columns; links carry no anchor in their target.
+func checkRefs(t *testing.T, m *Manual) {
+	t.Helper()
+	for i, r := range m.Refs {
+		if r.Line < 1 || r.Line > m.Lines || r.Col < 1 || r.EndCol < r.Col {
+			t.Fatalf("ref %+v in %d lines", r, m.Lines)
+		}
+		if r.Offset != offsetOf(m.Src, r.Line, r.Col) || r.EndOffset != offsetOf(m.Src, r.Line, r.EndCol) {
+			t.Fatalf("ref %+v: offsets are not those of its line and columns", r)
+		}
+		if i > 0 && (r.Line < m.Refs[i-1].Line || r.Line == m.Refs[i-1].Line && r.Col < m.Refs[i-1].Col) {
+			t.Fatalf("refs out of order")
+		}
+		if r.Kind == RefLink && strings.Contains(r.Target, "#") {
+			t.Fatalf("link %+v", r)
+		}
+	}
 }

@@ -20,8 +20,9 @@ const (
 	KeyRequiresTools = "requires-tools"
 )
 
-// HeaderKeys lists the four keys of the lore header in their documented order.
-var HeaderKeys = []string{KeyAudience, KeyTriggers, KeySummary, KeyRequiresTools}
+// HeaderKeys returns the four keys of the lore header in their documented
+// order.
+func HeaderKeys() []string { return []string{KeyAudience, KeyTriggers, KeySummary, KeyRequiresTools} }
 
 // Field is one `key: value` line of a header.
 type Field struct {
@@ -76,7 +77,7 @@ func isFence(line []byte) bool {
 // returns the header, the byte offset where the body starts and the
 // problems found. A file without a header yields Present == false and body
 // offset 0.
-func parseLoreHeader(src []byte, idx lineIndex) (Header, int, []Problem) {
+func parseLoreHeader(src []byte, idx diag.Lines) (Header, int, []Problem) {
 	var h Header
 	f, ok := fenced(src, idx)
 	if !ok {
@@ -85,7 +86,7 @@ func parseLoreHeader(src []byte, idx lineIndex) (Header, int, []Problem) {
 	h.Present, h.Start = true, 1
 	if f.close == 0 {
 		return h, 0, []Problem{{
-			Rule: "header/unterminated", Line: 1, Col: 1,
+			Rule: RuleHeaderUnterminated, Line: 1, Col: 1,
 			Message: "the header opened here never closes: add a line `---` after the last `key: value` line (or remove the opening `---` if this is not a header)",
 		}}
 	}
@@ -95,16 +96,16 @@ func parseLoreHeader(src []byte, idx lineIndex) (Header, int, []Problem) {
 	var probs []Problem
 	seen := map[string]int{}
 	for n := 2; n < closeLine; n++ {
-		line := idx.line(src, n)
+		line := idx.Text(src, n)
 		s := string(line)
 		if strings.TrimSpace(s) == "" {
-			probs = append(probs, Problem{Rule: "header/not-yaml", Line: n, Col: 1,
+			probs = append(probs, Problem{Rule: RuleHeaderNotYAML, Line: n, Col: 1,
 				Message: "blank line inside the header: the header holds only `key: value` lines; remove the blank line"})
 			continue
 		}
 		if i := strings.IndexFunc(s, func(r rune) bool { return r != '\t' && unicode.IsControl(r) }); i >= 0 {
 			col := utf8.RuneCountInString(s[:i]) + 1
-			probs = append(probs, Problem{Rule: "header/not-yaml", Line: n, Col: col, EndLine: n, EndCol: col + 1,
+			probs = append(probs, Problem{Rule: RuleHeaderNotYAML, Line: n, Col: col, EndLine: n, EndCol: col + 1,
 				Message: fmt.Sprintf("control character %U in a header line: a value is plain text on one line; remove it", []rune(s[i:])[0])})
 			continue
 		}
@@ -118,7 +119,7 @@ func parseLoreHeader(src []byte, idx lineIndex) (Header, int, []Problem) {
 			if k, _, ok := strings.Cut(s, ":"); ok && strings.TrimSpace(k) != "" {
 				msg = fmt.Sprintf("%s is not a header key: keys are ASCII letters, digits, '.', '_' and '-' (audience, triggers, summary, requires-tools)", diag.Excerpt(strings.TrimSpace(k)))
 			}
-			probs = append(probs, Problem{Rule: "header/not-yaml", Line: n, Col: 1, EndLine: n, EndCol: utf8.RuneCountInString(s) + 1, Message: msg})
+			probs = append(probs, Problem{Rule: RuleHeaderNotYAML, Line: n, Col: 1, EndLine: n, EndCol: utf8.RuneCountInString(s) + 1, Message: msg})
 			continue
 		}
 		key, raw := m[1], m[2]
@@ -138,13 +139,13 @@ func parseLoreHeader(src []byte, idx lineIndex) (Header, int, []Problem) {
 			continue
 		}
 		if first, dup := seen[key]; dup {
-			probs = append(probs, Problem{Rule: "header/duplicate-key", Line: n, Col: 1, EndLine: n, EndCol: utf8.RuneCount([]byte(key)) + 1,
+			probs = append(probs, Problem{Rule: RuleHeaderDuplicateKey, Line: n, Col: 1, EndLine: n, EndCol: utf8.RuneCount([]byte(key)) + 1,
 				Message: fmt.Sprintf("key %s appears twice (first on line %d): keep one line and merge the values", diag.Excerpt(key), first)})
 			continue
 		}
 		seen[key] = n
 		if value == "" {
-			probs = append(probs, Problem{Rule: "header/empty-value", Line: n, Col: 1, EndLine: n, EndCol: utf8.RuneCountInString(s) + 1,
+			probs = append(probs, Problem{Rule: RuleHeaderEmptyValue, Line: n, Col: 1, EndLine: n, EndCol: utf8.RuneCountInString(s) + 1,
 				Message: fmt.Sprintf("key %s has no value: give it one or delete the line", diag.Excerpt(key))})
 			continue
 		}
@@ -164,7 +165,7 @@ func yamlism(s string, n int) (Problem, bool) {
 	trimmed := strings.TrimLeft(s, " \t")
 	end := utf8.RuneCountInString(s) + 1
 	mk := func(msg string) (Problem, bool) {
-		return Problem{Rule: "header/not-yaml", Line: n, Col: 1, EndLine: n, EndCol: end,
+		return Problem{Rule: RuleHeaderNotYAML, Line: n, Col: 1, EndLine: n, EndCol: end,
 			Message: "the header is not YAML: " + msg}, true
 	}
 	switch {
@@ -182,7 +183,7 @@ func yamlism(s string, n int) (Problem, bool) {
 // block scalars, anchors.
 func yamlValue(key, v string, n, col int) (Problem, bool) {
 	mk := func(msg, plain string) (Problem, bool) {
-		return Problem{Rule: "header/not-yaml", Line: n, Col: col, EndLine: n, EndCol: col + utf8.RuneCountInString(v),
+		return Problem{Rule: RuleHeaderNotYAML, Line: n, Col: col, EndLine: n, EndCol: col + utf8.RuneCountInString(v),
 			Message: fmt.Sprintf("the header is not YAML: %s; write `%s: %s`", msg, diag.Clip(key), diag.Clip(plain))}, true
 	}
 	if len(v) >= 2 {
@@ -222,11 +223,11 @@ func unquoteItems(s string) string {
 // yamlBlock recognises `key:` followed by indented lines or "- " items: a
 // YAML block list, map or scalar. It reports one problem spanning the block
 // and the number of continuation lines to skip.
-func yamlBlock(src []byte, idx lineIndex, n, closeLine int, key string) (Problem, int, bool) {
+func yamlBlock(src []byte, idx diag.Lines, n, closeLine int, key string) (Problem, int, bool) {
 	var items []string
 	last := n
 	for m := n + 1; m < closeLine; m++ {
-		l := string(idx.line(src, m))
+		l := string(idx.Text(src, m))
 		t := strings.TrimLeft(l, " \t")
 		if t == l && !strings.HasPrefix(t, "-") {
 			break
@@ -241,7 +242,7 @@ func yamlBlock(src []byte, idx lineIndex, n, closeLine int, key string) (Problem
 	if key == KeySummary {
 		plain = strings.Join(items, " ")
 	}
-	return Problem{Rule: "header/not-yaml", Line: n, Col: 1, EndLine: last, EndCol: utf8.RuneCount(idx.line(src, last)) + 1,
+	return Problem{Rule: RuleHeaderNotYAML, Line: n, Col: 1, EndLine: last, EndCol: utf8.RuneCount(idx.Text(src, last)) + 1,
 		Message: fmt.Sprintf("the header is not YAML: a value spread over %s is not allowed; write it on one line: `%s: %s`", lineSpan(n+1, last), diag.Clip(key), diag.Clip(plain))}, last - n, true
 }
 

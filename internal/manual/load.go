@@ -11,10 +11,10 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/spf13/afero"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/wall"
 )
@@ -27,8 +27,15 @@ const MaxFileSize = 2 << 20
 // cannot identify still ends.
 const maxDepth = 64
 
-// skipDirs are folders never scanned for manuals.
-var skipDirs = map[string]bool{".git": true, "node_modules": true, ".hg": true, ".svn": true}
+// SkippedDir reports whether Load never enters a folder called name:
+// version-control metadata and node_modules.
+func SkippedDir(name string) bool {
+	switch name {
+	case ".git", "node_modules", ".hg", ".svn":
+		return true
+	}
+	return false
+}
 
 // FileProblem is a defect of a file that could not be parsed as a manual.
 type FileProblem struct {
@@ -42,6 +49,7 @@ type Set struct {
 	Problems []FileProblem
 	byName   map[string][]*Manual
 	names    []string
+	prev     *Set // LoadAgain: the set whose parsed manuals are reused
 }
 
 // Load reads every Markdown file under roots (folders or single files,
@@ -53,8 +61,14 @@ type Set struct {
 // whose symbolic links lead outside its root is reported (rule
 // file/outside-root) and not read. A single file given as a root must
 // stay inside its own folder.
-func Load(fsys afero.Fs, roots []string) *Set {
-	s := &Set{}
+func Load(fsys afero.Fs, roots []string) *Set { return LoadAgain(fsys, roots, nil) }
+
+// LoadAgain is Load for a set loaded before (prev; nil: none): every file
+// is read again, and a file whose bytes are those of prev's manual at the
+// same path and root is not parsed again: that manual is copied (parsing
+// depends on nothing else).
+func LoadAgain(fsys afero.Fs, roots []string, prev *Set) *Set {
+	s := &Set{prev: prev}
 	var jobs []job
 	seen := map[string]bool{}
 	for _, root := range roots {
@@ -67,25 +81,7 @@ func Load(fsys afero.Fs, roots []string) *Set {
 		}
 	}
 	s.read(fsys, jobs)
-	return s
-}
-
-// LoadFile reads one file of the manual root root again (an edit under
-// lore serve): the file gets the Root and Rel a full Load gives it, and
-// must resolve inside root as it must there.
-func LoadFile(fsys afero.Fs, root, file string) *Set {
-	s := &Set{}
-	root, file = cleanSlash(root), cleanSlash(file)
-	fi, err := fsys.Stat(file)
-	switch {
-	case err != nil:
-		s.Problems = append(s.Problems, FileProblem{Path: file, Problem: Problem{Rule: "file/unreadable",
-			Message: fmt.Sprintf("cannot read %s: %s", file, describe(err))}})
-	case s.inside(wall.New(fsys, root), file):
-		s.read(fsys, []job{{root, walked{file, fi.Size()}}})
-		return s
-	}
-	s.index()
+	s.prev = nil
 	return s
 }
 
@@ -99,22 +95,15 @@ type job struct {
 func (s *Set) read(fsys afero.Fs, jobs []job) {
 	results := make([]*Manual, len(jobs))
 	probs := make([][]FileProblem, len(jobs))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i], probs[i] = readManual(fsys, jobs[i].root, jobs[i].file)
-			}
-		}()
-	}
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i := range jobs {
-		next <- i
+		g.Go(func() error {
+			results[i], probs[i] = s.readManual(fsys, jobs[i].root, jobs[i].file)
+			return nil
+		})
 	}
-	close(next)
-	wg.Wait()
+	_ = g.Wait()
 	for i := range jobs {
 		if results[i] != nil {
 			s.Manuals = append(s.Manuals, results[i])
@@ -130,7 +119,7 @@ func (s *Set) inside(w *wall.Wall, p string) bool {
 	e, err := w.Check(p)
 	switch {
 	case err != nil:
-		s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: "file/unreadable",
+		s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: RuleFileUnreadable,
 			Message: fmt.Sprintf("symbolic link %s cannot be followed: %s; fix or remove the link", p, describe(err))}})
 		return false
 	case e != nil:
@@ -208,7 +197,7 @@ type walked struct {
 func (s *Set) walk(fsys afero.Fs, root string) []walked {
 	fi, err := fsys.Stat(root)
 	if err != nil {
-		s.Problems = append(s.Problems, FileProblem{Path: root, Problem: Problem{Rule: "file/unreadable",
+		s.Problems = append(s.Problems, FileProblem{Path: root, Problem: Problem{Rule: RuleFileUnreadable,
 			Message: fmt.Sprintf("cannot read %s: %s", root, describe(err))}})
 		return nil
 	}
@@ -223,13 +212,13 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 	var rec func(dir string, ancestors []os.FileInfo)
 	rec = func(dir string, ancestors []os.FileInfo) {
 		if len(ancestors) > maxDepth {
-			s.Problems = append(s.Problems, FileProblem{Path: dir, Problem: Problem{Rule: "file/symlink-loop",
+			s.Problems = append(s.Problems, FileProblem{Path: dir, Problem: Problem{Rule: RuleFileSymlinkLoop,
 				Message: fmt.Sprintf("folder nesting deeper than %d levels (a symbolic link loop?): not followed", maxDepth)}})
 			return
 		}
 		entries, err := afero.ReadDir(fsys, dir)
 		if err != nil {
-			s.Problems = append(s.Problems, FileProblem{Path: dir, Problem: Problem{Rule: "file/unreadable",
+			s.Problems = append(s.Problems, FileProblem{Path: dir, Problem: Problem{Rule: RuleFileUnreadable,
 				Message: fmt.Sprintf("cannot list folder %s: %s", dir, describe(err))}})
 			return
 		}
@@ -243,18 +232,18 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 				}
 				target, err := fsys.Stat(p)
 				if err != nil {
-					s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: "file/unreadable",
+					s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: RuleFileUnreadable,
 						Message: fmt.Sprintf("symbolic link %s cannot be followed: %s; fix or remove the link", p, describe(err))}})
 					continue
 				}
 				e = target
 			}
 			if e.IsDir() {
-				if skipDirs[e.Name()] {
+				if SkippedDir(e.Name()) {
 					continue
 				}
 				if slices.ContainsFunc(ancestors, func(a os.FileInfo) bool { return os.SameFile(a, e) }) {
-					s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: "file/symlink-loop",
+					s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: RuleFileSymlinkLoop,
 						Message: fmt.Sprintf("symbolic link %s leads back into a folder above it: not followed", p)}})
 					continue
 				}
@@ -271,15 +260,16 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 	return out
 }
 
-// readManual reads and parses one file.
-func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
+// readManual reads and parses one file (or copies the manual of s.prev
+// parsed from the same bytes).
+func (s *Set) readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
 	p := w.path
 	fail := func(rule, msg string) (*Manual, []FileProblem) {
 		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: rule, Message: msg}}}
 	}
 	f, err := fsys.Open(p)
 	if err != nil {
-		return fail("file/unreadable", fmt.Sprintf("cannot read %s: %s; check its permissions", p, describe(err)))
+		return fail(RuleFileUnreadable, fmt.Sprintf("cannot read %s: %s; check its permissions", p, describe(err)))
 	}
 	defer f.Close()
 	size := 0
@@ -288,18 +278,21 @@ func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
 	}
 	src, err := readAll(io.LimitReader(f, MaxFileSize+1), size)
 	if err != nil {
-		return fail("file/unreadable", fmt.Sprintf("cannot read %s: %s", p, describe(err)))
+		return fail(RuleFileUnreadable, fmt.Sprintf("cannot read %s: %s", p, describe(err)))
 	}
 	if len(src) > MaxFileSize {
-		return fail("file/too-large", fmt.Sprintf("file is larger than %d MiB: a manual is a page, not a book; split it (seed 000 §5)", MaxFileSize>>20))
+		return fail(RuleFileTooLarge, fmt.Sprintf("file is larger than %d MiB: a manual is a page, not a book; split it (seed 000 §5)", MaxFileSize>>20))
 	}
 	if enc := UTF16(src); enc != "" {
-		return fail("file/encoding", fmt.Sprintf("file is UTF-16 (%s); save it as UTF-8", enc))
+		return fail(RuleFileEncoding, fmt.Sprintf("file is UTF-16 (%s); save it as UTF-8", enc))
 	}
 	if i := bytes.IndexByte(src, 0); i >= 0 {
 		line := bytes.Count(src[:i], []byte("\n")) + 1
-		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: "file/encoding", Line: line, Col: 1,
+		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: RuleFileEncoding, Line: line, Col: 1,
 			Message: "file contains a NUL byte: it looks binary, not Markdown; remove it or move the file out of the manual folders"}}}
+	}
+	if old := s.reusable(root, p, src); old != nil {
+		return old, nil
 	}
 	m, crashed := parseGuarded(p, src, Parse)
 	if m == nil {
@@ -310,14 +303,29 @@ func readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileProblem) {
 	if !utf8.Valid(src) {
 		off := FirstInvalidUTF8(src)
 		pos := m.Pos(off)
-		m.Problems = append(m.Problems, Problem{Rule: "file/encoding", Line: pos.Line, Col: pos.Col,
+		m.Problems = append(m.Problems, Problem{Rule: RuleFileEncoding, Line: pos.Line, Col: pos.Col,
 			Message: fmt.Sprintf("invalid UTF-8 at byte %d: save the file as UTF-8", off)})
 	}
 	if !ValidName(m.Name) {
-		m.Problems = append(m.Problems, Problem{Rule: "file/name",
+		m.Problems = append(m.Problems, Problem{Rule: RuleFileName,
 			Message: fmt.Sprintf("%q is not a valid manual name (letters, digits, '.', '_' and '-', starting with a letter or digit): rename the file", m.Name)})
 	}
 	return m, nil
+}
+
+// reusable returns a copy of the manual of s.prev at p under root, when it
+// was parsed from src.
+func (s *Set) reusable(root, p string, src []byte) *Manual {
+	if s.prev == nil {
+		return nil
+	}
+	old := s.prev.ByPath(p)
+	if old == nil || old.Root != root || !bytes.Equal(old.Src, src) {
+		return nil
+	}
+	c := *old
+	c.Owner = nil // the new set finds the owners
+	return &c
 }
 
 // readAll is io.ReadAll with a first guess of the size, so a file is read

@@ -77,7 +77,7 @@ type Manual struct {
 	// with the lint rule that reports it.
 	Problems []Problem
 
-	idx lineIndex
+	idx diag.Lines
 }
 
 // KeptTriggers bounds the triggers a manual routes by: a header that lists
@@ -90,41 +90,50 @@ func (m *Manual) Body() []byte { return m.Src[m.BodyStart:] }
 
 // Pos returns the diagnostic position of byte offset off in Src.
 func (m *Manual) Pos(off int) diag.Pos {
-	l, c := m.idx.pos(m.Src, off)
-	return diag.Pos{File: m.Path, Line: l, Col: c}
+	off = max(0, min(off, len(m.Src)))
+	l, c := m.idx.Pos(m.Src, off)
+	return diag.Pos{File: m.Path, Line: l, Col: c, Offset: off}
 }
 
-// LinePos returns the position of column col on line n.
-func (m *Manual) LinePos(n, col int) diag.Pos { return diag.Pos{File: m.Path, Line: n, Col: col} }
+// LinePos returns the position of column col on line n (line 0: the
+// whole file).
+func (m *Manual) LinePos(n, col int) diag.Pos {
+	if n == 0 {
+		return diag.Pos{File: m.Path, Col: col}
+	}
+	return diag.Pos{File: m.Path, Line: n, Col: col, Offset: m.Offset(n, col)}
+}
+
+// Offset returns the byte offset of line n, column col in Src (see
+// diag.Lines.Offset).
+func (m *Manual) Offset(n, col int) int { return m.idx.Offset(m.Src, n, col) }
 
 // Line returns the text of 1-based line n without its line ending.
-func (m *Manual) Line(n int) string { return string(m.idx.line(m.Src, n)) }
+func (m *Manual) Line(n int) string { return string(m.idx.Text(m.Src, n)) }
 
 // LineOffset returns the byte offset at which 1-based line n starts.
-func (m *Manual) LineOffset(n int) int {
-	if n < 1 {
-		return 0
-	}
-	if n > len(m.idx) {
-		return len(m.Src)
-	}
-	return m.idx[n-1]
-}
+func (m *Manual) LineOffset(n int) int { return m.idx.Start(m.Src, n) }
 
-// Section is a heading and the lines it spans.
+// Section is a heading and the lines it spans: Src[Offset:EndOffset].
 type Section struct {
 	Level   int
 	Title   string
 	ID      string // anchor id
 	Line    int    // line of the heading
 	EndLine int    // last line before the next heading of the same or a higher level
+	// Offset is where the heading's line starts; EndOffset where the line
+	// after EndLine starts (or the end of the file).
+	Offset, EndOffset int
 }
 
-// Fence is a fenced or indented code block.
+// Fence is a fenced or indented code block: Src[Offset:EndOffset].
 type Fence struct {
 	Lang    string
 	Line    int // first line (the opening fence)
 	EndLine int
+	// Offset is where Line starts; EndOffset where the line after EndLine
+	// starts (or the end of the file).
+	Offset, EndOffset int
 }
 
 // RefKind says what a reference points at.
@@ -148,6 +157,9 @@ type Ref struct {
 	Line   int
 	Col    int
 	EndCol int
+	// Offset and EndOffset are the byte offsets of Col and EndCol: the
+	// reference is Src[Offset:EndOffset] (of the text searched).
+	Offset, EndOffset int
 	// Image is true for an image link.
 	Image bool
 }

@@ -41,8 +41,18 @@ func TestSections(t *testing.T) {
 		{Level: 2, Title: "Setup", ID: "setup-1", Line: 16, EndLine: 19},
 		{Level: 2, Title: "Setext two", ID: "setext-two", Line: 20, EndLine: 23},
 	}
+	for i := range want {
+		want[i].Offset = offsetOf([]byte(src), want[i].Line, 1)
+		want[i].EndOffset = len(src)
+		if want[i].EndLine < 23 {
+			want[i].EndOffset = offsetOf([]byte(src), want[i].EndLine+1, 1)
+		}
+	}
 	if !slices.Equal(m.Sections, want) {
 		t.Errorf("sections\n%+v\nwant\n%+v", m.Sections, want)
+	}
+	if s := m.Sections[3]; src[s.Offset:s.EndOffset] != "## Setup\n\nz\n\n" {
+		t.Errorf("section 4 spans %q", src[s.Offset:s.EndOffset])
 	}
 	if m.Title != "Title" || m.Lines != 23 || !m.HasSection("setup-1") || m.HasSection("nope") {
 		t.Errorf("title %q lines %d", m.Title, m.Lines)
@@ -56,6 +66,11 @@ func TestFences(t *testing.T) {
 	src := "# T\n\n```go\nx := 1\n```\n\n~~~\nplain\n~~~\n\n    indented\n    code\n\n```\n```\n"
 	m := Parse("m.md", []byte(src))
 	want := []Fence{{Lang: "go", Line: 3, EndLine: 5}, {Lang: "", Line: 7, EndLine: 9}, {Line: 11, EndLine: 12}, {Line: 14, EndLine: 15}}
+	texts := []string{"```go\nx := 1\n```\n", "~~~\nplain\n~~~\n", "    indented\n    code\n", "```\n```\n"}
+	for i := range want {
+		want[i].Offset = strings.Index(src, texts[i])
+		want[i].EndOffset = want[i].Offset + len(texts[i])
+	}
 	if !slices.Equal(m.Fences, want) {
 		t.Errorf("fences %+v, want %+v", m.Fences, want)
 	}
@@ -86,6 +101,15 @@ func TestRefs(t *testing.T) {
 	var got []string
 	for _, r := range m.Refs {
 		got = append(got, fmt.Sprintf("%d:%d-%d %v %q#%q img=%v", r.Line, r.Col, r.EndCol, r.Kind, r.Target, r.Anchor, r.Image))
+		// The offsets are those of the line and columns, and the
+		// reference is written there.
+		if r.Offset != offsetOf(m.Src, r.Line, r.Col) || r.EndOffset != offsetOf(m.Src, r.Line, r.EndCol) {
+			t.Errorf("%v at %d:%d-%d has offsets %d-%d", r, r.Line, r.Col, r.EndCol, r.Offset, r.EndOffset)
+		}
+		if at := string(m.Src[r.Offset:r.EndOffset]); r.Kind == RefManual && (!strings.HasPrefix(at, "manual_read(") || !strings.Contains(at, r.Target)) ||
+			r.Kind == RefLink && r.Target != "" && !strings.Contains(at, strings.ReplaceAll(r.Target, " ", "%20")) && at != "[ref]" {
+			t.Errorf("%v: %q is written at its offsets", r, at)
+		}
 	}
 	want := []string{
 		`6:7-28 1 "images"#"" img=false`,

@@ -27,17 +27,8 @@ func (n *nesting) line(l []byte) int {
 	quotes := 0
 	first := true
 	for i < len(l) {
-		// White space before a marker.
 		start := col
-		for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
-			if l[i] == '\t' {
-				col += 4 - col%4
-			} else {
-				col++
-			}
-			i++
-			n.steps++
-		}
+		i, col = n.space(l, i, col)
 		if i == len(l) {
 			if first {
 				n.text = false
@@ -46,60 +37,88 @@ func (n *nesting) line(l []byte) int {
 			break
 		}
 		if first && l[i] != '>' && !(n.text && !isMarker(l[i:])) {
-			// The line's indentation (after its block quote markers)
-			// closes the items it is not indented to.
-			for len(n.items) > 0 && n.items[len(n.items)-1] > col {
-				n.items = n.items[:len(n.items)-1]
-				n.steps++
-			}
+			n.closeTo(col)
 		}
 		if l[i] != '>' {
 			first = false
 		}
-		parent := 0
-		if len(n.items) > 0 {
-			parent = n.items[len(n.items)-1]
-		}
-		if col-max(parent, start) >= 4 {
+		if col-max(n.parent(), start) >= 4 {
 			n.text = true
 			return len(n.items) + quotes // indented code, not a marker
 		}
-		c := l[i]
-		switch {
-		case c == '>':
+		if l[i] == '>' {
 			quotes++
 			i++
 			col++
 			n.steps++
 			continue
-		case (c == '-' || c == '*' || c == '+') && i+1 < len(l) && (l[i+1] == ' ' || l[i+1] == '\t'):
-			i++
-			col++
-		case c >= '0' && c <= '9':
-			j := i
-			for j < len(l) && j-i < 9 && l[j] >= '0' && l[j] <= '9' {
-				j++
-			}
-			n.steps += j - i
-			if j+1 >= len(l) || l[j] != '.' && l[j] != ')' || l[j+1] != ' ' && l[j+1] != '\t' {
-				n.text = true
-				return len(n.items) + quotes
-			}
-			col += j + 1 - i
-			i = j + 1
-		default:
+		}
+		w := n.listMarker(l, i)
+		if w == 0 {
 			n.text = true
 			return len(n.items) + quotes
 		}
 		// A list marker: its content starts after one space (the rest of
 		// the white space is read as the next marker's indentation).
-		i++
-		col++
+		i += w
+		col += w
 		n.steps++
 		n.items = append(n.items, col)
 	}
 	n.text = false
 	return len(n.items) + quotes
+}
+
+// space skips the white space before a marker from byte i at column col
+// (tabs to the next multiple of 4) and returns where it ends.
+func (n *nesting) space(l []byte, i, col int) (int, int) {
+	for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
+		if l[i] == '\t' {
+			col += 4 - col%4
+		} else {
+			col++
+		}
+		i++
+		n.steps++
+	}
+	return i, col
+}
+
+// closeTo closes the items a line indented to column col is not indented
+// to (its indentation after its block quote markers).
+func (n *nesting) closeTo(col int) {
+	for len(n.items) > 0 && n.items[len(n.items)-1] > col {
+		n.items = n.items[:len(n.items)-1]
+		n.steps++
+	}
+}
+
+// parent returns the content column of the innermost open item, or 0.
+func (n *nesting) parent() int {
+	if len(n.items) == 0 {
+		return 0
+	}
+	return n.items[len(n.items)-1]
+}
+
+// listMarker returns the width of the list marker at l[i] with the one
+// space after it ("- ", "12. "), or 0 when none starts there.
+func (n *nesting) listMarker(l []byte, i int) int {
+	switch c := l[i]; {
+	case (c == '-' || c == '*' || c == '+') && i+1 < len(l) && (l[i+1] == ' ' || l[i+1] == '\t'):
+		return 2
+	case c >= '0' && c <= '9':
+		j := i
+		for j < len(l) && j-i < 9 && l[j] >= '0' && l[j] <= '9' {
+			j++
+		}
+		n.steps += j - i
+		if j+1 >= len(l) || l[j] != '.' && l[j] != ')' || l[j+1] != ' ' && l[j+1] != '\t' {
+			return 0
+		}
+		return j - i + 2
+	}
+	return 0
 }
 
 // isMarker reports whether l starts with a block quote or list marker.

@@ -12,14 +12,17 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+
+	"github.com/lorekit/lore/internal/diag"
 )
 
-// Markdown is the goldmark configuration every manual is parsed with: GFM,
-// footnotes and heading ids from Slug. The site renders the same AST, so a
-// manual is parsed once.
-var Markdown = goldmark.New(
+// markdown is the goldmark configuration every manual is parsed with: GFM,
+// footnotes, heading ids from Slug and ReadCall nodes for the
+// manual_read calls. The site renders the same AST, so a manual is parsed
+// once.
+var markdown = goldmark.New(
 	goldmark.WithExtensions(extension.GFM, extension.Footnote),
-	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+	goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithASTTransformers(readCallsTransformer)),
 )
 
 // Parse parses src, the content of the file at path p, into a Manual. It
@@ -29,8 +32,8 @@ var Markdown = goldmark.New(
 func Parse(p string, src []byte) *Manual {
 	src = normalizeCR(src)
 	m := &Manual{Path: p, Src: src, Dialect: DialectOf(p), Name: NameOf(p)}
-	m.idx = newLineIndex(src)
-	m.Lines = m.idx.count(src)
+	m.idx = diag.NewLines(src)
+	m.Lines = m.idx.Count(src)
 
 	var probs []Problem
 	if m.Dialect == Skill {
@@ -46,9 +49,13 @@ func Parse(p string, src []byte) *Manual {
 	if line, why := tooComplex(body); why != "" {
 		// goldmark needs time quadratic in some structures (a line of a
 		// million '>' takes hours): such a file is not parsed.
-		m.Problems = append(m.Problems, Problem{Rule: "file/too-complex", Line: m.idx.lineOf(m.BodyStart) + line - 1, Col: 1,
+		m.Problems = append(m.Problems, Problem{Rule: RuleFileTooComplex, Line: m.idx.Line(m.BodyStart) + line - 1, Col: 1,
 			Message: why + ": the body is not parsed; simplify it"})
-		m.Doc = ast.NewDocument()
+		doc := ast.NewDocument()
+		// Its calls are still references: with no tree to hold them,
+		// each is marked at the end of the empty document.
+		readCalls{}.Transform(doc, text.NewReader(body), nil)
+		m.Doc = doc
 		m.Unparsed = true
 		m.walk(body)
 		return m
@@ -63,7 +70,7 @@ func Parse(p string, src []byte) *Manual {
 // site's other Markdown pages are parsed.
 func ParseMarkdown(src []byte) ast.Node {
 	pc := parser.NewContext(parser.WithIDs(newHeadingIDs()))
-	return Markdown.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
+	return markdown.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 }
 
 // MaxNesting is the deepest nesting of block quotes and lists on one line
@@ -213,7 +220,6 @@ func (m *Manual) setTriggers(ts []string) {
 func (m *Manual) walk(body []byte) {
 	base := m.BodyStart
 	cur := &cursor{idx: m.idx, src: m.Src}
-	var code [][2]int // byte ranges (in Src) of code blocks
 	var headings []*Section
 	ast.Walk(m.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -228,7 +234,7 @@ func (m *Manual) walk(body []byte) {
 				idStr = string(b)
 			}
 			line := m.blockLine(n, base)
-			s := &Section{Level: n.Level, Title: title, ID: idStr, Line: line}
+			s := &Section{Level: n.Level, Title: title, ID: idStr, Line: line, Offset: m.LineOffset(line)}
 			headings = append(headings, s)
 			if n.Level == 1 && m.Title == "" {
 				m.Title = title
@@ -241,14 +247,10 @@ func (m *Manual) walk(body []byte) {
 					lang = f[0] // an info string of white space only has none
 				}
 			}
-			start, end := m.blockSpan(n, base)
-			m.Fences = append(m.Fences, Fence{Lang: lang, Line: start, EndLine: end})
-			code = append(code, [2]int{m.LineOffset(start), m.LineOffset(end + 1)})
+			m.addFence(lang, n)
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeBlock:
-			start, end := m.blockSpan(n, base)
-			m.Fences = append(m.Fences, Fence{Line: start, EndLine: end})
-			code = append(code, [2]int{m.LineOffset(start), m.LineOffset(end + 1)})
+			m.addFence("", n)
 			return ast.WalkSkipChildren, nil
 		case *ast.Link:
 			m.addLink(cur, string(n.Destination), n, n.Reference != nil, body, false)
@@ -271,56 +273,44 @@ func (m *Manual) walk(body []byte) {
 		s.EndLine = m.Lines
 	}
 	for _, s := range headings {
+		s.EndOffset = m.LineOffset(s.EndLine + 1)
 		m.Sections = append(m.Sections, *s)
 	}
-	m.Refs = append(m.Refs, m.manualReads(code)...)
+	if bytes.Contains(body, manualReadCall) { // else the parser marked none
+		m.addCalls(ReadCalls(m.Doc))
+	}
 	sortRefs(m.Refs)
+}
+
+// addFence records code block n.
+func (m *Manual) addFence(lang string, n ast.Node) {
+	start, end := codeLines(n, m.idx, m.BodyStart, m.Lines)
+	m.Fences = append(m.Fences, Fence{Lang: lang, Line: start, EndLine: end, Offset: m.LineOffset(start), EndOffset: m.LineOffset(end + 1)})
+}
+
+// addCalls records the manual_read calls the parser marked, in the order
+// of their offsets (positions are computed moving forward only).
+func (m *Manual) addCalls(calls []*ReadCall) {
+	cur := &cursor{idx: m.idx, src: m.Src}
+	for _, c := range calls {
+		m.Refs = append(m.Refs, callRef(cur, c.Name, m.BodyStart+c.Segment.Start, m.BodyStart+c.Segment.Stop))
+	}
 }
 
 // blockLine returns the first source line of a block node.
 func (m *Manual) blockLine(n ast.Node, base int) int {
 	if l := n.Lines(); l != nil && l.Len() > 0 {
-		return m.idx.lineOf(base + l.At(0).Start)
+		return m.idx.Line(base + l.At(0).Start)
 	}
 	if p := n.Pos(); p >= 0 {
-		return m.idx.lineOf(base + p)
+		return m.idx.Line(base + p)
 	}
 	if n.HasChildren() {
 		if t, ok := n.FirstChild().(*ast.Text); ok {
-			return m.idx.lineOf(base + t.Segment.Start)
+			return m.idx.Line(base + t.Segment.Start)
 		}
 	}
 	return 0
-}
-
-// blockSpan returns the lines a code block covers, fences included.
-func (m *Manual) blockSpan(n ast.Node, base int) (int, int) {
-	l := n.Lines()
-	if l == nil || l.Len() == 0 {
-		// An empty block: its opening fence is where the block starts.
-		start := n.Pos()
-		if f, ok := n.(*ast.FencedCodeBlock); ok && start < 0 && f.Info != nil {
-			start = f.Info.Segment.Start
-		}
-		if start < 0 {
-			return 0, 0
-		}
-		line := m.idx.lineOf(base + start)
-		end := line
-		if _, ok := n.(*ast.FencedCodeBlock); ok && line < m.Lines {
-			end = line + 1
-		}
-		return line, end
-	}
-	first := m.idx.lineOf(base + l.At(0).Start)
-	last := m.idx.lineOf(base + l.At(l.Len()-1).Start)
-	if _, ok := n.(*ast.FencedCodeBlock); ok {
-		first--
-		if last < m.Lines {
-			last++
-		}
-	}
-	return first, last
 }
 
 // plainText returns the text content of an inline container.
@@ -369,7 +359,7 @@ func (m *Manual) addLink(cur *cursor, dest string, n ast.Node, ref bool, body []
 	off, end := m.linkSpan(n, body, dest, ref)
 	line, col := cur.pos(m.BodyStart + off)
 	m.Refs = append(m.Refs, Ref{Kind: RefLink, Target: target, Anchor: anchor, Line: line, Col: col,
-		EndCol: col + utf8.RuneCount(body[off:end]), Image: image})
+		EndCol: col + utf8.RuneCount(body[off:end]), Offset: m.BodyStart + off, EndOffset: m.BodyStart + end, Image: image})
 }
 
 // linkSpan finds the byte range (in body) of the destination of inline

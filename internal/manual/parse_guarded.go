@@ -12,7 +12,7 @@ import (
 func parseGuarded(p string, src []byte, parse func(string, []byte) *Manual) (*Manual, []FileProblem) {
 	var m *Manual
 	if err := guard.Do(func() error { m = parse(p, src); return nil }); err != nil {
-		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: "file/too-complex",
+		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: RuleFileTooComplex,
 			Message: fmt.Sprintf("the Markdown parser failed on this file (%s): it is not loaded; simplify its structure until it passes", err)}}}
 	}
 	return m, nil

@@ -5,23 +5,26 @@ import (
 	"cmp"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/lorekit/lore/internal/diag"
 )
 
 var manualReadCall = []byte("manual_read(")
 
-// ManualReads returns every manual_read('name') call in src, with the line
-// and column of its first character. It accepts single or double quotes,
-// spaces inside the parentheses and a `name=` keyword. Calls whose offset
-// lies inside one of the skip ranges (code blocks) are ignored.
-func ManualReads(src []byte, skip [][2]int) []Ref {
-	return manualReads(src, skip, nil)
+// call is a manual_read('name') call: src[start:end] from "manual_read("
+// to ")".
+type call struct {
+	start, end int
+	name       string
 }
 
-// manualReads is ManualReads with the line index of src, when known.
-func manualReads(src []byte, skip [][2]int, idx lineIndex) []Ref {
-	var refs []Ref
+// findCalls returns every manual_read('name') call in src, in order. It
+// accepts single or double quotes, spaces inside the parentheses and a
+// `name=` keyword; a call is on one line. Calls whose first byte lies
+// inside one of the skip ranges (code blocks) are left out.
+func findCalls(src []byte, skip [][2]int) []call {
+	var out []call
 	inSkip := newRanges(skip)
-	var cur *cursor
 	for off := 0; ; {
 		i := bytes.Index(src[off:], manualReadCall)
 		if i < 0 {
@@ -39,18 +42,35 @@ func manualReads(src []byte, skip [][2]int, idx lineIndex) []Ref {
 		if !ok {
 			continue
 		}
-		if cur == nil {
-			if idx == nil {
-				idx = newLineIndex(src)
-			}
-			cur = &cursor{idx: idx, src: src}
-		}
-		line, col := cur.pos(start)
-		refs = append(refs, Ref{Kind: RefManual, Target: name, Line: line, Col: col,
-			EndCol: col + utf8.RuneCount(src[start:end])})
+		out = append(out, call{start: start, end: end, name: name})
 		off = end
 	}
+	return out
+}
+
+// ManualReads returns every manual_read('name') call in src, a text that
+// is not a parsed manual (a prompt file; a manual's calls are its Refs,
+// marked once by the Markdown parser: see ReadCall). Calls whose offset
+// lies inside one of the skip ranges are ignored.
+func ManualReads(src []byte, skip [][2]int) []Ref {
+	calls := findCalls(src, skip)
+	if len(calls) == 0 {
+		return nil
+	}
+	refs := make([]Ref, 0, len(calls))
+	cur := &cursor{idx: diag.NewLines(src), src: src}
+	for _, c := range calls {
+		refs = append(refs, callRef(cur, c.name, c.start, c.end))
+	}
 	return refs
+}
+
+// callRef is the reference of call manual_read(name) at src[start:end],
+// with positions from cur (offsets must not decrease between calls).
+func callRef(cur *cursor, name string, start, end int) Ref {
+	line, col := cur.pos(start)
+	return Ref{Kind: RefManual, Target: name, Line: line, Col: col, EndCol: col + utf8.RuneCount(cur.src[start:end]),
+		Offset: start, EndOffset: end}
 }
 
 // parseCallArg reads `  [name=]'x'  )` starting at off and returns x and the
@@ -116,12 +136,6 @@ func (r ranges) contain(off int) bool {
 	// i: the number of ranges that start at or before off.
 	i, _ := slices.BinarySearch(r.starts, off+1)
 	return i > 0 && off < r.maxEnd[i-1]
-}
-
-// manualReads finds the manual_read calls of m outside code blocks.
-func (m *Manual) manualReads(code [][2]int) []Ref {
-	refs := manualReads(m.Src, append(code, [2]int{0, m.BodyStart}), m.idx)
-	return refs
 }
 
 func sortRefs(refs []Ref) {

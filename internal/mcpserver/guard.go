@@ -91,7 +91,7 @@ func badURI(uri string) string {
 func invalidURI(uri, why string) error {
 	return &jsonrpc.Error{
 		Code:    jsonrpc.CodeInvalidParams,
-		Message: "invalid resource URI: it " + why + "; read lore://manual/<name> or lore://manifest (resources/list lists them)",
+		Message: "invalid resource URI: it " + why + "; read lore://manual/<name>, lore://manifest or the files of a skill, skill://<name>/SKILL.md and beside it (resources/list lists them)",
 		Data:    uriData(uri),
 	}
 }

@@ -83,3 +83,24 @@ func TestResourceErrorsAreJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestExtensionMethodsKeepTheGuardsPromises(t *testing.T) {
+	s, _ := newServer(t, builtProject(t), Options{})
+	ctx := context.Background()
+	for name, tc := range map[string]struct {
+		m    extensionMethod
+		code int64
+	}{
+		"panic":           {func(*Server, context.Context, json.RawMessage) (any, error) { panic("boom") }, jsonrpc.CodeInternalError},
+		"result not JSON": {func(*Server, context.Context, json.RawMessage) (any, error) { return json.RawMessage(`{`), nil }, jsonrpc.CodeInternalError},
+		"plain error":     {func(*Server, context.Context, json.RawMessage) (any, error) { return nil, errors.New("x") }, jsonrpc.CodeInternalError},
+		"invalid params":  {(*Server).getSkill, jsonrpc.CodeInvalidParams},
+		"an error's code": {func(*Server, context.Context, json.RawMessage) (any, error) { return nil, &jsonrpc.Error{Code: 7} }, 7},
+	} {
+		res, err := s.callExtension(ctx, "skills/get", tc.m, json.RawMessage(`[1]`))
+		var we *jsonrpc.Error
+		if res != nil || !errors.As(err, &we) || we.Code != tc.code {
+			t.Errorf("%s: %s, %v; want error code %d", name, res, err, tc.code)
+		}
+	}
+}

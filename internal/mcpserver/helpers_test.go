@@ -201,7 +201,7 @@ func connect(t testing.TB, s *Server, co *mcp.ClientOptions) *mcp.ClientSession 
 	t.Helper()
 	ctx := context.Background()
 	st, ct := mcp.NewInMemoryTransports()
-	ss, err := s.MCP().Connect(ctx, st, nil)
+	ss, err := s.Connect(ctx, st)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -85,7 +85,7 @@ func (s *Server) Handler(token string) http.Handler {
 		SessionTimeout: sessionTimeout,
 	})
 	mux := http.NewServeMux()
-	mux.Handle(Path, jsonRPCErrors(h))
+	mux.Handle(Path, jsonRPCErrors(s.extensionHTTP(h)))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "lore mcp serves MCP at "+Path, http.StatusNotFound)
 	})

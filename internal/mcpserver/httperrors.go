@@ -2,7 +2,6 @@ package mcpserver
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
@@ -117,20 +116,11 @@ func (e *errorWriter) finish(body []byte) {
 	case strings.Contains(msg, "unmarshal") || strings.Contains(msg, "nesting depth") || strings.Contains(msg, "invalid character"):
 		code = jsonrpc.CodeParseError
 	}
-	id := json.RawMessage("null")
+	var id jsonrpc.ID
 	if body := bytes.TrimSpace(body); len(body) > 0 && body[0] == '{' {
-		if raw := rawID(body); raw != nil {
-			id = raw
-		}
+		id = idOf(body)
 	}
-	b, err := json.Marshal(struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Error   jsonrpc.Error   `json:"error"`
-	}{"2.0", id, jsonrpc.Error{Code: code, Message: msg}})
-	if err != nil {
-		b, _ = json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": code, "message": msg}})
-	}
+	b := errorLine(id, code, msg)
 	h := e.w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Del("Content-Length")

@@ -2,139 +2,106 @@ package mcpserver
 
 import (
 	"context"
-	"fmt"
 	"net/http/httptest"
-	"os"
 	"slices"
-	"strconv"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// loadCalls is how many how_do_i calls TestHTTPLoad makes: 500 by default,
-// LORE_MCP_LOAD_CALLS for the full run (e.g. 20000).
-func loadCalls(t *testing.T) int {
-	if v := os.Getenv("LORE_MCP_LOAD_CALLS"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n <= 0 {
-			t.Fatalf("LORE_MCP_LOAD_CALLS=%q: want a positive number", v)
-		}
-		return n
+// httpClient opens a client session of the streamable HTTP transport at
+// url.
+func httpClient(tb testing.TB, url string) *mcp.ClientSession {
+	c := mcp.NewClient(&mcp.Implementation{Name: "load", Version: "v0"}, nil)
+	cs, err := c.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: url, DisableStandaloneSSE: true}, nil)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	return 500
+	return cs
 }
 
-// loadClients is how many clients call at once.
-const loadClients = 8
+// howDoI calls how_do_i and fails on an error or a tool error.
+func howDoI(tb testing.TB, cs *mcp.ClientSession, intent string) {
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "how_do_i", Arguments: map[string]any{"intent": intent}})
+	switch {
+	case err != nil:
+		tb.Errorf("how_do_i(%q): %v", intent, err)
+	case res.IsError:
+		tb.Errorf("how_do_i(%q): tool error %v", intent, res.Content)
+	}
+}
 
-// runLoad makes calls how_do_i calls from loadClients concurrent sessions
-// of the streamable HTTP transport at url, and returns every latency.
-func runLoad(t *testing.T, url string, calls int, intents []string) []time.Duration {
-	t.Helper()
-	ctx := context.Background()
-	var (
-		next      atomic.Int64
-		mu        sync.Mutex
-		latencies = make([]time.Duration, 0, calls)
-		errs      = make(chan error, loadClients)
-		wg        sync.WaitGroup
-	)
-	for range loadClients {
+// TestHTTPConcurrentSessions calls how_do_i from several sessions at once
+// over streamable HTTP: every call is answered and reaches the router.
+func TestHTTPConcurrentSessions(t *testing.T) {
+	s, rs := newServer(t, builtProject(t), Options{Engine: "arthur"})
+	ts := httptest.NewServer(s.Handler(""))
+	defer ts.Close()
+	const clients, calls = 8, 5
+	var wg sync.WaitGroup
+	for range clients {
 		wg.Go(func() {
-			c := mcp.NewClient(&mcp.Implementation{Name: "load", Version: "v0"}, nil)
-			cs, err := c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url, DisableStandaloneSSE: true}, nil)
-			if err != nil {
-				errs <- err
-				return
-			}
+			cs := httpClient(t, ts.URL+Path)
 			defer cs.Close()
-			mine := make([]time.Duration, 0, calls/loadClients+1)
-			defer func() { mu.Lock(); latencies = append(latencies, mine...); mu.Unlock() }()
-			for {
-				i := next.Add(1) - 1
-				if i >= int64(calls) {
-					return
-				}
-				start := time.Now()
-				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "how_do_i", Arguments: map[string]any{"intent": intents[int(i)%len(intents)]}})
-				mine = append(mine, time.Since(start))
-				if err != nil {
-					errs <- fmt.Errorf("call %d: %v", i, err)
-					return
-				}
-				if res.IsError {
-					errs <- fmt.Errorf("call %d: tool error %v", i, res.Content)
-					return
-				}
+			for i := range calls {
+				howDoI(t, cs, []string{"show an image", "create a document", "order a pizza", "Bild zeigen"}[i%4])
 			}
 		})
 	}
 	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
+	if got := rs.opened[0].calls.Load(); got != clients*calls {
+		t.Errorf("the router was asked %d times, want %d", got, clients*calls)
 	}
-	return latencies
 }
 
-// percentile returns the p-th percentile (0–100) of sorted ds.
-func percentile(ds []time.Duration, p float64) time.Duration {
-	if len(ds) == 0 {
-		return 0
-	}
-	i := int(float64(len(ds)-1) * p / 100)
-	return ds[i]
-}
-
-func report(t *testing.T, what string, ds []time.Duration, total time.Duration) {
-	slices.Sort(ds)
-	t.Logf("%s: %d how_do_i calls from %d clients in %s (%.0f calls/s): p50 %s, p99 %s, max %s",
-		what, len(ds), loadClients, total.Round(time.Millisecond), float64(len(ds))/total.Seconds(),
-		percentile(ds, 50).Round(time.Microsecond), percentile(ds, 99).Round(time.Microsecond), ds[len(ds)-1].Round(time.Microsecond))
-}
-
-// TestHTTPLoad drives how_do_i over streamable HTTP on loopback with the
-// test router: it measures the server and transport, not the catalog.
-func TestHTTPLoad(t *testing.T) {
-	s, rs := newServer(t, builtProject(t), Options{Engine: "arthur"})
+// benchHowDoI measures one how_do_i round trip over streamable HTTP on
+// loopback from parallel sessions, cycling through intents, and reports
+// the latency percentiles besides ns/op (which is throughput under
+// GOMAXPROCS parallel clients).
+func benchHowDoI(b *testing.B, s *Server, intents []string) {
 	ts := httptest.NewServer(s.Handler(""))
 	defer ts.Close()
-	calls := loadCalls(t)
-	start := time.Now()
-	ds := runLoad(t, ts.URL+Path, calls, []string{"show an image", "create a document", "order a pizza", "Bild zeigen"})
-	total := time.Since(start)
-	if len(ds) != calls || rs.opened[0].calls.Load() != int64(calls) {
-		t.Fatalf("%d calls answered, router asked %d times, want %d", len(ds), rs.opened[0].calls.Load(), calls)
+	var (
+		mu        sync.Mutex
+		latencies []time.Duration
+	)
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		cs := httpClient(b, ts.URL+Path)
+		defer cs.Close()
+		var mine []time.Duration
+		for i := 0; pb.Next(); i++ {
+			start := time.Now()
+			howDoI(b, cs, intents[i%len(intents)])
+			mine = append(mine, time.Since(start))
+		}
+		mu.Lock()
+		latencies = append(latencies, mine...)
+		mu.Unlock()
+	})
+	b.StopTimer()
+	if len(latencies) == 0 {
+		return
 	}
-	report(t, "test router", ds, total)
+	slices.Sort(latencies)
+	at := func(p float64) float64 { return float64(latencies[int(float64(len(latencies)-1)*p)].Microseconds()) }
+	b.ReportMetric(at(0.50), "p50-µs")
+	b.ReportMetric(at(0.99), "p99-µs")
 }
 
-// BenchmarkHTTPHowDoI measures one how_do_i round trip over streamable
-// HTTP on loopback, from parallel sessions, with the test router.
+// BenchmarkHTTPHowDoI measures the server and transport with the test
+// router (no catalog).
 func BenchmarkHTTPHowDoI(b *testing.B) {
 	s, _ := newServer(b, builtProject(b), Options{Engine: "arthur"})
-	ts := httptest.NewServer(s.Handler(""))
-	defer ts.Close()
-	ctx := context.Background()
-	b.ReportAllocs()
-	b.RunParallel(func(pb *testing.PB) {
-		c := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "v0"}, nil)
-		cs, err := c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: ts.URL + Path, DisableStandaloneSSE: true}, nil)
-		if err != nil {
-			b.Error(err)
-			return
-		}
-		defer cs.Close()
-		for pb.Next() {
-			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "how_do_i", Arguments: map[string]any{"intent": "show an image"}})
-			if err != nil || res.IsError {
-				b.Errorf("how_do_i: %v %v", err, res)
-				return
-			}
-		}
-	})
+	benchHowDoI(b, s, []string{"show an image", "create a document", "order a pizza", "Bild zeigen"})
+}
+
+// BenchmarkHTTPHowDoICatalog measures how_do_i with the real catalog of
+// the example project over the labelled intents of its eval set.
+func BenchmarkHTTPHowDoICatalog(b *testing.B) {
+	s := exampleProject(b, Options{Engine: "arthur"})
+	benchHowDoI(b, s, evalIntents(b))
 }

@@ -30,4 +30,7 @@ type Options struct {
 	Logger *slog.Logger
 	// Version is reported to clients as the server's version.
 	Version string
+	// PageSize bounds the entries of one page of a list (tools, prompts,
+	// resources, skills, a directory); 0 means the SDK's default.
+	PageSize int
 }

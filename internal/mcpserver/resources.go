@@ -12,10 +12,11 @@ const (
 	manualURIPrefix = "lore://manual/"
 	manifestURI     = "lore://manifest"
 	manualTemplate  = "lore://manual/{name}"
+	skillTemplate   = "skill://{+path}"
 )
 
-// resources returns the resources of snap: every visible manual and the
-// manifest, by URI.
+// resources returns the resources of snap: every visible manual, every
+// file of every skill and the manifest, by URI.
 func (snap *snapshot) resources() map[string]*mcp.Resource {
 	out := make(map[string]*mcp.Resource, len(snap.manuals)+1)
 	for _, m := range snap.manuals {
@@ -26,6 +27,11 @@ func (snap *snapshot) resources() map[string]*mcp.Resource {
 			Description: m.Summary,
 			MIMEType:    "text/markdown",
 			Size:        int64(len(m.Src)),
+		}
+	}
+	for _, sk := range snap.skills.skills {
+		for _, f := range sk.files {
+			out[f.uri] = snap.skills.resource(f.uri)
 		}
 	}
 	out[manifestURI] = &mcp.Resource{
@@ -39,16 +45,23 @@ func (snap *snapshot) resources() map[string]*mcp.Resource {
 	return out
 }
 
-// addResourceTemplate registers lore://manual/{name}, so that a client
+// addResourceTemplates registers lore://manual/{name}, so that a client
 // reading a manual by a name that is not listed gets manual_read's error
-// with close names instead of a bare "not found".
-func (s *Server) addResourceTemplate() {
+// with close names instead of a bare "not found", and skill://{+path}, so
+// that any skill URI gets an answer that says what is served.
+func (s *Server) addResourceTemplates() {
 	s.mcp.AddResourceTemplate(&mcp.ResourceTemplate{
 		URITemplate: manualTemplate,
 		Name:        "manual",
 		Title:       "Manual by name",
 		Description: "Any manual of the cascade by name, as manual_read returns it.",
 		MIMEType:    "text/markdown",
+	}, s.readResource)
+	s.mcp.AddResourceTemplate(&mcp.ResourceTemplate{
+		URITemplate: skillTemplate,
+		Name:        "skill-file",
+		Title:       "Skill file by URI",
+		Description: "Any file of a skill: skill://<name>/SKILL.md and the files beside it (skills/get lists them with their digests).",
 	}, s.readResource)
 }
 
@@ -57,12 +70,15 @@ func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest)
 	uri := req.Params.URI
 	snap, release := s.acquire()
 	defer release()
+	if strings.HasPrefix(uri, skillScheme) {
+		return snap.skills.read(uri)
+	}
 	if uri == manifestURI {
 		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "application/json", Text: string(snap.manifest)}}}, nil
 	}
 	name, ok := strings.CutPrefix(uri, manualURIPrefix)
 	if !ok {
-		return nil, resourceNotFound(uri, "resource not found: read lore://manual/<name> or lore://manifest (resources/list lists them)")
+		return nil, resourceNotFound(uri, "resource not found: read lore://manual/<name>, lore://manifest or the files of a skill, skill://<name>/SKILL.md and beside it (resources/list lists them)")
 	}
 	text, err := snap.read(name)
 	if err != nil {

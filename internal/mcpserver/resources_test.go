@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/afero"
 )
 
-func TestResourcesAreManualsAndManifest(t *testing.T) {
+func TestResourcesAreManualsSkillsAndManifest(t *testing.T) {
 	fs := builtProject(t)
 	s, _ := newServer(t, fs, Options{Engine: "arthur"})
 	cs := connect(t, s, nil)
@@ -23,7 +23,8 @@ func TestResourcesAreManualsAndManifest(t *testing.T) {
 	for _, r := range res.Resources {
 		got[r.URI] = r
 	}
-	want := []string{"lore://manifest", "lore://manual/doc-create", "lore://manual/embed-images", "lore://manual/scheduling"}
+	want := []string{"lore://manifest", "lore://manual/doc-create", "lore://manual/embed-images", "lore://manual/scheduling",
+		"skill://doc-create/SKILL.md", "skill://embed-images/SKILL.md", "skill://scheduling/SKILL.md"}
 	if len(got) != len(want) {
 		t.Errorf("resources = %v, want %v", keys(got), want)
 	}

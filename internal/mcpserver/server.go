@@ -2,9 +2,7 @@ package mcpserver
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"maps"
 	"path"
@@ -24,7 +22,8 @@ import (
 const instructions = `This server holds the team's manuals: short Markdown how-tos for tasks an agent does.
 Before a task you are not sure how to do, call how_do_i with the need in one sentence (English or German):
 follow the manual it loads, or pick one of its alternatives and call manual_read(name).
-manual_list shows every manual; manual_read('name') loads one, and manuals reference each other that way.`
+manual_list shows every manual; manual_read('name') loads one, and manuals reference each other that way.
+Every manual is also an Agent Skill at skill://<name>/SKILL.md (skills/list lists them with their files and digests).`
 
 // Server is a lore project served over MCP. It is safe for concurrent use.
 type Server struct {
@@ -77,15 +76,23 @@ func New(o Options) (*Server, error) {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "lore", Title: "lore manuals", Version: o.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 		Logger:       o.Logger,
+		PageSize:     o.PageSize,
+		CompletionHandler: func(ctx context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
+			return s.complete(ctx, req)
+		},
 		Capabilities: &mcp.ServerCapabilities{
-			Tools:     &mcp.ToolCapabilities{ListChanged: true},
-			Resources: &mcp.ResourceCapabilities{ListChanged: true},
-			Prompts:   &mcp.PromptCapabilities{ListChanged: true},
+			Tools:       &mcp.ToolCapabilities{ListChanged: true},
+			Resources:   &mcp.ResourceCapabilities{ListChanged: true},
+			Prompts:     &mcp.PromptCapabilities{ListChanged: true},
+			Completions: &mcp.CompletionCapabilities{},
+			Extensions: map[string]any{
+				skillsExtension: map[string]any{"directoryRead": true},
+			},
 		},
 	})
 	s.mcp.AddReceivingMiddleware(s.guard)
 	s.addTools(o.Engine)
-	s.addResourceTemplate()
+	s.addResourceTemplates()
 	s.swap(snap)
 	return s, nil
 }
@@ -131,12 +138,8 @@ func (s *Server) Reload() error {
 
 // Rebuild runs the build into the output folder and reloads. A build that
 // fails leaves the previous output, and the snapshot, in service.
-func (s *Server) Rebuild() error { return s.rebuild(nil) }
-
-// rebuild builds after changes to the files changed (nil: unknown) and
-// reloads.
-func (s *Server) rebuild(changed []string) error {
-	if err := s.buildChanged(changed); err != nil {
+func (s *Server) Rebuild() error {
+	if err := s.build(); err != nil {
 		return err
 	}
 	return s.Reload()
@@ -212,19 +215,16 @@ func (s *Server) buildIfNeeded() error {
 	return s.build()
 }
 
-// build runs the whole pipeline into the output folder.
-func (s *Server) build() error { return s.buildChanged(nil) }
-
-// buildChanged runs the pipeline into the output folder, in the watch's
-// session when there is one (changed lists the files changed since its
-// last build; nil: unknown).
-func (s *Server) buildChanged(changed []string) error {
+// build runs the pipeline into the output folder, in the watch's session
+// when there is one (which reuses what its last build computed from the
+// same inputs).
+func (s *Server) build() error {
 	s.buildMu.Lock()
 	defer s.buildMu.Unlock()
 	var res *build.Result
 	var err error
 	if s.sess != nil {
-		res, err = s.sess.Build(changed)
+		res, err = s.sess.Build()
 	} else {
 		res, err = build.Run(s.runOptions())
 	}
@@ -243,22 +243,6 @@ func (s *Server) warn(msg string) { s.log.Warn(msg) }
 func (s *Server) runOptions() build.RunOptions {
 	return build.RunOptions{Options: s.opts.Project, Out: s.opts.Public,
 		Progress: func(stage string) { s.log.Debug("build", "stage", stage) }}
-}
-
-// ServeStdio serves one client over newline-delimited JSON-RPC on r and
-// w until r ends or ctx is done. Lines that are not JSON-RPC messages are
-// answered with a protocol error and the session goes on; when r ends, the
-// requests already read are answered before ServeStdio returns.
-func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error {
-	f := newStdioFilter(r, w, s.log)
-	err := s.mcp.Run(ctx, &mcp.IOTransport{Reader: f, Writer: f.writer(), MaxLineLength: -1})
-	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, mcp.ErrConnectionClosed) {
-		return nil
-	}
-	if ctx.Err() != nil {
-		return nil
-	}
-	return err
 }
 
 // Summary says what the server serves, for a start-up line.

@@ -32,8 +32,10 @@ type snapshot struct {
 	// cascade is the engine's manual cascade for who (its first visible
 	// match of a name wins; a hidden manual is never resolved); winners its
 	// winners by name: what manual_read resolves.
-	cascade   *manual.Cascade
-	winners   map[string]*manual.Manual
+	cascade *manual.Cascade
+	winners map[string]*manual.Manual
+	// skills are the manuals served the Skills extension's way.
+	skills    *skillSet
 	manifest  []byte
 	bundles   []*bundle.Bundle
 	templates []*prompt.TaskTemplate
@@ -74,6 +76,8 @@ func loadSnapshot(o *Options) (*snapshot, error) {
 		s.manuals = append(s.manuals, m)
 	}
 	slices.SortFunc(s.manuals, func(a, b *manual.Manual) int { return cmp.Compare(a.Name, b.Name) })
+	s.skills = buildSkills(p.FS, p.Manuals, s.cascade.Winners(), v)
+	s.warnings = append(s.warnings, s.skills.warnings...)
 
 	s.manifest, err = readLimited(p.FS, path.Join(s.public, manifestFile))
 	if err != nil {

@@ -51,6 +51,13 @@ func FuzzStdio(f *testing.F) {
 		`{"jsonrpc":"2.0","id":17,"method":"logging/setLevel","params":{"level":"debug"}}`,
 		`{"jsonrpc":"2.0","id":18,"method":"tools/call","params":{"name":"manual_read","arguments":{"name":"` + strings.Repeat("x", 100000) + `"}}}`,
 		`{"jsonrpc":"2.0","id":19,"method":"ping"` + "\r\n" + `}`,
+		`{"jsonrpc":"2.0","id":20,"method":"skills/list","params":{"cursor":"\u0000"}}`,
+		`{"jsonrpc":"2.0","id":21,"method":"skills/get","params":{"uri":"skill://a\u0000/SKILL.md"}}`,
+		"{\"jsonrpc\":\"2.0\",\"id\":22,\"method\":\"resources/directory/read\",\"params\":{\"uri\":\"skill://\xff\"}}",
+		`{"jsonrpc":"2.0","id":23,"method":"skills/get","params":[1]}`,
+		`{"jsonrpc":"2.0","method":"skills/list"}`,
+		`[{"jsonrpc":"2.0","id":24,"method":"skills/list"},{"jsonrpc":"2.0","id":25,"method":"ping"}]`,
+		`{"jsonrpc":"2.0","id":26,"method":"resources/read","params":{"uri":"skill://scheduling/SKILL.md"}}`,
 	} {
 		f.Add([]byte(seed))
 	}

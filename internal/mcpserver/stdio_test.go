@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/lorekit/lore/internal/search"
 )
 
 // stdioSession runs ServeStdio over pipes and returns a writer for stdin,
@@ -124,6 +126,22 @@ func TestStdioBatchesUnderTheOlderProtocol(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("no answer to the batch")
 	}
+	// A batch that repeats an id, and one that holds no message, are
+	// refused as a whole; a batch of notifications gets no answer at all.
+	for line, want := range map[string]string{
+		`[{"jsonrpc":"2.0","id":3,"method":"ping"},{"jsonrpc":"2.0","id":3,"method":"ping"}]`: "uses id 3 twice",
+		`[{"jsonrpc":"2.0","id":4,"method":"ping"},{"foo":1}]`:                                "invalid request in a batch",
+		`[1,2]`: "invalid request in a batch",
+	} {
+		io.WriteString(in, line+"\n")
+		if r := next(t, lines); r.Error == nil || r.Error.Code != -32600 || !strings.Contains(r.Error.Message, want) {
+			t.Errorf("%s → %+v, want %q", line, r.Error, want)
+		}
+	}
+	io.WriteString(in, `[{"jsonrpc":"2.0","method":"notifications/initialized"}]`+"\n"+`[{"jsonrpc":"2.0","id":5,"method":"ping"}]`+"\n")
+	if line := <-lines; line != `[{"jsonrpc":"2.0","id":5,"result":{}}]` {
+		t.Errorf("a batch of one ping → %s", line)
+	}
 	in.Close()
 	if err := <-done; err != nil {
 		t.Errorf("ServeStdio = %v", err)
@@ -176,13 +194,43 @@ func byID(t *testing.T, lines <-chan string, n int) map[string]response {
 	return out
 }
 
-func TestIDKeys(t *testing.T) {
-	for a, b := range map[string]string{`1`: `1.0`, `"a"`: `"a"`, `10`: `1e1`} {
-		if idKey(json.RawMessage(a)) != idKey(json.RawMessage(b)) {
-			t.Errorf("%s and %s differ", a, b)
+// blockingRouter answers how_do_i only once release is closed.
+type blockingRouter struct{ release chan struct{} }
+
+func (b *blockingRouter) HowDoI(ctx context.Context, intent string) (*search.Answer, error) {
+	select {
+	case <-b.release:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return &search.Answer{Hint: "released"}, nil
+}
+
+func TestStdioRefusesAnIDInFlight(t *testing.T) {
+	br := &blockingRouter{release: make(chan struct{})}
+	s, _ := newServer(t, builtProject(t), Options{Engine: "arthur", OpenRouter: func(string, Who) (Router, error) { return br, nil }})
+	in, lines, done := stdioSession(t, s)
+	io.WriteString(in, strings.Replace(initialize, "2025-06-18", "2025-03-26", 1))
+	next(t, lines)
+	io.WriteString(in, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"how_do_i","arguments":{"intent":"x"}}}`+"\n")
+	// 1.0 is the same id as 1, in a line or in a batch.
+	for _, line := range []string{`{"jsonrpc":"2.0","id":1.0,"method":"ping"}`, `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`} {
+		io.WriteString(in, line+"\n")
+		if r := next(t, lines); r.Error == nil || r.Error.Code != -32600 || !strings.Contains(r.Error.Message, "id 1 is already used") {
+			t.Errorf("%s: %+v", line, r)
 		}
 	}
-	if idKey(json.RawMessage(`"1"`)) == idKey(json.RawMessage(`1`)) {
-		t.Error(`"1" and 1 are the same`)
+	close(br.release)
+	if r := next(t, lines); string(r.ID) != "1" || !strings.Contains(string(r.Result), "released") {
+		t.Errorf("how_do_i: %+v %s", r, r.Result)
+	}
+	// Once answered, the id may be used again.
+	io.WriteString(in, `{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n")
+	if r := next(t, lines); string(r.ID) != "1" || r.Error != nil {
+		t.Errorf("ping after the answer: %+v", r)
+	}
+	in.Close()
+	if err := <-done; err != nil {
+		t.Errorf("ServeStdio = %v", err)
 	}
 }

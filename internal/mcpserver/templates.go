@@ -47,16 +47,42 @@ func templateDescription(t *prompt.TaskTemplate) string {
 	return d
 }
 
+// hintValue returns what the argument-hint says of placeholder name: its
+// part "name=<…>" or "name=…", without the angle brackets.
+func hintValue(t *prompt.TaskTemplate, name string) (string, bool) {
+	re := regexp.MustCompile(`(?:^|\s)` + regexp.QuoteMeta(name) + `=(<[^>]*>|\S+)`)
+	if m := re.FindStringSubmatch(t.ArgumentHint); m != nil {
+		return strings.Trim(m[1], "<>"), true
+	}
+	return "", false
+}
+
 // argDescription describes placeholder name for a client's form: its part
 // of the argument-hint ("target=<what to review> focus=<…>"), or the whole
 // hint.
 func argDescription(t *prompt.TaskTemplate, name string) string {
-	re := regexp.MustCompile(`(?:^|\s)` + regexp.QuoteMeta(name) + `=(<[^>]*>|\S+)`)
-	if m := re.FindStringSubmatch(t.ArgumentHint); m != nil {
-		return strings.Trim(m[1], "<>")
+	if v, ok := hintValue(t, name); ok {
+		return v
 	}
 	if t.ArgumentHint != "" {
 		return "Fills ${" + name + "}; " + t.ArgumentHint
 	}
 	return "Fills ${" + name + "} in the template."
+}
+
+// hintChoices returns the alternatives the argument-hint lists for
+// placeholder name, "mode=<quick|thorough>" or "mode=[quick|thorough]"; a
+// description ("<what to review>") lists none.
+func hintChoices(t *prompt.TaskTemplate, name string) []string {
+	v, ok := hintValue(t, name)
+	if !ok || !strings.Contains(v, "|") {
+		return nil
+	}
+	var out []string
+	for c := range strings.SplitSeq(strings.Trim(v, "[]()"), "|") {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
 }

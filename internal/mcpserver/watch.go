@@ -40,10 +40,10 @@ func (s *Server) Watch(ctx context.Context, done func(error)) (run func() error,
 	}
 	s.buildMu.Unlock()
 	return func() error {
-		return w.Run(ctx, func(changed []string) {
+		return w.Run(ctx, func([]string) {
 			// A panic in the build is a failed rebuild: the previous
 			// build stays in service.
-			err := guard.Do(func() error { return s.rebuild(changed) })
+			err := guard.Do(s.Rebuild)
 			if err != nil {
 				s.warn("rebuild failed; still serving the previous build: " + err.Error() + buildErrors(err))
 			} else {

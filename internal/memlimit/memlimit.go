@@ -12,8 +12,8 @@ import (
 	"runtime/debug"
 )
 
-// Default is the soft limit when GOMEMLIMIT is not set.
-const Default = 896 << 20
+// defaultLimit is the soft limit when GOMEMLIMIT is not set.
+const defaultLimit = 896 << 20
 
 // Apply sets the soft memory limit to Default unless the environment sets
 // one (GOMEMLIMIT, which the runtime has read already). It returns a
@@ -22,6 +22,6 @@ func Apply() (restore func()) {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}
-	prev := debug.SetMemoryLimit(Default)
+	prev := debug.SetMemoryLimit(defaultLimit)
 	return func() { debug.SetMemoryLimit(prev) }
 }

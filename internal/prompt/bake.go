@@ -62,36 +62,36 @@ func (r *Result) Bundle(id string) *bundle.Bundle {
 // DefaultSurface and DefaultProvider apply to a recipe that lists none.
 const (
 	DefaultSurface  = "default"
-	DefaultProvider = "anthropic"
+	defaultProvider = "anthropic"
 )
 
-// WorkerSurface is the surface of a role bundle (seed 001, Surface::Worker):
+// workerSurface is the surface of a role bundle (seed 001, Surface::Worker):
 // a spawned worker's reader is the agent that started it, never the
 // parent's human. Its layer, prompts/layers/surface/worker/, takes the
 // place of the parent's surface, bot and chat tiers, of which only the
 // guardrails still apply: the guardrail floor reaches the deepest child.
-const WorkerSurface = "worker"
+const workerSurface = "worker"
 
-// Surfaces returns the surfaces of r (DefaultSurface when it lists none).
-func Surfaces(r *config.Recipe) []string {
+// surfacesOf returns the surfaces of r (DefaultSurface when it lists none).
+func surfacesOf(r *config.Recipe) []string {
 	if len(r.Surfaces) == 0 {
 		return []string{DefaultSurface}
 	}
 	return r.Surfaces
 }
 
-// Providers returns the providers of r (DefaultProvider when it lists none).
-func Providers(r *config.Recipe) []string {
+// providersOf returns the providers of r (DefaultProvider when it lists none).
+func providersOf(r *config.Recipe) []string {
 	if len(r.Providers) == 0 {
-		return []string{DefaultProvider}
+		return []string{defaultProvider}
 	}
 	return r.Providers
 }
 
-// Recipes returns the recipes that bake bundles: the configured ones whose
+// recipesOf returns the recipes that bake bundles: the configured ones whose
 // engine has a prompt, or, in a project without recipes, one recipe per
 // engine prompt.
-func Recipes(s *Set, cfg *config.Config) []*config.Recipe {
+func recipesOf(s *Set, cfg *config.Config) []*config.Recipe {
 	if len(cfg.Recipes) == 0 {
 		var out []*config.Recipe
 		for _, e := range s.Engines {
@@ -141,7 +141,7 @@ func Bake(s *Set, o Options) *Result {
 func BakeOne(s *Set, o Options, sel Selection) (*bundle.Bundle, *facts.Prompts, error) {
 	var r *config.Recipe
 	var names []string
-	for _, rc := range Recipes(s, o.Config) {
+	for _, rc := range recipesOf(s, o.Config) {
 		names = append(names, rc.Name)
 		if rc.Name == sel.Recipe {
 			r = rc
@@ -154,16 +154,16 @@ func BakeOne(s *Set, o Options, sel Selection) (*bundle.Bundle, *facts.Prompts, 
 		return nil, nil, fmt.Errorf("unknown recipe %q (recipes with prompts: %s)", sel.Recipe, list(names))
 	}
 	if sel.Surface == "" {
-		sel.Surface = Surfaces(r)[0]
+		sel.Surface = surfacesOf(r)[0]
 	}
 	if sel.Provider == "" {
-		sel.Provider = Providers(r)[0]
+		sel.Provider = providersOf(r)[0]
 	}
-	if !slices.Contains(Surfaces(r), sel.Surface) {
-		return nil, nil, fmt.Errorf("recipe %q has no surface %q (surfaces: %s)", r.Name, sel.Surface, list(Surfaces(r)))
+	if !slices.Contains(surfacesOf(r), sel.Surface) {
+		return nil, nil, fmt.Errorf("recipe %q has no surface %q (surfaces: %s)", r.Name, sel.Surface, list(surfacesOf(r)))
 	}
-	if !slices.Contains(Providers(r), sel.Provider) {
-		return nil, nil, fmt.Errorf("recipe %q has no provider %q (providers: %s)", r.Name, sel.Provider, list(Providers(r)))
+	if !slices.Contains(providersOf(r), sel.Provider) {
+		return nil, nil, fmt.Errorf("recipe %q has no provider %q (providers: %s)", r.Name, sel.Provider, list(providersOf(r)))
 	}
 	if sel.Role != "" && !slices.Contains(r.Roles, sel.Role) {
 		return nil, nil, fmt.Errorf("%w: role %q is not admitted by recipe %q (admitted roles: %s)", bundle.ErrUnadmittedRole, sel.Role, r.Name, list(r.Roles))
@@ -215,7 +215,7 @@ func newBaker(s *Set, o Options) *baker {
 		o.Rel = func(p string) string { return p }
 	}
 	f, byT := s.facts()
-	f.Recipes = Recipes(s, o.Config)
+	f.Recipes = recipesOf(s, o.Config)
 	return &baker{s: s, o: o, cfg: o.Config, f: f, byT: byT, reached: map[*config.Recipe]map[*facts.Template]int{},
 		empty: map[string][]string{}, where: map[string]diag.Pos{}, broken: map[string]bool{}, sourceLists: map[*config.Recipe]sourceList{}}
 }
@@ -231,9 +231,9 @@ func (b *baker) selections(r *config.Recipe) []Selection {
 		}
 	}
 	var out []Selection
-	for _, sf := range Surfaces(r) {
+	for _, sf := range surfacesOf(r) {
 		for _, role := range roles {
-			for _, p := range Providers(r) {
+			for _, p := range providersOf(r) {
 				out = append(out, Selection{Recipe: r.Name, Surface: sf, Role: role, Provider: p})
 			}
 		}
@@ -269,7 +269,7 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 	sources := b.sourcesOf(r)
 	b.usedSources = false
 	if r.Addons {
-		ctx := Context(b.cfg, r, sel.Surface, sel.Role, sel.Provider, st, "")
+		ctx := renderContext(b.cfg, r, sel.Surface, sel.Role, sel.Provider, st, "")
 		ctx["sources"] = sources.text
 		for _, f := range b.s.Fragments[r.Engine] {
 			if text, ok := b.render(f.T, ctx); ok && strings.TrimSpace(text) != "" {
@@ -279,7 +279,7 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 		}
 	}
 	addonSections := strings.Join(addons, "\n\n")
-	ctx := Context(b.cfg, r, sel.Surface, sel.Role, sel.Provider, st, addonSections)
+	ctx := renderContext(b.cfg, r, sel.Surface, sel.Role, sel.Provider, st, addonSections)
 	ctx["sources"] = sources.text
 
 	seed := bundle.Layer{Kind: bundle.Seed}
@@ -365,7 +365,7 @@ func (b *baker) layers(r *config.Recipe, sel Selection, ctx map[string]any) []bu
 	// guardrails, and the worker surface takes their place.
 	human := map[string]bool{}
 	if sel.Role != "" {
-		worker := bundle.LayerID(bundle.Surface, WorkerSurface)
+		worker := bundle.LayerID(bundle.Surface, workerSurface)
 		for _, id := range ids[2:] {
 			human[id] = id != worker
 		}
@@ -381,7 +381,7 @@ func (b *baker) layers(r *config.Recipe, sel Selection, ctx map[string]any) []bu
 			continue
 		}
 		k, name, _ := bundle.ParseLayerID(id)
-		l := bundle.Layer{Kind: k, Name: name, Untrusted: !Trusted(b.cfg, id)}
+		l := bundle.Layer{Kind: k, Name: name, Untrusted: !isTrusted(b.cfg, id)}
 		for _, f := range files {
 			if human[id] && f.Block != bundle.Guardrails {
 				continue
@@ -408,10 +408,10 @@ func misusesTurn(t *Template) bool {
 	return false
 }
 
-// Trusted reports whether layer id is trusted: lore.yaml trust: sets it
+// isTrusted reports whether layer id is trusted: lore.yaml trust: sets it
 // per layer ("project", "surface/chat") or per kind ("surface"); layers are
 // trusted unless set to false.
-func Trusted(cfg *config.Config, id string) bool {
+func isTrusted(cfg *config.Config, id string) bool {
 	if t, ok := cfg.Trust[id]; ok {
 		return t
 	}

@@ -248,7 +248,7 @@ func TestTrustDemotesLayers(t *testing.T) {
 	if got := positions(find(res.Diagnostics, RuleLayer)); !slices.Equal(got, []string{"prompts/layers/project/capability-contract.md:1:1"}) {
 		t.Errorf("prompt/layer at %v", got)
 	}
-	if !Trusted(res2cfg(t, files), "shared") || Trusted(res2cfg(t, files), "project") {
+	if !isTrusted(res2cfg(t, files), "shared") || isTrusted(res2cfg(t, files), "project") {
 		t.Error("Trusted")
 	}
 }

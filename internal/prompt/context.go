@@ -5,7 +5,7 @@ import (
 	"github.com/lorekit/lore/internal/config"
 )
 
-// Context returns the render context of one bundle (DESIGN §2.2): engine,
+// renderContext returns the render context of one bundle (DESIGN §2.2): engine,
 // recipe, surface, parentSurface, role, provider, style, lang, params,
 // tools (a list of {name, description}) and addonSections; the baker adds
 // sources (the manuals the engine can load, sources.go). A role bundle
@@ -13,7 +13,7 @@ import (
 // surface of the agent that spawns it (empty for the recipe's own
 // prompt). Per-turn values are not part of it: they are the turn.*
 // placeholders of dynamic blocks.
-func Context(cfg *config.Config, r *config.Recipe, surface, role, provider string, style bundle.Style, addonSections string) map[string]any {
+func renderContext(cfg *config.Config, r *config.Recipe, surface, role, provider string, style bundle.Style, addonSections string) map[string]any {
 	tools := make([]any, 0, len(r.Tools))
 	for _, t := range r.Tools {
 		tools = append(tools, map[string]any{"name": t, "description": cfg.Tools[t]})
@@ -24,7 +24,7 @@ func Context(cfg *config.Config, r *config.Recipe, surface, role, provider strin
 	}
 	parent := ""
 	if role != "" {
-		surface, parent = WorkerSurface, surface
+		surface, parent = workerSurface, surface
 	}
 	return map[string]any{
 		"engine":        r.Engine,

@@ -19,9 +19,9 @@ import (
 // it so inheritance resumes, edit is set's $EDITOR round-trip. None of
 // them ever copies inherited text into the narrower layer.
 
-// LayerFilePath returns prompts/layers/<layer>/<block>.md, checking the
+// layerFilePath returns prompts/layers/<layer>/<block>.md, checking the
 // layer id and that layers may write the block.
-func LayerFilePath(dir, layer, block string) (string, error) {
+func layerFilePath(dir, layer, block string) (string, error) {
 	k, name, err := bundle.ParseLayerID(layer)
 	if err != nil {
 		return "", err
@@ -30,7 +30,7 @@ func LayerFilePath(dir, layer, block string) (string, error) {
 		if block == bundle.CapabilityContract {
 			return "", fmt.Errorf("block %q is locked to the engine's own prompt: no layer can replace it", block)
 		}
-		return "", fmt.Errorf("layers write only %s; %q is not one of them", strings.Join(bundle.EditableBlocks, ", "), block)
+		return "", fmt.Errorf("layers write only %s; %q is not one of them", strings.Join(bundle.EditableBlocks(), ", "), block)
 	}
 	return path.Join(dir, "layers", bundle.LayerID(k, name), block+".md"), nil
 }
@@ -63,16 +63,16 @@ type OverBudget struct {
 	Before int
 }
 
-// Demoted reports whether a block of layer is demoted: the layer is
+// isDemoted reports whether a block of layer is demoted: the layer is
 // untrusted and the block is not guardrails.
-func Demoted(cfg *config.Config, layer, block string) bool {
-	return block != bundle.Guardrails && !Trusted(cfg, layer)
+func isDemoted(cfg *config.Config, layer, block string) bool {
+	return block != bundle.Guardrails && !isTrusted(cfg, layer)
 }
 
 // trustKey returns the lore.yaml trust: key that makes layer id
 // untrusted, or "".
 func trustKey(cfg *config.Config, id string) string {
-	if cfg == nil || Trusted(cfg, id) {
+	if cfg == nil || isTrusted(cfg, id) {
 		return ""
 	}
 	if _, ok := cfg.Trust[id]; ok {
@@ -105,7 +105,7 @@ func (s *Set) Inherited(layer, block string, cfg *config.Config) (inherited, dem
 			continue
 		}
 		pt := bundle.Part{Layer: l.Layer, Source: l.Path, Text: strings.TrimSpace(l.T.Src)}
-		if cfg != nil && Demoted(cfg, l.Layer, block) {
+		if cfg != nil && isDemoted(cfg, l.Layer, block) {
 			demoted = append(demoted, pt)
 		} else {
 			out = append(out, pt)
@@ -135,7 +135,7 @@ func rankOf(layer string) int {
 // changes over its token budget, or further over it, is refused and
 // nothing is written (SetResult.OverBudget names the bundles).
 func (s *Set) SetBlock(fsys afero.Fs, layer, block, text string, o Options) (*SetResult, error) {
-	p, err := LayerFilePath(s.Dir, layer, block)
+	p, err := layerFilePath(s.Dir, layer, block)
 	if err != nil {
 		return nil, err
 	}
@@ -225,7 +225,7 @@ func (s *Set) SetBlock(fsys afero.Fs, layer, block, text string, o Options) (*Se
 // the layer's folder when it is left empty. It reports whether there was a
 // file.
 func (s *Set) ResetBlock(fsys afero.Fs, layer, block string) (string, bool, error) {
-	p, err := LayerFilePath(s.Dir, layer, block)
+	p, err := layerFilePath(s.Dir, layer, block)
 	if err != nil {
 		return "", false, err
 	}
@@ -252,7 +252,7 @@ var editCommentRE = regexp.MustCompile(`(?s)\A\s*<!-- lore prompt edit:.*?-->\n?
 // layer's own text, or nothing when the layer has no file for the block.
 // A nil cfg trusts every layer.
 func (s *Set) EditText(fsys afero.Fs, layer, block string, cfg *config.Config) (string, error) {
-	p, err := LayerFilePath(s.Dir, layer, block)
+	p, err := layerFilePath(s.Dir, layer, block)
 	if err != nil {
 		return "", err
 	}

@@ -36,7 +36,7 @@ func (b *baker) sources(r *config.Recipe) []string {
 	}
 	for _, role := range r.Roles {
 		ids["agents/"+role] = true
-		ids["surface/"+WorkerSurface] = true // a role bundle's surface
+		ids["surface/"+workerSurface] = true // a role bundle's surface
 	}
 	if r.Bot != "" {
 		ids["bot/"+r.Bot] = true

@@ -70,7 +70,7 @@ func (b *baker) missing(r *config.Recipe) {
 		}
 	}
 	var styles []bundle.Style
-	for _, p := range Providers(r) {
+	for _, p := range providersOf(r) {
 		if st := b.style(p); !slices.Contains(styles, st) {
 			styles = append(styles, st)
 		}

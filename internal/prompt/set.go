@@ -166,7 +166,7 @@ func Load(fsys afero.Fs, dir string) *Set {
 	entries, err := afero.ReadDir(fsys, dir)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
-			s.fileProblem(dir, 0, 0, "file/unreadable", fmt.Sprintf("cannot read the prompts folder: %v; make it readable or point prompts: in lore.yaml elsewhere", unwrapPath(err)))
+			s.fileProblem(dir, 0, 0, manual.RuleFileUnreadable, fmt.Sprintf("cannot read the prompts folder: %v; make it readable or point prompts: in lore.yaml elsewhere", unwrapPath(err)))
 		}
 		return s
 	}
@@ -195,7 +195,7 @@ func (s *Set) markdownFiles(fsys afero.Fs, dir string, report bool) []string {
 	entries, err := afero.ReadDir(fsys, dir)
 	if err != nil {
 		if report {
-			s.fileProblem(dir, 0, 0, "file/unreadable", fmt.Sprintf("cannot read this folder: %v; make it readable or remove it", unwrapPath(err)))
+			s.fileProblem(dir, 0, 0, manual.RuleFileUnreadable, fmt.Sprintf("cannot read this folder: %v; make it readable or remove it", unwrapPath(err)))
 		}
 		return nil
 	}
@@ -215,22 +215,22 @@ func (s *Set) read(fsys afero.Fs, p string) ([]byte, bool) {
 	}
 	fi, err := fsys.Stat(p)
 	if err == nil && fi.Size() > maxFileSize {
-		s.fileProblem(p, 0, 0, "file/too-large", fmt.Sprintf("%d bytes: a prompt file over 2 MiB is not read", fi.Size()))
+		s.fileProblem(p, 0, 0, manual.RuleFileTooLarge, fmt.Sprintf("%d bytes: a prompt file over 2 MiB is not read", fi.Size()))
 		return nil, false
 	}
 	src, err := afero.ReadFile(fsys, p)
 	if err != nil {
-		s.fileProblem(p, 0, 0, "file/unreadable", fmt.Sprintf("cannot read this file: %v; make it readable or remove it", unwrapPath(err)))
+		s.fileProblem(p, 0, 0, manual.RuleFileUnreadable, fmt.Sprintf("cannot read this file: %v; make it readable or remove it", unwrapPath(err)))
 		return nil, false
 	}
 	if i := bytes.IndexByte(src, 0); i >= 0 {
 		l, c := offsetPos(string(src), i)
-		s.fileProblem(p, l, c, "file/encoding", "NUL byte: the file is binary, not a prompt")
+		s.fileProblem(p, l, c, manual.RuleFileEncoding, "NUL byte: the file is binary, not a prompt")
 		return nil, false
 	}
 	if !utf8.Valid(src) {
 		l, c := offsetPos(string(src), manual.FirstInvalidUTF8(src))
-		s.fileProblem(p, l, c, "file/encoding", "invalid UTF-8: re-save the file as UTF-8")
+		s.fileProblem(p, l, c, manual.RuleFileEncoding, "invalid UTF-8: re-save the file as UTF-8")
 		return nil, false
 	}
 	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
@@ -333,7 +333,7 @@ func (s *Set) loadLayers(fsys afero.Fs, dir string) {
 		case bundle.Surface, bundle.Bot, bundle.Chat, bundle.Agent:
 			names, err := afero.ReadDir(fsys, kp)
 			if err != nil {
-				s.fileProblem(kp, 0, 0, "file/unreadable", fmt.Sprintf("cannot read this folder: %v; make it readable or remove it", unwrapPath(err)))
+				s.fileProblem(kp, 0, 0, manual.RuleFileUnreadable, fmt.Sprintf("cannot read this folder: %v; make it readable or remove it", unwrapPath(err)))
 				continue
 			}
 			for _, n := range names {

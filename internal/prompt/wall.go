@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/afero"
 
+	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/wall"
 )
 
@@ -15,7 +16,7 @@ func (s *Set) inside(fsys afero.Fs, p string) bool {
 	e, err := wall.Check(fsys, s.Dir, p)
 	switch {
 	case err != nil:
-		s.fileProblem(p, 0, 0, "file/unreadable", fmt.Sprintf("symbolic link %s cannot be followed: %v; fix or remove the link", p, unwrapPath(err)))
+		s.fileProblem(p, 0, 0, manual.RuleFileUnreadable, fmt.Sprintf("symbolic link %s cannot be followed: %v; fix or remove the link", p, unwrapPath(err)))
 		return false
 	case e != nil:
 		s.fileProblem(p, 0, 0, wall.Rule, e.Message())

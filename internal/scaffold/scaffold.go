@@ -5,6 +5,7 @@
 package scaffold
 
 import (
+	"bytes"
 	"embed"
 	"errors"
 	"fmt"
@@ -19,8 +20,8 @@ import (
 //go:embed all:files
 var files embed.FS
 
-// Files returns the slash-separated paths of the scaffold, sorted.
-func Files() []string {
+// fileNames returns the slash-separated paths of the scaffold, sorted.
+func fileNames() []string {
 	var out []string
 	_ = fs.WalkDir(files, "files", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
@@ -40,11 +41,20 @@ func (e *ExistsError) Error() string {
 	return fmt.Sprintf("%s already exists: lore init never overwrites a file; move it away or init another folder", e.Paths[0])
 }
 
+// workflowFile is the scaffold's GitHub Actions workflow; actionUse is
+// the line in it that names the lore action and its ref.
+const (
+	workflowFile = ".github/workflows/lore.yml"
+	actionUse    = "uses: lorekit/lore@main"
+)
+
 // Write writes the scaffold into dir (created when missing). When any of
 // its files exists already it writes nothing and returns an *ExistsError
-// naming them. It returns the paths written, joined onto dir.
-func Write(fsys afero.Fs, dir string) ([]string, error) {
-	names := Files()
+// naming them. It returns the paths written, joined onto dir. actionRef
+// pins the workflow's lore action (a release tag or a commit); "" keeps
+// main.
+func Write(fsys afero.Fs, dir, actionRef string) ([]string, error) {
+	names := fileNames()
 	var exist []string
 	for _, n := range names {
 		target := path.Join(dir, n)
@@ -62,6 +72,9 @@ func Write(fsys afero.Fs, dir string) ([]string, error) {
 		b, err := files.ReadFile("files/" + n)
 		if err != nil {
 			return written, err
+		}
+		if n == workflowFile && actionRef != "" {
+			b = bytes.Replace(b, []byte(actionUse), []byte("uses: lorekit/lore@"+actionRef), 1)
 		}
 		target := path.Join(dir, n)
 		if err := fsys.MkdirAll(path.Dir(target), 0o755); err != nil {

@@ -20,7 +20,6 @@ import (
 	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/lorekit/lore/internal/guard"
-	"github.com/lorekit/lore/internal/par"
 )
 
 // MetaFile is the catalog's description, written beside the bleve files
@@ -106,10 +105,7 @@ func build(dir string, src Source, ps []plan, entryAt func(int) *entry) (*Meta, 
 		return nil, nil, err
 	}
 	es := make([]*entry, len(ps))
-	par.For(len(ps), func(i int) { es[i] = entryAt(i) })
-	if src.Taken != nil {
-		src.Taken()
-	}
+	forEach(len(ps), func(i int) { es[i] = entryAt(i) })
 	meta := metaOf(src, ps)
 
 	// bleve's offline builder analyses the documents in batches of

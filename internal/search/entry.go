@@ -21,10 +21,6 @@ type Source struct {
 	// RelPath maps a manual's file path to the path shown in answers
 	// (relative to the project); nil keeps the file path.
 	RelPath func(string) string
-	// Taken, when set, is called once Build has taken what it needs from
-	// the manuals' parsed Markdown (Manual.Doc), which the caller may then
-	// let go of.
-	Taken func()
 	// Sum, when set, returns the SHA-256 of a manual's source (Manual.Src)
 	// that the caller has computed already; the catalog hashes the sums,
 	// not the bytes again.

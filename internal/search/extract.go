@@ -1,6 +1,10 @@
 package search
 
-import "github.com/lorekit/lore/internal/par"
+import (
+	"runtime"
+
+	"golang.org/x/sync/errgroup"
+)
 
 // extraction is a source's entries, extracted ahead of the build.
 type extraction struct {
@@ -14,7 +18,7 @@ type extraction struct {
 func Extracted(src Source) Source {
 	ps := plans(src)
 	es := make([]*entry, len(ps))
-	par.For(len(ps), func(i int) { es[i] = ps[i].entry() })
+	forEach(len(ps), func(i int) { es[i] = ps[i].entry() })
 	src.extracted = &extraction{plans: ps, entries: es}
 	return src
 }
@@ -28,4 +32,15 @@ func (src Source) planned() ([]plan, func(i int) *entry) {
 	}
 	ps := plans(src)
 	return ps, func(i int) *entry { return ps[i].entry() }
+}
+
+// forEach calls f for 0…n-1 on every core (errgroup, at most GOMAXPROCS
+// at once) and returns when every call has returned.
+func forEach(n int, f func(i int)) {
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i := range n {
+		g.Go(func() error { f(i); return nil })
+	}
+	_ = g.Wait()
 }

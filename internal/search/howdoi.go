@@ -104,8 +104,7 @@ type Thresholds struct {
 // fields are evidence enough for a load, whatever their weight.
 const minRoutedWords = 2
 
-// DefaultThresholds returns the calibrated thresholds (a new value each
-// call: callers may change their copy, never the router's). They are
+// DefaultThresholds returns the thresholds how_do_i routes with. They are
 // calibrated, not guessed: Calibrate (make
 // calibrate: lore eval --calibrate over every set of testdata/eval, the
 // corpus sets' outcomes pooled with --calibrate-with) searched the grid of

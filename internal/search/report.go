@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/lorekit/lore/internal/plural"
+	"github.com/lorekit/lore/internal/textkey"
 )
 
 // Stats are the routing figures of a group of outcomes.
@@ -91,7 +92,7 @@ type Confusion struct {
 	Count int
 	// Shared are the triggers both manuals have (as the router compares
 	// them); Collide is set when the lint rule triggers/overlap flags the
-	// pair for them (see SharedTriggers).
+	// pair for them (textkey.Shared).
 	Shared  []string
 	Collide bool
 }
@@ -101,7 +102,7 @@ type Confusion struct {
 func (r *Report) Annotate(triggers map[string][]string) {
 	for i := range r.Confused {
 		p := &r.Confused[i]
-		p.Shared, p.Collide = SharedTriggers(triggers[p.A], triggers[p.B])
+		p.Shared, p.Collide = textkey.Shared(triggers[p.A], triggers[p.B])
 	}
 }
 

@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 
 	"github.com/blevesearch/bleve/v2"
-
-	"github.com/lorekit/lore/internal/par"
 )
 
 // Writer keeps one catalog folder up to date as its source changes:
@@ -49,9 +47,6 @@ func Create(dir string, src Source) (*Writer, *Meta, error) {
 	}
 	return w, meta, nil
 }
-
-// Dir is the catalog folder.
-func (w *Writer) Dir() string { return w.dir }
 
 // rebuild builds the catalog of src anew in w's folder.
 func (w *Writer) rebuild(src Source, ps []plan, entryAt func(int) *entry, keys [][32]byte) (*Meta, error) {
@@ -110,17 +105,13 @@ func (w *Writer) Update(src Source) (*Meta, error) {
 	meta := metaOf(src, ps)
 	docs, err := w.apply(ps, keys, es, removed, meta)
 	if err != nil {
-		// The folder may hold half an update: build it anew (the
-		// manuals' parsed Markdown is still there: Taken is not called).
+		// The folder may hold half an update: build it anew.
 		if meta, rerr := w.rebuild(src, ps, entryAt, keys); rerr == nil {
 			return meta, nil
 		}
 		return nil, err
 	}
 	w.docs, w.hash = docs, meta.InputsSHA256
-	if src.Taken != nil {
-		src.Taken()
-	}
 	return meta, nil
 }
 
@@ -181,6 +172,6 @@ func (w *Writer) apply(ps []plan, keys [][32]byte, es map[int]*entry, removed []
 // planKeys returns the key of every plan, hashed on every core.
 func planKeys(ps []plan) [][32]byte {
 	keys := make([][32]byte, len(ps))
-	par.For(len(ps), func(i int) { keys[i] = ps[i].key() })
+	forEach(len(ps), func(i int) { keys[i] = ps[i].key() })
 	return keys
 }

@@ -36,7 +36,9 @@ type assets struct {
 }
 
 // bundleAssets bundles, minifies and fingerprints the theme's CSS and JS
-// in-process with esbuild, reading every file from the theme.
+// in-process with esbuild, reading every file from the theme. Legal
+// comments (/*! … */, such as the Snowball stemmers' licence) are kept,
+// each once, at the end of the file that bundles them.
 func bundleAssets(theme fs.FS, chromaCSS string) (*assets, error) {
 	var entries []api.EntryPoint
 	for _, e := range entryPoints {
@@ -58,7 +60,7 @@ func bundleAssets(theme fs.FS, chromaCSS string) (*assets, error) {
 			Format:              api.FormatIIFE,
 			Target:              api.ES2020,
 			Charset:             api.CharsetUTF8,
-			LegalComments:       api.LegalCommentsNone,
+			LegalComments:       api.LegalCommentsEndOfFile, // the Snowball licence, once
 			LogLevel:            api.LogLevelSilent,
 			Loader: map[string]api.Loader{
 				".png": api.LoaderFile, ".svg": api.LoaderFile, ".woff2": api.LoaderFile, ".jpg": api.LoaderFile,

@@ -1,6 +1,12 @@
 package site
 
-import "strings"
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/diff"
+)
 
 // diffLine is one line of a line diff: Op is ' ' (kept), '-' (only in the
 // old text) or '+' (only in the new text).
@@ -9,66 +15,68 @@ type diffLine struct {
 	Text string
 }
 
-// maxDiffCells bounds the LCS table; a larger change is shown as removed
-// and added wholesale.
-const maxDiffCells = 4 << 20
-
-// lineDiff returns the line diff from a to b: the longest common
-// subsequence of lines kept, the rest removed or added.
+// lineDiff returns the whole line diff from a to b: every line of both
+// texts, kept, removed or added. The changes are go-internal's anchored
+// diff (O(n log n)); the lines between its hunks are the kept ones.
 func lineDiff(a, b string) []diffLine {
 	x, y := splitLines(a), splitLines(b)
-	var head, tail []diffLine
-	for len(x) > 0 && len(y) > 0 && x[0] == y[0] {
-		head = append(head, diffLine{" ", x[0]})
-		x, y = x[1:], y[1:]
-	}
-	for len(x) > 0 && len(y) > 0 && x[len(x)-1] == y[len(y)-1] {
-		tail = append([]diffLine{{" ", x[len(x)-1]}}, tail...)
-		x, y = x[:len(x)-1], y[:len(y)-1]
-	}
-	out := head
-	if (len(x)+1)*(len(y)+1) > maxDiffCells {
-		for _, l := range x {
-			out = append(out, diffLine{"-", l})
-		}
-		for _, l := range y {
-			out = append(out, diffLine{"+", l})
-		}
-		return append(out, tail...)
-	}
-	// lcs[i][j] is the LCS length of x[i:] and y[j:].
-	w := len(y) + 1
-	lcs := make([]int32, (len(x)+1)*w)
-	for i := len(x) - 1; i >= 0; i-- {
-		for j := len(y) - 1; j >= 0; j-- {
-			if x[i] == y[j] {
-				lcs[i*w+j] = lcs[(i+1)*w+j+1] + 1
-			} else {
-				lcs[i*w+j] = max(lcs[(i+1)*w+j], lcs[i*w+j+1])
-			}
-		}
-	}
-	i, j := 0, 0
-	for i < len(x) && j < len(y) {
-		switch {
-		case x[i] == y[j]:
+	var out []diffLine
+	i := 0 // lines of x written so far
+	keep := func(to int) {
+		for ; i < to && i < len(x); i++ {
 			out = append(out, diffLine{" ", x[i]})
-			i, j = i+1, j+1
-		case lcs[(i+1)*w+j] >= lcs[i*w+j+1]:
-			out = append(out, diffLine{"-", x[i]})
-			i++
-		default:
-			out = append(out, diffLine{"+", y[j]})
-			j++
 		}
 	}
-	for ; i < len(x); i++ {
-		out = append(out, diffLine{"-", x[i]})
+	unified := diff.Diff("a", joinLines(x), "b", joinLines(y))
+	// The output is three header lines, then hunks: "@@ -o,n +p,m @@" and
+	// its lines, each marked ' ', '-' or '+'.
+	body := unified
+	for range 3 {
+		if k := bytes.IndexByte(body, '\n'); k >= 0 {
+			body = body[k+1:]
+		}
 	}
-	for ; j < len(y); j++ {
-		out = append(out, diffLine{"+", y[j]})
+	for l := range strings.Lines(string(body)) {
+		s := strings.TrimSuffix(l, "\n")
+		switch {
+		case strings.HasPrefix(s, "@@ "):
+			keep(hunkStart(s))
+		case s == "":
+		case s[0] == ' ':
+			keep(i + 1)
+		case s[0] == '-':
+			out = append(out, diffLine{"-", s[1:]})
+			i++
+		case s[0] == '+':
+			out = append(out, diffLine{"+", s[1:]})
+		}
 	}
-	return append(out, tail...)
+	keep(len(x))
+	return out
+}
+
+// hunkStart returns the 0-based index of the first old line of the hunk
+// whose header is h ("@@ -start,count +start,count @@"): a hunk that
+// removes nothing names the line before it.
+func hunkStart(h string) int {
+	old, _, _ := strings.Cut(strings.TrimPrefix(h, "@@ -"), " ")
+	start, count, _ := strings.Cut(old, ",")
+	n, _ := strconv.Atoi(start)
+	if c, _ := strconv.Atoi(count); c > 0 {
+		n--
+	}
+	return n
+}
+
+// joinLines is the text of lines, each ended by a newline, so that the
+// diff never has to mark a last line without one.
+func joinLines(lines []string) []byte {
+	var b bytes.Buffer
+	for _, l := range lines {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
 }
 
 func splitLines(s string) []string {

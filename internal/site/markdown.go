@@ -82,6 +82,7 @@ func parseMarkdown(src []byte) (ast.Node, error) {
 // hook links, link rewriting and URL filtering, escaped raw HTML,
 // highlighted code and heading anchors.
 func (b *body) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(manual.KindReadCall, b.readCall)
 	reg.Register(ast.KindCodeSpan, b.codeSpan)
 	reg.Register(ast.KindLink, b.linkNode)
 	reg.Register(ast.KindAutoLink, b.autoLink)
@@ -93,7 +94,26 @@ func (b *body) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindHeading, b.heading)
 }
 
-// codeSpan links a `manual_read('x')` span to x's page.
+// readCall links a manual_read('x') call written as a code span of its
+// own to x's page (a hook link); the other calls render as written.
+func (b *body) readCall(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*manual.ReadCall)
+	if n.Span() == nil || insideLink(n) {
+		return ast.WalkContinue, nil
+	}
+	p := b.link.hook(n.Name)
+	if p == "" {
+		return ast.WalkContinue, nil
+	}
+	if entering {
+		w.WriteString(`<a class="hook" href="` + html.EscapeString(b.root+p) + `">`)
+	} else {
+		w.WriteString("</a>")
+	}
+	return ast.WalkContinue, nil
+}
+
+// codeSpan writes a code span; a line break inside it is a space.
 func (b *body) codeSpan(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
 		return ast.WalkContinue, nil
@@ -108,21 +128,9 @@ func (b *body) codeSpan(w util.BufWriter, src []byte, n ast.Node, entering bool)
 			text = append(text, v...)
 		}
 	}
-	href := ""
-	if refs := manual.ManualReads(text, nil); len(refs) == 1 && !insideLink(n) {
-		if p := b.link.hook(refs[0].Target); p != "" {
-			href = b.root + p
-		}
-	}
-	if href != "" {
-		w.WriteString(`<a class="hook" href="` + html.EscapeString(href) + `">`)
-	}
 	w.WriteString("<code>")
 	w.WriteString(html.EscapeString(string(text)))
 	w.WriteString("</code>")
-	if href != "" {
-		w.WriteString("</a>")
-	}
 	return ast.WalkSkipChildren, nil
 }
 

@@ -7,7 +7,6 @@ import (
 
 	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/diag"
-	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/site/searchindex"
 )
@@ -34,8 +33,8 @@ type Input struct {
 	// the lint looked at.
 	Diagnostics diag.List
 	Files       int
-	// Rules is the rule reference (lint.Rules()).
-	Rules []*lint.Rule
+	// Rules is the rule reference, in reference order.
+	Rules []Rule
 
 	// Bundles, Templates and Blocks come from the bake stage; nil when the
 	// project has no prompts.
@@ -66,6 +65,15 @@ type Input struct {
 	// SearchAnalyses, when set, keeps the search index's analysis of every
 	// page for the next build (lore serve): an edit re-analyses one page.
 	SearchAnalyses *searchindex.Analyses
+}
+
+// Rule is one entry of the rule reference: what the rules page shows of a
+// lint rule.
+type Rule struct {
+	ID       string
+	Severity diag.Severity // the default severity
+	Summary  string        // Markdown, one line: when the rule fires
+	Doc      string        // Markdown, one paragraph
 }
 
 // Tool is one entry of the tool inventory.

@@ -2,8 +2,10 @@ package site
 
 import (
 	"cmp"
+	"fmt"
 	"html/template"
 	"maps"
+	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -129,17 +131,14 @@ func (r *run) pages() []*page {
 	return append(ps, nf)
 }
 
-// basePath is the path part of baseURL ("/" when there is none).
+// basePath is the path part of baseURL, escaped, between slashes ("/"
+// when there is none, or when baseURL is not a URL).
 func basePath(baseURL string) string {
-	p := baseURL
-	if i := strings.Index(p, "://"); i >= 0 {
-		p = p[i+3:]
-		if j := strings.IndexByte(p, '/'); j >= 0 {
-			p = p[j:]
-		} else {
-			p = "/"
-		}
+	u, err := url.Parse(baseURL)
+	if err != nil {
+		return "/"
 	}
+	p := u.EscapedPath()
 	if !strings.HasPrefix(p, "/") {
 		p = "/" + p
 	}
@@ -203,13 +202,13 @@ func homeData(r *run) (any, error) {
 	return v, nil
 }
 
-// gauge is the size gauge of a manual page: lines against the goal (100),
-// the split point (150) and the hard limit (200).
+// gauge is the size gauge of a manual page: lines against the goal, the
+// split point and the hard limit (manual.GoalLines and the next two).
 type gauge struct {
 	Lines  int
 	Scale  int // lines at the right end
 	Marker int // x of the marker, in per-mille of the width
-	Goal   int // x of the 100, 150 and 200 ticks, per mille
+	Goal   int // x of the goal, split and limit ticks, per mille
 	Split  int
 	Limit  int
 	// Widths of the zones between the ticks.
@@ -223,17 +222,17 @@ const gaugeWidth = 1000
 func newGauge(lines int) gauge {
 	scale := max(250, lines+lines/10)
 	x := func(n int) int { return n * gaugeWidth / scale }
-	g := gauge{Lines: lines, Scale: scale, Marker: min(x(lines), gaugeWidth-6), Goal: x(100), Split: x(150), Limit: x(200)}
+	g := gauge{Lines: lines, Scale: scale, Marker: min(x(lines), gaugeWidth-6), Goal: x(manual.GoalLines), Split: x(manual.SplitLines), Limit: x(manual.HardLimitLines)}
 	g.GoalW, g.SplitW, g.LimitW = g.Split-g.Goal, g.Limit-g.Split, gaugeWidth-g.Limit
 	switch {
-	case lines > 200:
-		g.Level, g.Label = "limit", "over the 200-line hard limit: split it"
-	case lines > 150:
-		g.Level, g.Label = "split", "over 150 lines: consider splitting"
-	case lines > 100:
-		g.Level, g.Label = "goal", "over the 100-line goal"
+	case lines > manual.HardLimitLines:
+		g.Level, g.Label = "limit", fmt.Sprintf("over the %d-line hard limit: split it", manual.HardLimitLines)
+	case lines > manual.SplitLines:
+		g.Level, g.Label = "split", fmt.Sprintf("over %d lines: consider splitting", manual.SplitLines)
+	case lines > manual.GoalLines:
+		g.Level, g.Label = "goal", fmt.Sprintf("over the %d-line goal", manual.GoalLines)
 	default:
-		g.Level, g.Label = "ok", "within the 100-line goal"
+		g.Level, g.Label = "ok", fmt.Sprintf("within the %d-line goal", manual.GoalLines)
 	}
 	return g
 }

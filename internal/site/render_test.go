@@ -27,7 +27,7 @@ func promptInput() *Input {
 	return &Input{
 		Title:   "Prompt fixture",
 		Manuals: []*Manual{{M: m, Path: "manuals/images.md", URL: ManualURL("images", 0), Tokens: 30, SHA256: strings.Repeat("ab", 32)}},
-		Rules:   lint.Rules(),
+		Rules:   ruleReference(),
 		Bundles: []*Bundle{
 			{ID: "arthur.chat.anthropic", Recipe: "arthur", Engine: "arthur", Surface: "chat", Provider: "anthropic", Style: "xml",
 				Prefix: prefix, Tail: "<section name=\"runtime\">\nNow: {{ turn.now }}\n</section>\n", SHA256: strings.Repeat("01", 32),
@@ -61,10 +61,7 @@ func promptInput() *Input {
 // TestPromptPagesGolden renders the bundle pages and the cheatsheet from
 // view-model fixtures and compares them with testdata/golden/pages.
 func TestPromptPagesGolden(t *testing.T) {
-	out := afero.NewMemMapFs()
-	if err := Render(promptInput(), out); err != nil {
-		t.Fatal(err)
-	}
+	out := renderFresh(t, promptInput())
 	golden := filepath.Join("..", "..", "testdata", "golden", "pages")
 	for _, name := range []string{"bundles/index.html", "bundles/arthur.chat.anthropic.html", "bundles/arthur.chat.reviewer.openai.html", "cheatsheet.html"} {
 		got, err := afero.ReadFile(out, name)
@@ -90,10 +87,7 @@ func TestPromptPagesGolden(t *testing.T) {
 }
 
 func TestBundlePage(t *testing.T) {
-	out := afero.NewMemMapFs()
-	if err := Render(promptInput(), out); err != nil {
-		t.Fatal(err)
-	}
+	out := renderFresh(t, promptInput())
 	read := func(p string) string {
 		b, err := afero.ReadFile(out, p)
 		if err != nil {
@@ -132,4 +126,14 @@ func TestBundlePage(t *testing.T) {
 	if !strings.Contains(nav, `href="bundles/index.html"`) || !strings.Contains(nav, `href="cheatsheet.html"`) {
 		t.Error("the sidebar does not link bundles and the cheatsheet")
 	}
+}
+
+// ruleReference is the registry's rule reference, as internal/build hands
+// it to the site.
+func ruleReference() []Rule {
+	var out []Rule
+	for _, r := range lint.Rules() {
+		out = append(out, Rule{ID: r.ID, Severity: r.Severity, Summary: r.Summary, Doc: r.Doc})
+	}
+	return out
 }

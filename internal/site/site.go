@@ -18,23 +18,22 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"html/template"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/spf13/afero"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/site/searchindex"
 	"github.com/lorekit/lore/internal/wall"
-
-	"github.com/lorekit/lore/internal/par"
 )
 
 // maxMedia is the largest image a manual may embed; larger ones stay links.
@@ -56,20 +55,6 @@ type Output interface {
 	// Write writes the file at p, made from key (the zero key when there
 	// is none: the file is then compared by content).
 	Write(p string, key cache.Key, data []byte) error
-}
-
-// Render writes the whole site into out, a folder of its own (no cache, no
-// keys). Output is byte-identical for identical input.
-func Render(in *Input, out afero.Fs) error {
-	s, err := New(in, nil)
-	if err != nil {
-		return err
-	}
-	o := FSOutput(out)
-	if err := s.Bodies(o, nil); err != nil {
-		return err
-	}
-	return s.Write(o)
 }
 
 // Site is a rendering in two steps: Bodies renders the manual bodies (the
@@ -233,37 +218,16 @@ func (r *run) pageInput(p *page) (any, cache.Key, error) {
 	return data, h.Sum(), nil
 }
 
-// FSOutput writes every file into fsys, keys aside.
-func FSOutput(fsys afero.Fs) Output { return &fsOutput{fs: fsys, dirs: map[string]bool{}} }
-
-type fsOutput struct {
-	fs   afero.Fs
-	mu   sync.Mutex
-	dirs map[string]bool
-}
-
-func (o *fsOutput) Fresh(string, cache.Key) bool      { return false }
-func (o *fsOutput) FreshGroup(string, cache.Key) bool { return false }
-func (o *fsOutput) Write(p string, _ cache.Key, b []byte) error {
-	if dir := path.Dir(p); dir != "." {
-		o.mu.Lock()
-		made := o.dirs[dir]
-		o.dirs[dir] = true
-		o.mu.Unlock()
-		if !made {
-			if err := o.fs.MkdirAll(dir, 0o755); err != nil {
-				return fmt.Errorf("cannot create %s: %w", dir, err)
-			}
-		}
+// forEach calls f for 0…n-1 on every core (errgroup, at most GOMAXPROCS
+// at once) and returns the first error; every call runs.
+func forEach(n int, f func(i int) error) error {
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i := range n {
+		g.Go(func() error { return f(i) })
 	}
-	if err := afero.WriteFile(o.fs, p, b, 0o644); err != nil {
-		return fmt.Errorf("cannot write %s: %w", p, err)
-	}
-	return nil
+	return g.Wait()
 }
-
-// forEach calls f for 0…n-1 over the cores and returns the first error.
-func forEach(n int, f func(i int) error) error { return par.ForErr(n, f) }
 
 // run is one rendering: the input with the lookups every page needs.
 type run struct {
@@ -289,7 +253,6 @@ type run struct {
 	byName   map[string][]*Manual
 	byFile   map[string]string // file on FS → page (manuals and docs)
 	findings map[string][]finding
-	ruleSev  map[string]bool
 
 	mu     sync.Mutex
 	copied map[string]string // file on FS → media path ("" when not an image)

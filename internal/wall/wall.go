@@ -31,8 +31,8 @@ const Rule = "file/outside-root"
 // the operating systems do (Linux gives up after 40).
 const maxHops = 64
 
-// ErrLoop is returned for a path whose symbolic links do not end.
-var ErrLoop = errors.New("too many levels of symbolic links")
+// errLoop is returned for a path whose symbolic links do not end.
+var errLoop = errors.New("too many levels of symbolic links")
 
 // Escape is a path that leads out of its root.
 type Escape struct {
@@ -140,7 +140,7 @@ func (w *Wall) Check(p string) (*Escape, error) {
 		}
 		hops++
 		if hops > maxHops {
-			return nil, ErrLoop
+			return nil, errLoop
 		}
 		real, err := sp.eval(sp.linkTarget(cur, target), &hops)
 		if err != nil {
@@ -276,7 +276,7 @@ func (sp *space) eval(r string, hops *int) (string, error) {
 		}
 		*hops++
 		if *hops > maxHops {
-			return "", ErrLoop
+			return "", errLoop
 		}
 		t, err := sp.readlink(next)
 		if err != nil {

@@ -46,6 +46,7 @@ type Watcher struct {
 // New starts watching targets(). When it returns the watches are in
 // place: no change made after it returns is missed. targets is called
 // again after every batch, since the project file may move the folders.
+// Run releases the watches when it returns.
 func New(targets func() Targets, settle time.Duration) (*Watcher, error) {
 	fw, err := fsnotify.NewWatcher()
 	if err != nil {
@@ -55,9 +56,6 @@ func New(targets func() Targets, settle time.Duration) (*Watcher, error) {
 	w.refresh()
 	return w, nil
 }
-
-// Close stops watching.
-func (w *Watcher) Close() error { return w.fw.Close() }
 
 // Run calls changed with the files that changed, absolute and sorted,
 // each time the sources have been quiet for the settle time, until ctx

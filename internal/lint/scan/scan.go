@@ -8,8 +8,6 @@ package scan
 
 import (
 	"bytes"
-	"sort"
-	"unicode/utf8"
 )
 
 // Kind says how a file is read: Markdown has code fences and prose; a
@@ -30,35 +28,6 @@ type Hit struct {
 	// Redact is set when the excerpt must not show the bytes Off..End
 	// (a credential).
 	Redact bool
-}
-
-// Lines is a line index of a file that is not a manual.
-type Lines []int
-
-// NewLines indexes the starts of src's lines (LF, CRLF or a lone CR end
-// a line, as the manual loader counts them).
-func NewLines(src []byte) Lines {
-	ls := Lines{0}
-	for i := 0; i < len(src); i++ {
-		switch src[i] {
-		case '\n':
-			ls = append(ls, i+1)
-		case '\r':
-			if i+1 < len(src) && src[i+1] == '\n' {
-				i++
-			}
-			ls = append(ls, i+1)
-		}
-	}
-	return ls
-}
-
-// Pos returns the 1-based line and column (in code points) of byte off.
-func (ls Lines) Pos(src []byte, off int) (line, col int) {
-	off = max(0, min(off, len(src)))
-	i := sort.Search(len(ls), func(i int) bool { return ls[i] > off }) - 1
-	i = max(i, 0)
-	return i + 1, utf8.RuneCount(src[ls[i]:off]) + 1
 }
 
 // lineAt returns the bounds of the line holding off, without its ending.

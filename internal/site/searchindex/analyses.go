@@ -3,9 +3,10 @@ package searchindex
 import (
 	"encoding/binary"
 	"hash/maphash"
+	"runtime"
 	"sync"
 
-	"github.com/lorekit/lore/internal/par"
+	"golang.org/x/sync/errgroup"
 )
 
 // Analyses remembers the analysis of the documents of the last Write it
@@ -71,7 +72,7 @@ func analyzeAll(docs []Document, c *Analyses) ([]*analysis, *dictionary) {
 		defer c.mu.Unlock()
 		dict = c.dict
 		keys = make([]docKey, len(docs))
-		par.For(len(docs), func(i int) { keys[i] = c.key(docs[i]) })
+		forEach(len(docs), func(i int) { keys[i] = c.key(docs[i]) })
 	}
 	var todo []int
 	for i := range docs {
@@ -85,7 +86,7 @@ func analyzeAll(docs []Document, c *Analyses) ([]*analysis, *dictionary) {
 	}
 	var mu sync.Mutex // guards dict
 	pool := sync.Pool{New: func() any { return newAnalyzer() }}
-	par.For(len(todo), func(j int) {
+	forEach(len(todo), func(j int) {
 		an := pool.Get().(*analyzer)
 		terms, words := an.analyze(docs[todo[j]])
 		pool.Put(an)
@@ -101,4 +102,15 @@ func analyzeAll(docs []Document, c *Analyses) ([]*analysis, *dictionary) {
 		}
 	}
 	return as, dict
+}
+
+// forEach calls f for 0…n-1 on every core (errgroup, at most GOMAXPROCS
+// at once) and returns when every call has returned.
+func forEach(n int, f func(i int)) {
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i := range n {
+		g.Go(func() error { f(i); return nil })
+	}
+	_ = g.Wait()
 }

@@ -7,9 +7,6 @@ import (
 	"testing"
 )
 
-// jsDir is theme/assets/js, where the browser side lives.
-var jsDir = filepath.Join("..", "..", "..", "theme", "assets", "js")
-
 // ci reports whether the tests run in CI, where a missing tool is a failure.
 func ci() bool { return os.Getenv("CI") == "true" }
 

@@ -1,0 +1,305 @@
+// Command hugo is make bench-hugo: it writes the generated corpus
+// (internal/corpusgen) as a lore project and, with the same bodies and
+// YAML front matter, as a Hugo site (bench/hugo-site's configuration and
+// layouts), then times, interleaved in each round so that the load of a
+// shared machine hits all alike: hugo --quiet (chroma highlighting), hugo
+// without highlighting (nohl.toml), the goldmark floor
+// (internal/baseline), a cold lore build (no cache, no output), lore
+// build again with nothing changed, and lore build after one manual was
+// edited. Every step runs as a child process, so its peak resident set
+// and CPU time are its own. It prints the medians and the ratios of the
+// issue's targets.
+//
+//	go run ./bench/hugo -hugo bin/hugo -lore bin/lore [-n 10000] [-runs 5]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/afero"
+	"gopkg.in/yaml.v3"
+
+	"github.com/lorekit/lore/internal/baseline"
+	"github.com/lorekit/lore/internal/corpusgen"
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/lint"
+	"github.com/lorekit/lore/internal/manual"
+)
+
+func main() {
+	if len(os.Args) == 4 && os.Args[1] == "baseline" {
+		if _, err := baseline.Render(os.Args[2], os.Args[3]); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
+	hugo := flag.String("hugo", "bin/hugo", "the hugo binary")
+	lore := flag.String("lore", "bin/lore", "the lore binary")
+	site := flag.String("site", "bench/hugo-site", "the Hugo configuration and layouts")
+	n := flag.Int("n", 10000, "manuals in the generated corpus")
+	runs := flag.Int("runs", 5, "rounds (medians are reported)")
+	keep := flag.Bool("keep", false, "keep the generated folders")
+	flag.Parse()
+	if err := run(*hugo, *lore, *site, *n, *runs, *keep); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-hugo:", err)
+		os.Exit(1)
+	}
+}
+
+// sample is one timed child process.
+type sample struct {
+	wall, cpu time.Duration
+	rssMiB    float64
+}
+
+func run(hugo, lore, site string, n, runs int, keep bool) error {
+	for _, b := range []*string{&hugo, &lore, &site} {
+		abs, err := filepath.Abs(*b)
+		if err != nil {
+			return err
+		}
+		*b = abs
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "lore-bench-hugo-")
+	if err != nil {
+		return err
+	}
+	if !keep {
+		defer os.RemoveAll(dir)
+	}
+	proj, hsite := filepath.Join(dir, "lore"), filepath.Join(dir, "hugo")
+	fmt.Printf("generating %d manuals into %s\n", n, dir)
+	if err := writeLore(proj, n); err != nil {
+		return err
+	}
+	if err := writeHugo(proj, hsite, site); err != nil {
+		return err
+	}
+	edited := firstManual(filepath.Join(proj, "manuals"))
+	src, err := os.ReadFile(edited)
+	if err != nil {
+		return err
+	}
+
+	steps := []struct {
+		name  string
+		prep  func() error
+		cmd   func() *exec.Cmd
+		after func() error
+	}{
+		{"hugo", func() error { return removeAll(hsite, "public", "resources") },
+			func() *exec.Cmd { return command(hsite, hugo, "--quiet") }, nil},
+		{"hugo-nohl", func() error { return removeAll(hsite, "public", "resources") },
+			func() *exec.Cmd { return command(hsite, hugo, "--quiet", "--config", "hugo.toml,nohl.toml") }, nil},
+		{"goldmark", func() error { return removeAll(proj, "baseline-out") },
+			func() *exec.Cmd {
+				return command(proj, self, "baseline", filepath.Join(proj, "manuals"), filepath.Join(proj, "baseline-out"))
+			}, nil},
+		{"lore-cold", func() error { return removeAll(proj, "public", ".lore-cache") },
+			func() *exec.Cmd { return command(proj, lore, "build") }, nil},
+		{"lore-unchanged", nil, func() *exec.Cmd { return command(proj, lore, "build") }, nil},
+		{"lore-edited", func() error {
+			return os.WriteFile(edited, append(slices.Clone(src), "\nOne more paragraph, as a pull request adds it.\n"...), 0o644)
+		}, func() *exec.Cmd { return command(proj, lore, "build") },
+			func() error { return os.WriteFile(edited, src, 0o644) }},
+	}
+	got := map[string][]sample{}
+	for r := range runs {
+		for _, st := range steps {
+			if st.prep != nil {
+				if err := st.prep(); err != nil {
+					return err
+				}
+			}
+			syscall.Sync() // the writeback of the step before does not slow this one
+			s, err := timeChild(st.cmd())
+			if err != nil {
+				return fmt.Errorf("%s: %w", st.name, err)
+			}
+			got[st.name] = append(got[st.name], s)
+			if st.after != nil {
+				if err := st.after(); err != nil {
+					return err
+				}
+			}
+			fmt.Printf("round %d %-15s %7.2f s wall %7.2f CPU-s %7.0f MiB\n", r+1, st.name, s.wall.Seconds(), s.cpu.Seconds(), s.rssMiB)
+		}
+	}
+	fmt.Printf("\nmedians of %d rounds, %d manuals, load average %s\n", runs, n, loadavg())
+	fmt.Printf("%-15s %9s %9s %9s %12s\n", "step", "wall s", "CPU s", "peak MiB", "× goldmark")
+	g := median(got["goldmark"], wallOf)
+	for _, st := range steps {
+		w := median(got[st.name], wallOf)
+		fmt.Printf("%-15s %9.2f %9.2f %9.0f %12.2f\n", st.name, w, median(got[st.name], cpuOf), median(got[st.name], rssOf), w/g)
+	}
+	h := median(got["hugo"], wallOf)
+	fmt.Println("\ntargets (ratios of medians of one run):")
+	verdict("cold lore build / hugo", median(got["lore-cold"], wallOf)/h, 0.8)
+	verdict("lore build, one manual edited / goldmark", median(got["lore-edited"], wallOf)/g, 0.3)
+	verdict("lore build, nothing changed / goldmark", median(got["lore-unchanged"], wallOf)/g, 0.1)
+	verdict("peak RSS of a cold lore build (MiB)", median(got["lore-cold"], rssOf), 600)
+	return nil
+}
+
+func verdict(what string, got, limit float64) {
+	state := "holds"
+	if got > limit {
+		state = "MISSED"
+	}
+	fmt.Printf("  %-44s %8.2f (at most %g): %s\n", what, got, limit, state)
+}
+
+// writeLore writes the generated project with every error rule but the
+// floor lowered to a warning, so that the build goes on to publish (every
+// rule still runs); its files are dated an hour back, as a checkout is.
+func writeLore(dir string, n int) error {
+	fsys := afero.NewOsFs()
+	if err := corpusgen.Write(fsys, dir, n, 1); err != nil {
+		return err
+	}
+	cfg, err := os.ReadFile(filepath.Join(dir, "lore.yaml"))
+	if err != nil {
+		return err
+	}
+	var lower strings.Builder
+	lower.WriteString("\nlint:\n  rules:\n")
+	for _, r := range lint.Rules() {
+		if r.Severity == diag.Error && !r.Floor {
+			fmt.Fprintf(&lower, "    %s: warning\n", r.ID)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "lore.yaml"), append(cfg, lower.String()...), 0o644); err != nil {
+		return err
+	}
+	then := time.Now().Add(-time.Hour)
+	return filepath.WalkDir(dir, func(p string, _ fs.DirEntry, err error) error {
+		if err == nil {
+			err = os.Chtimes(p, then, then)
+		}
+		return err
+	})
+}
+
+// writeHugo writes every manual of the lore project as a Hugo page with
+// YAML front matter (title and summary) and the same body, beside the
+// configuration and layouts of site.
+func writeHugo(proj, dir, site string) error {
+	for _, f := range []string{"hugo.toml", "nohl.toml", "layouts/list.html", "layouts/single.html"} {
+		b, err := os.ReadFile(filepath.Join(site, f))
+		if err != nil {
+			return err
+		}
+		if err := writeFile(filepath.Join(dir, f), b); err != nil {
+			return err
+		}
+	}
+	set := manual.Load(afero.NewOsFs(), []string{filepath.Join(proj, "manuals")})
+	for _, m := range set.Manuals {
+		title := m.Title
+		if title == "" {
+			title = m.Name
+		}
+		fm, err := yaml.Marshal(map[string]string{"title": title, "summary": m.Summary})
+		if err != nil {
+			return err
+		}
+		page := append(append(append([]byte("---\n"), fm...), "---\n"...), m.Body()...)
+		rel := strings.TrimPrefix(filepath.ToSlash(m.Path), filepath.ToSlash(filepath.Join(proj, "manuals"))+"/")
+		if err := writeFile(filepath.Join(dir, "content", filepath.FromSlash(rel)), page); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeFile(p string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(p, b, 0o644)
+}
+
+func removeAll(dir string, names ...string) error {
+	for _, n := range names {
+		if err := os.RemoveAll(filepath.Join(dir, n)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func command(dir, name string, args ...string) *exec.Cmd {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	return cmd
+}
+
+// timeChild runs cmd and measures it: wall time, CPU time (user and
+// system) and peak resident set.
+func timeChild(cmd *exec.Cmd) (sample, error) {
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	if err != nil {
+		tail := out.String()
+		if len(tail) > 2000 {
+			tail = tail[len(tail)-2000:]
+		}
+		return sample{}, fmt.Errorf("%v\n%s", err, tail)
+	}
+	s := sample{wall: wall, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		s.rssMiB = float64(ru.Maxrss) / 1024 // kilobytes on Linux
+	}
+	return s, nil
+}
+
+func firstManual(dir string) string {
+	var file string
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && file == "" && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			file = p
+		}
+		return nil
+	})
+	return file
+}
+
+func wallOf(s sample) float64 { return s.wall.Seconds() }
+func cpuOf(s sample) float64  { return s.cpu.Seconds() }
+func rssOf(s sample) float64  { return s.rssMiB }
+
+func median(ss []sample, f func(sample) float64) float64 {
+	vs := make([]float64, len(ss))
+	for i, s := range ss {
+		vs[i] = f(s)
+	}
+	slices.Sort(vs)
+	return vs[len(vs)/2]
+}
+
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	return strings.Join(f[:min(3, len(f))], " ")
+}

@@ -1,0 +1,138 @@
+package build
+
+import (
+	"os"
+
+	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/site/searchindex"
+	"github.com/lorekit/lore/internal/tokens"
+)
+
+// Session builds one project again and again (lore serve, lore mcp
+// --watch; Run is a session of one build). Between its builds it keeps in
+// memory what the build cache keeps on disk, and what the cache cannot
+// hold: the parsed manuals (reused by content, see load), the catalog
+// being kept up to date (catalogJobs) and the browser search index's
+// analyses.
+type Session struct {
+	o   RunOptions
+	pid int
+
+	cache    *cache.Cache
+	cacheDir string
+	rec      *record // what the output folder holds, from the last build
+	recOut   string  // the folder rec describes
+	trusted  bool    // no one else writes there (RunOptions.Private)
+	catalogs catalogJobs
+	loaded   *Project // the last project loaded
+	once     bool     // Run: a single build (that may let go of what it read)
+	sums     sums
+
+	counter *tokens.Counter // token counts, kept between builds
+	// searchAnalyses keeps the browser search index's analysis of every
+	// page between builds.
+	searchAnalyses *searchindex.Analyses
+}
+
+// NewSession prepares builds of the project o selects.
+func NewSession(o RunOptions) *Session {
+	return &Session{o: o, pid: os.Getpid()}
+}
+
+// analyses returns what the session remembers of the search index's
+// analysis between builds; a single build has nothing to remember it for.
+func (s *Session) analyses() *searchindex.Analyses {
+	if s.once {
+		return nil
+	}
+	if s.searchAnalyses == nil {
+		s.searchAnalyses = searchindex.NewAnalyses()
+	}
+	return s.searchAnalyses
+}
+
+// tokenCounter returns the session's counter for the project's encoding.
+func (s *Session) tokenCounter(p *Project) *tokens.Counter {
+	if s.counter == nil || s.counter.Encoding() != tokenizerName(p.Config.Tokenizer) {
+		s.counter = tokens.NewCounter(p.Config.Tokenizer)
+	}
+	return s.counter
+}
+
+// Close waits for the catalogs still being built and removes their
+// temporary folders.
+func (s *Session) Close() error {
+	s.catalogs.close()
+	return nil
+}
+
+// outDir is the output folder of a build of p.
+func (s *Session) outDir(p *Project) string {
+	if s.o.Out != "" {
+		return s.o.Out
+	}
+	return p.Config.Path(p.Config.Out)
+}
+
+// openCache opens the project's cache folder (once per session).
+func (s *Session) openCache(p *Project) *cache.Cache {
+	dir := p.Config.Path(CacheDir)
+	if s.cache == nil || s.cacheDir != dir {
+		s.cache, s.cacheDir, s.rec = cache.Open(p.FS, dir, buildIdentity()), dir, nil
+	}
+	return s.cache
+}
+
+// recordsTable holds the record of each output folder.
+const recordsTable = "records"
+
+func recordKey(out string) cache.Key {
+	return cache.NewHasher("record").String(absPath(out)).Sum()
+}
+
+// record returns what the output folder holds according to the last
+// build: from the session (trusted: the folder is the session's own), else
+// from the cache (checked against the folder).
+func (s *Session) record(c *cache.Cache, out string) (*record, bool) {
+	if s.rec != nil && s.recOut == out {
+		return s.rec, s.trusted
+	}
+	if c == nil {
+		return nil, false
+	}
+	raw, ok := c.Table(recordsTable).Get(recordKey(out))
+	if !ok {
+		return nil, false
+	}
+	r, ok := decodeRecord(raw)
+	if !ok {
+		return nil, false
+	}
+	return r, false
+}
+
+// remember keeps the record of what a build published into out: in the
+// session and, unless the folder is the session's own, in the cache. The
+// records of other folders stay in the cache too (lore serve and lore
+// build may share one).
+func (s *Session) remember(c *cache.Cache, out string, r *record) {
+	if c == nil {
+		return // without the cache, keys are not computed in full
+	}
+	s.rec, s.recOut, s.trusted = r, out, s.o.Private
+	c.Table(recordsTable).KeepAll()
+	c.Table(publishedTable).KeepAll()
+	if !s.o.Private {
+		c.Table(recordsTable).Put(recordKey(out), r.encode())
+	}
+}
+
+// forget drops the record of a folder whose update failed halfway: the
+// next build writes it whole.
+func (s *Session) forget(c *cache.Cache, out string) {
+	s.rec = nil
+	if c != nil {
+		c.Table(recordsTable).Put(recordKey(out), []byte{0xff})
+		_ = c.Save()
+	}
+}

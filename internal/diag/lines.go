@@ -1,0 +1,101 @@
+package diag
+
+import (
+	"sort"
+	"unicode/utf8"
+)
+
+// Lines is the line index of a text: the byte offset at which each line
+// starts. It converts byte offsets to positions (1-based line, column in
+// code points) and back. A line ends with LF, CRLF or a lone CR (old Mac
+// line endings), as in CommonMark, YAML and the Language Server Protocol;
+// a byte that is not UTF-8 counts as one column.
+type Lines []int
+
+// NewLines indexes the lines of src.
+func NewLines(src []byte) Lines {
+	ls := make(Lines, 1, 64)
+	for i, c := range src {
+		if c == '\n' || c == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
+			ls = append(ls, i+1)
+		}
+	}
+	return ls
+}
+
+// Pos returns the 1-based line and column of byte offset off of src (the
+// text ls indexes), clamped to the text.
+func (ls Lines) Pos(src []byte, off int) (line, col int) {
+	off = max(0, min(off, len(src)))
+	i := ls.Line(off) - 1
+	return i + 1, utf8.RuneCount(src[ls[i]:off]) + 1
+}
+
+// Line returns the 1-based line that holds byte offset off.
+func (ls Lines) Line(off int) int {
+	return max(1, sort.Search(len(ls), func(i int) bool { return ls[i] > off }))
+}
+
+// Start returns the byte offset at which 1-based line n starts: 0 before
+// the first line, len(src) after the last.
+func (ls Lines) Start(src []byte, n int) int {
+	switch {
+	case n < 1:
+		return 0
+	case n > len(ls):
+		return len(src)
+	}
+	return ls[n-1]
+}
+
+// Offset returns the byte offset of 1-based line n and column col of src.
+// A column past the end of its line is the end of the line (before its
+// line ending), a line past the last is the end of the text, and column
+// 0 or a line before the first is the start of the line or text.
+func (ls Lines) Offset(src []byte, n, col int) int {
+	if n < 1 {
+		return 0
+	}
+	if n > len(ls) {
+		return len(src)
+	}
+	off := ls[n-1]
+	end := off + len(ls.Text(src, n))
+	for c := 1; c < col && off < end; c++ {
+		_, size := utf8.DecodeRune(src[off:end])
+		off += size
+	}
+	return off
+}
+
+// Count returns the number of lines of src; a line ending at the end of
+// the text does not start another line.
+func (ls Lines) Count(src []byte) int {
+	if len(src) == 0 {
+		return 0
+	}
+	n := len(ls)
+	if c := src[len(src)-1]; c == '\n' || c == '\r' {
+		n--
+	}
+	return n
+}
+
+// Text returns 1-based line n of src without its line ending.
+func (ls Lines) Text(src []byte, n int) []byte {
+	if n < 1 || n > len(ls) {
+		return nil
+	}
+	start := ls[n-1]
+	end := len(src)
+	if n < len(ls) {
+		end = ls[n] - 1
+	}
+	if end > start && src[end-1] == '\r' {
+		end--
+	}
+	if end < start {
+		end = start
+	}
+	return src[start:end]
+}

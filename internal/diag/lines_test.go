@@ -1,0 +1,64 @@
+package diag
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+func TestLines(t *testing.T) {
+	src := []byte("ab\r\nÄö\rx😀y\n\nlast")
+	ls := NewLines(src)
+	if n := ls.Count(src); n != 5 {
+		t.Fatalf("Count = %d, want 5", n)
+	}
+	for n, want := range []string{1: "ab", 2: "Äö", 3: "x😀y", 4: "", 5: "last"} {
+		if n == 0 {
+			continue
+		}
+		if got := string(ls.Text(src, n)); got != want {
+			t.Errorf("Text(%d) = %q, want %q", n, got, want)
+		}
+	}
+	for _, c := range []struct{ off, line, col int }{
+		{0, 1, 1}, {2, 1, 3}, {4, 2, 1}, {6, 2, 2}, {8, 2, 3}, {9, 3, 1}, {10, 3, 2}, {14, 3, 3}, {16, 4, 1}, {17, 5, 1}, {21, 5, 5},
+	} {
+		if l, col := ls.Pos(src, c.off); l != c.line || col != c.col {
+			t.Errorf("Pos(%d) = %d:%d, want %d:%d", c.off, l, col, c.line, c.col)
+		}
+		if off := ls.Offset(src, c.line, c.col); off != c.off {
+			t.Errorf("Offset(%d, %d) = %d, want %d", c.line, c.col, off, c.off)
+		}
+	}
+	// Past the end of a line: its end, before the line ending; past the
+	// last line: the end of the text.
+	if off := ls.Offset(src, 1, 9); off != 2 {
+		t.Errorf("Offset(1, 9) = %d, want 2", off)
+	}
+	if off := ls.Offset(src, 9, 1); off != len(src) {
+		t.Errorf("Offset(9, 1) = %d, want %d", off, len(src))
+	}
+	if ls.Start(src, 3) != 9 || ls.Start(src, 0) != 0 || ls.Start(src, 7) != len(src) {
+		t.Error("Start")
+	}
+}
+
+// TestLinesRoundTrip: every offset at a character boundary converts to a
+// position and back to itself.
+func TestLinesRoundTrip(t *testing.T) {
+	for _, s := range []string{"", "\n", "\r", "\r\n", "a\rb\r\nc\nd", "\xff\xfe\n\xc3", "Größe 😀\r\r\n\n"} {
+		src := []byte(s)
+		ls := NewLines(src)
+		for off := 0; off <= len(src); off++ {
+			if off < len(src) && !utf8.RuneStart(src[off]) && utf8.Valid(src) {
+				continue
+			}
+			if off > 0 && src[off-1] == '\r' && off < len(src) && src[off] == '\n' {
+				continue // between the CR and LF of one line ending
+			}
+			l, c := ls.Pos(src, off)
+			if got := ls.Offset(src, l, c); got != off {
+				t.Errorf("%q: offset %d → %d:%d → %d", s, off, l, c, got)
+			}
+		}
+	}
+}

@@ -1,0 +1,71 @@
+package lint
+
+import (
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/diag"
+)
+
+// locate sets the byte offset of every position of ds from its line and
+// column, in the text the rules read: the manual, the prompt file, the
+// scanned supporting file, or else the file on in.FS (lore.yaml,
+// prompts.lock). A position about the whole file (line 0), or in a file
+// that cannot be read, keeps offset 0.
+func locate(in *Input, ds diag.List, files []*scanText) {
+	texts := map[string]*located{}
+	scanned := map[string][]byte{}
+	for _, f := range files {
+		scanned[f.path] = f.src
+	}
+	textOf := func(file string) *located {
+		if t, ok := texts[file]; ok {
+			return t
+		}
+		src, ok := sourceOf(in, scanned, file)
+		var t *located
+		if ok {
+			t = &located{src: src, lines: diag.NewLines(src)}
+		}
+		texts[file] = t
+		return t
+	}
+	for i := range ds {
+		for _, p := range []*diag.Pos{&ds[i].Pos, &ds[i].End} {
+			if p.Line < 1 {
+				p.Offset = 0
+				continue
+			}
+			if t := textOf(p.File); t != nil {
+				p.Offset = t.lines.Offset(t.src, p.Line, p.Col)
+			}
+		}
+	}
+}
+
+// located is a text with its line index.
+type located struct {
+	src   []byte
+	lines diag.Lines
+}
+
+// sourceOf returns the text of file as the rules read it.
+func sourceOf(in *Input, scanned map[string][]byte, file string) ([]byte, bool) {
+	if in.Manuals != nil {
+		if m := in.Manuals.ByPath(file); m != nil {
+			return m.Src, true
+		}
+	}
+	if src, ok := scanned[file]; ok {
+		return src, true
+	}
+	if in.Prompts != nil {
+		if src, ok := in.Prompts.Files[file]; ok {
+			return src, true
+		}
+	}
+	if in.FS == nil || file == "" {
+		return nil, false
+	}
+	src, err := afero.ReadFile(in.FS, file)
+	return src, err == nil
+}

@@ -1,0 +1,135 @@
+package lint
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/config"
+	"github.com/lorekit/lore/internal/corpusgen"
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/manual"
+)
+
+// TestScopeManualReadsOneManual checks every rule that declares
+// ScopeManual: its Manual check gives a manual the same findings whether
+// the manual is checked within the whole generated project or in a set of
+// its own (with the skill that owns it), on a file system that holds
+// nothing else. A rule that reads other manuals or files and declares
+// ScopeManual fails here: a build would reuse stale findings.
+func TestScopeManualReadsOneManual(t *testing.T) {
+	fsys := afero.NewMemMapFs()
+	if err := corpusgen.Write(fsys, "p", 600, 5); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(fsys, "p", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := manual.Load(fsys, []string{"p/manuals"})
+	full := &Input{Config: cfg, FS: fsys, Manuals: set}
+	var rules []*Rule
+	for _, r := range Rules() {
+		if r.Scope == ScopeManual {
+			if r.Manual == nil {
+				t.Errorf("%s declares ScopeManual but has no Manual check", r.ID)
+			}
+			rules = append(rules, r)
+		}
+	}
+	if len(rules) < 20 {
+		t.Fatalf("only %d rules declare ScopeManual", len(rules))
+	}
+	fired := map[string]int{}
+	for _, m := range set.Manuals {
+		alone := []*manual.Manual{copyManual(m)}
+		if m.Owner != nil {
+			alone = append(alone, copyManual(m.Owner))
+		}
+		single := manual.NewSet(alone)
+		in := &Input{Config: cfg, FS: afero.NewMemMapFs(), Manuals: single}
+		for _, r := range rules {
+			var want, got diag.List
+			r.Manual(&Pass{In: full, rule: r, out: &want}, m)
+			r.Manual(&Pass{In: in, rule: r, out: &got}, single.ByPath(m.Path))
+			fired[r.ID] += len(want)
+			if !reflect.DeepEqual(want, got) {
+				t.Errorf("%s on %s: %d findings in the project, %d alone:\n%v\n%v", r.ID, m.Path, len(want), len(got), want, got)
+			}
+		}
+	}
+	if len(fired) == 0 {
+		t.Fatal("no ScopeManual rule fired on the generated project")
+	}
+}
+
+// TestMemoKeepsOwnFindings runs the linter twice with a memo: the second
+// run takes the findings of every manual's ScopeManual checks from the
+// memo and reports exactly what the first did.
+func TestMemoKeepsOwnFindings(t *testing.T) {
+	fsys := afero.NewMemMapFs()
+	if err := corpusgen.Write(fsys, "p", 300, 7); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(fsys, "p", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := manual.Load(fsys, []string{"p/manuals"})
+	plain := Run(&Input{Config: cfg, FS: fsys, Manuals: set})
+	memo := &mapMemo{mu: make(chan struct{}, 1), m: map[string]diag.List{}}
+	first := Run(&Input{Config: cfg, FS: fsys, Manuals: set, Memo: memo})
+	if len(memo.m) != len(set.Manuals) || memo.hits != 0 {
+		t.Fatalf("first run kept %d of %d manuals, %d hits", len(memo.m), len(set.Manuals), memo.hits)
+	}
+	second := Run(&Input{Config: cfg, FS: fsys, Manuals: set, Memo: memo})
+	if memo.hits != len(set.Manuals) {
+		t.Fatalf("second run took %d of %d manuals from the memo", memo.hits, len(set.Manuals))
+	}
+	for _, got := range []diag.List{first, second} {
+		if !reflect.DeepEqual(plain, got) {
+			t.Fatalf("with a memo: %d findings, without: %d", len(got), len(plain))
+		}
+	}
+	// A memo that forgets nothing but answers wrongly shows: the test
+	// above can fail.
+	memo.m[set.Manuals[0].Path] = diag.List{{Pos: diag.Pos{File: set.Manuals[0].Path, Line: 1, Col: 1}, Severity: diag.Error, Rule: "size/goal", Message: "planted"}}
+	if reflect.DeepEqual(plain, Run(&Input{Config: cfg, FS: fsys, Manuals: set, Memo: memo})) {
+		t.Fatal("a planted memo entry did not reach the findings")
+	}
+}
+
+type mapMemo struct {
+	mu   chan struct{}
+	m    map[string]diag.List
+	hits int
+}
+
+func (x *mapMemo) lock() {
+	if x.mu == nil {
+		panic("mapMemo without lock")
+	}
+	x.mu <- struct{}{}
+}
+
+func (x *mapMemo) Findings(m *manual.Manual) (diag.List, bool) {
+	x.lock()
+	defer func() { <-x.mu }()
+	ds, ok := x.m[m.Path]
+	if ok {
+		x.hits++
+	}
+	return ds, ok
+}
+
+func (x *mapMemo) Keep(m *manual.Manual, ds diag.List) {
+	x.lock()
+	defer func() { <-x.mu }()
+	x.m[m.Path] = ds
+}
+
+func copyManual(m *manual.Manual) *manual.Manual {
+	c := *m
+	return &c
+}
