@@ -291,6 +291,18 @@ func TestBuiltFilesFollowSchemas(t *testing.T) {
 	if validate(t, bsch, "a bundle with style html", bad) == nil {
 		t.Error("a bundle with style html validated")
 	}
+	// A bundle whose prompt lists the sources ({{ sources }}) reports them.
+	_ = json.Unmarshal(b, &raw)
+	raw["sources"] = map[string]any{"budget": 1000, "tokens": 120, "listed": 9, "available": 9}
+	withSources, _ := json.Marshal(raw)
+	if err := validate(t, bsch, "a bundle with sources", withSources); err != nil {
+		t.Errorf("a bundle with sources: %v", err)
+	}
+	raw["sources"] = map[string]any{"budget": 1000, "tokens": 120, "listed": 9}
+	withSources, _ = json.Marshal(raw)
+	if validate(t, bsch, "a bundle with sources lacking available", withSources) == nil {
+		t.Error("a bundle whose sources lack available validated")
+	}
 
 	for _, n := range schemas.Names() {
 		got, err := os.ReadFile(filepath.Join(out, "schemas", n))

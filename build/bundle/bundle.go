@@ -37,6 +37,23 @@ type Meta struct {
 	Budget int
 	// Tokenizer names the encoding tokens are counted with.
 	Tokenizer string
+	// Sources, when the bundle's templates list the manuals the engine
+	// can load ({{ sources }}), says how that list fits its budget.
+	Sources *Sources
+}
+
+// Sources describes the list of manuals a bundle's prompt offers the model
+// to choose from ({{ sources }}, seed 000 §11): each manual's name and
+// summary, as many as fit Budget tokens.
+type Sources struct {
+	// Budget is the token budget of the list (the recipe's sourcesBudget);
+	// Tokens what the list takes.
+	Budget int `json:"budget"`
+	Tokens int `json:"tokens"`
+	// Listed manuals are in the list, of Available the engine can load;
+	// when fewer are listed, the list ends by pointing to manual_list().
+	Listed    int `json:"listed"`
+	Available int `json:"available"`
 }
 
 // ID is the bundle's id: recipe.surface.provider, with ".role" appended
@@ -72,6 +89,9 @@ type Bundle struct {
 	Tokenizer  string `json:"tokenizer"`
 	TailSHA256 string `json:"tailSha256"`
 	TailTokens int    `json:"tailTokens"`
+	// Sources is set when the prompt lists the manuals the engine can
+	// load ({{ sources }}): the list's budget and what it holds.
+	Sources *Sources `json:"sources,omitempty"`
 	// Layers are the descriptors, broadest first.
 	Layers []Descriptor `json:"layers"`
 	// Disabled lists switched-off blocks with their reasons.
@@ -134,7 +154,8 @@ func fromComposition(m Meta, c *Composition, count func(string) int) *Bundle {
 	prefix, tail := c.Render(m.Style)
 	b := &Bundle{Schema: Schema, ID: m.ID(), Recipe: m.Recipe, Engine: m.Engine, Surface: m.Surface, Role: m.Role,
 		Provider: m.Provider, Style: m.Style, Prefix: prefix, Tail: tail, SHA256: Digest(prefix), Bytes: len(prefix),
-		Budget: m.Budget, Tokenizer: m.Tokenizer, TailSHA256: Digest(tail), Layers: c.Descriptors(count), Disabled: c.Disabled, Blocks: c.Blocks}
+		Budget: m.Budget, Tokenizer: m.Tokenizer, TailSHA256: Digest(tail), Layers: c.Descriptors(count), Disabled: c.Disabled, Blocks: c.Blocks,
+		Sources: m.Sources}
 	if count != nil {
 		b.Tokens, b.TailTokens = count(prefix), count(tail)
 	}

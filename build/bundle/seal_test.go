@@ -14,7 +14,9 @@ func bakedJSON(t *testing.T) (*Bundle, map[string]any) {
 	t.Helper()
 	s := testStack()
 	s.Disabled = map[string]string{"tooluse.default": "no tools yet"}
-	b := bake(t, testMeta(), s)
+	meta := testMeta()
+	meta.Sources = &Sources{Budget: 500, Tokens: 120, Listed: 6, Available: 9}
+	b := bake(t, meta, s)
 	data, err := b.Marshal()
 	if err != nil {
 		t.Fatal(err)
@@ -62,6 +64,8 @@ func TestVerifyNamesEveryChangedField(t *testing.T) {
 			c[name] = v + 1
 		case []any:
 			c[name] = v[:len(v)-1]
+		case map[string]any: // sources
+			c[name] = map[string]any{"budget": 10000, "tokens": v["tokens"], "listed": v["listed"], "available": v["available"]}
 		default:
 			t.Fatalf("field %s: no mutation for %T", name, v)
 		}

@@ -33,7 +33,19 @@ how well how_do_i does, per language and overall:
   NONE safe           out-of-scope intents answered with a hint or
                       alternatives, never a load
 
-then the worst misses and the pairs of manuals the set confuses most, with
+then the in-scope intents that did not load an expected manual, by cause —
+so the next round knows where to push:
+
+  no candidate        no expected manual among the 10 best candidates:
+                      the intent's words do not reach it (vocabulary)
+  ranked below        an expected manual is a candidate, below another
+                      (ranking)
+  first, not loaded   ranked first, but answered with alternatives or a
+                      hint (not clearly ahead, or too little evidence)
+  wrong load          another manual was loaded
+
+then the worst misses (each with its cause; --worst 0 prints none, nor the
+out-of-scope intents that loaded a manual) and the pairs of manuals the set confuses most, with
 the triggers each pair shares (compared as the router compares them) and
 whether the lint rule triggers/overlap flags the pair: a confused pair that
 shares triggers wants more specific triggers.

@@ -358,3 +358,26 @@ func TestUpToDate(t *testing.T) {
 		t.Error("the change made in the same tick was not published")
 	}
 }
+
+// TestUpToDateSeesVocabulary: the vocabulary files lore.yaml names are
+// inputs of the build; an edit of one alone (every other file as the last
+// build saw it) makes the next build a full one.
+func TestUpToDateSeesVocabulary(t *testing.T) {
+	fsys := fixture.Mem(t, siteFixture)
+	afero.WriteFile(fsys, "words.txt", []byte("Schiffstagebuch: logbook\n"), 0o644)
+	edit(t, fsys, "lore.yaml", func(s string) string { return s + "\nvocabulary: [words.txt]\n" })
+	aged(t, fsys, time.Hour)
+	o := build.RunOptions{Options: build.Options{FS: fsys, Dir: "."}}
+	mustBuild(t, o)
+	if res := mustBuild(t, o); !res.UpToDate {
+		t.Fatal("nothing changed, yet the build was not up to date")
+	}
+	edit(t, fsys, "words.txt", func(s string) string { return s + "Abrechnung: billing\n" })
+	when := time.Now().Add(-30 * time.Minute)
+	if err := fsys.Chtimes("words.txt", when, when); err != nil {
+		t.Fatal(err)
+	}
+	if res := mustBuild(t, o); res.UpToDate {
+		t.Error("the vocabulary file changed, yet the build was up to date")
+	}
+}

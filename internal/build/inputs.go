@@ -177,7 +177,11 @@ func scanInputs(fsys afero.Fs, o RunOptions, cfg *config.Config, roots []string,
 	if file == "" {
 		file = cfg.Path(config.FileName)
 	}
-	for _, f := range []string{file, cfg.Path("prompts.lock")} {
+	files := []string{file, cfg.Path("prompts.lock")}
+	for _, v := range cfg.Vocabulary { // the routing vocabulary's files
+		files = append(files, cfg.Path(v))
+	}
+	for _, f := range files {
 		s.single(f, true)
 	}
 	skip := map[string]bool{path.Clean(out): true, path.Clean(cacheDir): true}

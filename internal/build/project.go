@@ -5,12 +5,15 @@
 package build
 
 import (
+	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/search"
 )
 
 // Options select a project on a file system.
@@ -32,6 +35,9 @@ type Project struct {
 	Config  *config.Config
 	FS      afero.Fs
 	Manuals *manual.Set
+	// Vocabulary is the text of the configuration's vocabulary files, one
+	// after the other (search.Source.Vocabulary).
+	Vocabulary string
 }
 
 // Load reads the project's configuration and every manual under its roots.
@@ -46,7 +52,36 @@ func Load(o Options) (*Project, error) {
 	return p, nil
 }
 
-// loadConfig reads the project's configuration only (Manuals is nil).
+// readVocabulary reads the configuration's vocabulary files: a file that
+// is missing, leads out of the project folder or holds a line that is no
+// entry is an error naming it.
+func (p *Project) readVocabulary() (string, error) {
+	cfg := p.Config
+	file := cfg.File
+	if file == "" {
+		file = cfg.Path(config.FileName)
+	}
+	var b strings.Builder
+	for _, v := range cfg.Vocabulary {
+		name := cfg.Path(v)
+		if e := p.escape(name); e != nil {
+			return "", &config.Error{File: file, Line: cfg.Lines["vocabulary"], Col: 1, Msg: "vocabulary: " + e.Message()}
+		}
+		text, err := afero.ReadFile(p.FS, name)
+		if err != nil {
+			return "", &config.Error{File: file, Line: cfg.Lines["vocabulary"], Col: 1, Msg: fmt.Sprintf("vocabulary: cannot read %s: %v", name, err)}
+		}
+		if line, msg := search.CheckVocabulary(string(text)); line > 0 {
+			return "", &config.Error{File: name, Line: line, Col: 1, Msg: msg}
+		}
+		b.Write(text)
+		b.WriteByte('\n')
+	}
+	return b.String(), nil
+}
+
+// loadConfig reads the project's configuration and the files it names for
+// routing (Vocabulary); Manuals is nil.
 func loadConfig(o Options) (*Project, error) {
 	if o.FS == nil {
 		o.FS = afero.NewOsFs()
@@ -67,7 +102,11 @@ func loadConfig(o Options) (*Project, error) {
 			cfg.Manuals = append(cfg.Manuals, cfg.Rel(filepath.ToSlash(m)))
 		}
 	}
-	return &Project{Config: cfg, FS: o.FS}, nil
+	p := &Project{Config: cfg, FS: o.FS}
+	if p.Vocabulary, err = p.readVocabulary(); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // roots returns the existing manual roots as paths on the file system.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/manual"
@@ -57,7 +58,7 @@ func bake(p *Project, counter *tokens.Counter) (*Baked, error) {
 
 // promptOptions configures the prompt package for this project.
 func (p *Project) promptOptions(counter *tokens.Counter) prompt.Options {
-	return prompt.Options{Config: p.Config, Count: counter.MustCount, Tokenizer: counter.Encoding(), Rel: p.RelPath}
+	return prompt.Options{Config: p.Config, Count: counter.MustCount, Tokenizer: counter.Encoding(), Rel: p.RelPath, Sources: p.sourcesFor}
 }
 
 // BakeOne composes the bundle sel names, as lore build would bake it; with
@@ -167,4 +168,27 @@ func LoadPrompts(p *Project) *prompt.Set {
 		return s
 	}
 	return prompt.Load(p.FS, dir)
+}
+
+// sourcesFor lists the manuals recipe r's engine can load, for
+// {{ sources }}: the winners of its cascade that its audience and
+// allow-set let it see (the documents of a skill fold into its SKILL.md),
+// sorted by name. Without manuals (a project of prompts only, or a
+// preview that did not load them) the list is empty.
+func (p *Project) sourcesFor(r *config.Recipe) []prompt.Source {
+	if p.Manuals == nil {
+		return nil
+	}
+	v := manual.Visibility{Engine: r.Engine, Tools: slices.Clone(r.Tools)}
+	if v.Tools == nil {
+		v.Tools = []string{}
+	}
+	var out []prompt.Source
+	for _, m := range p.Manuals.CascadeFor(r.ManualPaths, v).Winners() {
+		if m.Owner == nil {
+			out = append(out, prompt.Source{Name: m.Name, Summary: m.Summary})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b prompt.Source) int { return strings.Compare(a.Name, b.Name) })
+	return out
 }

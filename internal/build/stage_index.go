@@ -29,7 +29,7 @@ type CatalogInfo struct {
 
 // CatalogSource is what the project's catalog is built from.
 func (p *Project) CatalogSource() search.Source {
-	return search.Source{Manuals: p.Manuals, Config: p.Config, RelPath: p.RelPath}
+	return search.Source{Manuals: p.Manuals, Config: p.Config, RelPath: p.RelPath, Vocabulary: p.Vocabulary}
 }
 
 // catalogResult is the catalog of one build: already in the output

@@ -56,10 +56,17 @@ type Config struct {
 	// Hosts are the agent hosts the project targets and the host profiles
 	// it knows (lore.yaml hosts:).
 	Hosts Hosts
+	// Vocabulary are the files of the project's own routing vocabulary,
+	// relative to the project file.
+	Vocabulary []string
 
 	// Lines records the line of each top-level key and recipe, for messages.
 	Lines map[string]int
 }
+
+// DefaultSourcesBudget is the token budget of {{ sources }} when a recipe
+// sets none.
+const DefaultSourcesBudget = 1000
 
 // Recipe configures one engine's manual cascade, tools and prompt bundles.
 type Recipe struct {
@@ -69,15 +76,18 @@ type Recipe struct {
 	Tools       []string
 	Addons      bool
 	Budget      int
-	Surfaces    []string
-	Providers   []string
-	Roles       []string
-	Blocks      []string
-	Bot         string
-	Chat        string
-	Lang        string
-	Params      map[string]any
-	Line        int // line of the recipe in the project file
+	// SourcesBudget is the token budget of {{ sources }}; 0 when not set
+	// (DefaultSourcesBudget applies).
+	SourcesBudget int
+	Surfaces      []string
+	Providers     []string
+	Roles         []string
+	Blocks        []string
+	Bot           string
+	Chat          string
+	Lang          string
+	Params        map[string]any
+	Line          int // line of the recipe in the project file
 	// KeyLines records the line of each key set in the recipe.
 	KeyLines map[string]int
 }

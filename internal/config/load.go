@@ -163,6 +163,8 @@ func (p *parser) top(cfg *Config, root *yaml.Node) error {
 			return p.providers(cfg, v)
 		case "hosts":
 			return p.hosts(cfg, v)
+		case "vocabulary":
+			return p.list(v, &cfg.Vocabulary, "vocabulary must be a list of files (or one file)")
 		case "lint":
 			return p.lint(cfg, v)
 		}
@@ -308,6 +310,11 @@ func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
 			var whole float64
 			if err := f.Decode(&r.Budget); err != nil || r.Budget < 0 || f.Tag == "!!float" && (f.Decode(&whole) != nil || whole != float64(r.Budget)) {
 				return p.errf(f, "recipe %q: budget must be a whole number of tokens, got %q", name, f.Value)
+			}
+		case "sourcesBudget":
+			var whole float64
+			if err := f.Decode(&r.SourcesBudget); err != nil || r.SourcesBudget <= 0 || f.Tag == "!!float" && (f.Decode(&whole) != nil || whole != float64(r.SourcesBudget)) {
+				return p.errf(f, "recipe %q: sourcesBudget must be a whole number of tokens above 0, got %q", name, f.Value)
 			}
 		case "surfaces":
 			return p.names(f, name, "surface", &r.Surfaces)

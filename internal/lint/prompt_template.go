@@ -16,7 +16,7 @@ var promptTemplate = &Rule{
 	Summary: "a prompt template does not compile or render (line:col)",
 	Doc: "Engine prompts, addon fragments, layers and library blocks are Jinja/Pebble templates rendered with gonja; every one is " +
 		"compiled at build time and rendered for every bundle, and an error names the file, line and column. Undefined variables are errors " +
-		"(the context is engine, recipe, surface, role, provider, style, lang, params, tools and addonSections; per-turn values are " +
+		"(the context is engine, recipe, surface, role, provider, style, lang, params, tools, addonSections and sources — the manuals the engine can load, name and summary, within the recipe's sourcesBudget; per-turn values are " +
 		"{{ turn.NAME }} placeholders in dynamic blocks). The rule also covers the structure around templates: malformed or duplicate " +
 		"`<!-- block: NAME -->` markers, text before the first marker, task templates without front matter or description, a task " +
 		"template whose `agent:` names no configured engine, recipe or role (seed 003: a template routes to a known agent), and a recipe " +

@@ -25,6 +25,9 @@ type Options struct {
 	// SeedOnly composes the seed tier alone (engine prompt, library
 	// blocks, addon fragments): the baseline of lore prompt diff.
 	SeedOnly bool
+	// Sources returns the manuals recipe r's engine can load, in the
+	// order {{ sources }} lists them; nil: none.
+	Sources func(r *config.Recipe) []Source
 }
 
 // Selection names one bundle.
@@ -201,6 +204,10 @@ type baker struct {
 	paths  map[string]string // bundle source → file path
 	// seeds, when not nil, receives each bundle's seed-tier baseline.
 	seeds map[string]*bundle.Bundle
+	// sourceLists caches each recipe's {{ sources }}; usedSources is set
+	// when a template of the bundle being baked read it.
+	sourceLists map[*config.Recipe]sourceList
+	usedSources bool
 }
 
 func newBaker(s *Set, o Options) *baker {
@@ -210,7 +217,7 @@ func newBaker(s *Set, o Options) *baker {
 	f, byT := s.facts()
 	f.Recipes = recipesOf(s, o.Config)
 	return &baker{s: s, o: o, cfg: o.Config, f: f, byT: byT, reached: map[*config.Recipe]map[*facts.Template]int{},
-		empty: map[string][]string{}, where: map[string]diag.Pos{}, broken: map[string]bool{}}
+		empty: map[string][]string{}, where: map[string]diag.Pos{}, broken: map[string]bool{}, sourceLists: map[*config.Recipe]sourceList{}}
 }
 
 // selections lists the bundles of r: surfaces × roles × providers, the
@@ -259,8 +266,11 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 	// Addon fragments render first: the engine prompt may place them.
 	var addons []string
 	var fragments []rendered
+	sources := b.sourcesOf(r)
+	b.usedSources = false
 	if r.Addons {
 		ctx := renderContext(b.cfg, r, sel.Surface, sel.Role, sel.Provider, st, "")
+		ctx["sources"] = sources.text
 		for _, f := range b.s.Fragments[r.Engine] {
 			if text, ok := b.render(f.T, ctx); ok && strings.TrimSpace(text) != "" {
 				addons = append(addons, strings.TrimSpace(text))
@@ -270,6 +280,7 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 	}
 	addonSections := strings.Join(addons, "\n\n")
 	ctx := renderContext(b.cfg, r, sel.Surface, sel.Role, sel.Provider, st, addonSections)
+	ctx["sources"] = sources.text
 
 	seed := bundle.Layer{Kind: bundle.Seed}
 	for _, eb := range e.Blocks {
@@ -312,6 +323,10 @@ func (b *baker) bake(r *config.Recipe, sel Selection) (*bundle.Bundle, error) {
 		stack.Layers = append(seedTier, b.layers(r, sel, ctx)...)
 	}
 
+	if b.usedSources {
+		info := sources.info
+		meta.Sources = &info
+	}
 	bd, probs, err := bundle.Bake(meta, stack, b.o.Count)
 	if err != nil {
 		return nil, err
@@ -413,6 +428,9 @@ func isTrusted(cfg *config.Config, id string) bool {
 func (b *baker) render(t *Template, ctx map[string]any) (string, bool) {
 	if t.Err != nil || misusesTurn(t) {
 		return "", false
+	}
+	if t.Names["sources"] {
+		b.usedSources = true
 	}
 	out, d := t.Render(ctx)
 	if d != nil {

@@ -7,7 +7,8 @@ import (
 
 // renderContext returns the render context of one bundle (DESIGN §2.2): engine,
 // recipe, surface, parentSurface, role, provider, style, lang, params,
-// tools (a list of {name, description}) and addonSections. A role bundle
+// tools (a list of {name, description}) and addonSections; the baker adds
+// sources (the manuals the engine can load, sources.go). A role bundle
 // is a worker's prompt: its surface is WorkerSurface and parentSurface the
 // surface of the agent that spawns it (empty for the recipe's own
 // prompt). Per-turn values are not part of it: they are the turn.*

@@ -38,7 +38,7 @@ const (
 
 // Schema identifies the catalog format; it is part of the inputs' hash, so
 // a new format rebuilds every catalog.
-const Schema = "lore.catalog/v4"
+const Schema = "lore.catalog/v5"
 
 // Meta describes a built catalog.
 type Meta struct {
@@ -97,6 +97,9 @@ func metaOf(src Source, ps []plan) *Meta {
 // order of ps).
 func build(dir string, src Source, ps []plan, entryAt func(int) *entry) (*Meta, []int, error) {
 	g := defaultGlossary()
+	if strings.TrimSpace(src.Vocabulary) != "" {
+		g = g.with(src.Vocabulary)
+	}
 	im, err := newMapping(g.compoundWords())
 	if err != nil {
 		return nil, nil, err
@@ -143,6 +146,9 @@ func build(dir string, src Source, ps []plan, entryAt func(int) *entry) (*Meta, 
 	}
 	if err := writeContent(dir, parts, nil); err != nil {
 		return nil, nil, err
+	}
+	if err := writeVocabulary(dir, src.Vocabulary); err != nil {
+		return nil, nil, fmt.Errorf("cannot write the catalog's vocabulary: %w", err)
 	}
 	if err := finish(dir, ps, meta); err != nil {
 		return nil, nil, err
@@ -370,7 +376,8 @@ func (e *entry) routingText() string {
 }
 
 // InputsHash hashes what a catalog of src depends on: the catalog schema,
-// the glossary, every manual's path and source (its SHA-256), the tool
+// the glossary, thesaurus and project vocabulary, every manual's path and
+// source (its SHA-256), the tool
 // inventory and the recipes' engines and manualPaths. Equal hashes mean
 // an equal catalog.
 func InputsHash(src Source) string {
@@ -380,7 +387,7 @@ func InputsHash(src Source) string {
 			fmt.Fprintf(h, "%d:%s", len(p), p)
 		}
 	}
-	w(Schema, glossaryText, thesaurusText)
+	w(Schema, glossaryText, thesaurusText, src.Vocabulary)
 	rel := src.RelPath
 	if rel == nil {
 		rel = func(s string) string { return s }

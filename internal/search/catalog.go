@@ -11,7 +11,6 @@ import (
 	"sync"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/analysis"
 )
 
 // Catalog is an opened catalog. It is safe for concurrent use.
@@ -19,10 +18,7 @@ type Catalog struct {
 	idx     bleve.Index
 	content *os.File
 	meta    *Meta
-	en      analysis.Analyzer
-	de      analysis.Analyzer
-	gloss   *glossary
-	thes    map[string][]string
+	an      *Analysis
 	sc      scoring
 	// toolDocs are the document numbers of tool descriptions.
 	toolDocs map[uint64]bool
@@ -54,17 +50,16 @@ func Open(dir string) (*Catalog, error) {
 		idx.Close()
 		return nil, fmt.Errorf("cannot open the catalog %s: %w", dir, err)
 	}
-	c := &Catalog{scratch: sync.Pool{New: func() any { return new(scratch) }}, idx: idx, content: content, meta: meta, gloss: defaultGlossary(), sc: defaultScoring, visCache: map[string]map[uint64]bool{}}
-	m := idx.Mapping()
-	if c.en = m.AnalyzerNamed(analyzerEN); c.en == nil {
+	c := &Catalog{scratch: sync.Pool{New: func() any { return new(scratch) }}, idx: idx, content: content, meta: meta, sc: defaultScoring, visCache: map[string]map[uint64]bool{}}
+	vocab, err := readVocabulary(dir)
+	if err != nil {
 		c.Close()
-		return nil, damaged(dir, "the "+analyzerEN+" analyzer")
+		return nil, damaged(dir, VocabularyFile)
 	}
-	if c.de = m.AnalyzerNamed(analyzerDE); c.de == nil {
+	if c.an, err = newAnalysis(idx.Mapping(), vocab); err != nil {
 		c.Close()
-		return nil, damaged(dir, "the "+analyzerDE+" analyzer")
+		return nil, damaged(dir, "its mapping ("+err.Error()+")")
 	}
-	c.thes = parseThesaurus(thesaurusText, c.en)
 	ob, err := os.ReadFile(filepath.Join(dir, OrderFile))
 	if err != nil || len(ob)%4 != 0 || len(ob) < 4*meta.Documents {
 		c.Close()

@@ -25,6 +25,9 @@ type Source struct {
 	// that the caller has computed already; the catalog hashes the sums,
 	// not the bytes again.
 	Sum func(*manual.Manual) [32]byte
+	// Vocabulary is the project's own routing vocabulary (lore.yaml's
+	// vocabulary files, one after the other; see CheckVocabulary).
+	Vocabulary string
 
 	extracted *extraction // set by Extracted
 }

@@ -117,3 +117,30 @@ func TestEvalHidesWhatTheEngineCannotSee(t *testing.T) {
 		t.Errorf("as eddie: %+v", outs[0])
 	}
 }
+
+func TestMissCause(t *testing.T) {
+	a, b := Hit{Rel: "a.md"}, Hit{Rel: "b.md"}
+	for _, tc := range []struct {
+		name string
+		o    Outcome
+		want MissCause
+	}{
+		{"loaded right", Outcome{Want: []string{"a.md"}, Rank: 1, Answer: &Answer{Loaded: &Loaded{Hit: a}}}, CauseNone},
+		{"out of scope", Outcome{Answer: &Answer{Loaded: &Loaded{Hit: a}}}, CauseNone},
+		{"wrong load", Outcome{Want: []string{"a.md"}, Rank: 2, Answer: &Answer{Loaded: &Loaded{Hit: b}}}, CauseWrongLoad},
+		{"no candidate", Outcome{Want: []string{"a.md"}, Answer: &Answer{Hint: "no"}}, CauseNoCandidate},
+		{"ranked below", Outcome{Want: []string{"a.md"}, Rank: 3, Answer: &Answer{Alternatives: []Hit{b, a}}}, CauseRankedBelow},
+		{"first, not loaded", Outcome{Want: []string{"a.md"}, Rank: 1, Answer: &Answer{Alternatives: []Hit{a, b}}}, CauseNotLoaded},
+	} {
+		if got := tc.o.Cause(); got != tc.want {
+			t.Errorf("%s: cause %s, want %s", tc.name, got, tc.want)
+		}
+	}
+	r := Summarize([]Outcome{
+		{Case: Case{Lang: "en"}, Want: []string{"a.md"}, Answer: &Answer{Hint: "no"}},
+		{Case: Case{Lang: "de"}, Want: []string{"a.md"}, Rank: 2, Answer: &Answer{Loaded: &Loaded{Hit: b}}},
+	})
+	if r.Causes[CauseNoCandidate]["en"] != 1 || r.Causes[CauseWrongLoad]["de"] != 1 || r.Causes[CauseWrongLoad]["all"] != 1 {
+		t.Errorf("causes %v", r.Causes)
+	}
+}

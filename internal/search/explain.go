@@ -14,16 +14,17 @@ type trace struct {
 
 type match struct {
 	term, field string
+	kind        matchKind
 	score       float64
 }
 
-func (t *trace) note(doc uint64, word int, term, field string, s float64) {
+func (t *trace) note(doc uint64, word int, term, field string, kind matchKind, s float64) {
 	ms := t.best[doc]
 	if ms == nil {
 		ms = make([]match, t.nw)
 		t.best[doc] = ms
 	}
-	ms[word] = match{term: term, field: field, score: s}
+	ms[word] = match{term: term, field: field, kind: kind, score: s}
 }
 
 // fieldNames say where a word matched, in explanations.
@@ -54,6 +55,7 @@ func (c *Catalog) Explain(text string, v Visibility, th Thresholds) (string, err
 	it, st, fs := ex.it, ex.st, ex.fs
 	var b strings.Builder
 	fmt.Fprintf(&b, "intent %q (language %q; %.0f %% of its weight matches no manual)\n", text, it.lang, 100*ex.unmatched)
+	b.WriteString("words (weight; forms: term×weight, (de) German fields, (r) routing fields only):\n")
 	for i, w := range it.words {
 		var forms []string
 		for _, f := range fs[i] {
@@ -64,16 +66,40 @@ func (c *Catalog) Explain(text string, v Visibility, th Thresholds) (string, err
 			if f.routing {
 				s += "(r)"
 			}
+			if f.kind != kindWord {
+				s += "[" + f.kind.String() + "]"
+			}
 			forms = append(forms, s)
 		}
 		fmt.Fprintf(&b, "  %-16s weight %.2f  %s\n", w.raw, st.weights[i], strings.Join(forms, " "))
 	}
+	var sumW float64
+	for _, w := range st.weights {
+		sumW += w
+	}
 	for k, h := range hits {
 		fmt.Fprintf(&b, "%2d. %.3f (routing fields: %d words, %.2f of the weight) %s\n", k+1, h.Score, h.Routed, h.Cover, h.Path)
+		var by [numKinds]float64
 		for i, m := range ex.matches[h.ID] {
-			if m.field != "" {
-				fmt.Fprintf(&b, "      %-16s %q in %s: %.2f\n", it.words[i].raw, m.term, fieldNames[m.field], m.score)
+			if m.field == "" {
+				continue
 			}
+			fmt.Fprintf(&b, "      %-16s %q (%s) in %s: %.2f\n", it.words[i].raw, m.term, m.kind, fieldNames[m.field], m.score)
+			if sumW > 0 {
+				by[m.kind] += st.weights[i] * m.score / sumW / (1 + c.sc.coverage)
+			}
+		}
+		var parts []string
+		for kind, v := range by {
+			if v > 0 {
+				parts = append(parts, fmt.Sprintf("%s %.3f", matchKind(kind), v))
+			}
+		}
+		if cov := c.sc.coverage * h.Cover / (1 + c.sc.coverage); cov > 0 {
+			parts = append(parts, fmt.Sprintf("routing coverage %.3f", cov))
+		}
+		if len(parts) > 0 {
+			fmt.Fprintf(&b, "      score by match type: %s\n", strings.Join(parts, ", "))
 		}
 	}
 	a := decide(hits, th)

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/lang/de"
@@ -28,10 +29,32 @@ type glossary struct {
 	stem  *de.GermanLightStemmerFilter
 }
 
-func defaultGlossary() *glossary { return parseGlossary(glossaryText) }
+// defaultGlossary is lore's glossary, parsed once per process and never
+// changed (a project's vocabulary is added to a copy: with).
+var defaultGlossary = sync.OnceValue(func() *glossary { return parseGlossary(glossaryText) })
 
 func parseGlossary(text string) *glossary {
 	g := &glossary{byStem: map[string][]string{}, norm: de.NewGermanNormalizeFilter(), stem: de.NewGermanLightStemmerFilter()}
+	g.add(text)
+	return g
+}
+
+// with returns a copy of g with the entries of text added.
+func (g *glossary) with(text string) *glossary {
+	c := &glossary{byStem: make(map[string][]string, len(g.byStem)), forms: slices.Clone(g.forms), norm: g.norm, stem: g.stem}
+	for k, v := range g.byStem {
+		c.byStem[k] = slices.Clip(v)
+	}
+	c.add(text)
+	return c
+}
+
+// add adds the entries of text to g.
+func (g *glossary) add(text string) {
+	seen := make(map[string]bool, len(g.forms))
+	for _, f := range g.forms {
+		seen[f] = true
+	}
 	for k, v := range wordListLines(text) {
 		var tr []string
 		for _, t := range strings.Split(v, ",") {
@@ -51,13 +74,13 @@ func parseGlossary(text string) *glossary {
 					g.byStem[s] = append(g.byStem[s], t)
 				}
 			}
-			if len(n) >= minCompoundPart && !slices.Contains(g.forms, n) {
+			if len(n) >= minCompoundPart && !seen[n] {
+				seen[n] = true
 				g.forms = append(g.forms, n)
 			}
 		}
 	}
 	slices.Sort(g.forms)
-	return g
 }
 
 // wordListLines yields the key and value of every "key: value" line of a word

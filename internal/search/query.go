@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -17,8 +18,9 @@ type qword struct {
 	// transGroups holds the terms of trans by meaning: one group for a
 	// word the glossary knows, one per part of a compound it split.
 	transGroups [][]string
-	// split is set when the renderings are those of a compound's parts.
-	split bool
+	// split is set when the renderings are those of a compound's parts;
+	// cognate when they are English spellings of the word (cognates).
+	split, cognate bool
 	// related are English terms the thesaurus relates to the word or its
 	// renderings; base is the letters of a word that ends in digits
 	// (arm64 → arm, vue3 → vue).
@@ -37,52 +39,69 @@ func (w *qword) empty() bool { return w.en == "" && len(w.de) == 0 && len(w.tran
 type intent struct {
 	words []qword
 	lang  string // "en", "de" or "" (cannot tell)
+	// isWord reports whether an English term is a word: one the catalog
+	// holds, lore's vocabulary knows or is a common English word.
+	isWord func(string) bool
 }
 
 // analyse splits text into words and finds, for each, its English and
 // German terms, its glossary renderings and whether it needs fuzzy
 // matching. r is a reader of the catalog (for the vocabulary).
 func (c *Catalog) analyse(text string, r index.IndexReader) intent {
-	in := []byte(joinSeparableVerbs(text, c.gloss))
+	it := intent{words: c.an.words(text)}
+	it.lang = c.an.language(it.words)
+	keepLanguage(it.words, it.lang)
+	known := catalogKnows(r)
+	it.isWord = func(t string) bool { return known(t) || c.an.knowsEnglish(t) || isEnglishWord(t) }
+	for i := range it.words {
+		c.an.expand(&it.words[i], it.lang, known)
+	}
+	return it
+}
+
+// words tokenises text (German separable verbs joined) and gives each word
+// its English and German terms. Filler words of requests ("can you please
+// help me …") say nothing about the need: they count as stop words in
+// both languages. A bare number ("at 3", "15 Uhr", "Java 17") is marked:
+// it counts only where a manual routes with it (a name, trigger, summary
+// or title); in a body it is a time, a count or an example, not the task.
+func (a *Analysis) words(text string) []qword {
+	in := []byte(joinSeparableVerbs(text, a.gloss))
 	raw := unicode.NewUnicodeTokenizer().Tokenize(in)
 	byPos := map[int]*qword{}
-	var it intent
-	it.words = make([]qword, len(raw))
+	ws := make([]qword, len(raw))
 	for i, t := range raw {
-		it.words[i].raw = lower(string(t.Term))
-		byPos[t.Position] = &it.words[i]
+		ws[i].raw = lower(string(t.Term))
+		byPos[t.Position] = &ws[i]
 	}
-	for _, t := range c.en.Analyze(in) {
+	for _, t := range a.en.Analyze(in) {
 		if w := byPos[t.Position]; w != nil {
 			w.en = string(t.Term)
 		}
 	}
-	for _, t := range c.de.Analyze(in) {
+	for _, t := range a.de.Analyze(in) {
 		if w := byPos[t.Position]; w != nil {
 			w.de = appendNew(w.de, string(t.Term))
 		}
 	}
-
-	// Filler words of requests ("can you please help me …") say nothing
-	// about the need; they count as stop words in both languages.
-	// A bare number ("at 3", "15 Uhr", "Java 17") counts only where a
-	// manual routes with it (a name, trigger, summary or title): in a body
-	// it is a time, a count or an example, not the task.
-	for i := range it.words {
-		w := &it.words[i]
+	for i := range ws {
+		w := &ws[i]
 		if fillers[w.raw] {
 			w.en, w.de = "", nil
 		}
 		w.number = allDigits(w.raw)
 	}
+	return ws
+}
 
-	// Language: words that are stop words in one language only, and
-	// umlauts, tell which language the intent is written in; so does a
-	// word the German glossary renders as another word ("anlegen" →
-	// create, but not "Team" → team), when stop words do not tell.
+// language tells which language words are in: words that are stop words
+// in one language only, and umlauts; when they do not tell, words the
+// German glossary renders as other words ("anlegen" → create, but not
+// "Team" → team). It returns "en", "de" or "" (cannot tell).
+func (a *Analysis) language(ws []qword) string {
 	score, glossed := 0, 0
-	for i := range it.words {
-		w := &it.words[i]
+	for i := range ws {
+		w := &ws[i]
 		enStop, deStop := w.en == "", len(w.de) == 0
 		switch {
 		case enStop && !deStop:
@@ -93,7 +112,7 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 		if hasGermanLetter(w.raw) {
 			score += 2
 		}
-		if !enStop && !deStop && c.germanOnly(w.raw, w.en) {
+		if !enStop && !deStop && a.germanOnly(w.raw, w.en) {
 			glossed++
 		}
 	}
@@ -102,83 +121,123 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 	}
 	switch {
 	case score > 0:
-		it.lang = "de"
+		return "de"
 	case score < 0:
-		it.lang = "en"
+		return "en"
 	}
+	return ""
+}
 
-	// A stop word of one language must not match through the other's
-	// fields ("for" is no German stop word, "die" no English one), and an
-	// English intent has no German terms to match.
-	for i := range it.words {
-		w := &it.words[i]
+// keepLanguage drops the terms a word must not match with in an intent of
+// language lang: a stop word of one language must not match through the
+// other's fields ("for" is no German stop word, "die" no English one), and
+// an English intent has no German terms to match. A number keeps its
+// digits as its only term.
+func keepLanguage(ws []qword, lang string) {
+	for i := range ws {
+		w := &ws[i]
 		enStop, deStop := w.en == "", len(w.de) == 0
-		if it.lang == "en" || enStop {
+		if lang == "en" || enStop {
 			w.de = nil
 		}
-		if deStop && it.lang != "en" {
+		if deStop && lang != "en" {
 			w.en = ""
 		}
 		if w.number {
 			w.en, w.de = w.raw, nil
 		}
 	}
+}
 
-	var contains []index.FieldDictContains
+// catalogKnows returns whether some field of the catalog r reads holds a
+// term (the routing fields, headings or bodies).
+func catalogKnows(r index.IndexReader) func(string) bool {
+	var ds []index.FieldDictContains
 	if rc, ok := r.(index.IndexReaderContains); ok {
 		for _, f := range []string{fRouting, fHeadings, fBody} {
 			if d, err := rc.FieldDictContains(f); err == nil {
-				contains = append(contains, d)
+				ds = append(ds, d)
 			}
 		}
 	}
-	for i := range it.words {
-		w := &it.words[i]
-		if it.lang != "en" && len(w.de) > 0 {
-			groups, split := c.gloss.lookup(w.raw)
-			w.split = split
-			for _, trs := range groups {
-				var terms []string
-				for _, tr := range trs {
-					for _, t := range c.en.Analyze([]byte(tr)) {
-						terms = appendNew(terms, string(t.Term))
-						if string(t.Term) != w.en {
-							w.trans = appendNew(w.trans, string(t.Term))
-						}
-					}
-				}
-				w.transGroups = append(w.transGroups, terms)
+	return func(term string) bool {
+		for _, d := range ds {
+			if ok, err := d.Contains([]byte(term)); err == nil && ok {
+				return true
 			}
 		}
-		if w.en != "" && !w.number && len(w.trans) == 0 && utf8.RuneCountInString(w.raw) >= 5 && !knownTerm(contains, w.en) {
-			w.fuzzy = true
+		return false
+	}
+}
+
+// expand gives w the forms beyond its own terms: the glossary renderings
+// of a German word (in an intent not known to be English), whether it
+// needs matching with edits (a word of five letters or more the catalog
+// does not know: known tells), the letters of a word that ends in digits,
+// the other number of an acronym and the thesaurus's related terms.
+func (a *Analysis) expand(w *qword, lang string, known func(string) bool) {
+	if lang != "en" && len(w.de) > 0 {
+		groups, split := a.Renderings(w.raw)
+		w.split = split
+		if len(groups) == 0 {
+			if terms := a.cognateTerms(w.raw, known); len(terms) > 0 {
+				groups, w.cognate = [][]string{terms}, true
+			}
 		}
-		if b := strings.TrimRight(w.en, "0123456789"); len(b) >= 2 && b != w.en && strings.Trim(b, "abcdefghijklmnopqrstuvwxyz") == "" {
-			w.base = b
-		}
-		w.plural = acronymPlural(w.en)
-		// The thesaurus relates English words; a German word's renderings
-		// are related enough already.
-		if len(w.trans) == 0 {
-			for _, r := range c.thes[w.en] {
-				if r != w.en {
-					w.related = appendNew(w.related, r)
+		for _, terms := range groups {
+			for _, t := range terms {
+				if t != w.en {
+					w.trans = appendNew(w.trans, t)
 				}
+			}
+			w.transGroups = append(w.transGroups, terms)
+		}
+	}
+	if w.en != "" && !w.number && len(w.trans) == 0 && utf8.RuneCountInString(w.raw) >= 5 && !known(w.en) {
+		w.fuzzy = true
+	}
+	if b := strings.TrimRight(w.en, "0123456789"); len(b) >= 2 && b != w.en && strings.Trim(b, "abcdefghijklmnopqrstuvwxyz") == "" {
+		w.base = b
+	}
+	w.plural = acronymPlural(w.en)
+	// The thesaurus relates English words: the word's own, or a German
+	// word's renderings (Ausfall → outage → incident, downtime).
+	from := w.trans
+	if len(from) == 0 {
+		from = []string{w.en}
+	}
+	for _, t := range from {
+		for _, r := range a.Related(t) {
+			if r != w.en && !slices.Contains(w.trans, r) {
+				w.related = appendNew(w.related, r)
 			}
 		}
 	}
-	return it
+}
+
+// cognateTerms returns the English terms of the cognates of the German
+// word raw that the catalog knows.
+func (a *Analysis) cognateTerms(raw string, known func(string) bool) []string {
+	var out []string
+	for _, c := range cognates(raw) {
+		for _, t := range a.en.Analyze([]byte(c)) {
+			if s := string(t.Term); known(s) {
+				out = appendNew(out, s)
+			}
+		}
+	}
+	return out
 }
 
 // germanOnly reports whether the glossary knows raw as a German word whose
 // renderings are other words than en, its English term.
-func (c *Catalog) germanOnly(raw, en string) bool {
-	groups, split := c.gloss.lookup(raw)
+func (a *Analysis) germanOnly(raw, en string) bool {
+	groups, split := a.gloss.lookup(raw)
 	if len(groups) == 0 || split {
 		return false
 	}
 	for _, tr := range groups[0] {
-		for _, t := range c.en.Analyze([]byte(tr)) {
+		for _, t := range a.en.Analyze([]byte(tr)) {
 			if string(t.Term) == en {
 				return false
 			}
@@ -204,16 +263,6 @@ var fillers = func() map[string]bool {
 	}
 	return m
 }()
-
-// knownTerm reports whether some field of the catalog holds term.
-func knownTerm(ds []index.FieldDictContains, term string) bool {
-	for _, d := range ds {
-		if ok, err := d.Contains([]byte(term)); err == nil && ok {
-			return true
-		}
-	}
-	return false
-}
 
 func appendNew(s []string, v string) []string {
 	for _, x := range s {

@@ -36,6 +36,53 @@ type Report struct {
 	// Hidden counts intents whose expected manuals the asking engine
 	// cannot see, all (counted out of scope) or some.
 	HiddenAll, HiddenSome int
+	// Causes counts the in-scope intents that did not load an expected
+	// manual, by cause and language ("all" for every language).
+	Causes map[MissCause]map[string]int
+}
+
+// MissCause says why an in-scope intent did not load an expected manual,
+// so the next round knows where to push: the vocabulary (no candidate),
+// the ranking (ranked below), the thresholds (not loaded) or both
+// (wrong load).
+type MissCause int
+
+const (
+	// CauseNone: the answer loaded an expected manual.
+	CauseNone MissCause = iota
+	// CauseNoCandidate: no expected manual among the candidates at all —
+	// the words of the intent do not reach it.
+	CauseNoCandidate
+	// CauseRankedBelow: an expected manual is a candidate, below another.
+	CauseRankedBelow
+	// CauseNotLoaded: an expected manual ranked first, but the answer was
+	// alternatives or a hint — not clearly ahead, or too little evidence.
+	CauseNotLoaded
+	// CauseWrongLoad: another manual was loaded.
+	CauseWrongLoad
+)
+
+// missCauses are the causes in the order the report prints them.
+var missCauses = []MissCause{CauseNoCandidate, CauseRankedBelow, CauseNotLoaded, CauseWrongLoad}
+
+func (c MissCause) String() string {
+	return [...]string{"loaded right", "no candidate", "ranked below", "first, not loaded", "wrong load"}[c]
+}
+
+// Cause returns why o, an in-scope intent, did not load an expected
+// manual (CauseNone when it did, or when o is out of scope).
+func (o *Outcome) Cause() MissCause {
+	switch {
+	case len(o.Want) == 0 || o.LoadedRight():
+		return CauseNone
+	case o.Answer.Loaded != nil:
+		return CauseWrongLoad
+	case o.Rank == 0:
+		return CauseNoCandidate
+	case o.Rank > 1:
+		return CauseRankedBelow
+	}
+	return CauseNotLoaded
 }
 
 // Confusion is a pair of manuals the eval set confuses: intents for A
@@ -80,7 +127,15 @@ func Summarize(outs []Outcome) Report {
 		r.ByLang = append(r.ByLang, stats(l, sub))
 	}
 	pairs := map[[2]string]int{}
+	r.Causes = map[MissCause]map[string]int{}
 	for _, o := range outs {
+		if c := o.Cause(); c != CauseNone {
+			if r.Causes[c] == nil {
+				r.Causes[c] = map[string]int{}
+			}
+			r.Causes[c][o.Lang]++
+			r.Causes[c]["all"]++
+		}
 		switch {
 		case len(o.Hidden) > 0 && len(o.Want) == 0:
 			r.HiddenAll++
@@ -180,6 +235,9 @@ func (r Report) Write(w io.Writer, worst int) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	if err := r.writeCauses(w); err != nil {
+		return err
+	}
 	if r.HiddenAll > 0 {
 		fmt.Fprintf(w, "\n%s only manuals this engine cannot see: they count as out of scope (NONE).\n", plural.Of(r.HiddenAll, "intent expects", "intents expect"))
 	}
@@ -201,10 +259,10 @@ func (r Report) Write(w io.Writer, worst int) error {
 			if o.Rank > 0 {
 				rank = fmt.Sprintf("rank %d", o.Rank)
 			}
-			fmt.Fprintf(w, "  %s [%s] %q: %s (%s, %s) → %s\n", o.ID, o.Lang, o.Intent, o.Want[0], rank, o.Decision(), got)
+			fmt.Fprintf(w, "  %s [%s] %q: %s (%s, %s; %s) → %s\n", o.ID, o.Lang, o.Intent, o.Want[0], rank, o.Decision(), o.Cause(), got)
 		}
 	}
-	if len(r.NoneLoad) > 0 {
+	if len(r.NoneLoad) > 0 && worst > 0 {
 		fmt.Fprintf(w, "\nout-of-scope intents that loaded a manual:\n")
 		for _, o := range r.NoneLoad {
 			fmt.Fprintf(w, "  %s [%s] %q → %s (score %.2f)\n", o.ID, o.Lang, o.Intent, o.Answer.Loaded.Rel, o.Answer.Loaded.Score)
@@ -227,6 +285,29 @@ func (r Report) Write(w io.Writer, worst int) error {
 		}
 	}
 	return nil
+}
+
+// writeCauses prints how many in-scope intents missed a load, by cause and
+// language.
+func (r Report) writeCauses(w io.Writer) error {
+	if len(r.Causes) == 0 {
+		return nil
+	}
+	fmt.Fprintf(w, "\nin-scope intents not loaded right, by cause:\n")
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "cause\t")
+	for _, s := range r.ByLang {
+		fmt.Fprintf(tw, "%s\t", s.Lang)
+	}
+	fmt.Fprintln(tw, "all\t")
+	for _, c := range missCauses {
+		fmt.Fprintf(tw, "%s\t", c)
+		for _, s := range r.ByLang {
+			fmt.Fprintf(tw, "%d\t", r.Causes[c][s.Lang])
+		}
+		fmt.Fprintf(tw, "%d\t\n", r.Causes[c]["all"])
+	}
+	return tw.Flush()
 }
 
 func pct(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) }

@@ -1,10 +1,10 @@
 package search
 
 import (
+	"container/heap"
 	"context"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
@@ -88,137 +88,6 @@ const (
 	minFuzzyLen  = 5 // shortest stem matched with one edit
 )
 
-// form is one way a word of the intent can appear in the catalog.
-type form struct {
-	term    string
-	weight  float64
-	german  bool // match in the German fields
-	routing bool // match in routing fields only (fuzzy and prefix forms)
-}
-
-// forms lists the forms of every word of it.
-func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
-	transW := c.sc.transUnknown
-	if it.lang == "de" {
-		transW = c.sc.transDE
-	}
-	out := make([][]form, len(it.words))
-	for i, w := range it.words {
-		var fs []form
-		if w.number {
-			out[i] = []form{{term: w.en, weight: 1, routing: true}}
-			continue
-		}
-		if w.en != "" {
-			fs = append(fs, form{term: w.en, weight: 1})
-		}
-		for k, d := range w.de {
-			wt := 1.0
-			if k > 0 { // a part of a compound
-				wt = c.sc.part
-			}
-			fs = append(fs, form{term: d, weight: wt, german: true})
-		}
-		for _, t := range w.trans {
-			wt := transW
-			if w.split {
-				wt *= c.sc.part
-			}
-			fs = append(fs, form{term: t, weight: wt})
-		}
-		for _, t := range w.related {
-			fs = append(fs, form{term: t, weight: c.sc.related})
-		}
-		if w.plural != "" {
-			fs = append(fs, form{term: w.plural, weight: 1})
-		}
-		if w.base != "" {
-			fs = append(fs, form{term: w.base, weight: c.sc.fuzzy})
-		}
-		if w.en != "" {
-			seen := map[string]bool{w.en: true}
-			for _, t := range w.trans {
-				seen[t] = true
-			}
-			// A word the catalog does not know may be a typo of one it
-			// does: terms one edit from its stem, when the stem is long
-			// enough for one edit to keep it recognisable ("evening" stems
-			// to "even", one edit from "event").
-			if w.fuzzy && utf8.RuneCountInString(w.en) >= minFuzzyLen {
-				for _, t := range fuzzyTerms(r, w.en) {
-					if !seen[t] {
-						seen[t] = true
-						fs = append(fs, form{term: t, weight: c.sc.fuzzy, routing: true})
-					}
-				}
-			}
-			// A longer term the word begins may be its full or derived
-			// form (postgres → postgresql, work → worker).
-			if len(w.en) >= minPrefixLen {
-				for _, t := range prefixTerms(r, w.en) {
-					if !seen[t] {
-						seen[t] = true
-						fs = append(fs, form{term: t, weight: c.sc.prefix, routing: true})
-					}
-				}
-			}
-		}
-		out[i] = fs
-	}
-	return out
-}
-
-// fuzzyTerms returns terms of the routing text one edit (or one swap of
-// neighbouring letters) away from t.
-func fuzzyTerms(r index.IndexReader, t string) []string {
-	var out []string
-	if rf, ok := r.(index.IndexReaderFuzzy); ok {
-		prefix := ""
-		if rs := []rune(t); len(rs) > 0 {
-			prefix = string(rs[:1])
-		}
-		if d, err := rf.FieldDictFuzzy(fRouting, t, 1, prefix); err == nil {
-			for e, err := d.Next(); err == nil && e != nil && len(out) < maxExpansion; e, err = d.Next() {
-				if e.Term != t {
-					out = append(out, e.Term)
-				}
-			}
-			d.Close()
-		}
-	}
-	if rc, ok := r.(index.IndexReaderContains); ok {
-		if d, err := rc.FieldDictContains(fRouting); err == nil {
-			rs := []rune(t)
-			for i := 0; i+1 < len(rs) && len(out) < maxExpansion; i++ {
-				sw := slices.Clone(rs)
-				sw[i], sw[i+1] = sw[i+1], sw[i]
-				s := string(sw)
-				if ok, err := d.Contains([]byte(s)); err == nil && ok && s != t && !slices.Contains(out, s) {
-					out = append(out, s)
-				}
-			}
-		}
-	}
-	return out
-}
-
-// prefixTerms returns up to maxExpansion terms of the routing text that
-// begin with t and are longer.
-func prefixTerms(r index.IndexReader, t string) []string {
-	d, err := r.FieldDictPrefix(fRouting, []byte(t))
-	if err != nil {
-		return nil
-	}
-	defer d.Close()
-	var out []string
-	for e, err := d.Next(); err == nil && e != nil && len(out) < maxExpansion; e, err = d.Next() {
-		if e.Term != t {
-			out = append(out, e.Term)
-		}
-	}
-	return out
-}
-
 // ranked is a scored document.
 type ranked struct {
 	num          uint64
@@ -255,7 +124,6 @@ type scratch struct {
 // with its relevance and routing coverage, in no particular order, and
 // the share of the intent's weight that no visible document matches at all.
 func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible func(uint64) bool, tr *trace) ([]ranked, float64) {
-	nw := len(it.words)
 	sc := c.scratch.Get().(*scratch)
 	defer func() {
 		for _, n := range sc.nums {
@@ -264,108 +132,140 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 		sc.nums, sc.best, sc.routing = sc.nums[:0], sc.best[:0], sc.routing[:0]
 		c.scratch.Put(sc)
 	}()
-	get := func(n uint64) int {
-		if n >= uint64(len(sc.slot)) {
-			sc.slot = append(sc.slot, make([]int32, int(n)+1-len(sc.slot))...)
-		}
-		k := sc.slot[n]
-		if k == 0 {
-			sc.nums = append(sc.nums, n)
-			k = int32(len(sc.nums))
-			sc.slot[n] = k
-			for range nw {
-				sc.best = append(sc.best, 0)
-				sc.routing = append(sc.routing, 0)
-			}
-		}
-		return int(k-1) * nw
-	}
-	ctx := context.Background()
-	var tfd index.TermFieldDoc
+	q := &scorer{c: c, sc: sc, nw: len(it.words), r: r, visible: visible, tr: tr}
 	for i, forms := range fs {
 		for _, f := range forms {
-			fields := c.sc.en
-			if f.german {
-				fields = c.sc.de
-			}
-			for _, fd := range fields {
-				if f.routing && !fd.routing {
-					continue
-				}
-				if !fd.routing && st.common(f.term) {
-					continue
-				}
-				withNorm := !fd.routing || fd.lenNorm > 0
-				tfr, err := r.TermFieldReader(ctx, []byte(f.term), fd.field, withNorm, withNorm, false)
-				if err != nil {
-					continue
-				}
-				for m, err := tfr.Next(&tfd); err == nil && m != nil; m, err = tfr.Next(&tfd) {
-					n := m.ID.Value()
-					if visible != nil && !visible(n) {
-						continue
-					}
-					s := fd.weight * f.weight
-					switch {
-					case !fd.routing:
-						s *= saturate(float64(m.Freq), m.Norm, fd.refLen)
-					case fd.lenNorm > 0:
-						s *= dilute(m.Norm, fd.refLen, fd.lenNorm)
-					}
-					k := get(n) + i
-					if s > sc.best[k] {
-						sc.best[k] = s
-						if tr != nil {
-							tr.note(n, i, f.term, fd.field, s)
-						}
-					}
-					if fd.routing && f.weight > sc.routing[k] {
-						sc.routing[k] = f.weight
-					}
-				}
-				tfr.Close()
-			}
+			q.matchForm(i, f, st)
 		}
 	}
-	// Triggers the intent covers whole.
 	if c.sc.phrase > 0 {
-		dict := func(prefix string, visit func(string)) {
-			d, err := r.FieldDictPrefix(fPhrases, []byte(prefix))
-			if err != nil {
-				return
-			}
-			defer d.Close()
-			for e, err := d.Next(); err == nil && e != nil; e, err = d.Next() {
-				visit(e.Term)
-			}
+		q.matchTriggers(it, fs)
+	}
+	return q.totals(st), q.unmatched(st)
+}
+
+// scorer is one query's scoring: for every document touched, per word of
+// the intent, the best weighted field score and the best form weight found
+// in a routing field (in sc).
+type scorer struct {
+	c       *Catalog
+	sc      *scratch
+	nw      int
+	r       index.IndexReader
+	visible func(uint64) bool
+	tr      *trace
+	tfd     index.TermFieldDoc
+}
+
+// at returns where document n's scores begin in the scratch, adding the
+// document when it is new.
+func (q *scorer) at(n uint64) int {
+	sc := q.sc
+	if n >= uint64(len(sc.slot)) {
+		sc.slot = append(sc.slot, make([]int32, int(n)+1-len(sc.slot))...)
+	}
+	k := sc.slot[n]
+	if k == 0 {
+		sc.nums = append(sc.nums, n)
+		k = int32(len(sc.nums))
+		sc.slot[n] = k
+		for range q.nw {
+			sc.best = append(sc.best, 0)
+			sc.routing = append(sc.routing, 0)
 		}
-		for _, pm := range coveredPhrases(it, fs, dict) {
-			tfr, err := r.TermFieldReader(ctx, []byte(pm.key), fPhrases, false, false, false)
-			if err != nil {
+	}
+	return int(k-1) * q.nw
+}
+
+// record keeps s as word i's score in document n when it is the best yet,
+// and w as its routing weight when the match is in a routing field.
+func (q *scorer) record(n uint64, i int, s, w float64, routing bool, term, field string, kind matchKind) {
+	k := q.at(n) + i
+	if s > q.sc.best[k] {
+		q.sc.best[k] = s
+		if q.tr != nil {
+			q.tr.note(n, i, term, field, kind, s)
+		}
+	}
+	if routing && w > q.sc.routing[k] {
+		q.sc.routing[k] = w
+	}
+}
+
+// matchForm scores form f of word i in every field it may match in.
+func (q *scorer) matchForm(i int, f form, st *termStats) {
+	fields := q.c.sc.en
+	if f.german {
+		fields = q.c.sc.de
+	}
+	for _, fd := range fields {
+		if f.routing && !fd.routing || !fd.routing && st.common(f.term) {
+			continue
+		}
+		withNorm := !fd.routing || fd.lenNorm > 0
+		tfr, err := q.r.TermFieldReader(context.Background(), []byte(f.term), fd.field, withNorm, withNorm, false)
+		if err != nil {
+			continue
+		}
+		for m, err := tfr.Next(&q.tfd); err == nil && m != nil; m, err = tfr.Next(&q.tfd) {
+			n := m.ID.Value()
+			if q.visible != nil && !q.visible(n) {
 				continue
 			}
-			for m, err := tfr.Next(&tfd); err == nil && m != nil; m, err = tfr.Next(&tfd) {
-				n := m.ID.Value()
-				if visible != nil && !visible(n) {
-					continue
-				}
-				base := get(n)
-				for k, i := range pm.words {
-					s := c.sc.phrase * pm.weights[k]
-					if s > sc.best[base+i] {
-						sc.best[base+i] = s
-						if tr != nil {
-							tr.note(n, i, pm.key, fPhrases, s)
-						}
-					}
-					if pm.weights[k] > sc.routing[base+i] {
-						sc.routing[base+i] = pm.weights[k]
-					}
-				}
-			}
-			tfr.Close()
+			q.record(n, i, fd.weight*f.weight*fieldFactor(fd, m), f.weight, fd.routing, f.term, fd.field, f.kind)
+		}
+		tfr.Close()
+	}
+}
+
+// fieldFactor is how much one match m counts in field fd: saturated by
+// frequency and length in an evidence field, diluted by length in a long
+// routing field (a summary), whole otherwise.
+func fieldFactor(fd fieldScore, m *index.TermFieldDoc) float64 {
+	switch {
+	case !fd.routing:
+		return saturate(float64(m.Freq), m.Norm, fd.refLen)
+	case fd.lenNorm > 0:
+		return dilute(m.Norm, fd.refLen, fd.lenNorm)
+	}
+	return 1
+}
+
+// matchTriggers scores the triggers the intent covers whole.
+func (q *scorer) matchTriggers(it intent, fs [][]form) {
+	dict := func(prefix string, visit func(string)) {
+		d, err := q.r.FieldDictPrefix(fPhrases, []byte(prefix))
+		if err != nil {
+			return
+		}
+		defer d.Close()
+		for e, err := d.Next(); err == nil && e != nil; e, err = d.Next() {
+			visit(e.Term)
 		}
 	}
+	for _, pm := range coveredPhrases(it, fs, dict) {
+		tfr, err := q.r.TermFieldReader(context.Background(), []byte(pm.key), fPhrases, false, false, false)
+		if err != nil {
+			continue
+		}
+		for m, err := tfr.Next(&q.tfd); err == nil && m != nil; m, err = tfr.Next(&q.tfd) {
+			n := m.ID.Value()
+			if q.visible != nil && !q.visible(n) {
+				continue
+			}
+			for k, i := range pm.words {
+				q.record(n, i, q.c.sc.phrase*pm.weights[k], pm.weights[k], true, pm.key, fPhrases, kindPhrase)
+			}
+		}
+		tfr.Close()
+	}
+}
+
+// totals turns the scratch into ranked documents: relevance (the
+// weighted mean of the words' best scores) plus the coverage bonus,
+// tools scaled down.
+func (q *scorer) totals(st *termStats) []ranked {
+	c, sc, nw := q.c, q.sc, q.nw
 	var sumW float64
 	for _, w := range st.weights {
 		sumW += w
@@ -396,61 +296,65 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 			out[d].total *= c.sc.tool
 		}
 	}
-	var unmatched float64
+	return out
+}
+
+// unmatched is the share of the intent's weight that no document matched.
+func (q *scorer) unmatched(st *termStats) float64 {
+	var sumW, un float64
 	for i, w := range st.weights {
+		sumW += w
 		found := false
-		for d := range sc.nums {
-			if sc.best[d*nw+i] > 0 {
+		for d := range q.sc.nums {
+			if q.sc.best[d*q.nw+i] > 0 {
 				found = true
 				break
 			}
 		}
 		if !found {
-			unmatched += w
+			un += w
 		}
 	}
-	if sumW > 0 {
-		unmatched /= sumW
+	if sumW == 0 {
+		return 0
 	}
-	return out, unmatched
+	return un / sumW
 }
 
 // top moves the k best of rs to its front, sorted best first, and returns
-// them (a partial selection: the rest stays unsorted).
+// them (the rest stays, unsorted, behind them). It keeps the k best seen so
+// far in a min-heap whose root is the worst of them: a candidate better
+// than the root swaps places with it.
 func top(rs []ranked, k int) []ranked {
 	if k >= len(rs) {
 		slices.SortFunc(rs, cmpRanked)
 		return rs
 	}
-	// A min-heap of the k best seen so far, at the front of rs.
-	h := rs[:k]
-	// Sorted worst first, the slice is a valid min-heap already.
-	slices.SortFunc(h, func(a, b ranked) int { return -cmpRanked(a, b) })
-	heapDown := func(i int) {
-		for {
-			l := 2*i + 1
-			if l >= k {
-				return
-			}
-			w := l
-			if r := l + 1; r < k && better(h[w], h[r]) {
-				w = r
-			}
-			if !better(h[i], h[w]) {
-				return
-			}
-			h[i], h[w] = h[w], h[i]
-			i = w
-		}
-	}
+	h := worstFirst(rs[:k])
+	heap.Init(&h)
 	for j := k; j < len(rs); j++ {
 		if better(rs[j], h[0]) {
 			h[0], rs[j] = rs[j], h[0]
-			heapDown(0)
+			heap.Fix(&h, 0)
 		}
 	}
 	slices.SortFunc(h, cmpRanked)
 	return h
+}
+
+// worstFirst is a min-heap of ranked documents: the worst at the root
+// (container/heap).
+type worstFirst []ranked
+
+func (h worstFirst) Len() int           { return len(h) }
+func (h worstFirst) Less(i, j int) bool { return better(h[j], h[i]) }
+func (h worstFirst) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *worstFirst) Push(x any)        { *h = append(*h, x.(ranked)) }
+func (h *worstFirst) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
 
 func cmpRanked(a, b ranked) int {

@@ -12,7 +12,7 @@ import (
 // Files returns the files and folders of a catalog folder: bleve's index
 // (its description and its store) and lore's own.
 func Files() []string {
-	return []string{"index_meta.json", "store", MetaFile, ContentFile, ContentEndsFile, OrderFile}
+	return []string{"index_meta.json", "store", MetaFile, ContentFile, ContentEndsFile, OrderFile, VocabularyFile}
 }
 
 // stateMagic starts an encoded Writer state; a new layout needs a new one.
@@ -74,7 +74,11 @@ func Resume(dir string, state []byte) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Writer{dir: dir, hash: meta.InputsSHA256, docs: make(map[string]writtenDoc, n)}
+	vocab, err := readVocabulary(dir)
+	if err != nil {
+		return nil, err
+	}
+	w := &Writer{dir: dir, hash: meta.InputsSHA256, docs: make(map[string]writtenDoc, n), vocab: vocab}
 	var total int64
 	for range n {
 		l, ok := uv()

@@ -3,6 +3,7 @@ package search
 import (
 	_ "embed"
 	"strings"
+	"sync"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 )
@@ -12,6 +13,17 @@ import (
 //
 //go:embed thesaurus_en.txt
 var thesaurusText string
+
+// defaultThesaurus is lore's thesaurus analysed with the catalog's English
+// analyzer (every catalog of this schema has the same), parsed once per
+// process and never changed.
+var defaultThesaurus = sync.OnceValue(func() map[string][]string {
+	im, err := newMapping(nil)
+	if err != nil {
+		panic(err) // the mapping is lore's own constant
+	}
+	return parseThesaurus(thesaurusText, im.AnalyzerNamed(analyzerEN))
+})
 
 // parseThesaurus maps the English term of each key to the terms of its
 // related words, all analysed with en (so "slowly" finds "slow").

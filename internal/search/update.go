@@ -24,6 +24,10 @@ type Writer struct {
 	hash     string                // the catalog's InputsSHA256
 	docs     map[string]writtenDoc // by entry ID
 	rebuilds int                   // how often the catalog was built anew
+	// vocab is the project vocabulary the catalog was built with: another
+	// one changes the analysis of every document (and the index mapping),
+	// so the catalog is built anew.
+	vocab string
 }
 
 // writtenDoc is what the writer knows of one document in its catalog.
@@ -59,7 +63,7 @@ func (w *Writer) rebuild(src Source, ps []plan, entryAt func(int) *entry, keys [
 	if err != nil {
 		return nil, err
 	}
-	w.hash = meta.InputsSHA256
+	w.hash, w.vocab = meta.InputsSHA256, src.Vocabulary
 	w.docs = make(map[string]writtenDoc, len(ps))
 	var off int64
 	for i, p := range ps {
@@ -91,7 +95,7 @@ func (w *Writer) Update(src Source) (*Meta, error) {
 			removed = append(removed, id)
 		}
 	}
-	if w.docs == nil || 2*(len(changed)+len(removed)) > len(ps) {
+	if w.docs == nil || src.Vocabulary != w.vocab || 2*(len(changed)+len(removed)) > len(ps) {
 		return w.rebuild(src, ps, entryAt, keys)
 	}
 	es := make(map[int]*entry, len(changed))

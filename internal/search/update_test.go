@@ -264,6 +264,46 @@ func TestUpdateMostChanged(t *testing.T) {
 	same(t, "most changed", answersOf(t, dir), freshAnswers(t, next))
 }
 
+// Another project vocabulary changes every document's analysis: the
+// update builds the catalog anew, and the catalog then answers with the
+// new vocabulary (a probe only it bridges), as a fresh build does.
+func TestUpdateNewVocabulary(t *testing.T) {
+	src := sourceOf(t, exampleCopy(t))
+	dir := filepath.Join(t.TempDir(), "catalog.bleve")
+	w, _, err := Create(dir, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := src
+	next.Vocabulary = "Schiffstagebuch: logbook\n"
+	if InputsHash(next) == InputsHash(src) {
+		t.Fatal("the vocabulary is not part of the inputs' hash")
+	}
+	if _, err := w.Update(next); err != nil {
+		t.Fatal(err)
+	}
+	if w.rebuilds != 2 {
+		t.Errorf("a new vocabulary updated the catalog (%d builds): it should build it anew", w.rebuilds)
+	}
+	same(t, "new vocabulary", answersOf(t, dir), freshAnswers(t, next))
+	c, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if got := best(t, c, "wo ist das Schiffstagebuch", all); got != "zz-logbook.md" {
+		t.Errorf("with the vocabulary, the best answer is %q, want zz-logbook.md", got)
+	}
+	// Resuming the catalog in another process keeps its vocabulary.
+	r, err := Resume(dir, w.State())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.vocab != next.Vocabulary {
+		t.Errorf("the resumed writer has vocabulary %q", r.vocab)
+	}
+}
+
 // An update that fails (here: the folder is gone, as when a cleaner of
 // temporary files passed) builds the catalog anew.
 func TestUpdateRecoversFromBrokenFolder(t *testing.T) {
