@@ -1,0 +1,61 @@
+package tokens
+
+import (
+	"fmt"
+
+	"github.com/tiktoken-go/tokenizer"
+)
+
+// A vocabulary maps the byte strings of an encoding's tokens to their
+// ranks (their ids: byte-pair encoding merges the lowest rank first).
+type vocabulary struct {
+	ranks map[string]uint32
+	pairs []uint32 // pairs[a<<8|b]: the rank of the two-byte token ab
+}
+
+// loadVocabulary reads the vocabulary out of tiktoken-go's codec through
+// its exported API: token id k decodes to the token of rank k, and the ids
+// are dense from 0 (the first id that does not decode ends them).
+func loadVocabulary(codec tokenizer.Codec) (*vocabulary, error) {
+	v := &vocabulary{ranks: make(map[string]uint32, 1<<18), pairs: make([]uint32, 1<<16)}
+	for id := uint(0); ; id++ {
+		s, err := codec.Decode([]uint{id})
+		if err != nil || s == "" {
+			break
+		}
+		v.ranks[s] = uint32(id)
+	}
+	for i := range v.pairs {
+		v.pairs[i] = noRank
+	}
+	for b := range 256 {
+		if _, ok := v.ranks[string([]byte{byte(b)})]; !ok {
+			return nil, fmt.Errorf("%s: byte %#x is not a token", codec.GetName(), b)
+		}
+	}
+	for s, r := range v.ranks {
+		if len(s) == 2 {
+			v.pairs[int(s[0])<<8|int(s[1])] = r
+		}
+	}
+	return v, nil
+}
+
+// rank returns the rank of token s, or noRank.
+func (v *vocabulary) rank(s string) uint32 {
+	if r, ok := v.ranks[s]; ok {
+		return r
+	}
+	return noRank
+}
+
+// pair returns the rank of the two-byte token ab, or noRank.
+func (v *vocabulary) pair(a, b byte) uint32 { return v.pairs[int(a)<<8|int(b)] }
+
+// count returns the number of tokens of piece.
+func (v *vocabulary) count(piece string) int {
+	if _, ok := v.ranks[piece]; ok {
+		return 1
+	}
+	return v.mergeCount(piece)
+}
