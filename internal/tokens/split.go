@@ -1,5 +1,7 @@
 package tokens
 
+import "unicode/utf8"
+
 // A splitter returns the end of the pre-token (the split pattern's match)
 // that starts at s[i], i < len(s), or i when no branch matches there; the
 // engine then moves on by one rune, which belongs to no pre-token. That
@@ -118,6 +120,13 @@ func o200kWord(t *classTable, s string, i int, c class, w int) int {
 // run returns the end of the run of runes in class k that starts at s[i].
 func run(t *classTable, s string, i int, k class) int {
 	for i < len(s) {
+		if b := s[i]; b < utf8.RuneSelf {
+			if t[b]&k == 0 {
+				break
+			}
+			i++
+			continue
+		}
 		c, w := t.at(s, i)
 		if c&k == 0 {
 			break

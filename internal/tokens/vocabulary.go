@@ -9,7 +9,7 @@ import (
 // A vocabulary maps the byte strings of an encoding's tokens to their
 // ranks (their ids: byte-pair encoding merges the lowest rank first).
 type vocabulary struct {
-	ranks map[string]uint32
+	ranks *rankTable
 	pairs []uint32 // pairs[a<<8|b]: the rank of the two-byte token ab
 }
 
@@ -17,23 +17,28 @@ type vocabulary struct {
 // its exported API: token id k decodes to the token of rank k, and the ids
 // are dense from 0 (the first id that does not decode ends them).
 func loadVocabulary(codec tokenizer.Codec) (*vocabulary, error) {
-	v := &vocabulary{ranks: make(map[string]uint32, 1<<18), pairs: make([]uint32, 1<<16)}
+	ranks := make(map[string]uint32, 1<<18)
 	for id := uint(0); ; id++ {
 		s, err := codec.Decode([]uint{id})
 		if err != nil || s == "" {
 			break
 		}
-		v.ranks[s] = uint32(id)
-	}
-	for i := range v.pairs {
-		v.pairs[i] = noRank
+		ranks[s] = uint32(id)
 	}
 	for b := range 256 {
-		if _, ok := v.ranks[string([]byte{byte(b)})]; !ok {
+		if _, ok := ranks[string([]byte{byte(b)})]; !ok {
 			return nil, fmt.Errorf("%s: byte %#x is not a token", codec.GetName(), b)
 		}
 	}
-	for s, r := range v.ranks {
+	table, err := newRankTable(ranks)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", codec.GetName(), err)
+	}
+	v := &vocabulary{ranks: table, pairs: make([]uint32, 1<<16)}
+	for i := range v.pairs {
+		v.pairs[i] = noRank
+	}
+	for s, r := range ranks {
 		if len(s) == 2 {
 			v.pairs[int(s[0])<<8|int(s[1])] = r
 		}
@@ -42,19 +47,23 @@ func loadVocabulary(codec tokenizer.Codec) (*vocabulary, error) {
 }
 
 // rank returns the rank of token s, or noRank.
-func (v *vocabulary) rank(s string) uint32 {
-	if r, ok := v.ranks[s]; ok {
-		return r
-	}
-	return noRank
-}
+func (v *vocabulary) rank(s string) uint32 { return v.ranks.rank(s) }
 
 // pair returns the rank of the two-byte token ab, or noRank.
 func (v *vocabulary) pair(a, b byte) uint32 { return v.pairs[int(a)<<8|int(b)] }
 
 // count returns the number of tokens of piece.
 func (v *vocabulary) count(piece string) int {
-	if _, ok := v.ranks[piece]; ok {
+	switch len(piece) {
+	case 1: // every byte is a token
+		return 1
+	case 2:
+		if v.pair(piece[0], piece[1]) != noRank {
+			return 1
+		}
+		return 2
+	}
+	if v.ranks.rank(piece) != noRank {
 		return 1
 	}
 	return v.mergeCount(piece)
