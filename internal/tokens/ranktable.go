@@ -3,6 +3,7 @@ package tokens
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // A rankTable maps token bytes to ranks: open addressing with linear
@@ -27,32 +28,41 @@ const (
 	maxTailsLen   = 1<<24 - 1 // most tail bytes the table holds
 )
 
-// newRankTable builds the table of ranks.
-func newRankTable(ranks map[string]uint32) (*rankTable, error) {
-	size := 1 << bits.Len(uint(len(ranks))*2) // load at most ½
+// newRankTable builds the table of tokens, the rank of tokens[r] being r.
+func newRankTable(tokens []string) (*rankTable, error) {
+	if uint64(len(tokens)) >= noRank {
+		return nil, fmt.Errorf("%d tokens", len(tokens))
+	}
+	size := 1 << bits.Len(uint(len(tokens))*2) // load at most ½
 	t := &rankTable{slots: make([]slot, size), shift: uint(64 - bits.Len(uint(size-1)))}
-	var tails []byte
-	for tok, rank := range ranks {
+	offsets := make([]int, len(tokens))
+	var tails strings.Builder
+	for rank, tok := range tokens {
 		n := len(tok)
 		if n == 0 || n > maxTableToken {
-			return nil, fmt.Errorf("token of %d bytes", n)
+			return nil, fmt.Errorf("token %d has %d bytes", rank, n)
 		}
 		t.maxLen = max(t.maxLen, n)
-		off := 0
 		if n > 8 {
-			off = len(tails)
-			tails = append(tails, tok[8:]...)
-			if len(tails) > maxTailsLen {
-				return nil, fmt.Errorf("tokens longer than 8 bytes hold over %d bytes", maxTailsLen)
-			}
+			offsets[rank] = tails.Len()
+			tails.WriteString(tok[8:])
+		}
+	}
+	if tails.Len() > maxTailsLen {
+		return nil, fmt.Errorf("tokens longer than 8 bytes hold over %d bytes", maxTailsLen)
+	}
+	t.tails = tails.String()
+	mask := uint64(len(t.slots) - 1)
+	for rank, tok := range tokens {
+		if r := t.rank(tok); r != noRank {
+			return nil, fmt.Errorf("tokens %d and %d are both %q", r, rank, tok)
 		}
 		i := t.hash(tok)
 		for t.slots[i].ext != 0 {
-			i = (i + 1) & uint64(len(t.slots)-1)
+			i = (i + 1) & mask
 		}
-		t.slots[i] = slot{head: head(tok), rank: rank, ext: uint32(n)<<24 | uint32(off)}
+		t.slots[i] = slot{head: head(tok), rank: uint32(rank), ext: uint32(len(tok))<<24 | uint32(offsets[rank])}
 	}
-	t.tails = string(tails)
 	return t, nil
 }
 

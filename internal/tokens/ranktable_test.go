@@ -21,7 +21,16 @@ func TestRankTableFindsExactlyTheTokens(t *testing.T) {
 	ranks["12345678"] = 30001
 	ranks["123456789"] = 30002
 	ranks[strings.Repeat("x", maxTableToken)] = 30003
-	table, err := newRankTable(ranks)
+	tokens := make([]string, 30004)
+	for tok, r := range ranks {
+		tokens[r] = tok
+	}
+	for r := range tokens {
+		if tokens[r] == "" { // ranks no token has: fill with strings the test does not look up
+			tokens[r] = fmt.Sprintf("filler %d", r)
+		}
+	}
+	table, err := newRankTable(tokens)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,9 +55,14 @@ func TestRankTableFindsExactlyTheTokens(t *testing.T) {
 }
 
 func TestRankTableRefusesTokensItCannotHold(t *testing.T) {
-	for _, tok := range []string{"", strings.Repeat("y", maxTableToken+1)} {
-		if _, err := newRankTable(map[string]uint32{tok: 1}); err == nil {
-			t.Errorf("a token of %d bytes was accepted", len(tok))
+	for _, tokens := range [][]string{
+		{"a", ""},
+		{"a", strings.Repeat("y", maxTableToken+1)},
+		{"a", "b", "a"},
+		{"a long token", "b", "a long token"},
+	} {
+		if _, err := newRankTable(tokens); err == nil {
+			t.Errorf("%q was accepted", tokens)
 		}
 	}
 }

@@ -17,20 +17,15 @@ type vocabulary struct {
 // its exported API: token id k decodes to the token of rank k, and the ids
 // are dense from 0 (the first id that does not decode ends them).
 func loadVocabulary(codec tokenizer.Codec) (*vocabulary, error) {
-	ranks := make(map[string]uint32, 1<<18)
+	var tokens []string
 	for id := uint(0); ; id++ {
 		s, err := codec.Decode([]uint{id})
 		if err != nil || s == "" {
 			break
 		}
-		ranks[s] = uint32(id)
+		tokens = append(tokens, s)
 	}
-	for b := range 256 {
-		if _, ok := ranks[string([]byte{byte(b)})]; !ok {
-			return nil, fmt.Errorf("%s: byte %#x is not a token", codec.GetName(), b)
-		}
-	}
-	table, err := newRankTable(ranks)
+	table, err := newRankTable(tokens)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", codec.GetName(), err)
 	}
@@ -38,9 +33,14 @@ func loadVocabulary(codec tokenizer.Codec) (*vocabulary, error) {
 	for i := range v.pairs {
 		v.pairs[i] = noRank
 	}
-	for s, r := range ranks {
+	for r, s := range tokens {
 		if len(s) == 2 {
-			v.pairs[int(s[0])<<8|int(s[1])] = r
+			v.pairs[int(s[0])<<8|int(s[1])] = uint32(r)
+		}
+	}
+	for b := range 256 {
+		if table.rank(string([]byte{byte(b)})) == noRank {
+			return nil, fmt.Errorf("%s: byte %#x is not a token", codec.GetName(), b)
 		}
 	}
 	return v, nil
