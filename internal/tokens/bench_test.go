@@ -70,13 +70,14 @@ func BenchmarkCountWarm(b *testing.B) {
 // cpu-ns/op is the process's CPU time (garbage collection included) per
 // op, steadier than ns/op on a loaded machine.
 func BenchmarkCount(b *testing.B) {
-	texts := generatedTexts(b, 1000)
+	const n = 1000
+	texts := generatedTexts(b, n)
 	size := 0
 	for _, t := range texts {
 		size += len(t)
 	}
 	for _, enc := range []string{"o200k_base", "cl100k_base"} {
-		b.Run(enc, func(b *testing.B) {
+		b.Run(enc+"/"+fmt.Sprint(n), func(b *testing.B) {
 			c := NewCounter(enc)
 			c.MustCount("warm up the codec")
 			b.SetBytes(int64(size))

@@ -30,6 +30,17 @@ type splitter func(t *classTable, s string, i int) int
 //	|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?
 //	|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+
 func splitO200k(t *classTable, s string, i int) int {
+	// The common shapes first: a lower-case ASCII word, alone or after one
+	// ASCII prefix character (" word", "(word"): the first branch matches
+	// it with an empty upper-case loop.
+	if b := s[i]; b < utf8.RuneSelf {
+		if t[b]&cLower != 0 {
+			return contraction(s, run(t, s, i, cLower))
+		}
+		if t[b]&cPrefix != 0 && i+1 < len(s) && s[i+1] < utf8.RuneSelf && t[s[i+1]]&cLower != 0 {
+			return contraction(s, run(t, s, i+1, cLower))
+		}
+	}
 	c, w := t.at(s, i)
 	if c&(cUpper|cLower|cPrefix) != 0 {
 		if end := o200kWord(t, s, i, c, w); end > 0 {
