@@ -54,14 +54,14 @@ func newRankTable(tokens []string) (*rankTable, error) {
 	t.tails = tails.String()
 	mask := uint64(len(t.slots) - 1)
 	for rank, tok := range tokens {
-		if r := t.rank(tok); r != noRank {
-			return nil, fmt.Errorf("tokens %d and %d are both %q", r, rank, tok)
-		}
+		h := head(tok)
 		i := t.hash(tok)
-		for t.slots[i].ext != 0 {
-			i = (i + 1) & mask
+		for ; t.slots[i].ext != 0; i = (i + 1) & mask {
+			if sl := t.slots[i]; sl.head == h && t.equal(sl, tok) {
+				return nil, fmt.Errorf("tokens %d and %d are both %q", sl.rank, rank, tok)
+			}
 		}
-		t.slots[i] = slot{head: head(tok), rank: uint32(rank), ext: uint32(len(tok))<<24 | uint32(offsets[rank])}
+		t.slots[i] = slot{head: h, rank: uint32(rank), ext: uint32(len(tok))<<24 | uint32(offsets[rank])}
 	}
 	return t, nil
 }
@@ -79,16 +79,20 @@ func (t *rankTable) rank(s string) uint32 {
 		if sl.ext == 0 {
 			return noRank
 		}
-		if sl.head == h && int(sl.ext>>24) == n {
-			if n <= 8 {
-				return sl.rank
-			}
-			off := int(sl.ext & maxTailsLen)
-			if t.tails[off:off+n-8] == s[8:] {
-				return sl.rank
-			}
+		if sl.head == h && t.equal(*sl, s) {
+			return sl.rank
 		}
 	}
+}
+
+// equal reports whether the token in sl, whose head equals s's, is s.
+func (t *rankTable) equal(sl slot, s string) bool {
+	n := len(s)
+	if int(sl.ext>>24) != n {
+		return false
+	}
+	off := int(sl.ext & maxTailsLen)
+	return n <= 8 || t.tails[off:off+n-8] == s[8:]
 }
 
 // hash returns the first slot to probe for s (1 ≤ len(s)).
