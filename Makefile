@@ -8,8 +8,9 @@
 #                targets over the generated 10k corpus (BenchmarkTargets:
 #                baseline, cold, warm, edit under lore serve, peak RSS;
 #                medians of five); make bench-all runs every size
-#   make corpus CORPUS=DIR   lint a folder of real manuals and measure routing
-#                            on it (testdata/eval/corpus.tsv)
+#   make corpus CORPUS=DIR   lint a folder of real manuals, measure routing
+#                            on it (testdata/eval/corpus.tsv) and compare its
+#                            token counts with tiktoken-go's
 #   make calibrate CORPUS=DIR  search the loaded/alternatives/hint thresholds
 #                            over every labelled set of testdata/eval
 #   make race    the build pipeline and internal packages under the race
@@ -146,6 +147,8 @@ corpus: lore
 	@echo "== lore eval testdata/eval/corpus.tsv --manuals $(CORPUS)"
 	./$(BIN) eval testdata/eval/corpus.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) \
 	  --min-top1 $(CORPUS_MIN_TOP1) --min-top3 $(CORPUS_MIN_TOP3)
+	@echo "== token counts equal tiktoken-go's over every file of $(CORPUS)"
+	LORE_CORPUS="$(abspath $(CORPUS))" $(GO) test -count=1 -run '^TestCountsMatchTiktokenOnCorpus$$' ./internal/tokens/
 
 # Calibrates search.DefaultThresholds() over the in-scope and out-of-scope
 # intents of every set: the corpus sets run on their own catalog, so their

@@ -20,8 +20,9 @@ func promptTexts() []string {
 	return out
 }
 
-// BenchmarkCountFirstUse is a new counter's first count: the o200k_base
-// vocabulary loads.
+// BenchmarkCountFirstUse is a new counter's first count. The encoding's
+// tables load once per process (BenchmarkLoadEncoding), so this is what
+// every counter after the first costs.
 func BenchmarkCountFirstUse(b *testing.B) {
 	for b.Loop() {
 		c := NewCounter("")
@@ -61,5 +62,61 @@ func BenchmarkCountWarm(b *testing.B) {
 		for _, t := range texts {
 			c.MustCount(t)
 		}
+	}
+}
+
+// BenchmarkCount counts every file of the generated 1k corpus with an
+// empty cache, for each encoding: the cost a cold build pays per byte.
+// cpu-ns/op is the process's CPU time (garbage collection included) per
+// op, steadier than ns/op on a loaded machine.
+func BenchmarkCount(b *testing.B) {
+	const n = 1000
+	texts := generatedTexts(b, n)
+	size := 0
+	for _, t := range texts {
+		size += len(t)
+	}
+	for _, enc := range []string{"o200k_base", "cl100k_base"} {
+		b.Run(enc+"/"+fmt.Sprint(n), func(b *testing.B) {
+			c := NewCounter(enc)
+			c.MustCount("warm up the codec")
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			cpu0, ok := processCPU()
+			for b.Loop() {
+				c.mu.Lock()
+				clear(c.cache)
+				c.mu.Unlock()
+				for _, t := range texts {
+					c.MustCount(t)
+				}
+			}
+			if cpu1, _ := processCPU(); ok {
+				b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
+			}
+		})
+	}
+}
+
+// BenchmarkLoadEncoding builds an encoding's tables from tiktoken-go's
+// vocabulary: what a process pays once per encoding, on top of
+// tiktoken-go's own vocabulary initialisation (in the first op only).
+func BenchmarkLoadEncoding(b *testing.B) {
+	for _, enc := range []struct {
+		name  string
+		split splitter
+	}{{"o200k_base", splitO200k}, {"cl100k_base", splitCl100k}} {
+		b.Run(enc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			cpu0, ok := processCPU()
+			for b.Loop() {
+				if _, err := loadEncoding(enc.name, enc.split); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if cpu1, _ := processCPU(); ok {
+				b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
+			}
+		})
 	}
 }
