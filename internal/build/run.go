@@ -26,6 +26,13 @@ type RunOptions struct {
 	Out string
 	// Locked fails the build when a bundle differs from prompts.lock.
 	Locked bool
+	// FailOn is the least severe lint finding that fails the build:
+	// diag.Error when zero (diag.Off), or diag.Warning, diag.Info. With
+	// NeverFail the build publishes whatever lint finds (the site shows
+	// the findings), except findings of the safety floor (lint/floor:
+	// prompt/lock, prompt/budget, …), which fail it whatever these say.
+	FailOn    diag.Severity
+	NeverFail bool
 	// Progress, when set, is told when each stage starts.
 	Progress func(stage string)
 	// Count, when set, is told how far a stage with a known amount of
@@ -49,7 +56,9 @@ type Result struct {
 	Lint    lint.Report
 	Baked   *Baked
 	Catalog *CatalogInfo
-	// Failed is set when lint errors or a lock mismatch stopped the build.
+	// Failed is set when lint findings at or above RunOptions.FailOn, or
+	// a finding of the safety floor (a lock mismatch, …), stopped the
+	// build.
 	Failed bool
 	// Out is the output folder written (empty when Failed).
 	Out      string
@@ -282,7 +291,7 @@ func (b *buildRun) run() (*Result, error) {
 	}()
 	go func() { lintc <- b.lintBuild() }()
 	res.Lint = <-lintc
-	if res.Lint.Diagnostics.AtLeast(diag.Error) {
+	if b.s.o.Fails(res.Lint.Diagnostics) {
 		stopped.set()
 		<-preparedc // the bodies are cached for the next build
 		o.abort()
