@@ -2,7 +2,6 @@ package lint
 
 import (
 	"maps"
-	"regexp"
 	"slices"
 
 	"github.com/lorekit/lore/internal/diag"
@@ -20,12 +19,7 @@ const HeaderTrailingSpace = "header/trailing-space"
 // Files outside the report, ignored files and files a disable comment
 // exempts for the id are left alone.
 func SourceFixes(in *Input) diag.List {
-	var globs []*regexp.Regexp
-	if in.Config != nil {
-		for _, g := range in.Config.Lint.Ignore {
-			globs = append(globs, Glob(g))
-		}
-	}
+	globs := ignoreGlobs(in.Config)
 	take := func(file string) bool {
 		return (in.Report == nil || in.Report(file)) && !ignored(in, file, globs)
 	}

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"path"
 	"regexp"
 	"runtime"
 	"slices"
@@ -140,12 +139,7 @@ func severities(in *Input) map[string]diag.Severity {
 // disable comments or switched off, and sorts the rest. Findings of floor
 // rules are neither ignored nor disabled.
 func filter(in *Input, all diag.List, files []*scanText) diag.List {
-	var ignore []*regexp.Regexp
-	if in.Config != nil {
-		for _, g := range in.Config.Lint.Ignore {
-			ignore = append(ignore, Glob(g))
-		}
-	}
+	ignore := ignoreGlobs(in.Config)
 	dirs := map[string]*directives{}
 	src := func(file string) []byte {
 		if m := in.Manuals.ByPath(file); m != nil {
@@ -213,22 +207,6 @@ func filter(in *Input, all diag.List, files []*scanText) diag.List {
 func isFloor(id string) bool {
 	r := Lookup(id)
 	return r != nil && r.Floor
-}
-
-func ignored(in *Input, file string, globs []*regexp.Regexp) bool {
-	if len(globs) == 0 {
-		return false
-	}
-	rel := file
-	if in.Config != nil && in.Config.Dir != "" && in.Config.Dir != "." {
-		rel = strings.TrimPrefix(file, path.Clean(in.Config.Dir)+"/")
-	}
-	for _, g := range globs {
-		if g.MatchString(rel) || g.MatchString(file) {
-			return true
-		}
-	}
-	return false
 }
 
 // Glob compiles a path glob: * matches within a folder, ** across folders,
