@@ -19,7 +19,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"html/template"
 	"path"
 	"slices"
 	"strings"
@@ -182,6 +181,9 @@ func (s *Site) Write(out Output) error {
 	if err := r.writeSearch(out); err != nil {
 		return err
 	}
+	if err := r.writeCatalog(out); err != nil {
+		return err
+	}
 	if err := out.Write("sitemap.xml", cache.Key{}, sitemap(r.in.BaseURL, pages)); err != nil {
 		return err
 	}
@@ -289,7 +291,12 @@ type run struct {
 	byName   map[string][]*Manual
 	byFile   map[string]string // file on FS → page (manuals and docs)
 	findings map[string][]finding
-	ruleSev  map[string]bool
+	folders  map[string][]*Manual // folder → its manuals, in path order
+	// skillDirs are the folders that hold a SKILL.md.
+	skillDirs map[string]bool
+	where     map[*Manual]string // disambiguate
+	refsOnce  sync.Once
+	refs      *refs
 
 	mu     sync.Mutex
 	copied map[string]string // file on FS → media path ("" when not an image)
@@ -299,7 +306,13 @@ type run struct {
 func newRun(in *Input, docs []*doc, as *assets, c *cache.Cache) *run {
 	r := &run{in: in, docs: docs, as: as, c: c, hl: newHighlighter(c), primary: map[string]*Manual{}, byName: map[string][]*Manual{}, byFile: map[string]string{},
 		findings: map[string][]finding{}, copied: map[string]string{}, files: map[string][]byte{}, ids: make(map[*manual.Manual]cache.Key, len(in.Manuals))}
+	r.folders, r.skillDirs = map[string][]*Manual{}, map[string]bool{}
+	r.where = disambiguate(in.Manuals)
 	for _, m := range in.Manuals {
+		r.folders[path.Dir(m.Path)] = append(r.folders[path.Dir(m.Path)], m)
+		if path.Base(m.Path) == "SKILL.md" {
+			r.skillDirs[path.Dir(m.Path)] = true
+		}
 		if m.URL == ManualURL(m.M.Name, 0) {
 			r.primary[m.M.Name] = m
 		}
@@ -432,7 +445,7 @@ func (s *Site) ManualPage(m *Manual, findings diag.List) (string, []byte, error)
 		fs = append(fs, newFinding(d))
 	}
 	v := r.manualView(m, fs)
-	v.Body = template.HTML(html)
+	v.setBody(html)
 	p := &page{Site: r.site, Path: m.URL, Root: rootOf(m.URL), Title: orText(m.M.Title, m.M.Name), Desc: m.M.Summary, Kind: "manual", Data: v}
 	var buf bytes.Buffer
 	if err := s.ls.execute(&buf, p); err != nil {
