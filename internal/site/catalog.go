@@ -28,9 +28,9 @@ type catalogRow struct {
 	Name string
 	// Where tells manuals of the same name apart: the shortest end of
 	// their folder paths that differs ("" when the name is unique).
-	Where    string
-	URL  string
-	Path string
+	Where string
+	URL   string
+	Path  string
 	// Folder is the row's group (collection); Dir the file's folder.
 	Folder   string
 	Dir      string
