@@ -51,8 +51,8 @@ func TestQueryBytes(t *testing.T) {
 			}
 			c := generatedCorpus(t, n)
 			manifest, st := writeOS(t, c.docs, Options{})
-			t.Logf("%d docs: %d terms, %d shards, %d chunks; index %d KB, manifest %d B",
-				st.Documents, st.Terms, st.Shards, st.DocChunks, st.Bytes/1000, st.ManifestBytes)
+			t.Logf("%d docs: %d terms, %d shards; index %d KB, manifest %d B",
+				st.Documents, st.Terms, st.Shards, st.Bytes/1000, st.ManifestBytes)
 			queries := typicalQueries(t, c)
 			res := runQueries(t, manifest, 10, queries...)
 			worst, sum := 0, 0

@@ -1,0 +1,74 @@
+package build
+
+import (
+	"crypto/sha256"
+	"path"
+	"slices"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/par"
+	"github.com/lorekit/lore/internal/precompress"
+)
+
+// siblingKey is what the compressed sibling of a file with the bytes sum
+// is made from.
+func siblingKey(ext string, sum cache.Key) cache.Key {
+	return cache.NewHasher("precompress").String(ext).Int(precompress.BrotliQuality).Key(sum).Sum()
+}
+
+// precompress writes the .br and .gz siblings of every text file of the
+// new output (internal/precompress), once every other file is in place:
+// a sibling of a file with the same bytes as in the previous output is
+// carried over, the others are made on every core. The siblings are not
+// in manifest.json, which is written before them; they are recorded like
+// any other file.
+func (o *output) precompress() error {
+	var todo []string
+	o.mu.Lock()
+	for p := range o.next {
+		if precompress.Compressible(p) {
+			todo = append(todo, p)
+		}
+	}
+	o.mu.Unlock()
+	slices.Sort(todo)
+	return par.ForErr(len(todo), func(i int) error {
+		p := todo[i]
+		o.mu.Lock()
+		e := o.next[p]
+		o.mu.Unlock()
+		if e.size < precompress.MinSize {
+			return nil
+		}
+		need := false
+		for _, ext := range []string{".br", ".gz"} {
+			if !o.Fresh(p+ext, siblingKey(ext, e.sum)) {
+				need = true
+			}
+		}
+		if !need {
+			return nil
+		}
+		data, err := afero.ReadFile(o.fs, path.Join(o.stage, p))
+		if err != nil {
+			return err
+		}
+		if cache.Key(sha256.Sum256(data)) != e.sum {
+			return nil // changed under the build: left without siblings
+		}
+		br, gz := precompress.Encode(data)
+		for ext, b := range map[string][]byte{".br": br, ".gz": gz} {
+			o.mu.Lock()
+			_, carried := o.next[p+ext]
+			o.mu.Unlock()
+			if b != nil && !carried {
+				if err := o.Write(p+ext, siblingKey(ext, e.sum), b); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
