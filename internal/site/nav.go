@@ -60,11 +60,13 @@ type pager struct {
 	Prev, Next *link
 }
 
-// folderPager returns the previous and next manual in m's folder, in path
-// order, with links relative to m's page.
+// folderPager returns the previous and next manual of m's group in the
+// catalog (its folder; for a file of an Agent Skill the folder that holds
+// the skills), in path order, with links relative to m's page.
 func (r *run) folderPager(m *Manual) pager {
-	pg := pager{Label: "Manuals in " + path.Dir(m.Path)}
-	sib := r.folders[path.Dir(m.Path)]
+	g := r.collection(m.Path)
+	pg := pager{Label: "Manuals in " + g}
+	sib := r.groups[g]
 	for i, o := range sib {
 		if o != m {
 			continue

@@ -291,7 +291,7 @@ type run struct {
 	byName   map[string][]*Manual
 	byFile   map[string]string // file on FS → page (manuals and docs)
 	findings map[string][]finding
-	folders  map[string][]*Manual // folder → its manuals, in path order
+	groups   map[string][]*Manual // catalog group (collection) → its manuals, in path order
 	// skillDirs are the folders that hold a SKILL.md.
 	skillDirs map[string]bool
 	where     map[*Manual]string // disambiguate
@@ -306,10 +306,9 @@ type run struct {
 func newRun(in *Input, docs []*doc, as *assets, c *cache.Cache) *run {
 	r := &run{in: in, docs: docs, as: as, c: c, hl: newHighlighter(c), primary: map[string]*Manual{}, byName: map[string][]*Manual{}, byFile: map[string]string{},
 		findings: map[string][]finding{}, copied: map[string]string{}, files: map[string][]byte{}, ids: make(map[*manual.Manual]cache.Key, len(in.Manuals))}
-	r.folders, r.skillDirs = map[string][]*Manual{}, map[string]bool{}
+	r.groups, r.skillDirs = map[string][]*Manual{}, map[string]bool{}
 	r.where = disambiguate(in.Manuals)
 	for _, m := range in.Manuals {
-		r.folders[path.Dir(m.Path)] = append(r.folders[path.Dir(m.Path)], m)
 		if path.Base(m.Path) == "SKILL.md" {
 			r.skillDirs[path.Dir(m.Path)] = true
 		}
@@ -318,6 +317,10 @@ func newRun(in *Input, docs []*doc, as *assets, c *cache.Cache) *run {
 		}
 		r.byFile[m.M.Path] = m.URL
 		r.byName[m.M.Name] = append(r.byName[m.M.Name], m)
+	}
+	for _, m := range in.Manuals {
+		g := r.collection(m.Path)
+		r.groups[g] = append(r.groups[g], m)
 	}
 	for _, d := range docs {
 		r.byFile[d.File] = d.URL

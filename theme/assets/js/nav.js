@@ -36,16 +36,27 @@ const scrollables = '.table-wrap, .prose table, pre, .graph-wrap:not(.graph-full
 // names it, so a keyboard can scroll it (and does so again on resize).
 export function initScrollRegions(root = document) {
   const mark = () => {
+    const seen = { code: 0, table: 0 };
     for (const el of root.querySelectorAll(scrollables)) {
       const over = el.scrollWidth > el.clientWidth + 1;
       if (over && !el.hasAttribute('tabindex')) {
+        // Regions need names of their own: "Code 2 (scrolls sideways)".
+        const kind = el.tagName === 'PRE' ? 'code' : 'table';
+        seen[kind]++;
         el.setAttribute('tabindex', '0');
-        el.dataset.scrollRegion = '';
+        el.dataset.scrollRegion = el.getAttribute('role') || '';
         if (!el.hasAttribute('role')) el.setAttribute('role', 'region');
-        if (!el.hasAttribute('aria-label')) el.setAttribute('aria-label', label(el));
+        if (!el.hasAttribute('aria-label')) {
+          el.setAttribute('aria-label', label(el, seen[kind]));
+          el.dataset.scrollLabel = '';
+        }
       } else if (!over && 'scrollRegion' in el.dataset) {
         el.removeAttribute('tabindex');
+        if (el.dataset.scrollRegion) el.setAttribute('role', el.dataset.scrollRegion);
+        else el.removeAttribute('role');
+        if ('scrollLabel' in el.dataset) el.removeAttribute('aria-label');
         delete el.dataset.scrollRegion;
+        delete el.dataset.scrollLabel;
       }
     }
   };
@@ -57,8 +68,8 @@ export function initScrollRegions(root = document) {
   });
 }
 
-function label(el) {
-  if (el.tagName === 'PRE') return 'Code (scrolls sideways)';
+function label(el, n) {
+  if (el.tagName === 'PRE') return `Code ${n} (scrolls sideways)`;
   const caption = el.querySelector('caption')?.textContent.trim();
-  return `${caption || 'Table'} (scrolls sideways)`;
+  return `${caption || `Table ${n}`} (scrolls sideways)`;
 }

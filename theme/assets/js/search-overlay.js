@@ -8,7 +8,6 @@ export function initOverlay(input, results) {
   const set = (o) => {
     open = o && input.value.trim() !== '';
     results.hidden = !open;
-    input.setAttribute('aria-expanded', String(open));
   };
   const close = () => set(false);
   input.addEventListener('input', () => set(true));
