@@ -34,8 +34,8 @@ const (
 
 // readerSites builds the sites the reader tests look at and serves them on
 // 127.0.0.1: the repository's example project (bundles, the cheatsheet,
-// content pages) and a generated corpus of 300 manuals (a catalog of more
-// than one screen, Agent Skills with references, shared names, every
+// content pages) and a generated corpus of 302 manuals (a catalog of more
+// than one screen, Agent Skills with references, two READMEs, every
 // format), built with --fail-on never.
 func readerSites(t *testing.T) (example, corpus string) {
 	t.Helper()
@@ -55,6 +55,17 @@ func readerSites(t *testing.T) (example, corpus string) {
 	dir := t.TempDir()
 	if err := corpusgen.Write(afero.NewOsFs(), dir, 300, 5); err != nil {
 		t.Fatal(err)
+	}
+	// Two more manuals that share a name, as the READMEs of real
+	// collections do.
+	for _, p := range []string{"manuals/tools/alpha/README.md", "manuals/tools/beta/README.md"} {
+		f := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte("# Read me\n\nWhat the "+filepath.Base(filepath.Dir(f))+" tools do.\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	gen := filepath.Join(t.TempDir(), "corpus")
 	res, err = build.Run(build.RunOptions{Options: build.Options{FS: afero.NewOsFs(), Dir: dir}, Out: gen, NeverFail: true, NoCache: true})
@@ -158,9 +169,7 @@ func readerPages(t *testing.T, b *browsertest.Browser, example, corpus string) {
 					for _, v := range browsertest.Axe(t, ctx, rules...) {
 						t.Errorf("%s: axe: %s", name, v)
 					}
-					if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > width {
-						t.Errorf("%s: the page is %d px wide at %d px", name, w, width)
-					}
+					overflow(t, ctx, name, width)
 					unfocusable := eval[[]string](t, ctx, `[...document.querySelectorAll(".table-wrap, .prose table, pre")]
 						.filter(e => e.scrollWidth > e.clientWidth + 1 && e.checkVisibility())
 						.filter(e => e.tabIndex < 0 || !(e.getAttribute("aria-label") || "").trim())
@@ -177,9 +186,7 @@ func readerPages(t *testing.T, b *browsertest.Browser, example, corpus string) {
 		for _, name := range sortedKeys(pages) {
 			ctx := b.Tab(t)
 			view(t, ctx, narrow, "light", pages[name])
-			if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > narrow {
-				t.Errorf("%s: the page is %d px wide at %d px", name, w, narrow)
-			}
+			overflow(t, ctx, name, narrow)
 		}
 	})
 	t.Run("phone_navigation", func(t *testing.T) {
@@ -259,7 +266,7 @@ func readerManualPage(t *testing.T, b *browsertest.Browser, corpus string) {
 	}
 }
 
-// readerCatalog: the catalog of 300 manuals shows its first rows
+// readerCatalog: the catalog of 302 manuals shows its first rows
 // grouped by folder with counts, renders the rest as the reader scrolls,
 // sorts and filters the whole catalog, and tells shared names apart.
 func readerCatalog(t *testing.T, b *browsertest.Browser, corpus string) {
@@ -281,15 +288,15 @@ func readerCatalog(t *testing.T, b *browsertest.Browser, corpus string) {
 		do(t, ctx, chromedp.Click(chromedp.CSS("#catalog-more")))
 		settle(ctx)
 	}
-	if n := eval[int](t, ctx, rows); n != 300 {
-		t.Errorf("%d rows after showing everything, want 300", n)
+	if n := eval[int](t, ctx, rows); n != 302 {
+		t.Errorf("%d rows after showing everything, want 302", n)
 	}
 	// Manuals that share a name are told apart by their folders.
 	shared := eval[[]string](t, ctx, `(() => { const seen = {}; for (const r of document.querySelectorAll("#catalog tbody tr:not(.group-head)")) {
 		const k = r.dataset.name; (seen[k] ||= []).push((r.querySelector(".where") || {}).textContent || "") }
 		return Object.entries(seen).filter(([, w]) => w.length > 1).map(([n, w]) => n + ":" + w.join("|")) })()`)
-	if len(shared) == 0 {
-		t.Error("the corpus has no shared name to tell apart")
+	if !slices.Contains(shared, "README:alpha|beta") {
+		t.Errorf("shared names %v: the READMEs must read alpha and beta", shared)
 	}
 	for _, s := range shared {
 		name, wheres, _ := strings.Cut(s, ":")
@@ -440,6 +447,19 @@ func skillPage(t *testing.T, corpus string) string {
 	}
 	t.Fatal("the generated corpus has no skill page with references and sections")
 	return ""
+}
+
+// overflow fails when the page is wider than the window, naming the
+// elements that stick out.
+func overflow(t *testing.T, ctx context.Context, name string, width int) {
+	t.Helper()
+	if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > width {
+		out := eval[[]string](t, ctx, `[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > innerWidth + 1)
+			.filter(e => !e.parentElement.closest(".table-wrap, pre, .graph-wrap"))
+			.filter(e => ![...e.children].some(c => c.getBoundingClientRect().right > innerWidth + 1)).slice(0, 5)
+			.map(e => e.tagName + "." + e.className + " right " + Math.round(e.getBoundingClientRect().right))`)
+		t.Errorf("%s: the page is %d px wide at %d px: %v", name, w, width, out)
+	}
 }
 
 func waitSearch(t *testing.T, ctx context.Context) {
