@@ -405,10 +405,11 @@ func readerGraph(t *testing.T, b *browsertest.Browser, corpus string) {
 		t.Error("no reference drawn")
 	}
 	box := `document.querySelector("#graph svg").getAttribute("viewBox")`
-	full := eval[string](t, ctx, box)
+	first := eval[string](t, ctx, box)
+	full := eval[string](t, ctx, `document.querySelector("#graph svg").dataset.full`)
 	do(t, ctx, chromedp.Click(chromedp.CSS(`button[data-zoom="in"]`)))
 	zoomed := eval[string](t, ctx, box)
-	if zoomed == full {
+	if zoomed == first {
 		t.Fatal("zoom in does not change the view")
 	}
 	do(t, ctx, chromedp.Focus(chromedp.CSS("#graph")), chromedp.KeyEvent(kb.ArrowRight))
@@ -417,7 +418,13 @@ func readerGraph(t *testing.T, b *browsertest.Browser, corpus string) {
 	}
 	do(t, ctx, chromedp.Click(chromedp.CSS(`button[data-zoom="fit"]`)))
 	if got := eval[string](t, ctx, box); got != full {
-		t.Errorf("fit gives %s, want %s", got, full)
+		t.Errorf("fit gives %s, want the whole drawing %s", got, full)
+	}
+	// Nodes stay readable and touchable: 24 px high when the drawing is too
+	// large to fit at that size.
+	do(t, ctx, chromedp.Reload(), chromedp.WaitReady(chromedp.CSS("#graph svg")))
+	if h := eval[float64](t, ctx, `document.querySelector("#graph svg a.node rect").getBoundingClientRect().height`); h < 24 {
+		t.Errorf("a node is %v px high in the first view", h)
 	}
 }
 

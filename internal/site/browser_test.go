@@ -64,7 +64,9 @@ func TestBrowser(t *testing.T) {
 		// images, which requires web_fetch; the general fences, which
 		// arthur's embedding family shadows, is eddie's.
 		pick("filter-engine", "eddie")
-		if got := eval[string](t, ctx, visible); got != "embed-overview,fences,processes,review" {
+		// (By group: manuals/, where the review skill's folder lies, then
+		// manuals/embedding.)
+		if got := eval[string](t, ctx, visible); got != "fences,processes,review,embed-overview" {
 			t.Errorf("engine eddie shows %q: the arthur-only manual and the one requiring web_fetch must be hidden", got)
 		}
 		pick("filter-engine", "arthur")

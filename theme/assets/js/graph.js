@@ -1,13 +1,30 @@
-// Zoom and pan for the reference graph (graph.html): the drawing first
-// fits its frame; the toolbar's buttons, + and − (and 0 to fit) on the
-// focused frame, Ctrl or ⌘ with the wheel zoom, dragging and the arrow
-// keys pan. Everything changes the SVG's viewBox, so text stays sharp.
+// Zoom and pan for the reference graph (graph.html): the drawing fits its
+// frame (the width of the page, at most three quarters of the window's
+// height); a drawing that would shrink its nodes below a readable, touchable
+// size (minScale) starts at that size instead, at its top. The toolbar's
+// buttons, + and − (and 0 to fit) on the focused frame, Ctrl or ⌘ with the
+// wheel zoom; dragging and the arrow keys pan. Everything changes the SVG's
+// viewBox, so text stays sharp.
+const minScale = 1.1; // a node 22 units high: 24 px, the smallest touch target (WCAG 2.5.8)
+
 export function initGraph(wrap, tools) {
   const svg = wrap?.querySelector('svg.graph');
   if (!svg) return;
   const vb = svg.viewBox.baseVal;
   const full = { x: vb.x, y: vb.y, w: vb.width, h: vb.height };
+  svg.dataset.full = `${full.x} ${full.y} ${full.w} ${full.h}`;
+  // The frame is as wide as the page and as high as the fitted drawing, or
+  // as the drawing at minScale, up to three quarters of the window.
+  const fitted = svg.getBoundingClientRect();
+  const box = { width: fitted.width, height: Math.max(fitted.height, Math.min(full.h * minScale, innerHeight * 0.75)) };
+  svg.style.height = `${box.height}px`;
   let view = { ...full };
+  const scale = Math.min(box.width / full.w, box.height / full.h);
+  if (scale < minScale) {
+    const w = box.width / minScale;
+    const h = box.height / minScale;
+    view = { x: full.x + Math.max(0, (full.w - w) / 2), y: full.y, w, h };
+  }
   const apply = () => svg.setAttribute('viewBox', `${view.x} ${view.y} ${view.w} ${view.h}`);
   const zoom = (f, cx = view.x + view.w / 2, cy = view.y + view.h / 2) => {
     const w = Math.min(full.w * 4, Math.max(full.w / 40, view.w / f));
@@ -19,6 +36,7 @@ export function initGraph(wrap, tools) {
     view = { ...full };
     apply();
   };
+  apply();
   const pan = (dx, dy) => {
     view.x += dx;
     view.y += dy;
