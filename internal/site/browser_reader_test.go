@@ -341,6 +341,7 @@ func readerSearch(t *testing.T, b *browsertest.Browser, example string) {
 			// (The DevTools protocol types the character of a key whose
 			// keydown was cancelled; a browser does not.)
 			do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("search").value = ""`), chromedp.SendKeys("#search", "calender"))
+			poll(t, ctx, `document.getElementById("search-status").textContent.includes("calender")`)
 			waitSearch(t, ctx)
 			if after := eval[float64](t, ctx, mainTop); after != before {
 				t.Errorf("the results pushed the page from %v to %v px", before, after)
