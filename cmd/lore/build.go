@@ -60,12 +60,9 @@ prompts.lock; run 'lore lock' to accept a change.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o := build.RunOptions{Options: pf.options(), Out: out, Locked: locked, NoCache: noCache}
-			if failOn == "never" {
-				o.NeverFail = true
-			} else if sev, err := diag.ParseSeverity(failOn); err != nil || sev == diag.Off {
-				return usageError("unknown --fail-on %q: use error, warning, info or never", failOn)
-			} else {
-				o.FailOn = sev
+			var err error
+			if o.FailOn, o.NeverFail, err = parseFailOn(failOn); err != nil {
+				return err
 			}
 			defer memlimit.Apply()()
 			var pr *progress
@@ -99,6 +96,18 @@ prompts.lock; run 'lore lock' to accept a change.`,
 	cmd.Flags().StringVar(&failOn, "fail-on", "error", "fail on findings at least this severe: error, warning, info, or never (publish with the findings shown)")
 	cmd.Flags().BoolVar(&noCache, "no-cache", false, "build from scratch, without reading or writing the build cache")
 	return cmd
+}
+
+// parseFailOn reads --fail-on of build and serve: a severity, or never.
+func parseFailOn(v string) (diag.Severity, bool, error) {
+	if v == "never" {
+		return diag.Off, true, nil
+	}
+	sev, err := diag.ParseSeverity(v)
+	if err != nil || sev == diag.Off {
+		return diag.Off, false, usageError("unknown --fail-on %q: use error, warning, info or never", v)
+	}
+	return sev, false, nil
 }
 
 // failHint says what stopped a failed build and the way forward: fix the
