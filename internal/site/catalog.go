@@ -198,7 +198,13 @@ func homeData(r *run) (any, error) {
 		v.Shown++
 	}
 	if v.Shown < v.Total {
-		v.Data = catalogDataURL
+		// The address names the data's version: a browser never mixes a
+		// cached file of another build with this page.
+		b, err := r.catalogFile()
+		if err != nil {
+			return nil, err
+		}
+		v.Data = catalogDataURL + "?v=" + cache.Of(b).String()[:12]
 	}
 	v.Errors, v.Warns = r.in.Diagnostics.Count(diag.Error), r.in.Diagnostics.Count(diag.Warning)
 	return v, nil
@@ -245,13 +251,19 @@ func (r *run) catalogData() ([]byte, error) {
 	return json.Marshal(d)
 }
 
+// catalogFile returns catalogData, made once per run.
+func (r *run) catalogFile() ([]byte, error) {
+	r.catalogOnce.Do(func() { r.catalogBytes, r.catalogErr = r.catalogData() })
+	return r.catalogBytes, r.catalogErr
+}
+
 // writeCatalog writes the catalog's data file when the home page does not
 // hold every row.
 func (r *run) writeCatalog(out Output) error {
 	if len(r.in.Manuals) <= catalogFirstRows {
 		return nil
 	}
-	b, err := r.catalogData()
+	b, err := r.catalogFile()
 	if err != nil {
 		return err
 	}

@@ -297,6 +297,10 @@ type run struct {
 	where     map[*Manual]string // disambiguate
 	refsOnce  sync.Once
 	refs      *refs
+	// the catalog's data file (catalogFile)
+	catalogOnce  sync.Once
+	catalogBytes []byte
+	catalogErr   error
 
 	mu     sync.Mutex
 	copied map[string]string // file on FS → media path ("" when not an image)
