@@ -216,8 +216,11 @@ func (r *run) manualData(m *Manual) *manualView { return r.manualView(m, r.findi
 // manualView is manualData with the given findings.
 func (r *run) manualView(m *Manual, findings []finding) *manualView {
 	mm := m.M
+	// The run's own view of the file: lore serve's Quick renders an edited
+	// manual with a new view; references and neighbours are the run's.
+	own := r.own(m)
 	v := &manualView{Manual: m, HasTitle: mm.Title != "", Gauge: newGauge(mm.Lines), Format: formatOf(m.Path),
-		Crumbs: crumbs(rootOf(m.URL), m.Path), Pager: r.folderPager(m),
+		Crumbs: crumbs(rootOf(m.URL), m.Path), Pager: r.folderPager(own),
 		Findings: findings, EditURL: editURL(r.in.EditURL, m.Path), MoreTriggers: max(0, mm.TriggerCount-len(mm.Triggers))}
 	for _, name := range m.References {
 		v.Reads = append(v.Reads, link{Label: name, URL: r.hook(name)})
@@ -233,12 +236,12 @@ func (r *run) manualView(m *Manual, findings []finding) *manualView {
 		v.RefBy = append(v.RefBy, link{Label: name, URL: r.hook(name)})
 	}
 	g := r.refGraph()
-	for _, o := range g.in[m] {
+	for _, o := range g.in[own] {
 		if !slices.Contains(m.ReferencedBy, o.M.Name) || r.primary[o.M.Name] != o {
 			v.LinkedFrom = append(v.LinkedFrom, link{Label: r.label(o), URL: o.URL})
 		}
 	}
-	v.Neighbourhood = template.HTML(neighbourhood(r, m, g))
+	v.Neighbourhood = template.HTML(neighbourhood(r, own, g))
 	for _, o := range r.byName[mm.Name] {
 		if o.M.Path != mm.Path {
 			v.Others = append(v.Others, link{Label: o.Path, URL: o.URL})
@@ -251,6 +254,14 @@ func (r *run) manualView(m *Manual, findings []finding) *manualView {
 		v.ShadowedBy = append(v.ShadowedBy, link{Label: s.Other.Path, URL: s.Other.URL, Note: s.Recipe})
 	}
 	return v
+}
+
+// own returns the run's view of the file of m (m when the run has none).
+func (r *run) own(m *Manual) *Manual {
+	if o := r.byPath[m.Path]; o != nil {
+		return o
+	}
+	return m
 }
 
 // setBody puts the rendered body and its on-page contents into the view.

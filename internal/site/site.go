@@ -289,7 +289,8 @@ type run struct {
 	}
 	primary  map[string]*Manual // name → the file manual_read links to
 	byName   map[string][]*Manual
-	byFile   map[string]string // file on FS → page (manuals and docs)
+	byFile   map[string]string  // file on FS → page (manuals and docs)
+	byPath   map[string]*Manual // project-relative path → manual
 	findings map[string][]finding
 	groups   map[string][]*Manual // catalog group (collection) → its manuals, in path order
 	// skillDirs are the folders that hold a SKILL.md.
@@ -322,7 +323,9 @@ func newRun(in *Input, docs []*doc, as *assets, c *cache.Cache) *run {
 		r.byFile[m.M.Path] = m.URL
 		r.byName[m.M.Name] = append(r.byName[m.M.Name], m)
 	}
+	r.byPath = make(map[string]*Manual, len(in.Manuals))
 	for _, m := range in.Manuals {
+		r.byPath[m.Path] = m
 		g := r.collection(m.Path)
 		r.groups[g] = append(r.groups[g], m)
 	}
