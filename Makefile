@@ -39,7 +39,7 @@ build: lore
 	./$(BIN) build
 
 test: vet lore
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
 	@echo "== lore eval testdata/eval/example.tsv"
 	./$(BIN) eval testdata/eval/example.tsv --min-top1 $(EXAMPLE_MIN_TOP1) --min-top3 $(EXAMPLE_MIN_TOP3) --worst 0
 
