@@ -11,9 +11,9 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/internal/build"
-	"github.com/lorekit/lore/internal/precompress"
 	"github.com/lorekit/lore/internal/fixture"
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/precompress"
 	"github.com/lorekit/lore/internal/search"
 )
 
