@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/memlimit"
 	"github.com/lorekit/lore/internal/plural"
@@ -18,6 +19,7 @@ func newBuildCmd(e *env) *cobra.Command {
 		out     string
 		locked  bool
 		noCache bool
+		failOn  string
 	)
 	cmd := &cobra.Command{
 		Use:     "build",
@@ -28,6 +30,13 @@ bundles, lint manuals and prompts, build the how_do_i catalog and render the
 site and manifest.json.
 
 Lint errors fail the build (exit 1) and leave the previous output untouched.
+--fail-on sets which findings do: error (the default), warning, info, or
+never, which publishes the site with its findings shown on the lint report
+and on each manual's page (a docs owner publishing a corpus that is not
+clean yet). Findings of the safety floor (prompt/lock, prompt/budget, …;
+see lint/floor in the rule reference) fail the build whatever --fail-on
+says.
+
 Every build makes the new output whole in a folder beside it (files that did
 not change are hard links to the published ones) and swaps it in with one
 rename: at every instant the output is the previous or the new complete one,
@@ -49,11 +58,17 @@ prompts.lock; run 'lore lock' to accept a change.`,
 		Example: `  lore build
   lore build --out /tmp/site
   lore build --locked                in CI
+  lore build --fail-on warning       stricter: warnings fail too
+  lore build --fail-on never         publish with the findings shown on the site
   lore build --no-cache              from scratch, leaving .lore-cache/ alone`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			defer memlimit.Apply()()
 			o := build.RunOptions{Options: pf.options(), Out: out, Locked: locked, NoCache: noCache}
+			var err error
+			if o.FailOn, o.NeverFail, err = parseFailOn(failOn); err != nil {
+				return err
+			}
+			defer memlimit.Apply()()
 			var pr *progress
 			if isTerminal(e.stderr) {
 				pr = newProgress(e.stderr)
@@ -71,6 +86,7 @@ prompts.lock; run 'lore lock' to accept a change.`,
 			}
 			if res.Failed {
 				fmt.Fprintf(e.stderr, "lore build: failed: %s; the previous output is untouched\n", res.Lint.Diagnostics.Summary())
+				fmt.Fprintln(e.stderr, failHint(res.Lint.Diagnostics, failOn))
 				return findings()
 			}
 			fmt.Fprintf(e.stderr, "lore build: %s → %s in %s (%s)\n", plural.Of(res.Manuals, "manual", "manuals"), res.Out,
@@ -81,8 +97,32 @@ prompts.lock; run 'lore lock' to accept a change.`,
 	pf.register(cmd, true)
 	cmd.Flags().StringVar(&out, "out", "", "output folder (default: public/ of the project)")
 	cmd.Flags().BoolVar(&locked, "locked", false, "fail when a bundle differs from prompts.lock (CI)")
+	cmd.Flags().StringVar(&failOn, "fail-on", "error", "fail on findings at least this severe: error, warning, info, or never (publish with the findings shown)")
 	cmd.Flags().BoolVar(&noCache, "no-cache", false, "build from scratch, without reading or writing the build cache")
 	return cmd
+}
+
+// parseFailOn reads --fail-on of build and serve: a severity, or never.
+func parseFailOn(v string) (diag.Severity, bool, error) {
+	if v == "never" {
+		return diag.Off, true, nil
+	}
+	sev, err := diag.ParseSeverity(v)
+	if err != nil || sev == diag.Off {
+		return diag.Off, false, usageError("unknown --fail-on %q: use error, warning, info or never", v)
+	}
+	return sev, false, nil
+}
+
+// failHint says what stopped a failed build and the way forward: fix the
+// findings, or publish with them (--fail-on never), which the safety
+// floor's findings do not allow.
+func failHint(ds diag.List, failOn string) string {
+	if n := build.FloorErrors(ds); n > 0 {
+		return fmt.Sprintf("lore build: %s of the safety floor (see lint/floor in the rule reference) fail the build whatever --fail-on says: fix them first",
+			plural.Of(n, "error", "errors"))
+	}
+	return fmt.Sprintf("lore build: findings at or above --fail-on %s stop the build: fix them, or publish the site with them shown: lore build --fail-on never", failOn)
 }
 
 // isTerminal reports whether w is a terminal.

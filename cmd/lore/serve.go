@@ -18,6 +18,7 @@ func newServeCmd(e *env) *cobra.Command {
 		pf          projectFlags
 		addr        string
 		allowRemote bool
+		failOn      string
 	)
 	cmd := &cobra.Command{
 		Use:     "serve",
@@ -35,28 +36,38 @@ stop the server: the last good build stays online, the errors are printed
 here and shown over the page until the next good build.
 
 The site is built into a temporary folder; public/ is not touched. Use
-'lore build' to publish.
+'lore build' to publish. Files are sent compressed when the browser accepts
+it: the .br and .gz copies the build writes (brotli first, then gzip), pages
+gzipped on the fly.
 
 It listens on loopback only and answers only requests addressed to this
 machine: a Host header other than localhost, 127.x or [::1] (on the port it
 listens on), or an Origin header of another site, gets 403. That keeps web
 pages from reading the site through DNS rebinding. A non-loopback --addr
 needs --allow-remote: the site is then served to the network in plain HTTP,
-without authentication.`,
+without authentication.
+
+--fail-on works as for 'lore build': with never, a corpus with lint errors
+is served with its findings shown on its pages.`,
 		Example: `  lore serve                         http://127.0.0.1:1313/
   lore serve --addr 127.0.0.1:8080
   lore serve --config docs/lore.yaml
+  lore serve --fail-on never         a corpus with lint errors, findings shown
   lore serve --addr 0.0.0.0:1313 --allow-remote   the whole network, no authentication`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := devserver.CheckAddr(addr, allowRemote); err != nil {
 				return usageError("%v", err)
 			}
+			sev, never, err := parseFailOn(failOn)
+			if err != nil {
+				return err
+			}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return usageError("cannot listen on --addr %s: %v", addr, err)
 			}
-			srv, err := devserver.New(devserver.Options{Project: pf.options(), Log: e.stderr})
+			srv, err := devserver.New(devserver.Options{Project: pf.options(), Log: e.stderr, FailOn: sev, NeverFail: never})
 			if err != nil {
 				ln.Close()
 				return failure(err)
@@ -82,6 +93,7 @@ without authentication.`,
 	}
 	pf.register(cmd, true)
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:1313", "address to listen on (loopback unless --allow-remote)")
+	cmd.Flags().StringVar(&failOn, "fail-on", "error", "fail a build on findings at least this severe: error, warning, info, or never")
 	cmd.Flags().BoolVar(&allowRemote, "allow-remote", false, "allow a non-loopback --addr: the site is served to the network without authentication")
 	return cmd
 }

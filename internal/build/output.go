@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/precompress"
 )
 
 // output publishes a build into the output folder. The new output is
@@ -192,6 +193,9 @@ func (o *output) FreshGroup(dir string, key cache.Key) bool {
 	var group []string
 	for ; i < len(o.prev.paths) && strings.HasPrefix(o.prev.paths[i], prefix); i++ {
 		p := o.prev.paths[i]
+		if precompress.IsSibling(p) {
+			continue // carried with its file (precompress)
+		}
 		if o.prev.files[p].key != key {
 			return false
 		}
@@ -219,7 +223,7 @@ func (o *output) FreshGroup(dir string, key cache.Key) bool {
 // added since the group was written) or missing.
 func (o *output) groupBroken(prefix string) bool {
 	for _, u := range append(slices.Clip(o.unknown), o.missing...) {
-		if strings.HasPrefix(u, prefix) {
+		if strings.HasPrefix(u, prefix) && !precompress.IsSibling(u) {
 			return true
 		}
 	}
@@ -324,6 +328,10 @@ type dirOnce struct {
 // and returns its record.
 func (o *output) commit() (*record, error) {
 	defer o.release()
+	if err := o.precompress(); err != nil {
+		_ = o.fs.RemoveAll(o.stage)
+		return nil, err
+	}
 	for _, p := range slices.Concat(o.prev.paths, o.unknown) {
 		if _, ok := o.next[p]; !ok {
 			o.removed = append(o.removed, p)

@@ -23,6 +23,13 @@ type RunOptions struct {
 	Out string
 	// Locked fails the build when a bundle differs from prompts.lock.
 	Locked bool
+	// FailOn is the least severe lint finding that fails the build:
+	// diag.Error when zero (diag.Off), or diag.Warning, diag.Info. With
+	// NeverFail the build publishes whatever lint finds (the site shows
+	// the findings), except findings of the safety floor (lint/floor:
+	// prompt/lock, prompt/budget, …), which fail it whatever these say.
+	FailOn    diag.Severity
+	NeverFail bool
 	// Progress, when set, is told when each stage starts.
 	Progress func(stage string)
 	// Count, when set, is told how far a stage with a known amount of
@@ -46,7 +53,9 @@ type Result struct {
 	Lint    lint.Report
 	Baked   *Baked
 	Catalog *CatalogInfo
-	// Failed is set when lint errors or a lock mismatch stopped the build.
+	// Failed is set when lint findings at or above RunOptions.FailOn, or
+	// a finding of the safety floor (a lock mismatch, …), stopped the
+	// build.
 	Failed bool
 	// Out is the output folder written (empty when Failed).
 	Out      string
@@ -170,7 +179,7 @@ func (b *buildRun) run() (*Result, error) {
 	var g errgroup.Group
 	g.Go(func() error {
 		res.Lint = b.lintBuild()
-		stopped.Store(res.Lint.Diagnostics.AtLeast(diag.Error))
+		stopped.Store(b.s.o.Fails(res.Lint.Diagnostics))
 		return nil
 	})
 	g.Go(func() error { return b.prepare(o, &ps, &stopped) })

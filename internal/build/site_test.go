@@ -187,7 +187,7 @@ func TestSitePages(t *testing.T) {
 	for _, name := range []string{"embed-overview", "images", "fences", "processes", "review"} {
 		mustContain(t, home, `>`+name+`</a>`)
 	}
-	mustContain(t, home, `<tr data-audience="arthur" data-engines="arthur" data-tools="">`)
+	mustContain(t, home, `data-format="lore" data-engines="arthur" data-tools="" data-lines=`)
 	mustContain(t, home, `<option value="web_fetch">web_fetch</option>`)
 
 	doc := page("docs/getting-started.html")

@@ -27,20 +27,29 @@ func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*
 	for _, name := range cfg.ToolNames {
 		in.Tools = append(in.Tools, site.Tool{Name: name, Description: cfg.Tools[name]})
 	}
+	// The files lint ignores are not published.
+	ignored := lint.Ignored(cfg)
 	views := make(map[*manual.Manual]*site.Manual, len(p.Manuals.Manuals))
 	for _, m := range p.Manuals.Manuals {
+		if ignored(m.Path) {
+			continue
+		}
 		f := fs[m]
 		v := &site.Manual{M: m, Path: p.RelPath(m.Path), URL: f.URL, Tokens: f.Tokens, SHA256: f.SHA256,
 			References: f.References, ReferencedBy: f.ReferencedBy, Recipes: f.Recipes, Engines: f.Engines}
 		views[m] = v
 		in.Manuals = append(in.Manuals, v)
 	}
-	for _, m := range p.Manuals.Manuals {
+	for m, v := range views {
 		for _, s := range fs[m].Shadows {
-			views[m].Shadows = append(views[m].Shadows, site.Shadow{Recipe: s.Recipe, Other: views[s.Other]})
+			if o := views[s.Other]; o != nil {
+				v.Shadows = append(v.Shadows, site.Shadow{Recipe: s.Recipe, Other: o})
+			}
 		}
 		for _, s := range fs[m].ShadowedBy {
-			views[m].ShadowedBy = append(views[m].ShadowedBy, site.Shadow{Recipe: s.Recipe, Other: views[s.Other]})
+			if o := views[s.Other]; o != nil {
+				v.ShadowedBy = append(v.ShadowedBy, site.Shadow{Recipe: s.Recipe, Other: o})
+			}
 		}
 	}
 	in.Bundles = siteBundles(res.Baked)

@@ -68,7 +68,7 @@ func siteViews(t *testing.T, out string) map[string]map[string]string {
 	for _, m := range mf.Manuals {
 		byURL[m.URL] = m.Path
 	}
-	row := regexp.MustCompile(`<tr data-audience="[^"]*" data-engines="([^"]*)" data-tools="[^"]*">\n<th scope="row"><a href="([^"]+)">([^<]+)</a>`)
+	row := regexp.MustCompile(`<tr data-name="[^"]*" data-folder="[^"]*" data-dir="[^"]*" data-format="[^"]*" data-engines="([^"]*)" data-tools="[^"]*"[^>]*>\n<th scope="row"><a href="([^"]+)">([^<]+)</a>`)
 	rows := row.FindAllStringSubmatch(string(home), -1)
 	if len(rows) != len(mf.Manuals) {
 		t.Fatalf("%d catalog rows for %d manuals", len(rows), len(mf.Manuals))

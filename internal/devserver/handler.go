@@ -86,8 +86,7 @@ func (s *Server) serveSite(w http.ResponseWriter, r *http.Request) {
 	}
 	defer f.Close()
 	if path.Ext(p) != ".html" {
-		st, _ := f.Stat()
-		http.ServeContent(w, r, p, st.ModTime(), f)
+		serveFile(w, r, root, name, p, f)
 		return
 	}
 	b, err := io.ReadAll(f)
@@ -101,8 +100,7 @@ func (s *Server) serveSite(w http.ResponseWriter, r *http.Request) {
 		b = baseRE.ReplaceAll(b, []byte(`<base href="/">`))
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	_, _ = w.Write(injectScript(b))
+	writeHTML(w, r, status, injectScript(b))
 }
 
 // openRegular opens name inside root when it is a regular file there, not

@@ -25,6 +25,10 @@ import (
 type Options struct {
 	// Project selects the project; the server chooses the output folder.
 	Project build.Options
+	// FailOn and NeverFail say which lint findings fail a build
+	// (build.RunOptions): a failed build leaves the last good one online.
+	FailOn    diag.Severity
+	NeverFail bool
 	// Log receives a line per build and the findings of failed builds.
 	Log io.Writer
 	// Debounce is how long the watcher waits for more changes before it
@@ -69,7 +73,7 @@ func New(o Options) (*Server, error) {
 		return nil, fmt.Errorf("cannot create a folder for the builds: %w", err)
 	}
 	out := filepath.Join(tmp, "site")
-	sess := build.NewSession(build.RunOptions{Options: o.Project, Out: out, Private: true})
+	sess := build.NewSession(build.RunOptions{Options: o.Project, Out: out, Private: true, FailOn: o.FailOn, NeverFail: o.NeverFail})
 	return &Server{o: o, tmp: tmp, out: out, sess: sess, subs: map[chan event]struct{}{}}, nil
 }
 

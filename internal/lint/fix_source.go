@@ -19,7 +19,7 @@ const trailingSpaceFix = "header/trailing-space"
 // Files outside the report, ignored files and files a disable comment
 // exempts for the id are left alone.
 func SourceFixes(in *Input) diag.List {
-	globs := ignoreGlobs(in)
+	globs := ignoreGlobs(in.Config)
 	take := func(file string) bool {
 		return (in.Report == nil || in.Report(file)) && !ignored(in, file, globs)
 	}

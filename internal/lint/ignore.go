@@ -6,6 +6,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
+	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/guard"
 )
 
@@ -47,13 +48,25 @@ func (g glob) match(p string) bool {
 	return err == nil && ok
 }
 
-// ignoreGlobs returns the lint.ignore patterns of in's configuration.
-func ignoreGlobs(in *Input) []glob {
-	if in.Config == nil {
+// Ignored returns whether lint.ignore of cfg (nil: none) covers a file,
+// given by its path on the project's file system. The site does not
+// publish the files lint ignores.
+func Ignored(cfg *config.Config) func(file string) bool {
+	if cfg == nil || len(cfg.Lint.Ignore) == 0 {
+		return func(string) bool { return false }
+	}
+	globs := ignoreGlobs(cfg)
+	in := &Input{Config: cfg}
+	return func(file string) bool { return ignored(in, file, globs) }
+}
+
+// ignoreGlobs returns the lint.ignore patterns of cfg (nil: none).
+func ignoreGlobs(cfg *config.Config) []glob {
+	if cfg == nil {
 		return nil
 	}
-	out := make([]glob, len(in.Config.Lint.Ignore))
-	for i, g := range in.Config.Lint.Ignore {
+	out := make([]glob, len(cfg.Lint.Ignore))
+	for i, g := range cfg.Lint.Ignore {
 		out[i] = newGlob(g)
 	}
 	return out

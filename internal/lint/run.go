@@ -161,7 +161,7 @@ func severities(in *Input) map[string]diag.Severity {
 // disable comments or switched off, and sorts the rest. Findings of floor
 // rules are neither ignored nor disabled.
 func filter(in *Input, all diag.List, files []*scanText) diag.List {
-	ignore := ignoreGlobs(in)
+	ignore := ignoreGlobs(in.Config)
 	dirs := map[string]*directives{}
 	src := func(file string) []byte {
 		if m := in.Manuals.ByPath(file); m != nil {

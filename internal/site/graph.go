@@ -9,15 +9,16 @@ import (
 	"strings"
 )
 
-// graphNode is a manual in the cross-reference graph.
+// graphNode is a manual (or a folder) in the cross-reference graph.
 type graphNode struct {
-	Name    string
+	Name    string // what edges name it by
+	Label   string // what the drawing shows ("": Name)
 	URL     string // from the site root
 	Summary string
 	Errors  bool
 }
 
-// graphEdge is a manual_read from one manual to another.
+// graphEdge is a reference from one manual to another.
 type graphEdge struct{ From, To string }
 
 // Limits of a drawing: beyond them a layered drawing is unreadable and
@@ -64,6 +65,24 @@ type route struct {
 // maxGraphBends bends.
 func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 	l := &layout{layer: map[string]int{}, slot: map[string]int{}}
+	out := l.keepEdges(nodes, edges)
+	if len(l.nodes) > maxGraphNodes {
+		return nil
+	}
+	reversed := l.breakCycles(out)
+	l.assignLayers(reversed)
+	if l.bends() > maxGraphBends {
+		return nil
+	}
+	up, down := l.route(reversed)
+	l.fillLayers()
+	l.orderLayers(up, down)
+	return l
+}
+
+// keepEdges keeps the distinct edges between two different known nodes,
+// sorted, and the nodes they touch; it returns each node's successors.
+func (l *layout) keepEdges(nodes []graphNode, edges []graphEdge) map[string][]string {
 	known := map[string]bool{}
 	for _, n := range nodes {
 		known[n.Name] = true
@@ -88,11 +107,12 @@ func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 		}
 	}
 	slices.SortFunc(l.nodes, func(a, b graphNode) int { return strings.Compare(a.Name, b.Name) })
-	if len(l.nodes) > maxGraphNodes {
-		return nil
-	}
+	return out
+}
 
-	// Break cycles: an edge back to a node on the DFS stack is reversed.
+// breakCycles returns the edges to reverse: those that lead back to a
+// node on the stack of a depth-first search.
+func (l *layout) breakCycles(out map[string][]string) map[graphEdge]bool {
 	reversed := map[graphEdge]bool{}
 	state := map[string]int{} // 1 on the stack, 2 done
 	var dfs func(string)
@@ -113,16 +133,16 @@ func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 			dfs(n.Name)
 		}
 	}
+	return reversed
+}
 
-	// Layers by longest path over the acyclic edges (Kahn, FIFO queue in
-	// name order).
+// assignLayers puts each node in a layer by the longest path over the
+// acyclic edges (Kahn, FIFO queue in name order).
+func (l *layout) assignLayers(reversed map[graphEdge]bool) {
 	succ := map[string][]string{}
 	indeg := map[string]int{}
 	for _, e := range l.edges {
-		a, b := e.From, e.To
-		if reversed[e] {
-			a, b = b, a
-		}
+		a, b := l.ends(e, reversed)
 		succ[a] = append(succ[a], b)
 		indeg[b]++
 	}
@@ -142,24 +162,33 @@ func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 			}
 		}
 	}
+}
 
-	bends := 0
+// ends returns an edge's upper and lower end (a reversed edge is drawn
+// the other way).
+func (l *layout) ends(e graphEdge, reversed map[graphEdge]bool) (string, string) {
+	if reversed[e] {
+		return e.To, e.From
+	}
+	return e.From, e.To
+}
+
+// bends counts the bends the edges need: one per layer an edge crosses.
+func (l *layout) bends() int {
+	n := 0
 	for _, e := range l.edges {
-		bends += abs(l.layer[e.From]-l.layer[e.To]) - 1
+		n += abs(l.layer[e.From]-l.layer[e.To]) - 1
 	}
-	if bends > maxGraphBends {
-		return nil
-	}
+	return n
+}
 
-	// Routes, with a bend in every layer a long edge crosses. Bend names
-	// start with a NUL byte, which no manual name contains.
-	up := map[string][]string{} // neighbours in the layer before
-	down := map[string][]string{}
+// route makes the routes, with a bend in every layer a long edge crosses,
+// and returns each point's neighbours in the layer before and after.
+// Bend names start with a NUL byte, which no manual name contains.
+func (l *layout) route(reversed map[graphEdge]bool) (up, down map[string][]string) {
+	up, down = map[string][]string{}, map[string][]string{}
 	for i, e := range l.edges {
-		a, b := e.From, e.To
-		if reversed[e] {
-			a, b = b, a
-		}
+		a, b := l.ends(e, reversed)
 		r := route{Points: []string{a}, Back: reversed[e]}
 		for d := l.layer[a] + 1; d < l.layer[b]; d++ {
 			bend := "\x00" + strconv.Itoa(i) + "." + strconv.Itoa(d)
@@ -173,6 +202,11 @@ func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 		}
 		l.routes = append(l.routes, r)
 	}
+	return up, down
+}
+
+// fillLayers lists the nodes, then the bends, of every layer.
+func (l *layout) fillLayers() {
 	depth := 0
 	for _, d := range l.layer {
 		depth = max(depth, d+1)
@@ -187,9 +221,12 @@ func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 		}
 	}
 	l.renumber()
+}
 
-	// Order inside layers: barycentre of the neighbours in the layer
-	// before (down sweep), then after (up sweep).
+// orderLayers orders the points inside the layers by the barycentre of
+// their neighbours in the layer before (down sweep), then after (up
+// sweep).
+func (l *layout) orderLayers(up, down map[string][]string) {
 	for range 4 {
 		for d := 1; d < len(l.layers); d++ {
 			l.sortLayer(d, up)
@@ -198,7 +235,6 @@ func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 			l.sortLayer(d, down)
 		}
 	}
-	return l
 }
 
 func (l *layout) renumber() {
@@ -284,11 +320,11 @@ func (l *layout) svg() (svg string, width, height int) {
 		if n.Errors {
 			class += " has-errors"
 		}
-		label := n.Name
+		label := n.label()
 		if r := []rune(label); len(r) > gLabel {
 			label = string(r[:gLabel-1]) + "…"
 		}
-		title := n.Name
+		title := n.label()
 		if n.Summary != "" {
 			title += ": " + n.Summary
 		}
@@ -301,6 +337,13 @@ func (l *layout) svg() (svg string, width, height int) {
 	}
 	b.WriteString(`</g></svg>`)
 	return b.String(), width, height
+}
+
+func (n graphNode) label() string {
+	if n.Label != "" {
+		return n.Label
+	}
+	return n.Name
 }
 
 func abs(x int) int {

@@ -91,7 +91,7 @@ func (r *run) pages() []*page {
 		p.view = func(r *run, in any) (any, error) {
 			html, err := r.htmlOf(b, m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
 			v := *in.(*manualView)
-			v.Body = template.HTML(html)
+			v.setBody(html)
 			return &v, inFile(m.M.Path, err)
 		}
 		p.kept = func() { r.keep(b) }
@@ -151,60 +151,6 @@ func basePath(baseURL string) string {
 	return p
 }
 
-// homeRow is a manual in the catalog.
-type homeRow struct {
-	Name     string
-	URL      string
-	Path     string
-	Primary  bool
-	Summary  string
-	Audience string
-	Triggers []string
-	// MoreTriggers counts the triggers past the first listedTriggers,
-	// which the catalog does not list.
-	MoreTriggers  int
-	RequiresTools []string
-	// Engines are the engines that see the row (Manual.Engines).
-	Engines []string
-}
-
-// listedTriggers is how many triggers a catalog row shows: the catalog
-// lists every manual, so it must not grow by a multiple of their headers.
-const listedTriggers = 20
-
-type homeView struct {
-	Rows    []homeRow
-	Engines []string
-	Tools   []string
-	Errors  int
-	Warns   int
-}
-
-func homeData(r *run) (any, error) {
-	v := &homeView{Engines: slices.Clone(r.in.Engines)}
-	tools := map[string]bool{}
-	for _, t := range r.in.Tools {
-		tools[t.Name] = true
-	}
-	for _, m := range r.in.Manuals {
-		ts := m.M.Triggers
-		more := max(m.M.TriggerCount, len(ts)) - min(len(ts), listedTriggers)
-		ts = ts[:min(len(ts), listedTriggers)]
-		v.Rows = append(v.Rows, homeRow{Name: m.M.Name, URL: m.URL, Path: m.Path, Primary: r.primary[m.M.Name] == m,
-			Summary: m.M.Summary, Audience: m.M.Audience, Triggers: ts, MoreTriggers: more, RequiresTools: m.M.RequiresTools, Engines: m.Engines})
-		for _, t := range m.M.RequiresTools {
-			tools[t] = true
-		}
-	}
-	for t := range tools {
-		v.Tools = append(v.Tools, t)
-	}
-	slices.Sort(v.Tools)
-	slices.Sort(v.Engines)
-	v.Errors, v.Warns = r.in.Diagnostics.Count(diag.Error), r.in.Diagnostics.Count(diag.Warning)
-	return v, nil
-}
-
 // gauge is the size gauge of a manual page: lines against the goal, the
 // split point and the hard limit (manual.GoalLines and the next two).
 type gauge struct {
@@ -244,16 +190,24 @@ func newGauge(lines int) gauge {
 type manualView struct {
 	*Manual
 	Body       template.HTML
+	TOC        []tocEntry
+	Crumbs     []link
+	Pager      pager
+	Format     string
 	HasTitle   bool
 	Gauge      gauge
 	Findings   []finding
 	Reads      []link
 	Links      []link
 	RefBy      []link
-	Others     []link // other files with the same name
-	Shadows    []link
-	ShadowedBy []link
-	EditURL    string
+	LinkedFrom []link // manuals that link to it (Markdown links)
+	// Neighbourhood draws what the manual reads or links to and what
+	// reads or links to it.
+	Neighbourhood template.HTML
+	Others        []link // other files with the same name
+	Shadows       []link
+	ShadowedBy    []link
+	EditURL       string
 	// MoreTriggers counts the triggers of the header lore does not keep.
 	MoreTriggers int
 	// HostCuts link to the Hosts page for each agent host that cuts this
@@ -267,7 +221,8 @@ func (r *run) manualData(m *Manual) *manualView { return r.manualView(m, r.findi
 // manualView is manualData with the given findings.
 func (r *run) manualView(m *Manual, findings []finding) *manualView {
 	mm := m.M
-	v := &manualView{Manual: m, HasTitle: mm.Title != "", Gauge: newGauge(mm.Lines),
+	v := &manualView{Manual: m, HasTitle: mm.Title != "", Gauge: newGauge(mm.Lines), Format: formatOf(m.Path),
+		Crumbs: crumbs(rootOf(m.URL), m.Path), Pager: r.folderPager(m),
 		Findings: findings, EditURL: editURL(r.in.EditURL, m.Path), MoreTriggers: max(0, mm.TriggerCount-len(mm.Triggers)),
 		HostCuts: r.hostCuts(m)}
 	for _, name := range m.References {
@@ -283,6 +238,13 @@ func (r *run) manualView(m *Manual, findings []finding) *manualView {
 	for _, name := range m.ReferencedBy {
 		v.RefBy = append(v.RefBy, link{Label: name, URL: r.hook(name)})
 	}
+	g := r.refGraph()
+	for _, o := range g.in[m] {
+		if !slices.Contains(m.ReferencedBy, o.M.Name) || r.primary[o.M.Name] != o {
+			v.LinkedFrom = append(v.LinkedFrom, link{Label: r.label(o), URL: o.URL})
+		}
+	}
+	v.Neighbourhood = template.HTML(neighbourhood(r, m, g))
 	for _, o := range r.byName[mm.Name] {
 		if o.M.Path != mm.Path {
 			v.Others = append(v.Others, link{Label: o.Path, URL: o.URL})
@@ -295,6 +257,12 @@ func (r *run) manualView(m *Manual, findings []finding) *manualView {
 		v.ShadowedBy = append(v.ShadowedBy, link{Label: s.Other.Path, URL: s.Other.URL, Note: s.Recipe})
 	}
 	return v
+}
+
+// setBody puts the rendered body and its on-page contents into the view.
+func (v *manualView) setBody(html []byte) {
+	v.Body = template.HTML(html)
+	v.TOC = tocOf(html)
 }
 
 // editURL joins the project's edit URL and a file's path; only http(s)
@@ -462,9 +430,9 @@ type graphView struct {
 	Missing  []link // references to manuals that do not exist
 }
 
-// graphInputs are what the graph page draws: the manuals that
-// manual_read('x') links to, their references, and the same between
-// folders.
+// graphInputs are what the graph page draws: the manuals, their
+// references (manual_read and Markdown links, see refs), and the same
+// between folders.
 type graphInputs struct {
 	Nodes       []graphNode
 	Edges       []graphEdge
@@ -476,22 +444,20 @@ type graphInputs struct {
 func graphInput(r *run) (any, error) {
 	in := &graphInputs{}
 	folders := map[string]bool{}
+	g := r.refGraph()
 	for _, m := range r.in.Manuals {
-		if r.primary[m.M.Name] != m {
-			continue
-		}
-		in.Nodes = append(in.Nodes, graphNode{Name: m.M.Name, URL: m.URL, Summary: m.M.Summary,
+		in.Nodes = append(in.Nodes, graphNode{Name: m.URL, Label: r.label(m), URL: m.URL, Summary: m.M.Summary,
 			Errors: slices.ContainsFunc(r.findings[m.M.Path], func(f finding) bool { return f.Severity == "error" })})
 		from := path.Dir(m.Path)
 		folders[from] = true
 		for _, t := range m.References {
-			target := r.primary[t]
-			if target == nil {
-				in.Missing = append(in.Missing, link{Label: t, URL: m.URL, Note: m.M.Name})
-				continue
+			if r.primary[t] == nil {
+				in.Missing = append(in.Missing, link{Label: t, URL: m.URL, Note: r.label(m)})
 			}
-			in.Edges = append(in.Edges, graphEdge{From: m.M.Name, To: t})
-			if to := path.Dir(target.Path); to != from {
+		}
+		for _, t := range g.out[m] {
+			in.Edges = append(in.Edges, graphEdge{From: m.URL, To: t.URL})
+			if to := path.Dir(t.Path); to != from {
 				in.FolderEdges = append(in.FolderEdges, graphEdge{From: from, To: to})
 			}
 		}
@@ -533,7 +499,7 @@ func graphData(in *graphInputs) *graphView {
 		}
 		for _, n := range in.Nodes {
 			if !drawn[n.Name] {
-				v.Isolated = append(v.Isolated, link{Label: n.Name, URL: n.URL})
+				v.Isolated = append(v.Isolated, link{Label: n.label(), URL: n.URL})
 			}
 		}
 	}

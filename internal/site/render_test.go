@@ -58,12 +58,14 @@ func promptInput() *Input {
 	}
 }
 
-// TestPromptPagesGolden renders the bundle pages and the cheatsheet from
-// view-model fixtures and compares them with testdata/golden/pages.
+// TestPromptPagesGolden renders the bundle pages, the cheatsheet, the
+// catalog and a manual page from view-model fixtures and compares them
+// with testdata/golden/pages.
 func TestPromptPagesGolden(t *testing.T) {
 	out := renderFresh(t, promptInput())
 	golden := filepath.Join("..", "..", "testdata", "golden", "pages")
-	for _, name := range []string{"bundles/index.html", "bundles/arthur.chat.anthropic.html", "bundles/arthur.chat.reviewer.openai.html", "cheatsheet.html"} {
+	for _, name := range []string{"bundles/index.html", "bundles/arthur.chat.anthropic.html", "bundles/arthur.chat.reviewer.openai.html", "cheatsheet.html",
+		"index.html", "manuals/images.html"} {
 		got, err := afero.ReadFile(out, name)
 		if err != nil {
 			t.Fatalf("%s not written: %v", name, err)
@@ -78,10 +80,10 @@ func TestPromptPagesGolden(t *testing.T) {
 		}
 		want, err := os.ReadFile(file)
 		if err != nil {
-			t.Fatalf("%s: no golden file (go test ./internal/site -update): %v", name, err)
+			t.Fatalf("%s: no golden file (go test ./internal/site -run TestPromptPagesGolden -update): %v", name, err)
 		}
 		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from %s: run go test ./internal/site -update and review the diff", name, file)
+			t.Errorf("%s differs from %s: run go test ./internal/site -run TestPromptPagesGolden -update and review the diff", name, file)
 		}
 	}
 }

@@ -18,7 +18,6 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
-	"html/template"
 	"path"
 	"runtime"
 	"slices"
@@ -167,6 +166,9 @@ func (s *Site) Write(out Output) error {
 	if err := r.writeSearch(out); err != nil {
 		return err
 	}
+	if err := r.writeCatalog(out); err != nil {
+		return err
+	}
 	if err := out.Write("sitemap.xml", cache.Key{}, sitemap(r.in.BaseURL, pages)); err != nil {
 		return err
 	}
@@ -253,6 +255,16 @@ type run struct {
 	byName   map[string][]*Manual
 	byFile   map[string]string // file on FS → page (manuals and docs)
 	findings map[string][]finding
+	groups   map[string][]*Manual // catalog group (collection) → its manuals, in path order
+	// skillDirs are the folders that hold a SKILL.md.
+	skillDirs map[string]bool
+	where     map[*Manual]string // disambiguate
+	refsOnce  sync.Once
+	refs      *refs
+	// the catalog's data file (catalogFile)
+	catalogOnce  sync.Once
+	catalogBytes []byte
+	catalogErr   error
 
 	mu     sync.Mutex
 	copied map[string]string // file on FS → media path ("" when not an image)
@@ -262,12 +274,21 @@ type run struct {
 func newRun(in *Input, docs []*doc, as *assets, c *cache.Cache) *run {
 	r := &run{in: in, docs: docs, as: as, c: c, hl: newHighlighter(c), primary: map[string]*Manual{}, byName: map[string][]*Manual{}, byFile: map[string]string{},
 		findings: map[string][]finding{}, copied: map[string]string{}, files: map[string][]byte{}, ids: make(map[*manual.Manual]cache.Key, len(in.Manuals))}
+	r.groups, r.skillDirs = map[string][]*Manual{}, map[string]bool{}
+	r.where = disambiguate(in.Manuals)
 	for _, m := range in.Manuals {
+		if path.Base(m.Path) == "SKILL.md" {
+			r.skillDirs[path.Dir(m.Path)] = true
+		}
 		if m.URL == ManualURL(m.M.Name, 0) {
 			r.primary[m.M.Name] = m
 		}
 		r.byFile[m.M.Path] = m.URL
 		r.byName[m.M.Name] = append(r.byName[m.M.Name], m)
+	}
+	for _, m := range in.Manuals {
+		g := r.collection(m.Path)
+		r.groups[g] = append(r.groups[g], m)
 	}
 	for _, d := range docs {
 		r.byFile[d.File] = d.URL
@@ -398,7 +419,7 @@ func (s *Site) ManualPage(m *Manual, findings diag.List) (string, []byte, error)
 		fs = append(fs, newFinding(d))
 	}
 	v := r.manualView(m, fs)
-	v.Body = template.HTML(html)
+	v.setBody(html)
 	p := &page{Site: r.site, Path: m.URL, Root: rootOf(m.URL), Title: orText(m.M.Title, m.M.Name), Desc: m.M.Summary, Kind: "manual", Data: v}
 	var buf bytes.Buffer
 	if err := s.ls.execute(&buf, p); err != nil {

@@ -27,7 +27,7 @@ func serveFixture(t *testing.T) *httptest.Server {
 	t.Helper()
 	dir := t.TempDir()
 	docs := fixtureDocs()
-	if _, err := Write(afero.NewBasePathFs(afero.NewOsFs(), dir), docs, Options{ShardBytes: 512, DocsPerChunk: 2}); err != nil {
+	if _, err := Write(afero.NewBasePathFs(afero.NewOsFs(), dir), docs, Options{ShardBytes: 512}); err != nil {
 		t.Fatal(err)
 	}
 	res := api.Build(api.BuildOptions{

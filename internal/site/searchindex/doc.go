@@ -1,6 +1,7 @@
 // Package searchindex writes the site's client-side search index: a small
 // manifest loaded on first use, term-sharded posting files loaded on demand,
-// and chunked document records for rendering results. The browser side is
+// and a file per document with what its result shows (record, sections for
+// the excerpt), and the vocabulary by first character for typo tolerance. The browser side is
 // theme/assets/js/search.js, which analyses queries exactly as this package
 // analyses documents (the same tokenizer, ASCII folding, stop words and
 // Snowball English and German stemmers, ported to JavaScript and proven equal

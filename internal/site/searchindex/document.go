@@ -23,6 +23,19 @@ type Document struct {
 	// Body is the page's text. Plain text is best; Markdown works too, as
 	// punctuation separates words.
 	Body string
+	// Sections are the body cut at its headings, for the excerpts of
+	// results and links to the matching section (nil: the body is one
+	// section without a heading).
+	Sections []Section
+}
+
+// Section is a part of a page under one heading.
+type Section struct {
+	// Anchor is the heading's id on the page ("" before the first
+	// heading); Heading its text.
+	Anchor  string
+	Heading string
+	Text    string
 }
 
 // FromManual returns the Document of manual m, published at url: its header
@@ -38,6 +51,7 @@ func FromManual(m *manual.Manual, url string) Document {
 		Audience:      m.Audience,
 		RequiresTools: m.RequiresTools,
 		Body:          bodyText(m.Doc, m.Body()),
+		Sections:      sectionsOf(m.Doc, m.Body()),
 	}
 }
 
@@ -45,7 +59,7 @@ func FromManual(m *manual.Manual, url string) Document {
 // page, for instance), published at url: its title, a one-line summary and
 // the text of doc, the parsed Markdown of src.
 func FromPage(url, title, summary string, doc ast.Node, src []byte) Document {
-	return Document{URL: url, Title: title, Summary: summary, Body: bodyText(doc, src)}
+	return Document{URL: url, Title: title, Summary: summary, Body: bodyText(doc, src), Sections: sectionsOf(doc, src)}
 }
 
 // bodyText collects the text of a parsed Markdown body: prose, code spans
@@ -84,4 +98,39 @@ func bodyText(doc ast.Node, src []byte) string {
 		return ast.WalkContinue, nil
 	})
 	return b.String()
+}
+
+// sectionsOf cuts the text of a parsed Markdown body at its headings (of
+// any level): each section holds the heading's id and text and the text
+// up to the next heading, as bodyText collects it.
+func sectionsOf(doc ast.Node, src []byte) []Section {
+	if doc == nil {
+		return nil
+	}
+	var out []Section
+	cur := &Section{}
+	var b strings.Builder
+	flush := func() {
+		cur.Text = strings.Join(strings.Fields(b.String()), " ")
+		if cur.Text != "" || cur.Anchor != "" {
+			out = append(out, *cur)
+		}
+		b.Reset()
+	}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			flush()
+			cur = &Section{Heading: strings.Join(strings.Fields(bodyText(h, src)), " ")}
+			if v, ok := h.AttributeString("id"); ok {
+				if id, ok := v.([]byte); ok {
+					cur.Anchor = string(id)
+				}
+			}
+			continue
+		}
+		b.WriteString(bodyText(n, src))
+		b.WriteByte('\n')
+	}
+	flush()
+	return out
 }

@@ -8,18 +8,39 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/spf13/afero"
 )
 
 // queryResult is one line of testdata/query.mjs's output.
 type queryResult struct {
-	Query string   `json:"query"`
-	Total int      `json:"total"`
-	Names []string `json:"names"`
-	URLs  []string `json:"urls"`
-	Bytes int      `json:"bytes"`
-	Files []string `json:"files"`
+	Query   string   `json:"query"`
+	Excerpt *excerpt `json:"excerpt"`
+	Total   int      `json:"total"`
+	Names   []string `json:"names"`
+	URLs    []string `json:"urls"`
+	Bytes   int      `json:"bytes"`
+	Files   []string `json:"files"`
+}
+
+// excerpt is what engine.js's excerpt returns.
+type excerpt struct {
+	Anchor  string   `json:"anchor"`
+	Heading string   `json:"heading"`
+	URL     string   `json:"url"`
+	Text    string   `json:"text"`
+	Marks   [][2]int `json:"marks"`
+}
+
+// marked returns the marked words of an excerpt.
+func (e *excerpt) marked() []string {
+	var out []string
+	u := utf16.Encode([]rune(e.Text))
+	for _, m := range e.Marks {
+		out = append(out, string(utf16.Decode(u[m[0]:m[1]])))
+	}
+	return out
 }
 
 // writeOS writes docs' index into a temporary folder and returns the
@@ -58,7 +79,7 @@ func runQueries(t *testing.T, manifest string, limit int, queries ...string) map
 // TestEngineQueries runs the browser's engine (theme/assets/js/search) on an
 // index written by Write.
 func TestEngineQueries(t *testing.T) {
-	manifest, _ := writeOS(t, fixtureDocs(), Options{ShardBytes: 200, DocsPerChunk: 2})
+	manifest, _ := writeOS(t, fixtureDocs(), Options{ShardBytes: 200})
 	cases := map[string][]string{
 		"deploy":                {"deploy-container"},
 		"deployment":            {"deploy-container"},
@@ -78,7 +99,10 @@ func TestEngineQueries(t *testing.T) {
 		"image":                 {"image-resize", "deploy-container"}, // the name first
 		"attachments":           {"email-send"},
 		"xyzzy qwertz":          nil,
-		"deploy xyzzy":          nil,
+		"deploy xyzzy":          {"deploy-container"}, // any word matches
+		"calender":              {"kalender-termine"}, // one typo: the trigger calendar
+		"deplyoment":            {"deploy-container"}, // two swapped letters
+		"thumbnial":             {"image-resize"},
 		"the und die":           nil, // stop words only
 		"":                      nil,
 	}
@@ -99,7 +123,68 @@ func TestEngineQueries(t *testing.T) {
 	// A query reads the manifest, the shards of its terms and the chunks of
 	// its results; nothing else.
 	if f := res["kubectl"].Files; len(f) != 3 || f[0] != "search/index.json" ||
-		!strings.HasPrefix(f[1], "search/t/") || f[2] != "search/d/0.json" {
+		!strings.HasPrefix(f[1], "search/t/") || f[2] != "search/f/1.json" {
 		t.Errorf("kubectl fetched %v", f)
+	}
+}
+
+// TestEngineRanking: a document matching more of the words ranks before
+// one matching fewer, whatever their scores; a word the index lacks does
+// not hide the others' results.
+func TestEngineRanking(t *testing.T) {
+	manifest, _ := writeOS(t, fixtureDocs(), Options{ShardBytes: 200})
+	res := runQueries(t, manifest, 10, "image attachments", "resize image thumbnail", "Bild Termin")
+	if got := res["image attachments"]; len(got.Names) != 3 || got.Names[2] != "deploy-container" {
+		t.Errorf("image attachments: %v: the two one-word matches (image-resize, email-send) and the passing mention last", got.Names)
+	}
+	if got := res["resize image thumbnail"].Names; len(got) == 0 || got[0] != "image-resize" {
+		t.Errorf("resize image thumbnail: %v", got)
+	}
+	if got := res["Bild Termin"]; got.Total != 2 {
+		t.Errorf("Bild Termin: %v (total %d), want image-resize and kalender-termine", got.Names, got.Total)
+	}
+}
+
+// TestEngineExcerpt: a result's excerpt comes from the section its words
+// match best, links to that section's heading, and marks the words
+// (stemmed, prefix and typo matches alike).
+func TestEngineExcerpt(t *testing.T) {
+	docs := fixtureDocs()
+	docs[0].Sections = []Section{
+		{Text: "Use this manual when a service must be deployed."},
+		{Anchor: "build", Heading: "Build the image", Text: "Build the image with docker build and tag it with the release version."},
+		{Anchor: "roll-back", Heading: "Roll back", Text: "Roll back with kubectl rollout undo when the health checks of the replicas fail."},
+	}
+	manifest, _ := writeOS(t, docs, Options{ShardBytes: 200})
+	out := runNode(t, "query.mjs", manifest, "--excerpt", "kubectl rollout ", "replica", "Termin", "calender")
+	res := map[string]queryResult{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		var r queryResult
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		res[r.Query] = r
+	}
+	for q, want := range map[string]struct {
+		anchor string
+		marks  string
+	}{
+		"kubectl rollout ": {"roll-back", "kubectl,rollout"}, // not typing: no prefix matches
+		"replica":          {"roll-back", "replicas"},        // stemmed
+		"Termin":           {"", "Termin,Termin"},
+		"calender":         {"", ""}, // the typo matched a trigger, not the text
+	} {
+		e := res[q].Excerpt
+		if e == nil {
+			t.Errorf("%q: no excerpt", q)
+			continue
+		}
+		if e.Anchor != want.anchor || strings.Join(e.marked(), ",") != want.marks {
+			t.Errorf("%q: section %q, marks %q in %q; want section %q, marks %q", q, e.Anchor, e.marked(), e.Text, want.anchor, want.marks)
+		}
+		if want.anchor != "" && !strings.HasSuffix(e.URL, "#"+want.anchor) {
+			t.Errorf("%q: excerpt links to %s, want the section #%s", q, e.URL, want.anchor)
+		}
 	}
 }

@@ -21,11 +21,11 @@ type Options struct {
 	Dir string
 	// ShardBytes is the target size of a term shard (default 16 KiB).
 	ShardBytes int
-	// DocsPerChunk is the number of document records per chunk file
-	// (default 16).
-	DocsPerChunk int
 	// SummaryRunes cuts longer summaries at a word (default 240).
 	SummaryRunes int
+	// SectionRunes and FragmentRunes bound the text of a section and of a
+	// document kept for excerpts (defaults 1,000 and 8,000).
+	SectionRunes, FragmentRunes int
 	// Analyses, when set, remembers the documents' analysis for the next
 	// Write (lore serve): only new and changed documents are analysed.
 	Analyses *Analyses
@@ -38,11 +38,14 @@ func (o Options) withDefaults() Options {
 	if o.ShardBytes <= 0 {
 		o.ShardBytes = 16 << 10
 	}
-	if o.DocsPerChunk <= 0 {
-		o.DocsPerChunk = 16
-	}
 	if o.SummaryRunes <= 0 {
 		o.SummaryRunes = 240
+	}
+	if o.SectionRunes <= 0 {
+		o.SectionRunes = 1000
+	}
+	if o.FragmentRunes <= 0 {
+		o.FragmentRunes = 8000
 	}
 	return o
 }
@@ -56,7 +59,6 @@ type Stats struct {
 	Documents int
 	Terms     int
 	Shards    int
-	DocChunks int
 	// ManifestBytes is the size of the manifest, the one file every
 	// search loads; Bytes the size of all files of the index.
 	ManifestBytes int64
@@ -67,23 +69,27 @@ type Stats struct {
 type manifest struct {
 	Version int `json:"v"`
 	// ID changes with any file of the index; the browser appends it to
-	// every shard and chunk address so a cached file of an older build is
+	// every shard and document address so a cached file of an older build is
 	// never mixed with a newer manifest.
 	ID string `json:"id"`
 	// Root is the site root relative to the manifest's folder; document
 	// URLs are relative to it.
 	Root      string   `json:"root"`
 	Documents int      `json:"docs"`
-	Chunk     int      `json:"chunk"`
 	Shards    []string `json:"shards"` // first term of each term shard
-	Stop      []string `json:"stop"`
+	// Vocab lists the first character of the terms of each vocabulary
+	// file (v/<n>.txt), for typo tolerance.
+	Vocab []string `json:"vocab"`
+	Stop  []string `json:"stop"`
 }
 
 // manifestVersion is the format version; engine.js refuses other versions.
-const manifestVersion = 1
+const manifestVersion = 2
 
 // Write builds the search index of docs and writes it under opt.Dir of fsys:
-// index.json, t/<n>.bin term shards and d/<n>.json document chunks. Documents
+// index.json, t/<n>.bin term shards, f/<n>.json the record and sections of
+// document n (what its result shows) and v/<n>.txt the vocabulary
+// by first character (for typo tolerance). Documents
 // are ordered by URL (then name), so the output bytes depend only on the
 // set of documents. Files already in the folder are overwritten, never
 // removed: write into a fresh output.
@@ -101,10 +107,6 @@ func Write(fsys afero.Fs, docs []Document, opt Options) (Stats, error) {
 	as, dict := analyzeAll(docs, opt.Analyses)
 	terms, lists := postings(dict, as)
 	shards := encodeShards(terms, lists, opt.ShardBytes)
-	chunks, err := encodeDocChunks(docs, opt.DocsPerChunk, opt.SummaryRunes)
-	if err != nil {
-		return Stats{}, fmt.Errorf("searchindex: %w", err)
-	}
 
 	files := map[string][]byte{}
 	var names []string
@@ -118,8 +120,16 @@ func Write(fsys afero.Fs, docs []Document, opt Options) (Stats, error) {
 		firsts[i] = s.first
 		add(shardFile(i), s.data)
 	}
-	for i, c := range chunks {
-		add(chunkFile(i), c)
+	for i, d := range docs {
+		f, err := encodeFragment(d, opt)
+		if err != nil {
+			return Stats{}, fmt.Errorf("searchindex: %w", err)
+		}
+		add(fragmentFile(i), f)
+	}
+	vocabFirsts, vocab := encodeVocab(terms, lists)
+	for i, v := range vocab {
+		add(vocabFile(i), v)
 	}
 	for _, n := range names {
 		fmt.Fprintf(h, "%s %d\n", n, len(files[n]))
@@ -130,8 +140,8 @@ func Write(fsys afero.Fs, docs []Document, opt Options) (Stats, error) {
 		ID:        hex.EncodeToString(h.Sum(nil))[:16],
 		Root:      strings.Repeat("../", strings.Count(dir, "/")+1),
 		Documents: len(docs),
-		Chunk:     opt.DocsPerChunk,
 		Shards:    firsts,
+		Vocab:     vocabFirsts,
 		Stop:      stopWords(),
 	}
 	mb, err := json.Marshal(man)
@@ -145,10 +155,9 @@ func Write(fsys afero.Fs, docs []Document, opt Options) (Stats, error) {
 		Documents:     len(docs),
 		Terms:         len(terms),
 		Shards:        len(shards),
-		DocChunks:     len(chunks),
 		ManifestBytes: int64(len(mb)),
 	}
-	for _, sub := range []string{dir, path.Join(dir, "t"), path.Join(dir, "d")} {
+	for _, sub := range []string{dir, path.Join(dir, "t"), path.Join(dir, "f"), path.Join(dir, "v")} {
 		if err := fsys.MkdirAll(sub, 0o755); err != nil {
 			return Stats{}, fmt.Errorf("searchindex: %w", err)
 		}
@@ -162,5 +171,6 @@ func Write(fsys afero.Fs, docs []Document, opt Options) (Stats, error) {
 	return st, nil
 }
 
-func shardFile(i int) string { return "t/" + strconv.Itoa(i) + ".bin" }
-func chunkFile(i int) string { return "d/" + strconv.Itoa(i) + ".json" }
+func shardFile(i int) string    { return "t/" + strconv.Itoa(i) + ".bin" }
+func fragmentFile(i int) string { return "f/" + strconv.Itoa(i) + ".json" }
+func vocabFile(i int) string    { return "v/" + strconv.Itoa(i) + ".txt" }

@@ -8,6 +8,7 @@ import (
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -93,15 +94,15 @@ func decodeShard(t *testing.T, b []byte) []entry {
 func TestWriteFormat(t *testing.T) {
 	fsys := afero.NewMemMapFs()
 	docs := fixtureDocs()
-	st, err := Write(fsys, docs, Options{ShardBytes: 256, DocsPerChunk: 2})
+	st, err := Write(fsys, docs, Options{ShardBytes: 256})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Manifest != "search/index.json" || st.Documents != len(docs) || st.DocChunks != 3 || st.Shards < 3 {
+	if st.Manifest != "search/index.json" || st.Documents != len(docs) || st.Shards < 3 {
 		t.Fatalf("stats %+v", st)
 	}
 	m, terms := readIndex(t, fsys, "search")
-	if m.Root != "../" || m.Documents != len(docs) || m.Chunk != 2 || len(m.ID) != 16 || st.Terms != len(terms) {
+	if m.Root != "../" || m.Documents != len(docs) || len(m.Vocab) == 0 || len(m.ID) != 16 || st.Terms != len(terms) {
 		t.Fatalf("manifest %+v", m)
 	}
 
@@ -155,17 +156,38 @@ func TestWriteFormat(t *testing.T) {
 		t.Errorf("weight of image in the name %d, in a body %d", w[3], w[1])
 	}
 
-	// Document chunks hold the records in id order.
-	data, err := afero.ReadFile(fsys, "search/d/0.json")
+	// Document files hold the record and sections of the document of
+	// their number.
+	var docFile struct {
+		R []any       `json:"r"`
+		S [][3]string `json:"s"`
+	}
+	data, err := afero.ReadFile(fsys, "search/f/0.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var recs [][]any
-	if err := json.Unmarshal(data, &recs); err != nil {
+	if err := json.Unmarshal(data, &docFile); err != nil {
 		t.Fatal(err)
 	}
-	if len(recs) != 2 || recs[0][0] != "manuals/datenbank-sicherung/" || recs[0][4] != "arthur" || recs[1][1] != "deploy-container" {
-		t.Fatalf("chunk 0: %v", recs)
+	if len(docFile.R) != 6 || docFile.R[0] != "manuals/datenbank-sicherung/" || docFile.R[4] != "arthur" ||
+		len(docFile.S) != 1 || !strings.HasPrefix(docFile.S[0][2], "Dieses Handbuch beschreibt") {
+		t.Fatalf("document 0: %s", data)
+	}
+	if data, err = afero.ReadFile(fsys, "search/f/1.json"); err != nil || !strings.Contains(string(data), `"deploy-container"`) {
+		t.Fatalf("document 1: %s %v", data, err)
+	}
+	// The vocabulary lists every term with its document frequency, by
+	// first character.
+	vocab := ""
+	for i := range m.Vocab {
+		b, err := afero.ReadFile(fsys, "search/v/"+strconv.Itoa(i)+".txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		vocab += string(b)
+	}
+	if strings.Count(vocab, "\n") != len(terms) || !strings.Contains(vocab, "\nimag 2\n") {
+		t.Errorf("vocabulary:\n%s", vocab)
 	}
 }
 

@@ -7,10 +7,13 @@
 //
 // Nothing is loaded until the box is first used (focus, typing) or the page
 // was opened with ?q=…, which runs that search at once. Results follow
-// typing (the last word matches as a prefix). Keyboard: ArrowDown moves from
-// the box into the results, ArrowUp/ArrowDown move between them, Escape
-// returns to the box, Enter in the box opens the first result. The result
-// count is announced through a live region.
+// typing (the last word matches as a prefix); results that match more of
+// the words come first; a longer word with a typo still finds. Each result
+// shows an excerpt of the section that matched, with the matched words
+// marked, and links to that section. Keyboard: ArrowDown moves from the box
+// into the results, ArrowUp/ArrowDown move between them, Escape returns to
+// the box, Enter in the box opens the first result. The result count is
+// announced through a live region.
 import { openIndex } from './search/engine.js';
 
 const defaults = {
@@ -77,12 +80,24 @@ export function initSearch(input, resultsEl, options = {}) {
     }
     return ol;
   };
-  const links = () => [...resultsEl.querySelectorAll('a.search-result-link')];
+  const links = () => [...resultsEl.querySelectorAll('a.search-result-link, a.search-result-section')];
 
-  const render = (res, q) => {
+  const render = async (idx, res, q, my) => {
     const ol = list();
-    ol.replaceChildren(...res.results.map(item));
+    const items = res.results.map(item);
+    ol.replaceChildren(...items.map((x) => x.li));
     status.textContent = res.total === 0 ? opts.messages.none(q) : opts.messages.some(res.total, q, res.results.length);
+    // Excerpts follow as the results' files arrive (they are loaded with
+    // the results already).
+    await Promise.all(res.results.map(async (r, i) => {
+      let ex = null;
+      try {
+        ex = await idx.excerpt(r);
+      } catch (err) {
+        console.warn('search:', err);
+      }
+      if (ex && my === seq) items[i].excerpt(ex);
+    }));
   };
 
   const run = async (raw) => {
@@ -98,8 +113,9 @@ export function initSearch(input, resultsEl, options = {}) {
     }
     status.textContent = opts.messages.loading;
     try {
-      const res = await (await load()).search(raw, { limit: opts.limit });
-      if (my === seq) render(res, q);
+      const idx = await load();
+      const res = await idx.search(raw, { limit: opts.limit });
+      if (my === seq) await render(idx, res, q, my);
     } catch (err) {
       if (my !== seq) return;
       list().replaceChildren();
@@ -170,7 +186,8 @@ export function initSearch(input, resultsEl, options = {}) {
   return { search: (query) => ((input.value = query), search(query)) };
 }
 
-// item renders one result. Text goes in as text, never as HTML.
+// item renders one result. Text goes in as text, never as HTML. It
+// returns the list item and a function that adds the excerpt.
 function item(r) {
   const li = document.createElement('li');
   li.className = 'search-result';
@@ -196,13 +213,36 @@ function item(r) {
     aud.textContent = r.audience;
     li.append(' ', aud);
   }
-  if (r.summary) {
+  const summary = document.createElement('p');
+  summary.className = 'search-result-summary';
+  summary.textContent = r.summary || '';
+  if (r.summary) li.append(summary);
+  const excerpt = (ex) => {
+    if (ex.heading && ex.url !== r.url) {
+      // The link to the section that matched.
+      const sec = document.createElement('a');
+      sec.className = 'search-result-section';
+      sec.href = safeHref(ex.url);
+      sec.textContent = `§ ${ex.heading}`;
+      li.append(sec);
+    }
+    if (ex.marks.length === 0 && r.summary) return;
     const p = document.createElement('p');
-    p.className = 'search-result-summary';
-    p.textContent = r.summary;
+    p.className = 'search-result-excerpt';
+    if (ex.before) p.append('… ');
+    let at = 0;
+    for (const [s, e] of ex.marks) {
+      p.append(ex.text.slice(at, s));
+      const m = document.createElement('mark');
+      m.textContent = ex.text.slice(s, e);
+      p.append(m);
+      at = e;
+    }
+    p.append(ex.text.slice(at));
+    if (ex.after) p.append(' …');
     li.append(p);
-  }
-  return li;
+  };
+  return { li, excerpt };
 }
 
 // safeHref allows only http(s) addresses (an index could be tampered with).

@@ -9,4 +9,6 @@
     t = window.matchMedia && matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
   }
   document.documentElement.setAttribute("data-theme", t);
+  // Scripts run: the navigation of narrow screens hides behind its button.
+  document.documentElement.setAttribute("data-js", "");
 })();

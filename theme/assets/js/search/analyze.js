@@ -29,13 +29,23 @@ const combiningDiaeresis = '\u0308';
 
 // tokenize returns the words of s, lowercased and folded.
 export function tokenize(s) {
+  return tokenSpans(s).map((t) => t.text);
+}
+
+// tokenSpans returns the words of s as tokenize does, each with where it
+// stands in s: { text, start, end } (UTF-16 offsets, end exclusive), so
+// that an excerpt can mark the words a query matched.
+export function tokenSpans(s) {
   const out = [];
   let buf = '';
   let runes = 0;
-  const flush = () => {
-    if (runes >= minTokenRunes && runes <= maxTokenRunes) out.push(buf);
+  let start = -1;
+  let at = 0;
+  const flush = (end) => {
+    if (runes >= minTokenRunes && runes <= maxTokenRunes) out.push({ text: buf, start, end });
     buf = '';
     runes = 0;
+    start = -1;
   };
   // mark handles a combining mark: a diaeresis after a, o or u spells an
   // umlaut; other marks are dropped.
@@ -47,6 +57,7 @@ export function tokenize(s) {
   };
   for (const ch of s) {
     if (wordChar.test(ch)) {
+      if (start < 0) start = at;
       // Lowercase one character at a time, like Go's unicode.ToLower; the
       // one character whose lowercase is longer (İ → i + U+0307) ends in
       // a combining mark, which is dropped.
@@ -67,9 +78,10 @@ export function tokenize(s) {
     } else if (markChar.test(ch)) {
       mark(ch);
     } else {
-      flush();
+      flush(at);
     }
+    at += ch.length;
   }
-  flush();
+  flush(at);
   return out;
 }

@@ -1,12 +1,15 @@
 // The search engine over the index that internal/site/searchindex writes: a
-// manifest (index.json), term shards (t/<n>.bin) and document chunks
-// (d/<n>.json). Nothing but the manifest is loaded up front; a query loads
-// the shards of its terms and the chunks of the results it returns, and
-// keeps them for the next query.
-import { tokenize } from './analyze.js';
+// manifest (index.json), term shards (t/<n>.bin), a file per document
+// (f/<n>.json: its record and sections) and the vocabulary by first
+// character (v/<n>.txt). Nothing but the manifest is loaded up front; a
+// query loads the shards of its terms (and, for a word the index lacks,
+// the vocabulary of its first character) and the files of the results it
+// returns, and keeps them for the next query.
+import { tokenize, tokenSpans } from './analyze.js';
 import { stemEnglish, stemGerman } from './stem.js';
+import { distance } from './fuzzy.js';
 
-const formatVersion = 1;
+const formatVersion = 2;
 // A prefix (the word being typed) expands to at most this many terms, the
 // most frequent first, read from at most this many shards.
 const maxPrefixTerms = 48;
@@ -18,6 +21,18 @@ const prefixWeight = 0.6;
 // shorter (but at least minStemRunes long) are tried.
 const maxStemCut = 6;
 const minStemRunes = 3;
+// A word the index does not hold matches the terms within one typo (two
+// from minTwoTypos characters on) that start with the same character: the
+// fuzzy matches of words at least minTypoRunes long, at most
+// maxTypoTerms of them, the closest and most frequent first.
+const minTypoRunes = 5;
+const minTwoTypos = 8;
+const maxTypoTerms = 3;
+const typoWeight = 0.5;
+// The longest ending a typo's stem match leaves aside ("ment", "ungen").
+const maxEnding = 5;
+// An excerpt shows about this many words around the matches.
+const excerptWords = 28;
 
 // compare orders strings by code point, as Go orders the terms (by UTF-8
 // bytes); JavaScript's < compares UTF-16 code units.
@@ -101,7 +116,7 @@ export class SearchIndex {
     this.fetch = fetchFn;
     this.stop = new Set(manifest.stop);
     this.shards = new Map();
-    this.chunks = new Map();
+    this.fragments = new Map();
   }
 
   // terms analyses a query into its words: each with the folded text and
@@ -117,10 +132,15 @@ export class SearchIndex {
     return out;
   }
 
-  // search returns the documents matching every word of query, best first:
-  // { total, results: [{ url, name, title, summary, audience, tools, score }] }.
-  // With options.prefix (default true) the last word also matches as a
-  // prefix unless the query ends in a space, so results follow typing.
+  // search returns the documents matching any word of query, best first:
+  // those that match more of the words before those that match fewer,
+  // then by score: { total, results: [{ id, url, name, title, summary,
+  // audience, tools, score, matched, words }] } (words: per query word,
+  // the index terms it matched, for excerpt). With options.prefix
+  // (default true) the last word also matches as a prefix unless the
+  // query ends in a space, so results follow typing. A word of five or
+  // more letters that the index does not hold matches the terms one typo
+  // away (two from eight letters on).
   async search(query, options = {}) {
     const limit = options.limit ?? 10;
     const words = this.terms(query);
@@ -130,7 +150,8 @@ export class SearchIndex {
     const plans = await Promise.all(words.map((w, i) => this.plan(w, typing && i === words.length - 1)));
     const scored = this.score(plans);
     const top = scored.slice(0, limit);
-    const results = await Promise.all(top.map(([doc, score]) => this.record(doc, score)));
+    const matched = plans.map((alts, i) => ({ text: words[i].text, terms: alts.map((a) => a.term), prefix: typing && i === words.length - 1 }));
+    const results = await Promise.all(top.map(([doc, score, n]) => this.record(doc, score, n, matched)));
     return { total: scored.length, results };
   }
 
@@ -139,7 +160,7 @@ export class SearchIndex {
   async plan(word, prefix) {
     const alts = new Map();
     const add = (term, list, factor) => {
-      if (list && !(alts.get(term)?.factor >= factor)) alts.set(term, { list, factor });
+      if (list && !(alts.get(term)?.factor >= factor)) alts.set(term, { term, list, factor });
     };
     const exact = [...new Set([word.en, word.de])];
     const lookups = exact.map(async (t) => add(t, await this.list(t), 1));
@@ -148,14 +169,20 @@ export class SearchIndex {
       lookups.push(this.stemOf(word.text).then((found) => found && add(found[0], found[1], prefixWeight)));
     }
     await Promise.all(lookups);
+    if (alts.size === 0 && [...word.text].length >= minTypoRunes) {
+      for (const [t, list] of await this.fuzzy(word)) add(t, list, typoWeight);
+    }
     return [...alts.values()];
   }
 
-  // score intersects the words' matches and sums their scores: per word the
-  // best of its terms, each weighted by the term's rarity (BM25's idf).
+  // score ranks the documents that match any word: by the number of words
+  // they match, then by the sum of the words' scores, each the best of its
+  // terms weighted by the term's rarity (BM25's idf). It returns
+  // [doc, score, words matched] sorted.
   score(plans) {
     const n = this.manifest.docs;
-    const perWord = plans.map((alts) => {
+    const total = new Map();
+    for (const alts of plans) {
       const m = new Map();
       for (const { list, factor } of alts) {
         const df = list.ids.length;
@@ -166,21 +193,58 @@ export class SearchIndex {
           if (!(m.get(doc) >= s)) m.set(doc, s);
         }
       }
-      return m;
-    });
-    perWord.sort((a, b) => a.size - b.size);
-    const out = [];
-    for (const [doc, s0] of perWord[0]) {
-      let s = s0;
-      let all = true;
-      for (let i = 1; i < perWord.length && all; i++) {
-        const x = perWord[i].get(doc);
-        if (x === undefined) all = false;
-        else s += x;
+      for (const [doc, s] of m) {
+        const t = total.get(doc);
+        if (t) {
+          t[1] += s;
+          t[2]++;
+        } else total.set(doc, [doc, s, 1]);
       }
-      if (all) out.push([doc, s]);
     }
-    return out.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    return [...total.values()].sort((a, b) => b[2] - a[2] || b[1] - a[1] || a[0] - b[0]);
+  }
+
+  // fuzzy returns the terms within the word's typo allowance that start
+  // with its first character, with their posting lists.
+  async fuzzy(word) {
+    const first = String.fromCodePoint(word.text.codePointAt(0));
+    const i = this.manifest.vocab.indexOf(first);
+    if (i < 0) return [];
+    const text = await this.vocab(i);
+    const max = [...word.text].length >= minTwoTypos ? 2 : 1;
+    const forms = [...new Set([word.text, word.en, word.de])];
+    const chars = [...word.text];
+    const cands = [];
+    for (const line of text.split('\n')) {
+      const sp = line.indexOf(' ');
+      if (sp < minStemRunes) continue;
+      const term = line.slice(0, sp);
+      let d = max + 1;
+      for (const f of forms) d = Math.min(d, distance(f, term, max));
+      // A stem against the word without an ending the stemmer could not
+      // see for the typo ("deplyoment" → deploy): a little further.
+      const len = [...term].length;
+      const ending = chars.length - len;
+      if (d > max && len >= minTypoRunes && ending >= 1 && ending <= maxEnding) {
+        const e = distance(chars.slice(0, len).join(''), term, max);
+        if (e <= max) d = e + 0.5;
+      }
+      if (d <= max + 0.5) cands.push([term, d, Number(line.slice(sp + 1))]);
+    }
+    cands.sort((a, b) => a[1] - b[1] || b[2] - a[2] || compare(a[0], b[0]));
+    const found = await Promise.all(cands.slice(0, maxTypoTerms).map(async ([t]) => [t, await this.list(t)]));
+    return found.filter(([, list]) => list);
+  }
+
+  vocab(i) {
+    this.vocabs ??= new Map();
+    let p = this.vocabs.get(i);
+    if (!p) {
+      p = this.get(`v/${i}.txt`).then((r) => r.text());
+      p.catch(() => this.vocabs.delete(i));
+      this.vocabs.set(i, p);
+    }
+    return p;
   }
 
   // shardFor returns the shard that holds term if the index has it: the last
@@ -268,16 +332,82 @@ export class SearchIndex {
   }
 
   // record returns the displayed fields of document doc.
-  async record(doc, score) {
-    const size = this.manifest.chunk;
-    const c = Math.floor(doc / size);
-    let p = this.chunks.get(c);
+  async record(doc, score, matched = 0, words = []) {
+    const [url, name, title, summary, audience, tools] = (await this.fragment(doc)).r;
+    return { id: doc, url: new URL(url, this.root).href, name, title, summary, audience, tools, score, matched, words };
+  }
+
+  // excerpt returns the section of a result that its query words match
+  // best and a passage of it: { anchor, heading, url, text, marks }, where
+  // marks are [start, end) offsets into text of the matched words; null
+  // when the document has no text.
+  async excerpt(result) {
+    const secs = (await this.fragment(result.id)).s;
+    if (!secs.length) return null;
+    const stems = this.stems ??= new Map();
+    const stem = (t) => {
+      let s = stems.get(t);
+      if (!s) stems.set(t, (s = [stemEnglish(t), stemGerman(t)]));
+      return s;
+    };
+    const words = result.words.map((w) => ({ terms: new Set(w.terms), text: w.text, prefix: w.prefix }));
+    // which query word a token matches, or -1
+    const which = (tok) => {
+      const [en, de] = stem(tok);
+      for (let i = 0; i < words.length; i++) {
+        const w = words[i];
+        if (w.terms.has(en) || w.terms.has(de) || tok === w.text || (w.prefix && tok.startsWith(w.text))) return i;
+      }
+      return -1;
+    };
+    let best = null;
+    secs.forEach(([anchor, heading, text], si) => {
+      const toks = tokenSpans(text).map((t) => ({ ...t, w: which(t.text) }));
+      const inHeading = new Set(tokenize(heading).map(which).filter((w) => w >= 0));
+      // the window of excerptWords tokens that holds the most distinct words
+      let top = { n: 0, hits: 0, at: 0 };
+      for (let i = 0; i < toks.length; i++) {
+        if (toks[i].w < 0) continue;
+        const seen = new Set();
+        let hits = 0;
+        for (let j = i; j < toks.length && j < i + excerptWords; j++) {
+          if (toks[j].w >= 0) {
+            seen.add(toks[j].w);
+            hits++;
+          }
+        }
+        if (seen.size > top.n || (seen.size === top.n && hits > top.hits)) top = { n: seen.size, hits, at: i };
+      }
+      const all = new Set([...inHeading, ...toks.filter((t) => t.w >= 0).map((t) => t.w)]);
+      const rank = all.size * 1000 + top.n * 10 + inHeading.size;
+      if (!best || rank > best.rank) best = { rank, anchor, heading, text, toks, at: top.n ? top.at : 0, si };
+    });
+    const { toks, text } = best;
+    const from = Math.max(0, best.at - 6);
+    const to = Math.min(toks.length, from + excerptWords);
+    const start = from > 0 ? toks[from].start : 0;
+    const end = to < toks.length ? toks[to - 1].end : text.length;
+    const marks = toks.slice(from, to).filter((t) => t.w >= 0).map((t) => [t.start - start, t.end - start]);
+    const base = result.url.replace(/#.*$/, '');
+    return {
+      anchor: best.anchor,
+      heading: best.heading,
+      url: best.anchor && best.si > 0 ? `${base}#${encodeURIComponent(best.anchor)}` : result.url,
+      text: text.slice(start, end),
+      before: start > 0,
+      after: end < text.length,
+      marks,
+    };
+  }
+
+  // fragment returns document doc's file.
+  fragment(doc) {
+    let p = this.fragments.get(doc);
     if (!p) {
-      p = this.get(`d/${c}.json`).then((r) => r.json());
-      p.catch(() => this.chunks.delete(c));
-      this.chunks.set(c, p);
+      p = this.get(`f/${doc}.json`).then((r) => r.json());
+      p.catch(() => this.fragments.delete(doc));
+      this.fragments.set(doc, p);
     }
-    const [url, name, title, summary, audience, tools] = (await p)[doc % size];
-    return { url: new URL(url, this.root).href, name, title, summary, audience, tools, score };
+    return p;
   }
 }

@@ -1,0 +1,84 @@
+package build
+
+import (
+	"crypto/sha256"
+	"path"
+	"runtime"
+	"slices"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/precompress"
+)
+
+// siblingKey is what the compressed sibling of a file with the bytes sum
+// is made from.
+func siblingKey(ext string, sum cache.Key) cache.Key {
+	return cache.NewHasher("precompress").String(ext).Int(precompress.BrotliQuality).Key(sum).Sum()
+}
+
+// precompress writes the .br and .gz siblings of every text file of the
+// new output (internal/precompress), once every other file is in place:
+// a sibling of a file with the same bytes as in the previous output is
+// carried over, the others are made on every core. The siblings are not
+// in manifest.json, which is written before them; they are recorded like
+// any other file.
+func (o *output) precompress() error {
+	var todo []string
+	o.mu.Lock()
+	for p := range o.next {
+		if precompress.Compressible(p) {
+			todo = append(todo, p)
+		}
+	}
+	o.mu.Unlock()
+	slices.Sort(todo)
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, p := range todo {
+		g.Go(func() error { return o.precompressOne(p) })
+	}
+	return g.Wait()
+}
+
+// precompressOne writes the siblings of the new output's file p.
+func (o *output) precompressOne(p string) error {
+	o.mu.Lock()
+	e := o.next[p]
+	o.mu.Unlock()
+	if e.size < precompress.MinSize {
+		return nil
+	}
+	need := false
+	for _, ext := range []string{".br", ".gz"} {
+		if !o.Fresh(p+ext, siblingKey(ext, e.sum)) {
+			need = true
+		}
+	}
+	if !need {
+		return nil
+	}
+	data, err := afero.ReadFile(o.fs, path.Join(o.stage, p))
+	if err != nil {
+		return err
+	}
+	if cache.Key(sha256.Sum256(data)) != e.sum {
+		return nil // changed under the build: left without siblings
+	}
+	br, gz := precompress.Encode(data)
+	for ext, b := range map[string][]byte{".br": br, ".gz": gz} {
+		o.mu.Lock()
+		_, carried := o.next[p+ext]
+		o.mu.Unlock()
+		if b != nil && !carried {
+			if err := o.Write(p+ext, siblingKey(ext, e.sum), b); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+
+}

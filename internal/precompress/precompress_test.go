@@ -1,0 +1,122 @@
+package precompress
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/andybalholm/brotli"
+)
+
+func TestEncodeRoundTrip(t *testing.T) {
+	data := []byte(strings.Repeat("<p>lore builds manuals and prompts. </p>\n", 200))
+	br, gz := Encode(data)
+	if br == nil || gz == nil {
+		t.Fatalf("text of %d bytes: br %d, gz %d bytes", len(data), len(br), len(gz))
+	}
+	got, err := io.ReadAll(brotli.NewReader(bytes.NewReader(br)))
+	if err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("brotli round trip: %v", err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err = io.ReadAll(zr); err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("gzip round trip: %v", err)
+	}
+	if zr.Header.Name != "" || !zr.Header.ModTime.IsZero() {
+		t.Errorf("gzip header carries a name %q or a time %v", zr.Header.Name, zr.Header.ModTime)
+	}
+	br2, gz2 := Encode(data)
+	if !bytes.Equal(br, br2) || !bytes.Equal(gz, gz2) {
+		t.Error("two encodings of the same bytes differ")
+	}
+}
+
+func TestEncodeSkipsWhatDoesNotPay(t *testing.T) {
+	if br, gz := Encode([]byte("short")); br != nil || gz != nil {
+		t.Error("a file under MinSize got siblings")
+	}
+	random := make([]byte, 4096)
+	x := uint32(1)
+	for i := range random {
+		x = x*1664525 + 1013904223
+		random[i] = byte(x >> 24)
+	}
+	if br, gz := Encode(random); br != nil || gz != nil {
+		t.Errorf("incompressible bytes got siblings: br %d, gz %d of %d", len(br), len(gz), len(random))
+	}
+}
+
+func TestCompressible(t *testing.T) {
+	for name, want := range map[string]bool{
+		"index.html": true, "assets/main-AB12.css": true, "search/t/3.bin": true, "search/index.json": true,
+		"media/x.png": false, "index.html.br": false, "index.html.gz": false, "notes.gz": false,
+	} {
+		if Compressible(name) != want {
+			t.Errorf("Compressible(%q) = %v", name, !want)
+		}
+	}
+	if !IsSibling("index.html.br") || !IsSibling("t/0.bin.gz") || IsSibling("notes.gz") || IsSibling("index.html") {
+		t.Error("IsSibling")
+	}
+}
+
+// BenchmarkBrotli compresses the text files of a built site (LORE_SITE,
+// a public/ folder; at most 2,000 files) with brotli at qualities 6, 9
+// and 11 and with gzip at levels 6 and 9, and reports the ratio.
+func BenchmarkBrotli(b *testing.B) {
+	dir := os.Getenv("LORE_SITE")
+	if dir == "" {
+		b.Skip("set LORE_SITE to a built site")
+	}
+	var files [][]byte
+	total := 0
+	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && Compressible(p) && len(files) < 2000 {
+			data, _ := os.ReadFile(p)
+			files = append(files, data)
+			total += len(data)
+		}
+		return nil
+	})
+	for _, level := range []int{6, 9} {
+		b.Run(map[int]string{6: "gzip6", 9: "gzip9"}[level], func(b *testing.B) {
+			b.SetBytes(int64(total))
+			out := 0
+			for range b.N {
+				out = 0
+				for _, f := range files {
+					var buf bytes.Buffer
+					w, _ := gzip.NewWriterLevel(&buf, level)
+					_, _ = w.Write(f)
+					_ = w.Close()
+					out += buf.Len()
+				}
+			}
+			b.ReportMetric(float64(out)/float64(total), "ratio")
+		})
+	}
+	for _, q := range []int{6, 9, 11} {
+		b.Run(map[int]string{6: "br6", 9: "br9", 11: "br11"}[q], func(b *testing.B) {
+			b.SetBytes(int64(total))
+			out := 0
+			for range b.N {
+				out = 0
+				for _, f := range files {
+					var buf bytes.Buffer
+					w := brotli.NewWriterLevel(&buf, q)
+					_, _ = w.Write(f)
+					_ = w.Close()
+					out += buf.Len()
+				}
+			}
+			b.ReportMetric(float64(out)/float64(total), "ratio")
+		})
+	}
+}
