@@ -1,0 +1,342 @@
+package capability
+
+import (
+	"regexp"
+	"strings"
+)
+
+// CommandRef is a command found in shell text: its name and the byte
+// offset of its first character.
+type CommandRef struct {
+	Name string
+	Off  int
+}
+
+// Commands returns the commands of shell text (a code block's lines or a
+// script), in order: the first word of every simple command, after
+// variable assignments, redirections and keywords (if, then, do, !, time,
+// …), split at pipes, lists (;, &&, ||, &), subshells and command
+// substitutions ($( ), ` `, <( )). A wrapper (sudo, env, nohup, xargs,
+// timeout, …) counts as a command, and so does the command it runs.
+// Comments and the bodies of here-documents are skipped; words that are
+// expanded at run time ($CMD) are not names. With console set, only lines
+// after a prompt ("$ ", "% ", "PS> ") are commands, the others being
+// output. The work is linear in text.
+func Commands(text []byte, console bool) []CommandRef {
+	if console {
+		var out []CommandRef
+		for off := 0; off < len(text); {
+			end, next := lineEnd(text, off)
+			if p := promptEnd(text[off:end]); p >= 0 {
+				for _, c := range (&shellScanner{src: text, pos: off + p, end: end}).run() {
+					out = append(out, c)
+				}
+			}
+			off = next
+		}
+		return out
+	}
+	// A "$ " prompt pasted before a command in a sh block is dropped (see
+	// pickCommands).
+	return (&shellScanner{src: text, end: len(text)}).run()
+}
+
+func lineEnd(src []byte, off int) (end, next int) {
+	for i := off; i < len(src); i++ {
+		if src[i] == '\n' {
+			return i, i + 1
+		}
+	}
+	return len(src), len(src)
+}
+
+// promptRE matches the prompt of a console line: "$ ", "% ", "❯ ", "# "
+// is not one (it is a comment as often as a root prompt), "PS> " and
+// "PS C:\dir> ".
+var promptRE = regexp.MustCompile(`^\s*(?:\$|%|❯|PS(?: [A-Za-z]:[^>\n]*)?>)\s`)
+
+// promptEnd returns where the command of a console line starts, or -1.
+func promptEnd(line []byte) int {
+	if m := promptRE.FindIndex(line); m != nil {
+		return m[1]
+	}
+	return -1
+}
+
+// shellScanner splits shell text into simple commands.
+type shellScanner struct {
+	src      []byte
+	pos, end int
+	words    []word // of the current simple command
+	cur      []byte // the word being read
+	curOff   int
+	curPlain bool // the word has no quotes or expansions
+	depth    int  // open parentheses
+	heredocs []string
+	out      []CommandRef
+}
+
+type word struct {
+	text  string
+	off   int
+	plain bool
+}
+
+func (s *shellScanner) run() []CommandRef {
+	for s.pos < s.end {
+		c := s.src[s.pos]
+		switch {
+		case c == '\\' && s.pos+1 < s.end:
+			if s.src[s.pos+1] == '\n' { // a continuation line
+				s.flushWord()
+				s.pos += 2
+				continue
+			}
+			if s.src[s.pos+1] == '\r' && s.pos+2 < s.end && s.src[s.pos+2] == '\n' {
+				s.flushWord()
+				s.pos += 3
+				continue
+			}
+			s.addByte(s.src[s.pos+1], isAlnum(s.src[s.pos+1])) // \rm is rm without aliases
+			s.pos += 2
+		case c == '\'':
+			s.quoted('\'')
+		case c == '"':
+			s.quoted('"')
+		case c == '`':
+			s.endCommand()
+			s.pos++
+		case c == '$' && s.pos+1 < s.end && s.src[s.pos+1] == '(':
+			s.endCommand()
+			s.depth++
+			s.pos += 2
+		case c == '#' && len(s.cur) == 0:
+			for s.pos < s.end && s.src[s.pos] != '\n' {
+				s.pos++
+			}
+		case c == '\n':
+			s.endCommand()
+			s.pos++
+			s.skipHeredocs()
+		case c == ';' || c == '|' || c == '&':
+			if c == '&' && len(s.cur) > 0 && (s.cur[len(s.cur)-1] == '>' || s.cur[len(s.cur)-1] == '<') {
+				s.addByte(c, true) // 2>&1, <&3
+				s.pos++
+				continue
+			}
+			s.endCommand()
+			s.pos++
+		case c == '(':
+			if len(s.cur) > 0 && (s.cur[len(s.cur)-1] == '<' || s.cur[len(s.cur)-1] == '>') {
+				s.cur = s.cur[:len(s.cur)-1] // <( ) and >( ): a command inside
+			}
+			s.endCommand()
+			s.depth++
+			s.pos++
+		case c == ')':
+			if s.depth == 0 {
+				s.words, s.cur = nil, s.cur[:0] // a case pattern: "start)"
+			}
+			s.endCommand()
+			s.depth = max(0, s.depth-1)
+			s.pos++
+		case c == ' ' || c == '\t' || c == '\r':
+			s.flushWord()
+			s.pos++
+		case c == '<' && s.pos+1 < s.end && s.src[s.pos+1] == '<':
+			s.flushWord()
+			s.heredoc()
+		default:
+			s.addByte(c, true)
+			s.pos++
+		}
+	}
+	s.endCommand()
+	return s.out
+}
+
+func (s *shellScanner) addByte(c byte, plain bool) {
+	if len(s.cur) == 0 {
+		s.curOff, s.curPlain = s.pos, true
+	}
+	s.cur = append(s.cur, c)
+	if !plain || c == '$' {
+		s.curPlain = false
+	}
+}
+
+// quoted reads a quoted string into the current word; a command
+// substitution inside double quotes is a command of its own.
+func (s *shellScanner) quoted(q byte) {
+	if len(s.cur) == 0 {
+		s.curOff, s.curPlain = s.pos, true
+	}
+	s.curPlain = false
+	s.cur = append(s.cur, q)
+	s.pos++
+	for s.pos < s.end && s.src[s.pos] != q {
+		c := s.src[s.pos]
+		if q == '"' && c == '\\' && s.pos+1 < s.end {
+			s.pos += 2
+			continue
+		}
+		if q == '"' && c == '$' && s.pos+1 < s.end && s.src[s.pos+1] == '(' {
+			inner := &shellScanner{src: s.src, pos: s.pos + 2, end: s.closing(s.pos + 2)}
+			s.out = append(s.out, inner.run()...)
+			s.pos = inner.end
+			continue
+		}
+		s.pos++
+	}
+	s.pos = min(s.pos+1, s.end)
+}
+
+// closing returns where the command substitution opened before from ends
+// inside a double-quoted string: its ")" or the string's end.
+func (s *shellScanner) closing(from int) int {
+	depth := 1
+	for i := from; i < s.end; i++ {
+		switch s.src[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		case '"', '\n':
+			return i
+		}
+	}
+	return s.end
+}
+
+func (s *shellScanner) flushWord() {
+	if len(s.cur) == 0 {
+		return
+	}
+	s.words = append(s.words, word{text: string(s.cur), off: s.curOff, plain: s.curPlain})
+	s.cur = s.cur[:0]
+}
+
+// heredoc reads "<<[-]DELIM" (not "<<<", a here-string) and queues the
+// delimiter: the lines after the current one up to it are data.
+func (s *shellScanner) heredoc() {
+	i := s.pos + 2
+	if i < s.end && s.src[i] == '<' {
+		s.pos = i + 1
+		return
+	}
+	if i < s.end && (s.src[i] == '-' || s.src[i] == '~') {
+		i++
+	}
+	for i < s.end && (s.src[i] == ' ' || s.src[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < s.end && !strings.ContainsRune(" \t\n;|&<>()", rune(s.src[j])) {
+		j++
+	}
+	if d := strings.Trim(string(s.src[i:j]), `'"\`); d != "" {
+		s.heredocs = append(s.heredocs, d)
+	}
+	s.pos = j
+}
+
+// skipHeredocs skips the bodies of the here-documents the line before
+// opened, each up to the line that is its delimiter.
+func (s *shellScanner) skipHeredocs() {
+	for _, d := range s.heredocs {
+		for s.pos < s.end {
+			end, next := lineEnd(s.src[:s.end], s.pos)
+			line := strings.TrimSpace(strings.TrimSuffix(string(s.src[s.pos:end]), "\r"))
+			s.pos = next
+			if line == d {
+				break
+			}
+		}
+	}
+	s.heredocs = s.heredocs[:0]
+}
+
+// endCommand picks the command of the simple command read so far.
+func (s *shellScanner) endCommand() {
+	s.flushWord()
+	words := s.words
+	s.words = s.words[:0]
+	s.out = append(s.out, pickCommands(words)...)
+}
+
+// keywords come before a command without being one; stoppers start a
+// compound whose next words are not commands.
+var (
+	keywords = map[string]bool{"if": true, "then": true, "else": true, "elif": true, "fi": true, "do": true, "done": true,
+		"while": true, "until": true, "!": true, "{": true, "}": true, "function": true, "coproc": true, "time": true}
+	stoppers = map[string]bool{"for": true, "case": true, "select": true, "esac": true, "in": true}
+	// wrappers run the command that follows them; argOptions are their
+	// options that take a value.
+	wrappers = map[string]bool{"sudo": true, "doas": true, "env": true, "nohup": true, "exec": true, "command": true,
+		"builtin": true, "nice": true, "ionice": true, "timeout": true, "xargs": true, "stdbuf": true, "setsid": true,
+		"watch": true, "strace": true, "unbuffer": true, "caffeinate": true, "chronic": true}
+	argOptions = map[string]bool{"-u": true, "-g": true, "-C": true, "-D": true, "-h": true, "-p": true, "-U": true,
+		"-r": true, "-t": true, "-n": true, "-s": true, "-k": true, "-I": true, "-P": true, "-L": true, "-d": true,
+		"-c": true, "-o": true, "-e": true, "-i": true, "-E": true}
+)
+
+var (
+	assignRE  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=`)
+	redirRE   = regexp.MustCompile(`^(?:[0-9]*|&)(?:>>?|<<?|>&|<&|&>>?|>\|)`)
+	commandRE = regexp.MustCompile(`^[A-Za-z0-9_./+@~-][A-Za-z0-9_./+@:~-]*$`)
+	numberRE  = regexp.MustCompile(`^[0-9.]+[smhd]?$`)
+)
+
+// pickCommands returns the command of a simple command's words, and the
+// command a wrapper among them runs.
+func pickCommands(words []word) []CommandRef {
+	var out []CommandRef
+	wrapped := false // the words after a wrapper: options until the command
+	skipValue := false
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		t := w.text
+		if i == 0 && !wrapped && (t == "$" || t == "%") && len(words) > 1 {
+			continue // a prompt pasted into a sh block
+		}
+		switch {
+		case skipValue:
+			skipValue = false
+			continue
+		case redirRE.MatchString(t):
+			if redirRE.FindString(t) == t {
+				skipValue = true // the target is the next word
+			}
+			continue
+		case assignRE.MatchString(t):
+			continue
+		case strings.HasPrefix(t, "$") && i+1 < len(words) && words[i+1].text == "=":
+			i++ // PowerShell: $x = Get-Thing
+			continue
+		case !wrapped && keywords[t]:
+			continue
+		case !wrapped && stoppers[t]:
+			return out
+		case wrapped && strings.HasPrefix(t, "-"):
+			skipValue = argOptions[t]
+			continue
+		case wrapped && numberRE.MatchString(t):
+			continue // timeout 10, nice 5
+		}
+		name := strings.TrimPrefix(t, "@") // @echo off
+		if !w.plain || !commandRE.MatchString(name) || !strings.ContainsFunc(name, isLetterRune) || strings.HasPrefix(name, "-") {
+			return out // an expansion or no command name
+		}
+		out = append(out, CommandRef{Name: name, Off: w.off})
+		if !wrappers[strings.ToLower(name)] {
+			return out
+		}
+		wrapped = true
+	}
+	return out
+}
+
+func isLetterRune(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
