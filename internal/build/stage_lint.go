@@ -26,6 +26,9 @@ func (b *buildRun) lintBuild() lint.Report {
 	p, baked := b.p, b.res.Baked
 	in := p.lintInput(p.Manuals, nil)
 	in.Prompts = baked.Facts
+	if b.s.o.Locked {
+		in.ManualLock = p.manualLockPath() // manual/lock compares the manuals with it
+	}
 	files := countFiles(p.Manuals, nil) + len(baked.Prompts.Files)
 	c := b.cache
 	key, ok := b.lintKey(in)
@@ -74,6 +77,9 @@ func (b *buildRun) lintKey(in *lint.Input) (key cache.Key, ok bool) {
 		return cache.Key{}, false
 	}
 	h.Bytes(facts)
+	// With --locked, manual/lock reads manuals.lock and the skills' files
+	// through the recording file system.
+	h.String(in.ManualLock)
 	return h.Sum(), true
 }
 

@@ -20,7 +20,7 @@ import (
 
 // The up-to-date check. A build whose inputs (the project file, every file
 // under the manual roots and the prompts, content and theme folders,
-// prompts.lock, and the files the last build looked at elsewhere: link
+// prompts.lock, manuals.lock, and the files the last build looked at elsewhere: link
 // targets, images) are all as the last good build found them, by name,
 // size, mode and modification time, and whose output folder is as that
 // build left it, has nothing to do: it returns that build's report and
@@ -88,7 +88,7 @@ func inputs(fsys afero.Fs, cfg *config.Config, roots []string, out, cacheDir str
 		file = cfg.Path(config.FileName)
 	}
 	dirs := slices.Concat(roots, []string{cfg.Path(cfg.Prompts), cfg.Path(cfg.Content), cfg.Path(cfg.Theme)})
-	for _, f := range []string{file, cfg.Path("prompts.lock")} {
+	for _, f := range []string{file, cfg.Path("prompts.lock"), cfg.Path("manuals.lock")} {
 		fi, err := lstat(fsys, f)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):

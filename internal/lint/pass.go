@@ -26,6 +26,10 @@ type Input struct {
 	// judge; nil when the prompts are not checked. Disable comments in
 	// prompt files are honoured like those in manuals.
 	Prompts *facts.Prompts
+	// ManualLock is the capability lock (manuals.lock) the manual/lock
+	// rule compares every manual's surface with (lore build --locked);
+	// empty does not compare. It is read through FS.
+	ManualLock string
 	// ManualRulesOnly runs only the rules that check one manual at a time
 	// (lore serve's quick rewrite of one edited page).
 	ManualRulesOnly bool
