@@ -84,7 +84,7 @@ func Dir(fsys afero.Fs, dir string, key ed25519.PrivateKey) (*Signed, error) {
 		_ = fsys.Remove(sigPath)
 		var me *bundle.ManifestError
 		if errors.As(err, &me) {
-			return nil, fmt.Errorf("not signed: %s does not match its manifest (%v); build again, then sign", dir, err)
+			return nil, fmt.Errorf("not signed: %s changed since the build (%s): build again, then sign", dir, listDiff(me))
 		}
 		return nil, fmt.Errorf("not signed: %w", err)
 	}
@@ -111,4 +111,24 @@ func unwrap(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// listDiff says which files differ: "1 added (extra.txt); 2 changed (a, b)".
+func listDiff(me *bundle.ManifestError) string {
+	var parts []string
+	for _, l := range []struct {
+		what  string
+		files []string
+	}{{"changed", me.Changed}, {"removed", me.Removed}, {"added", me.Added}} {
+		if len(l.files) == 0 {
+			continue
+		}
+		shown := l.files
+		more := ""
+		if len(shown) > 5 {
+			shown, more = shown[:5], fmt.Sprintf(", and %d more", len(l.files)-5)
+		}
+		parts = append(parts, fmt.Sprintf("%d %s: %s%s", len(l.files), l.what, strings.Join(shown, ", "), more))
+	}
+	return strings.Join(parts, "; ")
 }

@@ -187,7 +187,7 @@ func TestDirRefusesChangedFolder(t *testing.T) {
 	}
 	key := ed25519.NewKeyFromSeed(make([]byte, 32))
 	_, err := Dir(afero.NewOsFs(), dir, key)
-	if err == nil || !strings.Contains(err.Error(), "1 changed (index.html)") {
+	if err == nil || !strings.Contains(err.Error(), "1 changed: index.html") {
 		t.Fatalf("Dir = %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, bundle.SignatureFile)); !os.IsNotExist(err) {
