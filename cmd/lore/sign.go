@@ -20,18 +20,21 @@ func newSignCmd(e *env) *cobra.Command {
 		GroupID: "build",
 		Short:   "Sign a published output folder (manifest.json)",
 		Long: `Sign signs the output folder DIR (default: the project's, public/) that
-lore build wrote: it writes DIR/manifest.json.sig, an OpenSSH signature
-(ssh-keygen -Y sign's SSHSIG format, namespace lore-manifest) of
-manifest.json with the ed25519 private key FILE (lore keygen, or
-ssh-keygen -t ed25519 without a passphrase).
+lore build wrote. It adds to DIR/manifest.json the files list: every other
+file of the folder with its SHA-256 and size — pages, bundles, task
+templates, the manuals' Markdown under lore/sources/, the catalog's files —
+and writes DIR/manifest.json.sig, an OpenSSH signature (ssh-keygen -Y
+sign's SSHSIG format, namespace lore-manifest) of that manifest with the
+ed25519 private key FILE (lore keygen, or ssh-keygen -t ed25519 without a
+passphrase). The signature thus covers all of what was published.
 
-manifest.json lists every other file of the folder with its SHA-256 and
-size — pages, bundles, task templates, the manuals' Markdown under
-lore/sources/, the catalog's files — so the signature covers all of what
-was published. (The catalog index is not byte-for-byte reproducible: the
-signature is over this build's files, not over any rebuild of the same
-input.) Before it signs, Sign checks the folder against the manifest as a
-runtime would; a folder changed since the build is not signed.
+The build's manifest has no files list because the catalog's index is not
+byte-for-byte reproducible while manifest.json is: the signature is over
+the files as published, not over any rebuild of the same input. Before it
+signs, Sign checks what the build recorded against the files (each
+manual's source, each bundle's seal and digest) and refuses a folder
+changed since the build. A later 'lore build' into the folder drops the
+signature: sign again after every build you publish.
 
 Check a signed folder with 'lore verify --pub KEY.pub DIR', in a runtime
 with build/bundle's VerifyManifest, or with OpenSSH:

@@ -33,8 +33,11 @@ type Manifest struct {
 	Catalog   *CatalogInfo       `json:"catalog"`
 	Lint      LintSummary        `json:"lint"`
 	// Files lists every other file of the output with its SHA-256 and
-	// size: what lore sign signs and bundle.VerifyManifest checks.
-	Files []bundle.ManifestFile `json:"files"`
+	// size. lore build leaves it out (the catalog's index files are not
+	// reproducible, and the manifest of a build is); lore sign adds it
+	// over the files as published, then signs: what
+	// bundle.VerifyManifest checks.
+	Files []bundle.ManifestFile `json:"files,omitempty"`
 }
 
 // ManifestTemplate describes one task template.
@@ -104,8 +107,7 @@ func buildManifest(p *Project, res *Result, fs map[*manual.Manual]*facts) *Manif
 	return mf
 }
 
-// writeManifest writes manifest.json last: its files list covers every
-// other file of the output.
+// writeManifest writes manifest.json and the JSON Schemas.
 func writeManifest(p *Project, res *Result, fs map[*manual.Manual]*facts, out *output) error {
 	if err := out.Write("lore/manifest.schema.json", cache.Key{}, ManifestJSONSchema); err != nil {
 		return err
@@ -115,9 +117,7 @@ func writeManifest(p *Project, res *Result, fs map[*manual.Manual]*facts, out *o
 			return err
 		}
 	}
-	mf := buildManifest(p, res, fs)
-	mf.Files = out.manifestFiles()
-	b, err := json.MarshalIndent(mf, "", "  ")
+	b, err := json.MarshalIndent(buildManifest(p, res, fs), "", "  ")
 	if err != nil {
 		return err
 	}

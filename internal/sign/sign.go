@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/afero"
@@ -57,52 +55,52 @@ func ReadPrivateKey(fsys afero.Fs, file string) (ed25519.PrivateKey, error) {
 type Signed struct {
 	// Signature is the signature file written.
 	Signature string
-	// Files counts the files manifest.json covers.
+	// Files counts the files manifest.json lists.
 	Files int
 	// Key is the public key that verifies it (a .pub line).
 	Key string
 }
 
-// Dir signs the published output folder dir: it writes
-// manifest.json.sig, the OpenSSH signature of manifest.json by key, and
-// then checks the folder as a runtime would (bundle.VerifyManifest). A
-// folder that does not match its manifest (a file changed, added or
-// removed since the build) is not signed: the signature is removed again
-// and the error names what differs.
+// Dir signs the published output folder dir that lore build wrote. It
+// completes manifest.json with the files list — every other file of the
+// folder with its SHA-256 and size, as published now (the catalog's
+// index files are not reproducible, so the build's manifest cannot list
+// them) — after checking what the build recorded (each manual's source,
+// each bundle's seal and digest) against the files, and writes
+// manifest.json.sig, the OpenSSH signature of the completed manifest by
+// key. It then checks the folder as a runtime would
+// (bundle.VerifyManifest) and removes the signature again if that fails.
 func Dir(fsys afero.Fs, dir string, key ed25519.PrivateKey) (*Signed, error) {
-	manifest, err := afero.ReadFile(fsys, path.Join(dir, bundle.ManifestFileName))
+	mfPath := path.Join(dir, bundle.ManifestFileName)
+	data, err := afero.ReadFile(fsys, mfPath)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w: sign a folder lore build wrote", path.Join(dir, bundle.ManifestFileName), unwrap(err))
+		return nil, fmt.Errorf("cannot read %s: %w: sign a folder lore build wrote", mfPath, unwrap(err))
+	}
+	files, err := listFiles(fsys, dir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot list %s: %w", dir, unwrap(err))
+	}
+	manifest, err := completeManifest(fsys, dir, data, files)
+	if err != nil {
+		return nil, err
+	}
+	if err := afero.WriteFile(fsys, mfPath, manifest, 0o644); err != nil {
+		return nil, fmt.Errorf("cannot write %s: %w", mfPath, unwrap(err))
 	}
 	sigPath := path.Join(dir, bundle.SignatureFile)
 	if err := afero.WriteFile(fsys, sigPath, bundle.SignManifest(key, manifest), 0o644); err != nil {
 		return nil, fmt.Errorf("cannot write %s: %w", sigPath, unwrap(err))
 	}
 	pub := bundle.AuthorizedKey(key.Public().(ed25519.PublicKey), "")
-	err = bundle.VerifyManifest([]byte(pub), afero.NewIOFS(afero.NewBasePathFs(fsys, dir)))
-	if err != nil {
+	if err := bundle.VerifyManifest([]byte(pub), afero.NewIOFS(afero.NewBasePathFs(fsys, dir))); err != nil {
 		_ = fsys.Remove(sigPath)
 		var me *bundle.ManifestError
 		if errors.As(err, &me) {
-			return nil, fmt.Errorf("not signed: %s changed since the build (%s): build again, then sign", dir, listDiff(me))
+			return nil, fmt.Errorf("not signed: %s changed while it was signed (%s)", dir, listDiff(me))
 		}
 		return nil, fmt.Errorf("not signed: %w", err)
 	}
-	n, _ := countFiles(fsys, dir)
-	return &Signed{Signature: sigPath, Files: n, Key: pub}, nil
-}
-
-// countFiles counts the files of dir but the manifest and its signature.
-func countFiles(fsys afero.Fs, dir string) (int, error) {
-	n := 0
-	err := afero.Walk(fsys, dir, func(p string, fi fs.FileInfo, err error) error {
-		rel := strings.TrimPrefix(filepath.ToSlash(p), path.Clean(dir)+"/")
-		if err == nil && !fi.IsDir() && rel != bundle.ManifestFileName && rel != bundle.SignatureFile {
-			n++
-		}
-		return err
-	})
-	return n, err
+	return &Signed{Signature: sigPath, Files: len(files), Key: pub}, nil
 }
 
 func unwrap(err error) error {

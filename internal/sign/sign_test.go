@@ -181,16 +181,37 @@ func TestSSHKeygenInterop(t *testing.T) {
 
 func TestDirRefusesChangedFolder(t *testing.T) {
 	dir := t.TempDir()
-	publish(t, dir)
-	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("changed"), 0o644); err != nil {
+	src := []byte("# M\n")
+	if err := os.MkdirAll(filepath.Join(dir, "lore", "sources"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "lore", "sources", "m.md"), append(src, "edited after the build\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum, _, _ := fileSumOS(filepath.Join(dir, "lore", "sources", "m.md"))
+	mf := `{"schema":"lore.manifest/v1","manuals":[{"name":"m","source":"lore/sources/m.md","sha256":"` + strings.Repeat("0", 64) + `"}]}`
+	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(mf), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	key := ed25519.NewKeyFromSeed(make([]byte, 32))
 	_, err := Dir(afero.NewOsFs(), dir, key)
-	if err == nil || !strings.Contains(err.Error(), "1 changed: index.html") {
+	if err == nil || !strings.Contains(err.Error(), "lore/sources/m.md differs from the source of manual m the build recorded") {
 		t.Fatalf("Dir = %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, bundle.SignatureFile)); !os.IsNotExist(err) {
-		t.Error("a signature was left beside a folder that does not match")
+		t.Error("a signature was written beside a folder that does not match its build")
+	}
+	// With the recorded digest it signs, and lists the file.
+	mf = strings.Replace(mf, strings.Repeat("0", 64), sum, 1)
+	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(mf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Dir(afero.NewOsFs(), dir, key)
+	if err != nil || s.Files != 1 {
+		t.Fatalf("Dir = %+v, %v", s, err)
+	}
+	signed, _ := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if !strings.Contains(string(signed), `"path": "lore/sources/m.md",`) {
+		t.Errorf("the signed manifest lacks the files list:\n%s", signed)
 	}
 }
