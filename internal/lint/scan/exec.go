@@ -73,32 +73,44 @@ var (
 		"http.post", "axios", "scp", "rsync", "ftp", "telnet", "/dev/tcp/"}
 )
 
-// arm sets a to what seg can fire of what within allows, and reports
-// whether that is anything.
-func (a *armed) arm(seg []byte, within armed) bool {
-	any := false
-	for k, p := range execPatterns {
-		if !within.on[k] {
-			continue
-		}
-		for _, key := range p.keys {
-			if containsFold(seg, key) {
-				a.on[k], any = true, true
-				break
+// execKeys finds every key of RemoteExec in one pass; patternMasks,
+// secretMask and sendMask select the keys of each check.
+var execKeys, patternMasks, secretMask, sendMask = func() (*keySet, [8]uint64, uint64, uint64) {
+	seen := map[string]bool{}
+	var all []string
+	add := func(keys []string) {
+		for _, k := range keys {
+			if !seen[k] {
+				seen[k] = true
+				all = append(all, k)
 			}
 		}
 	}
-	a.secrets = within.secrets && containsAnyFold(seg, secretKeys) && containsAnyFold(seg, sendKeys)
-	return any || a.secrets
-}
+	for _, p := range execPatterns {
+		add(p.keys)
+	}
+	add(secretKeys)
+	add(sendKeys)
+	ks := newKeySet(all)
+	var masks [8]uint64
+	for k, p := range execPatterns {
+		masks[k] = ks.mask(p.keys)
+	}
+	return ks, masks, ks.mask(secretKeys), ks.mask(sendKeys)
+}()
 
-func containsAnyFold(s []byte, keys []string) bool {
-	for _, k := range keys {
-		if containsFold(s, k) {
-			return true
+// arm sets a to what seg can fire of what within allows, and reports
+// whether that is anything.
+func (a *armed) arm(seg []byte, within armed) bool {
+	has := execKeys.present(seg)
+	any := false
+	for k := range execPatterns {
+		if within.on[k] && has&patternMasks[k] != 0 {
+			a.on[k], any = true, true
 		}
 	}
-	return false
+	a.secrets = within.secrets && has&secretMask != 0 && has&sendMask != 0
+	return any || a.secrets
 }
 
 // execLines checks each logical line of src[off:end] for what file (the

@@ -188,3 +188,17 @@ func TestURLSpans(t *testing.T) {
 		}
 	}
 }
+
+// TestKeySet: present finds the keys containsFold finds, in one pass.
+func TestKeySet(t *testing.T) {
+	keys := []string{"curl", "env", "set", ".ssh", "rm ", "invoke-"}
+	ks := newKeySet(keys)
+	for _, text := range []string{"", "CURL x", "Reset the ENVironment", "cat ~/.SSH/id", "rm -rf", "Invoke-WebRequest", "cur", "se", "r m"} {
+		got := ks.present([]byte(text))
+		for i, k := range keys {
+			if want := containsFold([]byte(text), k); (got&(1<<i) != 0) != want {
+				t.Errorf("%q: key %q present %v, containsFold %v", text, k, got&(1<<i) != 0, want)
+			}
+		}
+	}
+}
