@@ -28,10 +28,11 @@ func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*
 		in.Tools = append(in.Tools, site.Tool{Name: name, Description: cfg.Tools[name]})
 	}
 	views := make(map[*manual.Manual]*site.Manual, len(p.Manuals.Manuals))
+	caps := siteCapabilities(p, sums)
 	for _, m := range p.Manuals.Manuals {
 		f := fs[m]
 		v := &site.Manual{M: m, Path: p.RelPath(m.Path), URL: f.URL, Tokens: f.Tokens, SHA256: f.SHA256,
-			References: f.References, ReferencedBy: f.ReferencedBy, Recipes: f.Recipes, Engines: f.Engines}
+			References: f.References, ReferencedBy: f.ReferencedBy, Recipes: f.Recipes, Engines: f.Engines, Capabilities: caps[p.RelPath(m.Path)]}
 		views[m] = v
 		in.Manuals = append(in.Manuals, v)
 	}
