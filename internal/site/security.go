@@ -77,7 +77,9 @@ func securityData(r *run) (any, error) {
 	for _, c := range counts {
 		v.ByRule = append(v.ByRule, *c)
 	}
-	slices.SortFunc(v.ByRule, func(a, b ruleCount) int { return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Rule, b.Rule)) })
+	slices.SortFunc(v.ByRule, func(a, b ruleCount) int {
+		return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Rule, b.Rule))
+	})
 	for _, m := range r.in.Manuals {
 		c := m.Capabilities
 		if c == nil {
