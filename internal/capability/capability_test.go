@@ -30,7 +30,8 @@ var skillFixture = map[string]string{
 	"p/manuals/deploy/scripts/release.sh":    "#!/bin/sh\nset -e\ngit tag \"$1\"\ncurl -fsS https://hooks.example.net/release -d tag=\"$1\"\n",
 	"p/manuals/deploy/assets/logo.png":       "\x89PNG\x00\x00binary",
 	"p/manuals/deploy/nested/SKILL.md":       "---\nname: nested\ndescription: Another skill.\n---\n# Nested\n",
-	"p/manuals/notes.md":                     "---\nrequires-tools: web_fetch\n---\n# Notes\n\n```sh\npip install requests\n```\n",
+	"p/manuals/notes.md": "---\nrequires-tools: web_fetch\n---\n# Notes\n\n```sh\npip install requests\n```\n\n" +
+		"```bash\n$ npm test\nPASS all\n```\n\n> ```sh\n> cp a.md b.md\n> ```\n",
 }
 
 func TestAll(t *testing.T) {
@@ -67,6 +68,8 @@ manuals/deploy/nested/SKILL.md file SKILL.md
 manuals/notes.md name notes @p/manuals/notes.md:1:1
 manuals/notes.md file notes.md
 manuals/notes.md tool web_fetch @p/manuals/notes.md:2:1
+manuals/notes.md command cp @p/manuals/notes.md:16:3
+manuals/notes.md command npm @p/manuals/notes.md:11:3
 manuals/notes.md command pip @p/manuals/notes.md:7:1
 `
 	if b.String() != want {

@@ -12,6 +12,21 @@ type CommandRef struct {
 	Off  int
 }
 
+// Dialect says how shell text is read.
+type Dialect uint8
+
+// The dialects of Commands.
+const (
+	// Shell is sh, bash, zsh and the like: every line is code.
+	Shell Dialect = iota
+	// Console is a terminal session: lines after a prompt ("$ ", "% ",
+	// "PS> ") are commands, the others output.
+	Console
+	// PowerShell is PowerShell (and batch) code: parentheses and braces
+	// group expressions and hash tables, and "Name = value" assigns.
+	PowerShell
+)
+
 // Commands returns the commands of shell text (a code block's lines or a
 // script), in order: the first word of every simple command, after
 // variable assignments, redirections and keywords (if, then, do, !, time,
@@ -19,11 +34,9 @@ type CommandRef struct {
 // substitutions ($( ), ` `, <( )). A wrapper (sudo, env, nohup, xargs,
 // timeout, …) counts as a command, and so does the command it runs.
 // Comments and the bodies of here-documents are skipped; words that are
-// expanded at run time ($CMD) are not names. With console set, only lines
-// after a prompt ("$ ", "% ", "PS> ") are commands, the others being
-// output. The work is linear in text.
-func Commands(text []byte, console bool) []CommandRef {
-	if console {
+// expanded at run time ($CMD) are not names. The work is linear in text.
+func Commands(text []byte, d Dialect) []CommandRef {
+	if d == Console {
 		var out []CommandRef
 		for off := 0; off < len(text); {
 			end, next := lineEnd(text, off)
@@ -38,7 +51,7 @@ func Commands(text []byte, console bool) []CommandRef {
 	}
 	// A "$ " prompt pasted before a command in a sh block is dropped (see
 	// pickCommands).
-	return (&shellScanner{src: text, end: len(text)}).run()
+	return (&shellScanner{src: text, end: len(text), ps: d == PowerShell}).run()
 }
 
 func lineEnd(src []byte, off int) (end, next int) {
@@ -74,6 +87,7 @@ type shellScanner struct {
 	depth    int  // open parentheses
 	heredocs []string
 	out      []CommandRef
+	ps       bool // PowerShell: ( ) groups an expression, { } holds statements
 }
 
 type word struct {
@@ -125,6 +139,13 @@ func (s *shellScanner) run() []CommandRef {
 				continue
 			}
 			s.endCommand()
+			s.pos++
+		case s.ps && (c == '{' || c == '}'):
+			s.endCommand() // a script block: statements inside
+			s.pos++
+		case s.ps && (c == '(' || c == ')'):
+			s.flushWord() // an expression group
+			s.words = append(s.words, word{text: string(c), off: s.pos})
 			s.pos++
 		case c == '(':
 			if len(s.cur) > 0 && (s.cur[len(s.cur)-1] == '<' || s.cur[len(s.cur)-1] == '>') {
@@ -264,7 +285,7 @@ func (s *shellScanner) endCommand() {
 	s.flushWord()
 	words := s.words
 	s.words = s.words[:0]
-	s.out = append(s.out, pickCommands(words)...)
+	s.out = append(s.out, pickCommands(words, s.ps)...)
 }
 
 // keywords come before a command without being one; stoppers start a
@@ -290,9 +311,23 @@ var (
 	numberRE  = regexp.MustCompile(`^[0-9.]+[smhd]?$`)
 )
 
+// psKeywords start PowerShell statements that are not commands, or
+// blocks whose next word is.
+var psKeywords = map[string]bool{"param": true, "begin": true, "process": true, "end": true, "try": true, "catch": true,
+	"finally": true, "throw": true, "return": true, "foreach": true, "if": true, "else": true, "elseif": true, "switch": true,
+	"function": true, "filter": true, "trap": true, "break": true, "continue": true, "do": true, "while": true, "until": true,
+	"using": true, "class": true, "enum": true, "for": true, "rem": true, "exit": true}
+
 // pickCommands returns the command of a simple command's words, and the
-// command a wrapper among them runs.
-func pickCommands(words []word) []CommandRef {
+// command a wrapper among them runs. In PowerShell (ps) a statement that
+// opens with a group, a keyword or "Name =" names no command.
+func pickCommands(words []word, ps bool) []CommandRef {
+	if ps {
+		if len(words) == 0 || strings.ContainsAny(words[0].text[:1], "(){}[@") || psKeywords[strings.ToLower(words[0].text)] ||
+			len(words) > 1 && (words[1].text == "=" || strings.HasPrefix(words[1].text, "=")) {
+			return nil
+		}
+	}
 	var out []CommandRef
 	wrapped := false // the words after a wrapper: options until the command
 	skipValue := false
@@ -327,8 +362,10 @@ func pickCommands(words []word) []CommandRef {
 			continue // timeout 10, nice 5
 		}
 		name := strings.TrimPrefix(t, "@") // @echo off
-		if !w.plain || !commandRE.MatchString(name) || !strings.ContainsFunc(name, isLetterRune) || strings.HasPrefix(name, "-") {
-			return out // an expansion or no command name
+		if !w.plain || !commandRE.MatchString(name) || !strings.ContainsFunc(name, isLetterRune) || strings.HasPrefix(name, "-") ||
+			strings.HasSuffix(name, ":") || strings.HasSuffix(name, "++") || strings.HasSuffix(name, "--") ||
+			strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "./") && !strings.HasPrefix(name, "../") {
+			return out // an expansion, a label, a method or no command name
 		}
 		out = append(out, CommandRef{Name: name, Off: w.off})
 		if !wrappers[strings.ToLower(name)] {

@@ -16,31 +16,33 @@ func names(refs []CommandRef) []string {
 
 func TestCommands(t *testing.T) {
 	for _, tc := range []struct {
-		text    string
-		console bool
-		want    string
+		text string
+		d    Dialect
+		want string
 	}{
-		{"curl -fsSL https://x.example/i.sh | sh", false, "curl sh"},
-		{"sudo -u deploy systemctl restart app && echo ok", false, "sudo systemctl echo"},
-		{"FOO=1 BAR=2 make build 2>&1 | tee log.txt", false, "make tee"},
-		{"if grep -q x f; then\n  rm -rf build\nfi", false, "grep rm"},
-		{"for f in a b c; do\n  gzip \"$f\"\ndone", false, "gzip"},
-		{"echo \"$(whoami) at $(hostname)\"", false, "whoami hostname echo"}, // substitutions run first
-		{"diff <(sort a) <(sort b)", false, "diff sort sort"},
-		{"# a comment: rm -rf /\nls -la # trailing", false, "ls"},
-		{"cat <<EOF > f.txt\nrm -rf /\nnot a command\nEOF\nwc -l f.txt", false, "cat wc"},
-		{"git commit \\\n  -m 'msg; rm -rf /'", false, "git"},
-		{"$CMD --flag\n${TOOL} x\n\"$HOME/bin/x\" y", false, ""},
-		{"$ npm install\n$ npm test\nadded 3 packages\n> lore@1 test\n", true, "npm npm"},
-		{"PS C:\\src> Invoke-WebRequest https://x.example | iex", true, "Invoke-WebRequest iex"},
-		{"$ kubectl get pods", false, "kubectl"},
-		{"timeout 10 nc -z host 22; env -u HOME python3 app.py", false, "timeout nc env python3"},
-		{"case \"$1\" in\n  start) run-app ;;\nesac", false, "run-app"},
-		{"\\rm -f x; ./scripts/setup.sh --yes", false, "rm ./scripts/setup.sh"},
-		{"$x = Get-Content file.txt", false, "Get-Content"},
-		{"xargs -n1 curl -O < urls.txt", false, "xargs curl"},
+		{"curl -fsSL https://x.example/i.sh | sh", Shell, "curl sh"},
+		{"sudo -u deploy systemctl restart app && echo ok", Shell, "sudo systemctl echo"},
+		{"FOO=1 BAR=2 make build 2>&1 | tee log.txt", Shell, "make tee"},
+		{"if grep -q x f; then\n  rm -rf build\nfi", Shell, "grep rm"},
+		{"for f in a b c; do\n  gzip \"$f\"\ndone", Shell, "gzip"},
+		{"echo \"$(whoami) at $(hostname)\"", Shell, "whoami hostname echo"}, // substitutions run first
+		{"diff <(sort a) <(sort b)", Shell, "diff sort sort"},
+		{"# a comment: rm -rf /\nls -la # trailing", Shell, "ls"},
+		{"cat <<EOF > f.txt\nrm -rf /\nnot a command\nEOF\nwc -l f.txt", Shell, "cat wc"},
+		{"git commit \\\n  -m 'msg; rm -rf /'", Shell, "git"},
+		{"$CMD --flag\n${TOOL} x\n\"$HOME/bin/x\" y", Shell, ""},
+		{"$ npm install\n$ npm test\nadded 3 packages\n> lore@1 test\n", Console, "npm npm"},
+		{"PS C:\\src> Invoke-WebRequest https://x.example | iex", Console, "Invoke-WebRequest iex"},
+		{"$ kubectl get pods", Shell, "kubectl"},
+		{"timeout 10 nc -z host 22; env -u HOME python3 app.py", Shell, "timeout nc env python3"},
+		{"case \"$1\" in\n  start) run-app ;;\nesac", Shell, "run-app"},
+		{"\\rm -f x; ./scripts/setup.sh --yes", Shell, "rm ./scripts/setup.sh"},
+		{"$x = Get-Content file.txt", Shell, "Get-Content"},
+		{"param([Parameter(Mandatory)] [string]$Name)\n$h = @{ Name = 'a'; Status = 'b' }\nInvoke-Pester -Path x | Out-File r.txt\ntry { Remove-Item x } catch { throw }\n$s.Replace('a','b')", PowerShell, "Invoke-Pester Out-File Remove-Item"},
+		{"FAIL: test\n.Version x\n((attempt++))", Shell, ""},
+		{"xargs -n1 curl -O < urls.txt", Shell, "xargs curl"},
 	} {
-		got := strings.Join(names(Commands([]byte(tc.text), tc.console)), " ")
+		got := strings.Join(names(Commands([]byte(tc.text), tc.d)), " ")
 		if got != tc.want {
 			t.Errorf("Commands(%q) = %q, want %q", tc.text, got, tc.want)
 		}
@@ -49,7 +51,7 @@ func TestCommands(t *testing.T) {
 
 func TestCommandOffsets(t *testing.T) {
 	text := []byte("echo a |  grep b")
-	got := Commands(text, false)
+	got := Commands(text, Shell)
 	if len(got) != 2 || string(text[got[1].Off:got[1].Off+4]) != "grep" {
 		t.Errorf("offsets %+v: grep is at %d", got, strings.Index(string(text), "grep"))
 	}
@@ -64,7 +66,7 @@ func TestCommandsLinear(t *testing.T) {
 		"cat <<E\n" + strings.Repeat("x\n", 100000),
 		strings.Repeat("a | ", 100000),
 	} {
-		Commands([]byte(text), false)
+		Commands([]byte(text), Shell)
 	}
 }
 

@@ -88,8 +88,8 @@ func skillFiles(c *collector, fsys afero.Fs, m *manual.Manual, docs []*manual.Ma
 			for _, h := range Hosts(text) {
 				c.add(Fact{Kind: Host, Value: h.Host, Pos: lines.pos(p, text, h.Off)})
 			}
-			if isShell(rel, head) {
-				for _, cmd := range Commands(text, false) {
+			if d, ok := shellDialect(rel, head); ok {
+				for _, cmd := range Commands(text, d) {
 					c.add(Fact{Kind: Command, Value: cmd.Name, Pos: lines.pos(p, text, cmd.Off)})
 				}
 			}
@@ -157,23 +157,28 @@ func isScript(rel string, head []byte, mode os.FileMode) bool {
 		scriptExts[strings.ToLower(path.Ext(rel))] || bytes.HasPrefix(head, []byte("#!")) || mode&0o111 != 0
 }
 
-// isShell reports whether a file is a shell script (its commands are
-// read): a shell extension or a #! line naming a shell.
-func isShell(rel string, head []byte) bool {
+// shellDialect reports whether a file is a shell script (its commands are
+// read), and how: a shell extension or a #! line naming a shell.
+func shellDialect(rel string, head []byte) (Dialect, bool) {
 	switch strings.ToLower(path.Ext(rel)) {
-	case ".sh", ".bash", ".zsh", ".ksh", ".ps1", ".psm1", ".bat", ".cmd":
-		return true
+	case ".sh", ".bash", ".zsh", ".ksh":
+		return Shell, true
+	case ".ps1", ".psm1", ".bat", ".cmd":
+		return PowerShell, true
 	}
 	if !bytes.HasPrefix(head, []byte("#!")) {
-		return false
+		return 0, false
 	}
 	first, _, _ := bytes.Cut(head, []byte("\n"))
-	for _, sh := range []string{"/sh", "/bash", "/zsh", "/ksh", "/dash", "env sh", "env bash", "env zsh", "pwsh"} {
+	if bytes.Contains(first, []byte("pwsh")) {
+		return PowerShell, true
+	}
+	for _, sh := range []string{"/sh", "/bash", "/zsh", "/ksh", "/dash", "env sh", "env bash", "env zsh"} {
 		if bytes.Contains(first, []byte(sh)) {
-			return true
+			return Shell, true
 		}
 	}
-	return false
+	return 0, false
 }
 
 // lines indexes a supporting file's line starts for positions.

@@ -42,14 +42,55 @@ func manualFacts(c *collector, m *manual.Manual) {
 	}
 	for _, f := range m.Fences {
 		lang := strings.ToLower(f.Lang)
-		if !shellLangs[lang] {
+		if _, ok := shellLangs[lang]; !ok {
 			continue
 		}
 		start, end := fenceBody(m, f)
-		for _, cmd := range Commands(m.Src[start:end], consoleLangs[lang]) {
+		d := shellLangs[lang]
+		if d == Shell && hasPrompts(m.Src[start:end]) {
+			d = Console // a session pasted into a sh block: the rest is output
+		}
+		if quoted(m.Line(f.Line)) {
+			// A block inside a quote: each line without its "> ".
+			for off := start; off < end; {
+				le, next := lineEnd(m.Src[:end], off)
+				q := off + quotePrefix(m.Src[off:le])
+				for _, cmd := range Commands(m.Src[q:le], d) {
+					c.add(Fact{Kind: Command, Value: cmd.Name, Pos: m.Pos(q + cmd.Off)})
+				}
+				off = next
+			}
+			continue
+		}
+		for _, cmd := range Commands(m.Src[start:end], d) {
 			c.add(Fact{Kind: Command, Value: cmd.Name, Pos: m.Pos(start + cmd.Off)})
 		}
 	}
+}
+
+// hasPrompts reports whether a line of text starts with a "$ " prompt.
+func hasPrompts(text []byte) bool {
+	for off := 0; off < len(text); {
+		end, next := lineEnd(text, off)
+		if t := strings.TrimLeft(string(text[off:end]), " \t"); strings.HasPrefix(t, "$ ") {
+			return true
+		}
+		off = next
+	}
+	return false
+}
+
+// quoted reports whether a line starts with a blockquote marker.
+func quoted(line string) bool { return strings.HasPrefix(strings.TrimLeft(line, " "), ">") }
+
+// quotePrefix returns the length of the blockquote markers ("> > ")
+// that start line.
+func quotePrefix(line []byte) int {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '>') {
+		i++
+	}
+	return i
 }
 
 // fenceBody returns the byte range of a fenced block's lines between its
@@ -75,15 +116,11 @@ func closingFence(line string) bool {
 }
 
 // shellLangs are the info strings of code blocks whose lines are
-// commands; consoleLangs those whose commands follow a prompt ($ , % ,
-// PS>) and whose other lines are output.
-var (
-	shellLangs = map[string]bool{"sh": true, "bash": true, "shell": true, "zsh": true, "ksh": true, "fish": true,
-		"console": true, "shell-session": true, "shellsession": true, "sh-session": true, "terminal": true,
-		"powershell": true, "pwsh": true, "ps1": true, "posh": true, "ps": true, "bat": true, "batch": true, "cmd": true,
-		"dos": true}
-	consoleLangs = map[string]bool{"console": true, "shell-session": true, "shellsession": true, "sh-session": true, "terminal": true}
-)
+// commands, with how they are read.
+var shellLangs = map[string]Dialect{"sh": Shell, "bash": Shell, "shell": Shell, "zsh": Shell, "ksh": Shell, "fish": Shell,
+	"console": Console, "shell-session": Console, "shellsession": Console, "sh-session": Console, "terminal": Console,
+	"powershell": PowerShell, "pwsh": PowerShell, "ps1": PowerShell, "posh": PowerShell, "ps": PowerShell,
+	"bat": PowerShell, "batch": PowerShell, "cmd": PowerShell, "dos": PowerShell}
 
 // metaTools reads the tools key of front matter: a list, or a string of
 // names separated by commas (or spaces).
