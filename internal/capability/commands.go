@@ -98,82 +98,100 @@ type word struct {
 
 func (s *shellScanner) run() []CommandRef {
 	for s.pos < s.end {
-		c := s.src[s.pos]
-		switch {
-		case c == '\\' && s.pos+1 < s.end:
-			if s.src[s.pos+1] == '\n' { // a continuation line
-				s.flushWord()
-				s.pos += 2
-				continue
-			}
-			if s.src[s.pos+1] == '\r' && s.pos+2 < s.end && s.src[s.pos+2] == '\n' {
-				s.flushWord()
-				s.pos += 3
-				continue
-			}
-			s.addByte(s.src[s.pos+1], isAlnum(s.src[s.pos+1])) // \rm is rm without aliases
-			s.pos += 2
-		case c == '\'':
-			s.quoted('\'')
-		case c == '"':
-			s.quoted('"')
-		case c == '`':
-			s.endCommand()
-			s.pos++
-		case c == '$' && s.pos+1 < s.end && s.src[s.pos+1] == '(':
-			s.endCommand()
-			s.depth++
-			s.pos += 2
-		case c == '#' && len(s.cur) == 0:
-			for s.pos < s.end && s.src[s.pos] != '\n' {
-				s.pos++
-			}
-		case c == '\n':
-			s.endCommand()
-			s.pos++
-			s.skipHeredocs()
-		case c == ';' || c == '|' || c == '&':
-			if c == '&' && len(s.cur) > 0 && (s.cur[len(s.cur)-1] == '>' || s.cur[len(s.cur)-1] == '<') {
-				s.addByte(c, true) // 2>&1, <&3
-				s.pos++
-				continue
-			}
-			s.endCommand()
-			s.pos++
-		case s.ps && (c == '{' || c == '}'):
-			s.endCommand() // a script block: statements inside
-			s.pos++
-		case s.ps && (c == '(' || c == ')'):
-			s.flushWord() // an expression group
-			s.words = append(s.words, word{text: string(c), off: s.pos})
-			s.pos++
-		case c == '(':
-			if len(s.cur) > 0 && (s.cur[len(s.cur)-1] == '<' || s.cur[len(s.cur)-1] == '>') {
-				s.cur = s.cur[:len(s.cur)-1] // <( ) and >( ): a command inside
-			}
-			s.endCommand()
-			s.depth++
-			s.pos++
-		case c == ')':
-			if s.depth == 0 {
-				s.words, s.cur = nil, s.cur[:0] // a case pattern: "start)"
-			}
-			s.endCommand()
-			s.depth = max(0, s.depth-1)
-			s.pos++
-		case c == ' ' || c == '\t' || c == '\r':
-			s.flushWord()
-			s.pos++
-		case c == '<' && s.pos+1 < s.end && s.src[s.pos+1] == '<':
-			s.flushWord()
-			s.heredoc()
-		default:
-			s.addByte(c, true)
-			s.pos++
-		}
+		s.step(s.src[s.pos])
 	}
 	s.endCommand()
 	return s.out
+}
+
+// step reads the byte c at s.pos (and what belongs to it).
+func (s *shellScanner) step(c byte) {
+	switch {
+	case c == '\\' && s.pos+1 < s.end:
+		s.escape()
+	case c == '\'' || c == '"':
+		s.quoted(c)
+	case c == '#' && len(s.cur) == 0:
+		for s.pos < s.end && s.src[s.pos] != '\n' {
+			s.pos++
+		}
+	case c == '<' && s.pos+1 < s.end && s.src[s.pos+1] == '<':
+		s.flushWord()
+		s.heredoc()
+	case c == ' ' || c == '\t' || c == '\r':
+		s.flushWord()
+		s.pos++
+	case strings.IndexByte("`$\n;|&{}()", c) >= 0 && s.boundary(c):
+	default:
+		s.addByte(c, true)
+		s.pos++
+	}
+}
+
+// escape reads a backslash and what it escapes: a line continuation, or
+// a character of the word (\rm is rm without aliases).
+func (s *shellScanner) escape() {
+	switch next := s.src[s.pos+1]; {
+	case next == '\n':
+		s.flushWord()
+		s.pos += 2
+	case next == '\r' && s.pos+2 < s.end && s.src[s.pos+2] == '\n':
+		s.flushWord()
+		s.pos += 3
+	default:
+		s.addByte(next, isAlnum(next))
+		s.pos += 2
+	}
+}
+
+// boundary handles a byte that may end or open a command; false when c is
+// part of a word after all.
+func (s *shellScanner) boundary(c byte) bool {
+	last := byte(0)
+	if len(s.cur) > 0 {
+		last = s.cur[len(s.cur)-1]
+	}
+	switch {
+	case c == '`', c == '\n', c == ';', c == '|':
+	case c == '&':
+		if last == '>' || last == '<' {
+			return false // 2>&1, <&3
+		}
+	case c == '$':
+		if s.pos+1 >= s.end || s.src[s.pos+1] != '(' {
+			return false
+		}
+		s.endCommand()
+		s.depth++
+		s.pos += 2
+		return true
+	case s.ps && (c == '(' || c == ')'):
+		s.flushWord() // an expression group
+		s.words = append(s.words, word{text: string(c), off: s.pos})
+		s.pos++
+		return true
+	case c == '{' || c == '}':
+		if !s.ps {
+			return false
+		}
+		// A PowerShell script block: statements inside.
+	case c == '(':
+		if last == '<' || last == '>' {
+			s.cur = s.cur[:len(s.cur)-1] // <( ) and >( ): a command inside
+		}
+		s.depth++
+	case c == ')':
+		if s.depth == 0 {
+			s.words, s.cur = nil, s.cur[:0] // a case pattern: "start)"
+		}
+		s.depth = max(0, s.depth-1)
+	}
+	s.endCommand()
+	s.pos++
+	if c == '\n' {
+		s.skipHeredocs()
+	}
+	return true
 }
 
 func (s *shellScanner) addByte(c byte, plain bool) {
@@ -322,49 +340,32 @@ var psKeywords = map[string]bool{"param": true, "begin": true, "process": true, 
 // command a wrapper among them runs. In PowerShell (ps) a statement that
 // opens with a group, a keyword or "Name =" names no command.
 func pickCommands(words []word, ps bool) []CommandRef {
-	if ps {
-		if len(words) == 0 || strings.ContainsAny(words[0].text[:1], "(){}[@") || psKeywords[strings.ToLower(words[0].text)] ||
-			len(words) > 1 && (words[1].text == "=" || strings.HasPrefix(words[1].text, "=")) {
-			return nil
-		}
+	if ps && !psStatement(words) {
+		return nil
 	}
 	var out []CommandRef
 	wrapped := false // the words after a wrapper: options until the command
 	skipValue := false
 	for i := 0; i < len(words); i++ {
 		w := words[i]
-		t := w.text
-		if i == 0 && !wrapped && (t == "$" || t == "%") && len(words) > 1 {
-			continue // a prompt pasted into a sh block
-		}
-		switch {
-		case skipValue:
+		if skipValue {
 			skipValue = false
 			continue
-		case redirRE.MatchString(t):
-			if redirRE.FindString(t) == t {
-				skipValue = true // the target is the next word
-			}
-			continue
-		case assignRE.MatchString(t):
-			continue
-		case strings.HasPrefix(t, "$") && i+1 < len(words) && words[i+1].text == "=":
-			i++ // PowerShell: $x = Get-Thing
-			continue
-		case !wrapped && keywords[t]:
-			continue
-		case !wrapped && stoppers[t]:
-			return out
-		case wrapped && strings.HasPrefix(t, "-"):
-			skipValue = argOptions[t]
-			continue
-		case wrapped && numberRE.MatchString(t):
-			continue // timeout 10, nice 5
 		}
-		name := strings.TrimPrefix(t, "@") // @echo off
-		if !w.plain || !commandRE.MatchString(name) || !strings.ContainsFunc(name, isLetterRune) || strings.HasPrefix(name, "-") ||
-			strings.HasSuffix(name, ":") || strings.HasSuffix(name, "++") || strings.HasSuffix(name, "--") ||
-			strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "./") && !strings.HasPrefix(name, "../") {
+		if i == 0 && (w.text == "$" || w.text == "%") && len(words) > 1 {
+			continue // a prompt pasted into a sh block
+		}
+		switch role(words, i, wrapped) {
+		case roleSkip:
+			continue
+		case roleSkipTwo:
+			skipValue = true
+			continue
+		case roleStop:
+			return out
+		}
+		name := strings.TrimPrefix(w.text, "@") // @echo off
+		if !w.plain || !commandName(name) {
 			return out // an expansion, a label, a method or no command name
 		}
 		out = append(out, CommandRef{Name: name, Off: w.off})
@@ -374,6 +375,58 @@ func pickCommands(words []word, ps bool) []CommandRef {
 		wrapped = true
 	}
 	return out
+}
+
+// psStatement reports whether a PowerShell statement can start with a
+// command: not a group, hash table, keyword or assignment.
+func psStatement(words []word) bool {
+	return len(words) > 0 && !strings.ContainsAny(words[0].text[:1], "(){}[@") && !psKeywords[strings.ToLower(words[0].text)] &&
+		!(len(words) > 1 && strings.HasPrefix(words[1].text, "="))
+}
+
+// What a word before the command is.
+const (
+	roleCommand = iota // the command (or not a name: the statement has none)
+	roleSkip           // an assignment, redirection, keyword or option
+	roleSkipTwo        // one that takes the next word as its value
+	roleStop           // a compound (for, case) whose next words are no command
+)
+
+// role says what word i is, before the command; wrapped is set after a
+// wrapper, whose options and numbers come before the command it runs.
+func role(words []word, i int, wrapped bool) int {
+	t := words[i].text
+	switch {
+	case redirRE.MatchString(t):
+		if redirRE.FindString(t) == t {
+			return roleSkipTwo // the target is the next word
+		}
+		return roleSkip
+	case assignRE.MatchString(t):
+		return roleSkip
+	case strings.HasPrefix(t, "$") && i+1 < len(words) && words[i+1].text == "=":
+		return roleSkipTwo // PowerShell: $x = Get-Thing
+	case !wrapped && keywords[t]:
+		return roleSkip
+	case !wrapped && stoppers[t]:
+		return roleStop
+	case wrapped && strings.HasPrefix(t, "-"):
+		if argOptions[t] {
+			return roleSkipTwo
+		}
+		return roleSkip
+	case wrapped && numberRE.MatchString(t):
+		return roleSkip // timeout 10, nice 5
+	}
+	return roleCommand
+}
+
+// commandName reports whether name can be a command: a word with a letter,
+// not an option, a label (FAIL:), a method (.Replace), or i++.
+func commandName(name string) bool {
+	return commandRE.MatchString(name) && strings.ContainsFunc(name, isLetterRune) && !strings.HasPrefix(name, "-") &&
+		!strings.HasSuffix(name, ":") && !strings.HasSuffix(name, "++") && !strings.HasSuffix(name, "--") &&
+		!(strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "./") && !strings.HasPrefix(name, "../"))
 }
 
 func isLetterRune(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
