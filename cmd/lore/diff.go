@@ -35,7 +35,8 @@ makes every manual new.
 
 --format text (default) groups the changes by manual; json prints
 {"base","changes":[{"manual","name","kind","change","value","old","new",
-"file","line","column"}],"summary":{…}}; markdown prints a summary and a
+"file","line","column"}],"summary":{…}} (JSON Schema: schemas/diff.json,
+published with the site); markdown prints a summary and a
 table for a pull-request comment or a job summary (the GitHub Action adds
 it to its summary). Values from the manuals are escaped in every format.
 
