@@ -290,6 +290,7 @@ func (s *secretSet) windows(src []byte) map[int][][2]int {
 	for _, ri := range s.always {
 		out[ri] = [][2]int{{0, len(src)}}
 	}
+	a := &armer{set: s, src: src, out: out, fails: map[int][2]int{}}
 	for i := 0; i+1 < len(src); i++ {
 		li := s.byPrefix[uint16(lower(src[i]))<<8|uint16(lower(src[i+1]))]
 		if li == 0 {
@@ -301,33 +302,60 @@ func (s *secretSet) windows(src []byte) map[int][][2]int {
 				continue
 			}
 			for _, ri := range s.keywords[ki].rules {
-				s.arm(out, ri, src, i)
+				a.arm(ri, i)
 			}
 		}
 	}
 	return out
 }
 
+// maxChecks bounds the anchored checks of one rule on one line: past
+// them the line is armed whole, as without anchors, so that a long line
+// full of keywords costs one run of the rule, not one check per keyword.
+const maxChecks = 8
+
+// armer collects the windows of a scan. The line of the current keyword
+// is found once per line (keywords come in order), so a file of one long
+// line is not searched again for every keyword on it.
+type armer struct {
+	set                *secretSet
+	src                []byte
+	out                map[int][][2]int
+	fails              map[int][2]int // rule → line start, failed checks on it
+	lineStart, lineEnd int
+}
+
 // arm adds the window of rule ri for its keyword at off.
-func (s *secretSet) arm(out map[int][][2]int, ri int, src []byte, off int) {
-	r := s.rules[ri]
-	w := out[ri]
+func (a *armer) arm(ri, off int) {
+	r := a.set.rules[ri]
+	w := a.out[ri]
 	if n := len(w); n > 0 && off < w[n-1][1] {
 		return // inside the rule's last window already
 	}
-	ls, le := lineAt(src, off)
-	if r.multiline {
-		le = min(len(src), le+1<<14)
+	if off >= a.lineEnd {
+		a.lineStart, a.lineEnd = lineAt(a.src, off) // keywords come in order: once per line
 	}
-	if r.anchors != nil && !r.anchored(src, off, le) {
-		return // no match of the rule can go on from this keyword
+	ls, le := a.lineStart, a.lineEnd
+	if r.multiline {
+		le = min(len(a.src), le+1<<14)
+	}
+	if r.anchors != nil {
+		f := a.fails[ri]
+		if f[0] != ls {
+			f = [2]int{ls, 0}
+		}
+		if f[1] < maxChecks && !r.anchored(a.src, off, le) {
+			f[1]++
+			a.fails[ri] = f
+			return // no match of the rule can go on from this keyword
+		}
 	}
 	if n := len(w); n > 0 && ls <= w[n-1][1]+256 { // near windows run as one
 		w[n-1][1] = max(w[n-1][1], le)
 	} else {
 		w = append(w, [2]int{ls, le})
 	}
-	out[ri] = w
+	a.out[ri] = w
 }
 
 // anchored reports whether a match of r can go on from its keyword at
