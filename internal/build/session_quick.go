@@ -105,6 +105,9 @@ func (s *Session) Quick(changed []string) (string, bool) {
 	}
 	nv := *view
 	nv.M, nv.Tokens, nv.SHA256, nv.References = m, f.Tokens, f.SHA256, f.References
+	if nv.Capabilities != nil {
+		nv.Capabilities = quickCapabilities(l.p, set, m)
+	}
 	page, data, err := l.st.ManualPage(&nv, ds)
 	if err != nil {
 		return "", false

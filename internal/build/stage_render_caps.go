@@ -19,23 +19,34 @@ func siteCapabilities(p *Project, sums map[*manual.Manual]cache.Key) map[string]
 	}
 	out := map[string]*site.Capabilities{}
 	for _, s := range capability.All(p.Manuals, capability.Options{FS: p.FS, Rel: p.RelPath, Sum: sum}) {
-		c := &site.Capabilities{}
-		for _, f := range s.Facts {
-			v := diag.Clip(f.Value)
-			switch f.Kind {
-			case capability.Tool:
-				c.Tools = append(c.Tools, v)
-			case capability.Host:
-				c.Hosts = append(c.Hosts, v)
-			case capability.Command:
-				c.Commands = append(c.Commands, v)
-			case capability.Script:
-				c.Scripts = append(c.Scripts, v)
-			case capability.File:
-				c.Files = append(c.Files, site.CapabilityFile{Path: v, Digest: f.Digest})
-			}
-		}
-		out[s.Manual] = c
+		out[s.Manual] = siteSurface(s)
 	}
 	return out
+}
+
+// quickCapabilities is the capability surface of manual m of set as
+// edited (lore serve's quick rewrite of its page).
+func quickCapabilities(p *Project, set *manual.Set, m *manual.Manual) *site.Capabilities {
+	return siteSurface(capability.Of(set, m, capability.Options{FS: p.FS, Rel: p.RelPath}))
+}
+
+// siteSurface is a surface as the pages show it.
+func siteSurface(s capability.Surface) *site.Capabilities {
+	c := &site.Capabilities{}
+	for _, f := range s.Facts {
+		v := diag.Clip(f.Value)
+		switch f.Kind {
+		case capability.Tool:
+			c.Tools = append(c.Tools, v)
+		case capability.Host:
+			c.Hosts = append(c.Hosts, v)
+		case capability.Command:
+			c.Commands = append(c.Commands, v)
+		case capability.Script:
+			c.Scripts = append(c.Scripts, v)
+		case capability.File:
+			c.Files = append(c.Files, site.CapabilityFile{Path: v, Digest: f.Digest})
+		}
+	}
+	return c
 }

@@ -36,10 +36,13 @@ type securityView struct {
 	WithTools, WithHosts, WithCommands, WithScripts int
 }
 
-// surfaceRow is one manual's line of the capability table.
+// surfaceRow is one manual's line of the capability table: what the
+// page shows, so that an edit that changes only a file's digest does not
+// render the page again.
 type surfaceRow struct {
-	Name, Path, URL string
-	*Capabilities
+	Name, Path, URL                 string
+	Tools, Hosts, Commands, Scripts []string
+	Files                           int
 }
 
 // securityRule reports whether a rule's findings belong on the Security
@@ -85,7 +88,8 @@ func securityData(r *run) (any, error) {
 		if c == nil {
 			continue
 		}
-		v.Surfaces = append(v.Surfaces, surfaceRow{Name: m.M.Name, Path: m.Path, URL: m.URL, Capabilities: c})
+		v.Surfaces = append(v.Surfaces, surfaceRow{Name: m.M.Name, Path: m.Path, URL: m.URL, Tools: c.Tools, Hosts: c.Hosts,
+			Commands: c.Commands, Scripts: c.Scripts, Files: len(c.Files)})
 		for _, x := range []struct {
 			n   *int
 			has bool
