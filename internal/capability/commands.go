@@ -41,9 +41,7 @@ func Commands(text []byte, d Dialect) []CommandRef {
 		for off := 0; off < len(text); {
 			end, next := lineEnd(text, off)
 			if p := promptEnd(text[off:end]); p >= 0 {
-				for _, c := range (&shellScanner{src: text, pos: off + p, end: end}).run() {
-					out = append(out, c)
-				}
+				out = append(out, (&shellScanner{src: text, pos: off + p, end: end}).run()...)
 			}
 			off = next
 		}
