@@ -53,7 +53,7 @@ type ManualLockResult struct {
 	// project when there was none), now accepted.
 	Changes []capability.Change
 	// Changed reports whether the file's content changed; First that
-	// there was no lock before.
+	// there was no lock before (or none that could be read).
 	Changed, First bool
 }
 
@@ -63,7 +63,7 @@ func lockManuals(p *Project) (*ManualLockResult, error) {
 	res := &ManualLockResult{Path: p.manualLockPath()}
 	cur := p.Surfaces()
 	old, found, err := ReadManualLock(p)
-	res.First = !found
+	res.First = !found || err != nil // a lock that cannot be read is written anew
 	if err != nil {
 		old = &capability.Lock{}
 	}
