@@ -42,29 +42,49 @@ func newLexicon(classes map[uint64][]string) *lexicon {
 	return lx
 }
 
-func (lx *lexicon) classOf(t string) uint64 {
-	c := lx.exact[t]
+// classOf returns the classes of lower-case token t (map lookups of
+// string(t[:i]) do not allocate).
+func (lx *lexicon) classOf(t []byte) uint64 {
+	c := lx.exact[string(t)]
 	if len(lx.stemLens) == 0 {
 		return c
 	}
 	// Cut t after each stem length (in characters) and look the prefix up.
 	n := 0
-	for i := range t {
+	for i := 0; i < len(t); {
 		if n > 0 {
 			for _, l := range lx.stemLens {
 				if l == n {
-					c |= lx.byPrefix[t[:i]]
+					c |= lx.byPrefix[string(t[:i])]
 				}
 			}
 		}
+		_, size := utf8.DecodeRune(t[i:])
+		i += size
 		n++
 	}
 	for _, l := range lx.stemLens {
 		if l == n {
-			c |= lx.byPrefix[t]
+			c |= lx.byPrefix[string(t)]
 		}
 	}
 	return c
+}
+
+// compoundSet holds two-word names and the single token each is joined
+// into; firsts are their first words.
+type compoundSet struct {
+	joined map[string]string
+	firsts map[string]bool
+}
+
+func newCompoundSet(joined map[string]string) *compoundSet {
+	cs := &compoundSet{joined: joined, firsts: map[string]bool{}}
+	for k := range joined {
+		f, _, _ := strings.Cut(k, " ")
+		cs.firsts[f] = true
+	}
+	return cs
 }
 
 // words tokenises src[off:end] into the classified words of lx.
@@ -72,21 +92,17 @@ func (lx *lexicon) classOf(t string) uint64 {
 // blank line, a list item, a heading, a quote or table row); compound
 // nouns written as two words ("system prompt", "api key") are joined
 // when compounds names the pair.
-func words(src []byte, off, end int, lx *lexicon, compounds map[string]string, ords *int, clause *int, out []word) []word {
+func words(src []byte, off, end int, lx *lexicon, compounds *compoundSet, ords *int, clause *int, out []word) []word {
 	var buf []byte
+	// prevTok is the token before, kept only when it can start a
+	// compound (most tokens cost no allocation).
 	prevTok, prevOff := "", -1
-	firsts := map[string]bool{}
-	for k := range compounds {
-		f, _, _ := strings.Cut(k, " ")
-		firsts[f] = true
-	}
 	lineStart := true
 	flush := func(s, e int) {
-		t := string(buf)
-		buf = buf[:0]
-		if prevOff >= 0 && firsts[prevTok] {
-			if j, ok := compounds[prevTok+" "+t]; ok {
-				t = j
+		t := buf
+		if prevOff >= 0 && prevTok != "" {
+			if j, ok := compounds.joined[prevTok+" "+string(t)]; ok {
+				t = []byte(j)
 				s = prevOff
 			}
 		}
@@ -94,7 +110,11 @@ func words(src []byte, off, end int, lx *lexicon, compounds map[string]string, o
 		if c := lx.classOf(t); c != 0 {
 			out = append(out, word{off: s, end: e, ord: *ords, clause: *clause, class: c})
 		}
-		prevTok, prevOff = t, s
+		prevTok, prevOff = "", s
+		if compounds.firsts[string(t)] {
+			prevTok = string(t)
+		}
+		buf = buf[:0]
 	}
 	start := -1
 	for i := off; i < end; {
