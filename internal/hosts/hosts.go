@@ -56,17 +56,9 @@ func Run(in Input, o Options) (*Report, error) {
 	}
 	var ps []*profiles.Profile
 	for _, n := range names {
-		p := in.Config.Hosts.Profile(n)
-		if p == nil {
-			var all []string
-			for _, k := range known {
-				all = append(all, k.Name)
-			}
-			msg := fmt.Sprintf("unknown host %q: use %s", n, strings.Join(all, ", "))
-			if s := config.Closest(n, all); s != "" {
-				msg = fmt.Sprintf("unknown host %q: did you mean %q?", n, s)
-			}
-			return nil, fmt.Errorf("%s", msg)
+		p, err := Lookup(in.Config, n)
+		if err != nil {
+			return nil, err
 		}
 		if !slices.Contains(ps, p) {
 			ps = append(ps, p)
@@ -80,6 +72,22 @@ func Run(in Input, o Options) (*Report, error) {
 		r.Hosts = append(r.Hosts, h)
 	}
 	return r, nil
+}
+
+// Lookup returns the profile of host name among cfg's; an unknown host
+// is an error that suggests the closest known one, or names them all.
+func Lookup(cfg *config.Config, name string) (*profiles.Profile, error) {
+	if p := cfg.Hosts.Profile(name); p != nil {
+		return p, nil
+	}
+	var all []string
+	for _, k := range cfg.Hosts.Profiles {
+		all = append(all, k.Name)
+	}
+	if s := config.Closest(name, all); s != "" {
+		return nil, fmt.Errorf("unknown host %q: did you mean %q?", name, s)
+	}
+	return nil, fmt.Errorf("unknown host %q: use %s", name, strings.Join(all, ", "))
 }
 
 // Simulator holds what every host's simulation of one project shares: the
