@@ -7,10 +7,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-)
 
-// MaxDescription is the Agent Skills limit on a description, in characters.
-const MaxDescription = 1024
+	"github.com/lorekit/lore/internal/manual"
+)
 
 // terms splits s into lowercased words of letters and digits.
 func terms(s string) []string {
@@ -86,7 +85,7 @@ func sentences(s string) []string {
 // its parts are reordered, the most distinctive first, so what the host
 // keeps is what tells this entry from the others: the sentences of the
 // summary and the trigger clause by their score, the triggers inside the
-// clause by theirs. The result is at most MaxDescription characters:
+// clause by theirs. The result is at most manual.MaxSkillDescription characters:
 // the least distinctive parts are left out first.
 func Describe(summary string, triggers []string, idf *IDF, limit int) string {
 	summary = strings.Join(strings.Fields(summary), " ")
@@ -101,7 +100,7 @@ func Describe(summary string, triggers []string, idf *IDF, limit int) string {
 		}
 	}
 	natural := join(summary, clause(extra))
-	if (limit <= 0 || utf8.RuneCountInString(natural) <= limit) && utf8.RuneCountInString(natural) <= MaxDescription {
+	if (limit <= 0 || utf8.RuneCountInString(natural) <= limit) && utf8.RuneCountInString(natural) <= manual.MaxSkillDescription {
 		return natural
 	}
 	slices.SortStableFunc(extra, func(a, b string) int { return cmp.Compare(idf.Score(b), idf.Score(a)) })
@@ -134,7 +133,7 @@ func Describe(summary string, triggers []string, idf *IDF, limit int) string {
 				if k > 0 {
 					add += 2
 				}
-				if n+1+w+add > MaxDescription {
+				if n+1+w+add > manual.MaxSkillDescription {
 					break
 				}
 				w += add
@@ -149,13 +148,13 @@ func Describe(summary string, triggers []string, idf *IDF, limit int) string {
 		if out != "" {
 			w++
 		}
-		if n+w > MaxDescription {
+		if n+w > manual.MaxSkillDescription {
 			continue
 		}
 		out, n = join(out, text), n+w
 	}
 	if out == "" {
-		return cutWords(parts[0].text, MaxDescription)
+		return cutWords(parts[0].text, manual.MaxSkillDescription)
 	}
 	return out
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/lorekit/lore/internal/manual"
 )
 
 // TestDescribeKeepsNaturalOrderWhenItFits: a description within the
@@ -45,7 +47,7 @@ func TestDescribeBounded(t *testing.T) {
 		trig = append(trig, strings.Repeat("x", i%7+3)+"q")
 	}
 	got := Describe(strings.Repeat("Long sentence here. ", 80), trig, NewIDF(nil), 100)
-	if n := utf8.RuneCountInString(got); n > MaxDescription || n < 500 {
+	if n := utf8.RuneCountInString(got); n > manual.MaxSkillDescription || n < 500 {
 		t.Errorf("%d characters", n)
 	}
 }

@@ -1,8 +1,6 @@
 package hosts
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"path"
 	"slices"
@@ -63,7 +61,7 @@ func ChainFileNames(ps []*profiles.Profile) []string {
 // names a host reads: a SKILL.md's front-matter name (its folder's when
 // absent), a lore manual's exported name. Export is the name lore export
 // writes every source under: valid under the Agent Skills rules
-// (SkillName) and unique in the project; a name an earlier source (in
+// (manual.SkillName) and unique in the project; a name an earlier source (in
 // path order) already has gets a suffix from the hash of the path.
 // Files in skip (an earlier export's copies) are left out.
 func Sources(set *manual.Set, chainFiles []string, skip map[string]bool) []*Source {
@@ -83,13 +81,12 @@ func Sources(set *manual.Set, chainFiles []string, skip map[string]bool) []*Sour
 		originals = append(originals, s.Name)
 		out = append(out, s)
 	}
-	mapped := SkillNames(originals)
+	mapped := skillNames(originals)
 	taken := map[string]bool{}
 	for _, s := range out {
 		name := mapped[s.Name]
 		if taken[name] {
-			sum := sha256.Sum256([]byte(s.M.Path))
-			name = strings.TrimRight(name[:min(len(name), MaxSkillName-7)], "-") + "-" + hex.EncodeToString(sum[:])[:6]
+			name = hashSuffixed(name, s.M.Path)
 		}
 		taken[name] = true
 		s.Export = name
