@@ -64,10 +64,10 @@ type Rename struct{ Manual, Name, Source string }
 // Skip is something the export left out or as it was.
 type Skip struct{ Source, Why string }
 
-// ManifestName is the file in Out that records what an export of host
+// manifestName is the file in Out that records what an export of host
 // wrote, so that the next export removes what is no longer produced and
 // never touches files it did not write.
-func ManifestName(host string) string { return ".lore-export-" + host + ".json" }
+func manifestName(host string) string { return ".lore-export-" + host + ".json" }
 
 type manifest struct {
 	Host  string            `json:"host"`
@@ -171,13 +171,13 @@ func (d *dest) writeManifest(host string, files map[string][]byte) error {
 	}
 	mb, _ := json.MarshalIndent(m, "", "  ")
 	mb = append(mb, '\n')
-	mpath := path.Join(d.out, ManifestName(host))
+	mpath := path.Join(d.out, manifestName(host))
 	if have, err := afero.ReadFile(d.fs, mpath); err == nil && bytes.Equal(have, mb) {
 		return nil
 	}
 	if d.check {
 		if !d.res.Stale() {
-			d.res.Written = append(d.res.Written, ManifestName(host))
+			d.res.Written = append(d.res.Written, manifestName(host))
 		}
 		return nil
 	}
@@ -189,7 +189,7 @@ func (d *dest) writeManifest(host string, files map[string][]byte) error {
 
 func readManifest(fs afero.Fs, out, host string) manifest {
 	var m manifest
-	if b, err := afero.ReadFile(fs, path.Join(out, ManifestName(host))); err == nil {
+	if b, err := afero.ReadFile(fs, path.Join(out, manifestName(host))); err == nil {
 		_ = json.Unmarshal(b, &m)
 	}
 	// Only paths inside the folder are ever removed.

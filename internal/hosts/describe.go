@@ -24,8 +24,8 @@ type IDF struct {
 	df map[string]int
 }
 
-// NewIDF counts, for each term, the documents it occurs in.
-func NewIDF(docs []string) *IDF {
+// newIDF counts, for each term, the documents it occurs in.
+func newIDF(docs []string) *IDF {
 	x := &IDF{n: len(docs), df: map[string]int{}}
 	for _, d := range docs {
 		seen := map[string]bool{}
@@ -39,17 +39,17 @@ func NewIDF(docs []string) *IDF {
 	return x
 }
 
-// Of returns the smoothed inverse document frequency of term.
-func (x *IDF) Of(term string) float64 {
+// of returns the smoothed inverse document frequency of term.
+func (x *IDF) of(term string) float64 {
 	return math.Log(float64(x.n+1)/float64(x.df[term]+1)) + 1
 }
 
-// Score is the distinctiveness of a piece of text: the mean of its three
+// score is the distinctiveness of a piece of text: the mean of its three
 // rarest words' IDF (of all of them when it has fewer).
-func (x *IDF) Score(s string) float64 {
+func (x *IDF) score(s string) float64 {
 	var v []float64
 	for _, t := range terms(s) {
-		v = append(v, x.Of(t))
+		v = append(v, x.of(t))
 	}
 	if len(v) == 0 {
 		return 0
@@ -103,7 +103,7 @@ func Describe(summary string, triggers []string, idf *IDF, limit int) string {
 	if (limit <= 0 || utf8.RuneCountInString(natural) <= limit) && utf8.RuneCountInString(natural) <= manual.MaxSkillDescription {
 		return natural
 	}
-	slices.SortStableFunc(extra, func(a, b string) int { return cmp.Compare(idf.Score(b), idf.Score(a)) })
+	slices.SortStableFunc(extra, func(a, b string) int { return cmp.Compare(idf.score(b), idf.score(a)) })
 	type part struct {
 		text  string
 		score float64
@@ -111,10 +111,10 @@ func Describe(summary string, triggers []string, idf *IDF, limit int) string {
 	}
 	var parts []part
 	for _, s := range sentences(summary) {
-		parts = append(parts, part{s, idf.Score(s), false})
+		parts = append(parts, part{s, idf.score(s), false})
 	}
 	if len(extra) > 0 {
-		parts = append(parts, part{clause(extra), idf.Score(extra[0]), true})
+		parts = append(parts, part{clause(extra), idf.score(extra[0]), true})
 	}
 	slices.SortStableFunc(parts, func(a, b part) int { return cmp.Compare(b.score, a.score) })
 	// Keep the parts in that order while they fit the Agent Skills limit;

@@ -20,7 +20,7 @@ func FuzzDescribeAndLost(f *testing.F) {
 			return
 		}
 		triggers := strings.Split(trig, ",")
-		idf := NewIDF([]string{summary, trig})
+		idf := newIDF([]string{summary, trig})
 		d := Describe(summary, triggers, idf, limit%2000)
 		if n := utf8.RuneCountInString(d); n > manual.MaxSkillDescription {
 			t.Fatalf("%d characters", n)

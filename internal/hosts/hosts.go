@@ -65,7 +65,7 @@ func Run(in Input, o Options) (*Report, error) {
 		}
 	}
 	sim := NewSimulator(in)
-	r := &Report{Schema: SchemaID}
+	r := &Report{Schema: schemaID}
 	for _, p := range ps {
 		h := sim.Host(p, o.Window)
 		h.Target = slices.Contains(in.Config.Hosts.Targets, p.Name)
@@ -101,13 +101,13 @@ type Simulator struct {
 
 // NewSimulator prepares the simulation of in.
 func NewSimulator(in Input) *Simulator {
-	chainFiles := ChainFileNames(in.Config.Hosts.Profiles)
-	s := &Simulator{in: in, sources: Sources(in.Manuals, chainFiles, in.Exported)}
+	chainFiles := chainFileNames(in.Config.Hosts.Profiles)
+	s := &Simulator{in: in, sources: findSources(in.Manuals, chainFiles, in.Exported)}
 	var docs []string
 	for _, src := range s.sources {
 		docs = append(docs, corpusText(src))
 	}
-	s.idf = NewIDF(docs)
+	s.idf = newIDF(docs)
 	roots := in.Roots
 	if roots == nil {
 		for _, r := range in.Config.Manuals {

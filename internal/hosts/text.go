@@ -18,8 +18,8 @@ func WriteJSON(w io.Writer, r *Report) error {
 	return err
 }
 
-// Bar draws used against limit in width cells, full past 100 %.
-func Bar(used, limit, width int) string {
+// bar draws used against limit in width cells, full past 100 %.
+func bar(used, limit, width int) string {
 	if limit <= 0 {
 		return ""
 	}
@@ -109,7 +109,7 @@ func writeBudget(b *strings.Builder, l *Listing) {
 	if l.Over {
 		verdict = "over budget"
 	}
-	fmt.Fprintf(b, "  listing: %s of %s %s (%d%%) %s %s\n", thousands(l.Full), thousands(l.Budget), l.Unit, Percent(l.Full, l.Budget), Bar(l.Full, l.Budget, 20), verdict)
+	fmt.Fprintf(b, "  listing: %s of %s %s (%d%%) %s %s\n", thousands(l.Full), thousands(l.Budget), l.Unit, Percent(l.Full, l.Budget), bar(l.Full, l.Budget, 20), verdict)
 	fmt.Fprintf(b, "    budget: %s\n", l.BudgetFrom)
 	if l.Over {
 		fmt.Fprintf(b, "    as rendered: %s %s\n", thousands(l.Used), l.Unit)
