@@ -54,17 +54,7 @@ func Hosts(src []byte) []HostRef {
 // hostAt reads the authority at the start of rest and returns its host,
 // or "" when there is none or it is a placeholder.
 func hostAt(rest []byte) string {
-	end := 0
-	ipv6 := len(rest) > 0 && rest[0] == '['
-	for end < len(rest) {
-		r, size := utf8.DecodeRune(rest[end:])
-		if r == '/' || r == '?' || r == '#' || r == '\\' || unicode.IsSpace(r) || r == utf8.RuneError ||
-			strings.ContainsRune("<>\"'`(){}|^$,;*!", r) || r == ']' && !ipv6 || r == '[' && end > 0 {
-			break
-		}
-		end += size
-	}
-	auth := string(rest[:end])
+	auth := authority(rest)
 	if i := strings.LastIndexByte(auth, '@'); i >= 0 {
 		auth = auth[i+1:]
 	}
@@ -79,15 +69,44 @@ func hostAt(rest []byte) string {
 		auth = auth[:i]
 	}
 	auth = strings.TrimRight(auth, ".")
-	if auth == "" || strings.Contains(auth, "..") || strings.HasPrefix(auth, ".") || strings.HasPrefix(auth, "-") {
+	if !hostName(auth) {
 		return ""
+	}
+	return strings.ToLower(auth)
+}
+
+// authority returns the text of rest up to where a URL's authority ends.
+func authority(rest []byte) string {
+	end := 0
+	ipv6 := len(rest) > 0 && rest[0] == '['
+	for end < len(rest) {
+		r, size := utf8.DecodeRune(rest[end:])
+		if endsAuthority(r, end, ipv6) {
+			break
+		}
+		end += size
+	}
+	return string(rest[:end])
+}
+
+// endsAuthority reports whether r, at byte end of the authority, ends it.
+func endsAuthority(r rune, end int, ipv6 bool) bool {
+	return r == '/' || r == '?' || r == '#' || r == '\\' || unicode.IsSpace(r) || r == utf8.RuneError ||
+		strings.ContainsRune("<>\"'`(){}|^$,;*!", r) || r == ']' && !ipv6 || r == '[' && end > 0
+}
+
+// hostName reports whether auth (without port or user) is a host name
+// rather than a placeholder or no host at all.
+func hostName(auth string) bool {
+	if auth == "" || strings.Contains(auth, "..") || strings.HasPrefix(auth, ".") || strings.HasPrefix(auth, "-") {
+		return false
 	}
 	for _, r := range auth {
 		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' || r == '-' || r == '_' || unicode.In(r, unicode.Mn, unicode.Cf)) {
-			return "" // not a host name
+			return false
 		}
 	}
-	return strings.ToLower(auth)
+	return true
 }
 
 func schemeByte(c byte) bool { return isAlnum(c) || c == '+' || c == '-' || c == '.' }
