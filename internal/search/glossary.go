@@ -136,6 +136,20 @@ func (g *glossary) lookup(w string) (groups [][]string, split bool) {
 // lookupForm tries the word and its inflection variants: participles
 // (gespeichert → speicher), verb endings (erstellt, erstellte, erstellst).
 func (g *glossary) lookupForm(n string) []string {
+	if tr := g.lookupVariants(n); tr != nil {
+		return tr
+	}
+	// Other forms of the word (see lemmaCandidates).
+	for _, c := range lemmaCandidates(n) {
+		if tr := g.lookupVariants(c); tr != nil {
+			return tr
+		}
+	}
+	return nil
+}
+
+// lookupVariants looks up n and its inflection variants.
+func (g *glossary) lookupVariants(n string) []string {
 	for _, c := range g.variants(n) {
 		if tr, ok := g.byStem[g.stemOf(c)]; ok {
 			return tr

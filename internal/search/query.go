@@ -182,6 +182,8 @@ func (a *Analysis) expand(w *qword, lang string, known func(string) bool) {
 		if len(groups) == 0 {
 			if terms := a.cognateTerms(w.raw, known); len(terms) > 0 {
 				groups, w.cognate = [][]string{terms}, true
+			} else if parts := a.catalogParts(w.raw, known); parts != nil {
+				groups, w.split = parts, true
 			}
 		}
 		for _, terms := range groups {
