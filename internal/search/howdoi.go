@@ -41,6 +41,9 @@ type Hit struct {
 	// are the manuals an overview routes to (see overview.go).
 	mask   uint64
 	routes []string
+	// named is the share of the intent's weight in words that make up
+	// the manual's whole name (see scoring.name).
+	named float64
 }
 
 // Loaded is the manual the router loads, with what manual_read returns.
@@ -257,8 +260,8 @@ func (c *Catalog) rankExplained(text string, v Visibility, n int, ex *explanatio
 			continue
 		}
 		out = append(out, Hit{ID: id, Name: f.get(fName), Path: f.get(fPath), Rel: f.get(fRel), Summary: f.get(fSumEN),
-			Kind: f.get(fKind), Score: math.Round(d.total/(1+c.sc.coverage)*1000) / 1000, at: int(d.ord),
-			Routed: d.routed, Cover: math.Round(d.cover*1000) / 1000, mask: d.mask})
+			Kind: f.get(fKind), Score: math.Round(d.total/c.sc.maxTotal()*1000) / 1000, at: int(d.ord),
+			Routed: d.routed, Cover: math.Round(d.cover*1000) / 1000, mask: d.mask, named: d.named})
 		if ex != nil {
 			ex.matches[id] = tr.best[d.num]
 		}
