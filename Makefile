@@ -11,7 +11,9 @@
 #   make corpus CORPUS=DIR   lint a folder of real manuals and measure routing
 #                            on it (testdata/eval/corpus.tsv)
 #   make calibrate CORPUS=DIR  search the loaded/alternatives/hint thresholds
-#                            over every labelled set of testdata/eval
+#                            over the tuning sets of testdata/eval (corpus,
+#                            corpus-tune, example); make calibrate-check
+#                            prints the held-out sets' figures
 #   make race    the build pipeline and internal packages under the race
 #                detector (CI runs it after make test)
 #   make bench-hugo  Hugo v0.165.0 (installed into bin/ once) against the
@@ -38,7 +40,7 @@ CORPUS_MIN_TOP3  ?= 0.95
 HELDOUT_MIN_TOP1 ?= 0.81
 HELDOUT_MIN_TOP3 ?= 0.90
 
-.PHONY: all build lore test race bench bench-all bench-hugo fmt vet fuzz corpus calibrate clean
+.PHONY: all build lore test race bench bench-all bench-hugo fmt vet fuzz corpus calibrate calibrate-check clean
 
 all: build
 
@@ -147,17 +149,25 @@ corpus: lore
 	./$(BIN) eval testdata/eval/corpus.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) \
 	  --min-top1 $(CORPUS_MIN_TOP1) --min-top3 $(CORPUS_MIN_TOP3)
 
-# Calibrates search.DefaultThresholds() over the in-scope and out-of-scope
-# intents of every set: the corpus sets run on their own catalog, so their
-# outcomes are saved and pooled with the example sets'.
+# Calibrates search.DefaultThresholds() over the tuning sets only —
+# corpus.tsv, corpus-tune.tsv and example.tsv: the corpus sets run on their
+# own catalog, so their outcomes are saved and pooled with the example
+# set's. corpus-dev.tsv, example-holdout.tsv and heldout.tsv are held out:
+# make calibrate-check prints what the thresholds do on them.
 calibrate: lore
+	@mkdir -p bin
 	./$(BIN) eval testdata/eval/corpus.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) \
 	  --save-outcomes bin/corpus.outcomes --worst 0 > /dev/null
-	./$(BIN) eval testdata/eval/corpus-dev.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) \
-	  --save-outcomes bin/corpus-dev.outcomes --worst 0 > /dev/null
-	./$(BIN) eval testdata/eval/example-holdout.tsv --save-outcomes bin/holdout.outcomes --worst 0 > /dev/null
+	./$(BIN) eval testdata/eval/corpus-tune.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) \
+	  --save-outcomes bin/corpus-tune.outcomes --worst 0 > /dev/null
 	./$(BIN) eval testdata/eval/example.tsv --worst 0 --calibrate \
-	  --calibrate-with bin/corpus.outcomes,bin/corpus-dev.outcomes,bin/holdout.outcomes
+	  --calibrate-with bin/corpus.outcomes,bin/corpus-tune.outcomes
+
+# The held-out sets with the current thresholds, figures only.
+calibrate-check: lore
+	./$(BIN) eval testdata/eval/corpus-dev.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) --worst 0
+	./$(BIN) eval testdata/eval/example-holdout.tsv --worst 0
+	./$(BIN) eval testdata/eval/heldout.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) --worst 0
 
 clean:
 	rm -rf bin public .lore-cache corpus-lint.txt
