@@ -56,6 +56,10 @@ var cognateEndings = []struct {
 	{"at", []string{"ate"}},
 }
 
+// foldUmlauts writes umlauts and ß as plain letters (it is never changed
+// after it is made: a strings.Replacer is safe for concurrent use).
+var foldUmlauts = strings.NewReplacer("ä", "a", "ö", "o", "ü", "u", "ß", "ss")
+
 // minCognate is the shortest German word spelled the English way: short
 // words are too often another word in English (Kind, Rat, Art).
 const minCognate = 6
@@ -64,7 +68,7 @@ const minCognate = 6
 // at most a few dozen, without w itself.
 func cognates(w string) []string {
 	w = strings.ToLower(w)
-	n := strings.NewReplacer("ä", "a", "ö", "o", "ü", "u", "ß", "ss").Replace(w)
+	n := foldUmlauts.Replace(w)
 	if len([]rune(n)) < minCognate || strings.Trim(n, "abcdefghijklmnopqrstuvwxyz") != "" {
 		return nil
 	}

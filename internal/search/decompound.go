@@ -16,17 +16,23 @@ import (
 // parts; fewest parts first. It returns the English terms of each part,
 // one group per part, or nil.
 func (a *Analysis) catalogParts(raw string, known func(string) bool) [][]string {
-	n := strings.NewReplacer("ä", "a", "ö", "o", "ü", "u", "ß", "ss").Replace(strings.ToLower(raw))
-	if len(n) < 2*minCompoundPart || strings.Trim(n, "abcdefghijklmnopqrstuvwxyz") != "" {
+	n := foldUmlauts.Replace(strings.ToLower(raw))
+	if len(n) < 2*minCompoundPart || len(n) > maxCompound || strings.Trim(n, "abcdefghijklmnopqrstuvwxyz") != "" {
 		return nil
 	}
 	memo := map[string][]string{}
-	termsOf := func(part string) []string {
-		if t, ok := memo[part]; ok {
+	// Only the head (the last part) carries an inflection ending; the
+	// parts before it are stems.
+	termsOf := func(part string, head bool) []string {
+		key := part
+		if head {
+			key += "$"
+		}
+		if t, ok := memo[key]; ok {
 			return t
 		}
-		t := a.partTerms(part, known)
-		memo[part] = t
+		t := a.partTerms(part, head, known)
+		memo[key] = t
 		return t
 	}
 	// best[i] is the shortest split of n[i:]; nil: none.
@@ -38,7 +44,7 @@ func (a *Analysis) catalogParts(raw string, known func(string) bool) [][]string 
 				continue
 			}
 			try := func(part string) {
-				if len(part) < minCompoundPart || termsOf(part) == nil {
+				if len(part) < minCompoundPart || termsOf(part, k == len(n)) == nil {
 					return
 				}
 				if best[i] == nil || len(best[k])+1 < len(best[i]) {
@@ -60,15 +66,25 @@ func (a *Analysis) catalogParts(raw string, known func(string) bool) [][]string 
 	}
 	groups := make([][]string, len(best[0]))
 	for j, p := range best[0] {
-		groups[j] = termsOf(p)
+		groups[j] = termsOf(p, j == len(best[0])-1)
 	}
 	return groups
 }
 
+// maxCompound is the longest word catalogParts splits (in bytes): the
+// split looks at every part of the word, and German compounds of requests
+// are shorter.
+const maxCompound = 40
+
 // partTerms returns the English terms of one part of a compound (see
-// catalogParts), or nil when it is none of the kinds of word it may be.
-func (a *Analysis) partTerms(part string, known func(string) bool) []string {
-	if trs := a.gloss.lookupForm(part); trs != nil {
+// catalogParts), or nil when it is none of the kinds of word it may be;
+// head marks the compound's last part, which may be inflected.
+func (a *Analysis) partTerms(part string, head bool, known func(string) bool) []string {
+	trs := a.gloss.lookupVariants(part)
+	if trs == nil && head {
+		trs = a.gloss.lookupForm(part)
+	}
+	if trs != nil {
 		var out []string
 		for _, tr := range trs {
 			for _, t := range a.en.Analyze([]byte(tr)) {
@@ -77,15 +93,15 @@ func (a *Analysis) partTerms(part string, known func(string) bool) []string {
 		}
 		return out
 	}
-	// An English word (or one whose stem is a word: meeting → meet), bare
-	// or with a German plural or case ending.
+	// An English word (or its -ing form: meeting), bare or with a German
+	// plural or case ending.
 	for _, v := range []string{part, strings.TrimSuffix(part, "en"), strings.TrimSuffix(part, "n"),
 		strings.TrimSuffix(part, "s"), strings.TrimSuffix(part, "e")} {
-		if len(v) < minCompoundPart {
+		if len(v) < minCompoundPart || !isEnglishWord(v) && !isEnglishWord(strings.TrimSuffix(v, "ing")) {
 			continue
 		}
 		for _, t := range a.en.Analyze([]byte(v)) {
-			if s := string(t.Term); known(s) && (isEnglishWord(v) || isEnglishWord(s)) {
+			if s := string(t.Term); known(s) {
 				return []string{s}
 			}
 		}

@@ -187,7 +187,14 @@ func (g *glossary) split(n string) []string {
 	if len(n) < 2*minCompoundPart {
 		return nil
 	}
-	known := func(p string) bool { return g.lookupForm(p) != nil }
+	// Only the head (the last part) carries an inflection ending, and
+	// only its other forms are looked up (see lemmaCandidates).
+	known := func(p string, head bool) bool {
+		if head {
+			return g.lookupForm(p) != nil
+		}
+		return g.lookupVariants(p) != nil
+	}
 	// best[i] holds the shortest split of n[i:] into known parts, each
 	// followed by an optional linking element; nil: none.
 	best := make([][]string, len(n)+1)
@@ -198,7 +205,7 @@ func (g *glossary) split(n string) []string {
 				continue
 			}
 			try := func(part string) {
-				if !known(part) {
+				if !known(part, k == len(n)) {
 					return
 				}
 				cand := append([]string{part}, best[k]...)
