@@ -48,10 +48,17 @@ var cognateEndings = []struct {
 	{"ien", []string{"y", "ies"}},
 	{"ik", []string{"ic", "ics"}},
 	{"iv", []string{"ive"}},
+	{"yse", []string{"ysis", "yze"}},
+	{"ese", []string{"esis"}},
+	{"ose", []string{"osis"}},
 	{"ur", []string{"ure"}},
 	{"ie", []string{"y"}},
 	{"at", []string{"ate"}},
 }
+
+// foldUmlauts writes umlauts and ß as plain letters (it is never changed
+// after it is made: a strings.Replacer is safe for concurrent use).
+var foldUmlauts = strings.NewReplacer("ä", "a", "ö", "o", "ü", "u", "ß", "ss")
 
 // minCognate is the shortest German word spelled the English way: short
 // words are too often another word in English (Kind, Rat, Art).
@@ -61,7 +68,7 @@ const minCognate = 6
 // at most a few dozen, without w itself.
 func cognates(w string) []string {
 	w = strings.ToLower(w)
-	n := strings.NewReplacer("ä", "a", "ö", "o", "ü", "u", "ß", "ss").Replace(w)
+	n := foldUmlauts.Replace(w)
 	if len([]rune(n)) < minCognate || strings.Trim(n, "abcdefghijklmnopqrstuvwxyz") != "" {
 		return nil
 	}

@@ -136,6 +136,20 @@ func (g *glossary) lookup(w string) (groups [][]string, split bool) {
 // lookupForm tries the word and its inflection variants: participles
 // (gespeichert → speicher), verb endings (erstellt, erstellte, erstellst).
 func (g *glossary) lookupForm(n string) []string {
+	if tr := g.lookupVariants(n); tr != nil {
+		return tr
+	}
+	// Other forms of the word (see lemmaCandidates).
+	for _, c := range lemmaCandidates(n) {
+		if tr := g.lookupVariants(c); tr != nil {
+			return tr
+		}
+	}
+	return nil
+}
+
+// lookupVariants looks up n and its inflection variants.
+func (g *glossary) lookupVariants(n string) []string {
 	for _, c := range g.variants(n) {
 		if tr, ok := g.byStem[g.stemOf(c)]; ok {
 			return tr
@@ -173,7 +187,14 @@ func (g *glossary) split(n string) []string {
 	if len(n) < 2*minCompoundPart {
 		return nil
 	}
-	known := func(p string) bool { return g.lookupForm(p) != nil }
+	// Only the head (the last part) carries an inflection ending, and
+	// only its other forms are looked up (see lemmaCandidates).
+	known := func(p string, head bool) bool {
+		if head {
+			return g.lookupForm(p) != nil
+		}
+		return g.lookupVariants(p) != nil
+	}
 	// best[i] holds the shortest split of n[i:] into known parts, each
 	// followed by an optional linking element; nil: none.
 	best := make([][]string, len(n)+1)
@@ -184,7 +205,7 @@ func (g *glossary) split(n string) []string {
 				continue
 			}
 			try := func(part string) {
-				if !known(part) {
+				if !known(part, k == len(n)) {
 					return
 				}
 				cand := append([]string{part}, best[k]...)

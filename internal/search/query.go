@@ -182,6 +182,8 @@ func (a *Analysis) expand(w *qword, lang string, known func(string) bool) {
 		if len(groups) == 0 {
 			if terms := a.cognateTerms(w.raw, known); len(terms) > 0 {
 				groups, w.cognate = [][]string{terms}, true
+			} else if parts := a.catalogParts(w.raw, known); parts != nil {
+				groups, w.split = parts, true
 			}
 		}
 		for _, terms := range groups {
@@ -247,7 +249,12 @@ func (a *Analysis) germanOnly(raw, en string) bool {
 }
 
 // fillers are the words of a request that are not about the need itself,
-// beyond the analyzers' stop words: modal verbs, politeness, hedges.
+// beyond the analyzers' stop words: modal verbs, politeness, hedges. The
+// German ones include the German forms of the English stop words and
+// fillers that the German stop word list lacks (before → bevor, why →
+// warum, more → mehr, let's → lass, maybe → vielleicht), and the ASCII
+// spellings of German stop words (fuer, ueber), so a request says as
+// little with them in German as in English.
 var fillers = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`
@@ -258,7 +265,12 @@ var fillers = func() map[string]bool {
 		kannst sollen solltest müssen muessen musst gerne gern irgendwie bisschen eigentlich hilf helfen hilfe
 		wissen weiss weiß geht gehen klappt
 		dass unsere unserem unseren unserer unseres wurde wurden worden sei seid seien ja nein eben halt
-		gerade schon bloß bloss etwa hast habt darf dürfen duerfen hätte haette wäre waere`) {
+		gerade schon bloß bloss etwa hast habt darf dürfen duerfen hätte haette wäre waere
+		beim bevor vorher nachdem danach oberhalb unterhalb erneut sobald wann wohin woher warum wieso weshalb
+		beide beiden beides wenige wenig weniger mehr meisten meist weder wer wen wem wessen wegen
+		lass lasst lassen tun tue tut wirklich tatsächlich tatsaechlich vielleicht jemand jemanden
+		irgendwas irgendetwas sag sagen versuche versuchen probieren
+		fuer ueber waehrend koennen wuerde wuerden`) {
 		m[w] = true
 	}
 	return m
