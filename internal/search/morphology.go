@@ -32,7 +32,16 @@ func lemmaCandidates(n string) []string {
 			out = appendNew(out, c)
 		}
 	}
-	// Adjective and participle endings, longest first.
+	adjectiveLemmas(n, add)
+	ungLemmas(n, add)
+	zuInfinitives(n, add)
+	imperativeLemma(n, add)
+	return out
+}
+
+// adjectiveLemmas adds the base of an adjective or participle ending
+// (longest first) and the verb of a present participle.
+func adjectiveLemmas(n string, add func(string)) {
 	for _, end := range []string{"eren", "erer", "eres", "erem", "ere", "en", "er", "es", "em", "e"} {
 		if base, ok := strings.CutSuffix(n, end); ok && len(base) >= 4 {
 			add(base)
@@ -45,43 +54,53 @@ func lemmaCandidates(n string) []string {
 	if v, ok := strings.CutSuffix(n, "end"); ok && len(v) >= 3 {
 		add(v + "en")
 	}
-	// -ung nouns and their verbs.
+}
+
+// ungLemmas adds the verbs of an -ung noun, or the -ung noun of a verb.
+func ungLemmas(n string, add func(string)) {
 	stem, ok := strings.CutSuffix(n, "ungen")
 	if !ok {
 		stem, ok = strings.CutSuffix(n, "ung")
 	}
-	if ok && len(stem) >= 3 {
-		for _, v := range verbsOf(stem) {
-			add(v)
+	if ok {
+		if len(stem) >= 3 {
+			for _, v := range verbsOf(stem) {
+				add(v)
+			}
 		}
+		return
 	}
-	if !ok {
-		switch {
-		case strings.HasSuffix(n, "eln"):
-			add(n[:len(n)-3] + "lung") // behandeln → behandlung
-			add(n[:len(n)-1] + "ung")  // regeln → regelung
-		case strings.HasSuffix(n, "ern"):
-			add(n[:len(n)-1] + "ung") // ändern → änderung
-		case strings.HasSuffix(n, "en") && len(n) >= 6:
-			add(n[:len(n)-2] + "ung") // umsetzen → umsetzung
-		}
+	switch {
+	case strings.HasSuffix(n, "eln"):
+		add(n[:len(n)-3] + "lung") // behandeln → behandlung
+		add(n[:len(n)-1] + "ung")  // regeln → regelung
+	case strings.HasSuffix(n, "ern"):
+		add(n[:len(n)-1] + "ung") // ändern → änderung
+	case strings.HasSuffix(n, "en") && len(n) >= 6:
+		add(n[:len(n)-2] + "ung") // umsetzen → umsetzung
 	}
-	// zu-infinitives of separable verbs.
+}
+
+// zuInfinitives adds the infinitive of a separable verb's zu-infinitive.
+func zuInfinitives(n string, add func(string)) {
 	for _, p := range particles {
 		if rest, ok := strings.CutPrefix(n, p+"zu"); ok && len(rest) >= 4 && strings.HasSuffix(rest, "en") {
 			add(p + rest)
 		}
 	}
-	// Imperatives with e → i or ie: the last i of a word without an
-	// ending.
-	if !strings.HasSuffix(n, "en") && !strings.HasSuffix(n, "e") {
-		if k := strings.LastIndex(n, "ie"); k >= 0 && k == strings.LastIndexAny(n, "aeiou")-1 {
-			add(n[:k] + "e" + n[k+2:] + "en")
-		} else if k := strings.LastIndexAny(n, "aeiou"); k >= 0 && n[k] == 'i' {
-			add(n[:k] + "e" + n[k+1:] + "en")
-		}
+}
+
+// imperativeLemma adds the infinitive of an imperative with e → i or ie:
+// the last i of a word without an ending.
+func imperativeLemma(n string, add func(string)) {
+	if strings.HasSuffix(n, "en") || strings.HasSuffix(n, "e") {
+		return
 	}
-	return out
+	if k := strings.LastIndex(n, "ie"); k >= 0 && k == strings.LastIndexAny(n, "aeiou")-1 {
+		add(n[:k] + "e" + n[k+2:] + "en")
+	} else if k := strings.LastIndexAny(n, "aeiou"); k >= 0 && n[k] == 'i' {
+		add(n[:k] + "e" + n[k+1:] + "en")
+	}
 }
 
 // verbsOf returns the infinitives an -ung noun's stem may belong to:
