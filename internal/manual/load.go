@@ -170,13 +170,24 @@ func (s *Set) index() {
 	}
 	slices.Sort(s.names)
 	for _, m := range s.Manuals {
-		m.Owner = nil
-		if m.IsSkillEntry() || len(skills) == 0 {
+		m.Owner, m.outer = nil, nil
+		if len(skills) == 0 {
 			continue
 		}
-		for d := m.Dir(); ; {
+		d := m.Dir()
+		if m.IsSkillEntry() {
+			if d == m.Root {
+				continue
+			}
+			d = path.Dir(d)
+		}
+		for {
 			if sk, ok := skills[d]; ok {
-				m.Owner = sk
+				if m.IsSkillEntry() {
+					m.outer = sk
+				} else {
+					m.Owner = sk
+				}
 				break
 			}
 			parent := path.Dir(d)
