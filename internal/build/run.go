@@ -223,6 +223,9 @@ func (b *buildRun) run() (*Result, error) {
 		out = p.Config.Path(p.Config.Out)
 	}
 	rec, trusted := b.s.record(b.cache, out)
+	if err := p.checkOut(out, b.s.o.Out == "", rec); err != nil {
+		return nil, err
+	}
 	o, err := openOutput(p.FS, out, rec, trusted, b.s.pid)
 	if err != nil {
 		return nil, err
