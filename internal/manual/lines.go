@@ -26,6 +26,13 @@ func normalizeCR(src []byte) []byte {
 	return out
 }
 
+// ParsedFrom reports whether src, as read from m's file, is the text m was
+// parsed from: equal but for each lone CR, which m.Src holds as LF at the
+// same offset. A fix computed on m applies to src at the same offsets.
+func (m *Manual) ParsedFrom(src []byte) bool {
+	return string(m.Src) == string(normalizeCR(src))
+}
+
 // cursor computes positions for increasing offsets in time proportional to
 // the distance from the previous one, so a file with thousands of
 // references on one long line is still scanned in linear time.
