@@ -249,6 +249,13 @@ func TestGlob(t *testing.T) {
 		{"*", "a.md", true},
 		{"*", "x/a.md", false},
 		{"**", "x/y/a.md", true},
+		// Paths are clean and relative: ".." and absolute patterns match
+		// no file (they widen nothing).
+		{"**/../**", "manuals/a.md", false},
+		{"manuals/../**", "a.md", false},
+		{"/abs/p/manuals/a.md", "manuals/a.md", false},
+		{"[", "manuals/a.md", false},
+		{"manuals/a.md\\", "manuals/a.md", false},
 	} {
 		if got := newGlob(c.glob).match(c.path); got != c.want {
 			t.Errorf("Glob(%q) on %q = %v", c.glob, c.path, got)
