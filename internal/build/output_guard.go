@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -108,10 +109,28 @@ func foreignFile(fsys afero.Fs, dir string, prev *record) string {
 			return ""
 		}
 	}
+	if onlyCatalog(fsys, dir, entries) {
+		return ""
+	}
 	for _, e := range entries {
 		if !strings.HasPrefix(e.Name(), ".") {
 			return e.Name()
 		}
 	}
 	return entries[0].Name()
+}
+
+// onlyCatalog reports whether entries, those of folder dir, are nothing
+// but the catalog lore list, read and howdoi build into the output folder
+// (lore/catalog.bleve with its meta file) before a first build.
+func onlyCatalog(fsys afero.Fs, dir string, entries []os.FileInfo) bool {
+	if len(entries) != 1 || entries[0].Name() != path.Dir(CatalogDir) || !entries[0].IsDir() {
+		return false
+	}
+	sub, err := afero.ReadDir(fsys, path.Join(dir, path.Dir(CatalogDir)))
+	if err != nil || len(sub) != 1 || sub[0].Name() != path.Base(CatalogDir) {
+		return false
+	}
+	_, err = readMeta(fsys, path.Join(dir, CatalogDir))
+	return err == nil
 }
