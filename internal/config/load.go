@@ -33,6 +33,10 @@ func Load(fsys afero.Fs, dir, file string) (*Config, error) {
 		dir = path.Dir(file)
 	}
 	cfg := Default(dir)
+	if fi, err := fsys.Stat(file); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+		// A named pipe or device would block the read, or never end it.
+		return nil, &Error{File: file, Msg: "cannot read the project file: it is no regular file (a named pipe, device or socket); replace it by a file"}
+	}
 	src, err := afero.ReadFile(fsys, file)
 	if err != nil {
 		if !explicit && errors.Is(err, fs.ErrNotExist) {
