@@ -214,6 +214,11 @@ func (s *Set) read(fsys afero.Fs, p string) ([]byte, bool) {
 		return nil, false
 	}
 	fi, err := fsys.Stat(p)
+	if err == nil && !fi.Mode().IsRegular() {
+		// A named pipe would block the read for ever, a device never end it.
+		s.fileProblem(p, 0, 0, manual.RuleFileUnreadable, "no regular file (a named pipe, device or socket): not read; replace it by a file or remove it")
+		return nil, false
+	}
 	if err == nil && fi.Size() > maxFileSize {
 		s.fileProblem(p, 0, 0, manual.RuleFileTooLarge, fmt.Sprintf("%d bytes: a prompt file over 2 MiB is not read", fi.Size()))
 		return nil, false
