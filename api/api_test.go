@@ -105,3 +105,47 @@ func TestHowDoIUnknownEngine(t *testing.T) {
 		t.Errorf("answer %+v, want charts.md loaded with its content", a)
 	}
 }
+
+// A closed catalog, a second Close and a Catalog not made by OpenCatalog
+// are errors (or nothing), never panics: Close used to panic the second
+// time (bleve closes a channel) and HowDoI after it reported a nil
+// dereference inside lore.
+func TestCatalogClosed(t *testing.T) {
+	var zero *api.Catalog
+	if err := zero.Close(); err != nil {
+		t.Errorf("Close of a nil Catalog: %v", err)
+	}
+	if err := (&api.Catalog{}).Close(); err != nil {
+		t.Errorf("Close of a zero Catalog: %v", err)
+	}
+	if _, err := zero.HowDoI("chart", api.Asker{}); err == nil || !strings.Contains(err.Error(), "OpenCatalog") {
+		t.Errorf("HowDoI of a nil Catalog: %v", err)
+	}
+	dir := exampleProject()
+	defer os.RemoveAll(dir)
+	b, err := api.Build(api.BuildOptions{Project: api.Project{Dir: dir}, NoCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := api.OpenCatalog(b.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error)
+	go func() {
+		_, err := c.HowDoI("show a bar chart", api.Asker{})
+		done <- err
+	}()
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil && !strings.Contains(err.Error(), "closed") {
+		t.Errorf("HowDoI while closing: %v", err)
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+	if _, err := c.HowDoI("show a bar chart", api.Asker{}); err == nil || !strings.Contains(err.Error(), "the catalog is closed") {
+		t.Errorf("HowDoI after Close: %v", err)
+	}
+}

@@ -2,7 +2,9 @@ package api
 
 import (
 	"encoding/json"
+	"errors"
 	"path/filepath"
+	"sync"
 
 	"github.com/lorekit/lore/internal/build"
 	"github.com/lorekit/lore/internal/guard"
@@ -10,9 +12,11 @@ import (
 )
 
 // Catalog is an opened routing catalog. It is safe for concurrent use;
-// Close releases it.
+// Close releases it. A Catalog not made by OpenCatalog, or closed, answers
+// every request with an error.
 type Catalog struct {
-	c *search.Catalog
+	mu sync.RWMutex
+	c  *search.Catalog // nil: closed
 }
 
 // OpenCatalog opens the catalog in dir: a catalog folder, or a build
@@ -34,8 +38,25 @@ func OpenCatalog(dir string) (*Catalog, error) {
 	return &Catalog{c: c}, nil
 }
 
-// Close releases the catalog.
-func (c *Catalog) Close() error { return c.c.Close() }
+// Close releases the catalog. Closing it again does nothing.
+func (c *Catalog) Close() error {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.c == nil {
+		return nil
+	}
+	err := guard.Do(c.c.Close)
+	c.c = nil
+	return err
+}
+
+// errNoCatalog is the error of a request to a closed or zero Catalog.
+func errNoCatalog() error {
+	return errors.New("the catalog is closed (or was not opened with OpenCatalog): open it with api.OpenCatalog")
+}
 
 // Asker is who asks: the engine and the tools it may call.
 type Asker struct {
@@ -76,6 +97,14 @@ type Answer struct {
 // error.
 func (c *Catalog) HowDoI(request string, a Asker) (Answer, error) {
 	var out Answer
+	if c == nil {
+		return out, errNoCatalog()
+	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if c.c == nil {
+		return out, errNoCatalog()
+	}
 	err := guard.Do(func() error {
 		v, err := c.c.VisibilityFor(a.Engine, a.Tools, a.Tools != nil)
 		if err != nil {

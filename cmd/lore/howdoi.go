@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/search"
 )
 
@@ -92,9 +93,9 @@ func writeAnswer(e *env, a *search.Answer) {
 	switch {
 	case a.Loaded != nil:
 		l := a.Loaded
-		fmt.Fprintf(e.stdout, "loaded: %s (%s, score %.2f)\n", l.Name, l.Path, l.Score)
+		fmt.Fprintf(e.stdout, "loaded: %s (%s, score %.2f)\n", diag.Printable(l.Name), diag.Printable(l.Path), l.Score)
 		if l.Summary != "" {
-			fmt.Fprintf(e.stdout, "  %s\n", l.Summary)
+			fmt.Fprintf(e.stdout, "  %s\n", diag.Printable(l.Summary))
 		}
 		fmt.Fprintf(e.stdout, "\n%s", l.Content)
 		if !strings.HasSuffix(l.Content, "\n") {
@@ -103,12 +104,12 @@ func writeAnswer(e *env, a *search.Answer) {
 	case len(a.Alternatives) > 0:
 		fmt.Fprintln(e.stdout, "alternatives (none is clearly ahead; load one with manual_read('name')):")
 		for _, h := range a.Alternatives {
-			fmt.Fprintf(e.stdout, "  %s (%s, score %.2f)\n", h.Name, h.Path, h.Score)
+			fmt.Fprintf(e.stdout, "  %s (%s, score %.2f)\n", diag.Printable(h.Name), diag.Printable(h.Path), h.Score)
 			if h.Summary != "" {
-				fmt.Fprintf(e.stdout, "    %s\n", h.Summary)
+				fmt.Fprintf(e.stdout, "    %s\n", diag.Printable(h.Summary))
 			}
 		}
 	default:
-		fmt.Fprintf(e.stdout, "hint: %s\n", a.Hint)
+		fmt.Fprintf(e.stdout, "hint: %s\n", diag.Printable(a.Hint))
 	}
 }

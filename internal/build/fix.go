@@ -80,7 +80,7 @@ func LintFix(p *Project, paths []string, dryRun bool) (FixReport, error) {
 			if err != nil {
 				return out, fmt.Errorf("fix %s: %w", file, err)
 			}
-			if m := q.Manuals.ByPath(file); m != nil && string(m.Src) != string(src) {
+			if m := q.Manuals.ByPath(file); m != nil && !m.ParsedFrom(src) {
 				continue // changed since it was read: leave it alone
 			}
 			fixed, n := diag.ApplyFixes(src, byFile[file])

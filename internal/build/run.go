@@ -165,6 +165,9 @@ func (b *buildRun) run() (*Result, error) {
 	}
 	out := b.s.outDir(p)
 	rec, trusted := b.s.record(b.cache, out)
+	if err := p.checkOut(out, b.s.o.Out == "", rec); err != nil {
+		return nil, err
+	}
 	o, err := openOutput(p.FS, out, rec, trusted, b.s.pid)
 	if err != nil {
 		return nil, err

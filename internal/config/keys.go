@@ -26,7 +26,7 @@ var keys = []Key{
 	{"prompts", "path", "prompts", "The prompts folder: engine prompts (NAME.md), layers/, blocks/, addons/ and templates/."},
 	{"content", "path", "content", "Your own documentation pages, published on the site beside the manuals."},
 	{"theme", "path", "theme", "A theme folder whose layouts and assets replace the built-in ones of the same name."},
-	{"out", "path", "public", "The output folder of `lore build` (`--out` overrides it)."},
+	{"out", "path", "public", "The output folder of `lore build` (`--out` overrides it). The build replaces it whole, so it must be a folder of its own: not the project folder or one above it, not a folder lore reads (manuals, prompts, content, theme) or one in .git, and either empty or an earlier output of lore."},
 	{"tokenizer", "string", "o200k_base", "The tiktoken encoding for token counts (budgets, manual sizes, bundles): o200k_base or cl100k_base."},
 	{"tools", "mapping: tool → description", "{}", "The tool inventory: every tool a recipe allows or a manual requires, with the description the model sees."},
 	{"recipes", "mapping: name → recipe", "{}", "One recipe per engine and configuration: the manuals it reads, the tools it may call and the prompt bundles to bake. The keys of a recipe follow."},

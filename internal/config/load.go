@@ -8,6 +8,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/spf13/afero"
@@ -32,6 +33,10 @@ func Load(fsys afero.Fs, dir, file string) (*Config, error) {
 		dir = path.Dir(file)
 	}
 	cfg := Default(dir)
+	if fi, err := fsys.Stat(file); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+		// A named pipe or device would block the read, or never end it.
+		return nil, &Error{File: file, Msg: "cannot read the project file: it is no regular file (a named pipe, device or socket); replace it by a file"}
+	}
 	src, err := afero.ReadFile(fsys, file)
 	if err != nil {
 		if !explicit && errors.Is(err, fs.ErrNotExist) {
@@ -495,9 +500,16 @@ func (p *parser) path(n *yaml.Node, dst *string, must string) error {
 }
 
 // text checks that scalar n is a string, not a number, true/false or a
-// date that YAML reads as such.
+// date that YAML reads as such, and holds no control character: these
+// values are folders, patterns and names, and a newline or escape written
+// in quotes ("x\n::error::y") would print as lines of its own wherever
+// the value is named.
 func (p *parser) text(n *yaml.Node, must string) error {
 	if n.Tag == "!!str" || n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+		if i := strings.IndexFunc(n.Value, unicode.IsControl); i >= 0 {
+			r, _ := utf8.DecodeRuneInString(n.Value[i:])
+			return p.errf(n, "%s, got %s with the control character U+%04X: remove it", must, diag.Excerpt(n.Value), r)
+		}
 		return nil
 	}
 	return p.errf(n, "%s, got %s (quote it if it is a name: %s)", must, kindName(n), diag.Excerpt(n.Value))

@@ -124,6 +124,12 @@ func TestLoadErrors(t *testing.T) {
 		{"lint:\n  ignored: []\n", 2, 3, `unknown key "ignored": did you mean "ignore"?`},
 		{"title: a\n  b: c\n", 2, 1, "invalid YAML: mapping values are not allowed in this context"},
 		{"a: &x 1\nb: *y\n", 0, 1, "invalid YAML: unknown anchor 'y' referenced"},
+		// Folders, patterns and names hold no control character: a newline
+		// written in quotes would forge a line wherever the value is named.
+		{"out: \"x\\n::error::forged\"\n", 1, 6, `out must be a folder, got "x\n::error::forged" with the control character U+000A: remove it`},
+		{"manuals: [a, \"m\\e[2J\"]\n", 1, 14, `got "m\x1b[2J" with the control character U+001B`},
+		{"lint:\n  ignore: \"a\\u0085\"\n", 2, 11, `got "a\u0085" with the control character U+0085`},
+		{"recipes:\n  a:\n    tools: [\"x\\ty\"]\n", 3, 13, `tools must be a list of tool names (or one name), got "x\ty" with the control character U+0009`},
 	} {
 		_, err := load(t, c.src)
 		var ce *Error

@@ -61,14 +61,17 @@ type Pos struct {
 	Offset int
 }
 
+// String returns "file:line:col" (or less, as far as p is known), the
+// file name made Printable.
 func (p Pos) String() string {
+	file := Printable(p.File)
 	switch {
 	case p.Line == 0:
-		return p.File
+		return file
 	case p.Col == 0:
-		return fmt.Sprintf("%s:%d", p.File, p.Line)
+		return fmt.Sprintf("%s:%d", file, p.Line)
 	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+	return fmt.Sprintf("%s:%d:%d", file, p.Line, p.Col)
 }
 
 // Diagnostic is one finding. End is optional (zero when unknown). Fix is
@@ -85,7 +88,7 @@ type Diagnostic struct {
 
 // String formats d as "file:line:col: severity: message [rule]".
 func (d Diagnostic) String() string {
-	return fmt.Sprintf("%s: %s: %s [%s]", d.Pos, d.Severity, d.Message, d.Rule)
+	return fmt.Sprintf("%s: %s: %s [%s]", d.Pos, d.Severity, Printable(d.Message), d.Rule)
 }
 
 // List is a collection of diagnostics.

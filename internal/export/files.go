@@ -16,8 +16,8 @@ import (
 func skillFiles(fsys afero.Fs, m *manual.Manual) []string {
 	var out []string
 	for _, f := range manual.SkillFiles(fsys, m, nil, math.MaxInt) {
-		if name := path.Base(f); f != m.Path && name != ".DS_Store" && !strings.HasPrefix(name, ".lore-export-") {
-			out = append(out, f)
+		if name := path.Base(f.Path); f.Path != m.Path && name != ".DS_Store" && !strings.HasPrefix(name, ".lore-export-") {
+			out = append(out, f.Path)
 		}
 	}
 	return out

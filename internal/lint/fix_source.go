@@ -1,6 +1,10 @@
 package lint
 
 import (
+	"bytes"
+
+	"github.com/spf13/afero"
+
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
 )
@@ -38,6 +42,21 @@ func SourceFixes(in *Input) diag.List {
 	locate(in, out, nil)
 	out.Sort()
 	return out
+}
+
+// diskPrompt returns prompt file f as it is on disk, each lone CR read as
+// LF (offsets unchanged), when it is still the text the prompt set read,
+// which holds every line end as one LF: a fix's offsets are offsets in the
+// file it rewrites, so they are computed on the disk bytes (a CRLF file
+// would otherwise lose the wrong bytes). ok is false when the file cannot
+// be read or has changed since.
+func diskPrompt(fs afero.Fs, f string, read []byte) ([]byte, bool) {
+	src, err := afero.ReadFile(fs, f)
+	if err != nil {
+		return nil, false
+	}
+	src = manual.NormalizeCR(src)
+	return src, bytes.Equal(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n")), read)
 }
 
 // headerTrailingSpace returns a finding with its fix for each line of m's

@@ -55,7 +55,7 @@ var severityColors = map[diag.Severity]string{diag.Error: "\x1b[1;31m", diag.War
 // terminal (ANSI escapes); the text is otherwise identical to Write's.
 func WriteColor(w io.Writer, r Report) error {
 	for _, d := range r.Diagnostics {
-		if _, err := fmt.Fprintf(w, "%s: %s%s\x1b[0m: %s \x1b[2m[%s]\x1b[0m\n", d.Pos, severityColors[d.Severity], d.Severity, d.Message, d.Rule); err != nil {
+		if _, err := fmt.Fprintf(w, "%s: %s%s\x1b[0m: %s \x1b[2m[%s]\x1b[0m\n", d.Pos, severityColors[d.Severity], d.Severity, diag.Printable(d.Message), d.Rule); err != nil {
 			return err
 		}
 	}

@@ -185,6 +185,31 @@ func TestTextAndColor(t *testing.T) {
 	}
 }
 
+// A file name or message that holds a newline or an ANSI escape prints as
+// one line of plain text in the text formats: in a CI log a forged line
+// "::error …" is a workflow command, and an escape could erase the lines
+// before it.
+func TestTextIsOneLinePerFinding(t *testing.T) {
+	r := Report{Diagnostics: diag.List{
+		{Pos: diag.Pos{File: "manuals/c\n::error file=x::pwn.md", Line: 1, Col: 1}, Severity: diag.Error, Rule: "file/name", Message: "m\x1b[1A\x1b[2K"},
+		{Pos: diag.Pos{File: "manuals/d\x1b[2J\u202e.md"}, Severity: diag.Info, Rule: "header/missing", Message: "a\rb"},
+	}}
+	for _, write := range []func(*bytes.Buffer) error{
+		func(b *bytes.Buffer) error { return Write(b, "text", r) },
+		func(b *bytes.Buffer) error { return WriteColor(b, r) },
+	} {
+		var b bytes.Buffer
+		if err := write(&b); err != nil {
+			t.Fatal(err)
+		}
+		out := strings.NewReplacer("\x1b[1;31m", "", "\x1b[36m", "", "\x1b[0m", "", "\x1b[2m", "").Replace(b.String())
+		if strings.Count(out, "\n") != 2 || strings.ContainsAny(out, "\x1b\r\u202e") || !strings.Contains(out, `manuals/c\n::error file=x::pwn.md:1:1: `) ||
+			!strings.Contains(out, `m\x1b[1A\x1b[2K`) || !strings.Contains(out, `manuals/d\x1b[2J\u202e.md: `) {
+			t.Errorf("not one plain line per finding:\n%q", b.String())
+		}
+	}
+}
+
 func TestGitHubEscaping(t *testing.T) {
 	var b bytes.Buffer
 	if err := Write(&b, "github", sample()); err != nil {
@@ -224,6 +249,13 @@ func TestGlob(t *testing.T) {
 		{"*", "a.md", true},
 		{"*", "x/a.md", false},
 		{"**", "x/y/a.md", true},
+		// Paths are clean and relative: ".." and absolute patterns match
+		// no file (they widen nothing).
+		{"**/../**", "manuals/a.md", false},
+		{"manuals/../**", "a.md", false},
+		{"/abs/p/manuals/a.md", "manuals/a.md", false},
+		{"[", "manuals/a.md", false},
+		{"manuals/a.md\\", "manuals/a.md", false},
 	} {
 		if got := newGlob(c.glob).match(c.path); got != c.want {
 			t.Errorf("Glob(%q) on %q = %v", c.glob, c.path, got)

@@ -9,7 +9,7 @@ import (
 // locate sets the byte offset of every position of ds from its line and
 // column, in the text the rules read: the manual, the prompt file, the
 // scanned supporting file, or else the file on in.FS (lore.yaml,
-// prompts.lock). A position about the whole file (line 0), or in a file
+// prompts.lock); a prompt file's offsets are those in the file on disk. A position about the whole file (line 0), or in a file
 // that cannot be read, keeps offset 0.
 func locate(in *Input, ds diag.List, files []*scanText) {
 	texts := map[string]*located{}
@@ -55,13 +55,21 @@ func sourceOf(in *Input, scanned map[string][]byte, file string) ([]byte, bool) 
 			return m.Src, true
 		}
 	}
+	if in.Prompts != nil {
+		// The prompt set holds every line end as one LF; an offset is one
+		// in the file, so the bytes on disk are used while they are still
+		// that text (same lines and columns).
+		if read, ok := in.Prompts.Files[file]; ok {
+			if in.FS != nil {
+				if src, ok := diskPrompt(in.FS, file, read); ok {
+					return src, true
+				}
+			}
+			return read, true
+		}
+	}
 	if src, ok := scanned[file]; ok {
 		return src, true
-	}
-	if in.Prompts != nil {
-		if src, ok := in.Prompts.Files[file]; ok {
-			return src, true
-		}
 	}
 	if in.FS == nil || file == "" {
 		return nil, false

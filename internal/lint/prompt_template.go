@@ -57,8 +57,15 @@ var promptTemplate = &Rule{
 		for _, r := range f.Unbaked {
 			for _, key := range []string{"budget", "surfaces", "providers", "roles", "blocks"} {
 				if _, set := r.KeyLines[key]; set {
-					p.ReportAt(recipePos(p.In, r, key), diag.Pos{}, "recipe %q configures prompt bundles (%s) but %s does not exist: write the engine prompt or drop the prompt keys",
-						r.Name, key, path.Join(f.Dir, r.Engine+".md"))
+					file := path.Join(f.Dir, r.Engine+".md")
+					state := "does not exist: write the engine prompt"
+					if p.In.FS != nil {
+						if _, err := p.In.FS.Stat(file); err == nil {
+							state = "cannot be read (its own finding says why): fix it"
+						}
+					}
+					p.ReportAt(recipePos(p.In, r, key), diag.Pos{}, "recipe %q configures prompt bundles (%s) but %s %s or drop the prompt keys",
+						r.Name, key, file, state)
 					break
 				}
 			}

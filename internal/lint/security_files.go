@@ -75,6 +75,13 @@ func securityFiles(in *Input) []*scanText {
 		slices.Sort(keys)
 		for _, k := range keys {
 			src := in.Prompts.Files[k]
+			if in.FS != nil {
+				// The bytes on disk, while they are the text the prompt
+				// set read: hits and their fixes are offsets in the file.
+				if d, ok := diskPrompt(in.FS, k, src); ok {
+					src = d
+				}
+			}
 			out = append(out, &scanText{path: k, src: src, kind: scan.Markdown, prompt: true, lines: diag.NewLines(src)})
 		}
 	}

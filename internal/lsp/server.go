@@ -7,7 +7,8 @@
 // The protocol types and the dispatch of methods to handlers are
 // github.com/tliron/glsp/protocol_3_16 (LSP 3.16; lore adds 3.17's
 // positionEncoding); the transport is github.com/sourcegraph/jsonrpc2
-// (Content-Length framing). Open documents are laid over the file system
+// over lore's own Content-Length framing (stream), which answers a broken
+// message instead of ending the connection. Open documents are laid over the file system
 // in memory, so every answer sees the unsaved text; the project is
 // loaded through build like the CLI loads it.
 package lsp
@@ -56,8 +57,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	s.proto = s.handlers()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	stream := jsonrpc2.NewBufferedStream(pipe{in, out}, jsonrpc2.VSCodeObjectCodec{})
-	conn := jsonrpc2.NewConn(ctx, stream, jsonrpc2.HandlerWithError(s.handle).SuppressErrClosed(),
+	conn := jsonrpc2.NewConn(ctx, newStream(pipe{in, out}), jsonrpc2.HandlerWithError(s.handle).SuppressErrClosed(),
 		jsonrpc2.SetLogger(log.New(o.Log, "lore lsp: ", 0)))
 	select {
 	case <-conn.DisconnectNotify():

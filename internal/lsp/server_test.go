@@ -68,7 +68,7 @@ const charts = "---\n" +
 	"\n" +
 	"## Sizes\n"
 
-func project(t *testing.T) afero.Fs {
+func project(t testing.TB) afero.Fs {
 	t.Helper()
 	fs := afero.NewMemMapFs()
 	files := map[string]string{

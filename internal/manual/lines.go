@@ -6,11 +6,11 @@ import (
 	"github.com/lorekit/lore/internal/diag"
 )
 
-// normalizeCR returns src with every lone CR replaced by LF, so that the
+// NormalizeCR returns src with every lone CR replaced by LF, so that the
 // Markdown parser (which breaks lines at LF only) sees the lines the line
 // index sees. Offsets do not change; src itself is returned when it has no
 // lone CR.
-func normalizeCR(src []byte) []byte {
+func NormalizeCR(src []byte) []byte {
 	var out []byte
 	for i, c := range src {
 		if c == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
@@ -24,6 +24,13 @@ func normalizeCR(src []byte) []byte {
 		return src
 	}
 	return out
+}
+
+// ParsedFrom reports whether src, as read from m's file, is the text m was
+// parsed from: equal but for each lone CR, which m.Src holds as LF at the
+// same offset. A fix computed on m applies to src at the same offsets.
+func (m *Manual) ParsedFrom(src []byte) bool {
+	return string(m.Src) == string(NormalizeCR(src))
 }
 
 // cursor computes positions for increasing offsets in time proportional to

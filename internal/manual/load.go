@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/afero"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/wall"
 )
 
@@ -152,13 +153,24 @@ func (s *Set) index() {
 	}
 	slices.Sort(s.names)
 	for _, m := range s.Manuals {
-		m.Owner = nil
-		if m.IsSkillEntry() || len(skills) == 0 {
+		m.Owner, m.outer = nil, nil
+		if len(skills) == 0 {
 			continue
 		}
-		for d := m.Dir(); ; {
+		d := m.Dir()
+		if m.IsSkillEntry() {
+			if d == m.Root {
+				continue
+			}
+			d = path.Dir(d)
+		}
+		for {
 			if sk, ok := skills[d]; ok {
-				m.Owner = sk
+				if m.IsSkillEntry() {
+					m.outer = sk
+				} else {
+					m.Owner = sk
+				}
 				break
 			}
 			parent := path.Dir(d)
@@ -203,6 +215,10 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 	}
 	if !fi.IsDir() {
 		if !s.inside(wall.New(fsys, path.Dir(root)), root) {
+			return nil
+		}
+		if !fi.Mode().IsRegular() {
+			s.Problems = append(s.Problems, notRegular(root, fi))
 			return nil
 		}
 		return []walked{{root, fi.Size()}}
@@ -251,6 +267,10 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 				continue
 			}
 			if strings.EqualFold(path.Ext(e.Name()), ".md") {
+				if !e.Mode().IsRegular() {
+					s.Problems = append(s.Problems, notRegular(p, e))
+					continue
+				}
 				out = append(out, walked{p, e.Size()})
 			}
 		}
@@ -258,6 +278,26 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 	rec(root, []os.FileInfo{fi})
 	slices.SortFunc(out, func(a, b walked) int { return strings.Compare(a.path, b.path) })
 	return out
+}
+
+// notRegular is the problem of a .md entry that is no file but a named
+// pipe, device or socket: reading it could block for ever or never end.
+func notRegular(p string, fi os.FileInfo) FileProblem {
+	return FileProblem{Path: p, Problem: Problem{Rule: RuleFileUnreadable,
+		Message: fmt.Sprintf("%s is %s, not a regular file: not read; replace it by a file or remove it", p, fileKind(fi.Mode()))}}
+}
+
+// fileKind names the kind of a file that is not regular.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file (" + m.Type().String() + ")"
 }
 
 // readManual reads and parses one file (or copies the manual of s.prev
@@ -287,8 +327,8 @@ func (s *Set) readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileP
 		return fail(RuleFileEncoding, fmt.Sprintf("file is UTF-16 (%s); save it as UTF-8", enc))
 	}
 	if i := bytes.IndexByte(src, 0); i >= 0 {
-		line := bytes.Count(src[:i], []byte("\n")) + 1
-		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: RuleFileEncoding, Line: line, Col: 1,
+		line, col := diag.NewLines(src).Pos(src, i) // lines as every rule counts them (a lone CR ends one)
+		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: RuleFileEncoding, Line: line, Col: col,
 			Message: "file contains a NUL byte: it looks binary, not Markdown; remove it or move the file out of the manual folders"}}}
 	}
 	if old := s.reusable(root, p, src); old != nil {

@@ -72,6 +72,9 @@ type Manual struct {
 
 	// Owner is the SKILL.md whose folder holds this document, if any.
 	Owner *Manual
+	// outer is, for a SKILL.md, the SKILL.md of the skill whose folder
+	// holds its own (a nested skill), if any.
+	outer *Manual
 
 	// Problems are defects found while reading and parsing, each tagged
 	// with the lint rule that reports it.
@@ -231,6 +234,15 @@ func (m *Manual) IsOverview() bool {
 // document beside or below a SKILL.md (references, rules, templates), read
 // through the skill's links rather than routed by manual_read.
 func (m *Manual) InSkill() bool { return m.Owner != nil }
+
+// enclosing returns the SKILL.md whose folder holds m's: its Owner for a
+// document, its outer skill for a nested SKILL.md, nil at the top.
+func (m *Manual) enclosing() *Manual {
+	if m.Owner != nil {
+		return m.Owner
+	}
+	return m.outer
+}
 
 // IsSkillEntry reports whether m is a SKILL.md.
 func (m *Manual) IsSkillEntry() bool { return path.Base(m.Path) == "SKILL.md" }

@@ -30,7 +30,7 @@ var markdown = goldmark.New(
 // ends a line like LF does: Src holds src with each lone CR read as LF, so
 // the header, the Markdown parser and every rule see the same lines.
 func Parse(p string, src []byte) *Manual {
-	src = normalizeCR(src)
+	src = NormalizeCR(src)
 	m := &Manual{Path: p, Src: src, Dialect: DialectOf(p), Name: NameOf(p)}
 	m.idx = diag.NewLines(src)
 	m.Lines = m.idx.Count(src)

@@ -2,23 +2,35 @@ package manual
 
 import (
 	"os"
+	"path"
+	"strings"
 
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/internal/wall"
 )
 
+// SkillFile is a file of an Agent Skills folder.
+type SkillFile struct {
+	// Path is where the walk found the file, inside the skill's folder;
+	// Target is where it leads: Path itself, or for a symbolic link the
+	// file it points to (a path inside the manual root). Judge a file by
+	// its Target: a link can point into a folder the engine may not see.
+	Path, Target string
+}
+
 // SkillFiles lists the files of the Agent Skills folder of entry (a
-// SKILL.md): every regular file below its folder, SKILL.md included, as
-// slash paths in path order. It reads what the loader may read: folders it
-// never scans (.git, node_modules, …) are skipped, and a symbolic link is
-// followed only to a file that stays inside the manual root
-// (internal/wall), never into a folder. skip, when set, leaves out the
-// folders it reports true for. At most limit+1 paths are returned, so a
-// caller with a limit learns that the folder holds more.
-func SkillFiles(fsys afero.Fs, entry *Manual, skip func(dir string) bool, limit int) []string {
+// SKILL.md): every regular file below its folder, SKILL.md included, in
+// path order. It reads what the loader may read: folders it never scans
+// (.git, node_modules, …) are skipped, and a symbolic link is followed
+// only to a file that stays inside the manual root (internal/wall), never
+// into a folder and never to a file in a folder the loader skips. skip,
+// when set, leaves out the folders it reports true for. At most limit+1
+// files are returned, so a caller with a limit learns that the folder
+// holds more.
+func SkillFiles(fsys afero.Fs, entry *Manual, skip func(dir string) bool, limit int) []SkillFile {
 	wl := wall.New(fsys, entry.Root)
-	var out []string
+	var out []SkillFile
 	var rec func(dir string, depth int)
 	rec = func(dir string, depth int) {
 		if depth > maxDepth || len(out) > limit {
@@ -33,8 +45,9 @@ func SkillFiles(fsys afero.Fs, entry *Manual, skip func(dir string) bool, limit 
 				return
 			}
 			p := joinSlash(dir, e.Name())
+			target := p
 			if e.Mode()&os.ModeSymlink != 0 {
-				if esc, err := wl.Check(p); err != nil || esc != nil {
+				if target, err = wl.Resolve(p); err != nil || inSkippedDir(target, wl.Root()) {
 					continue
 				}
 				fi, err := fsys.Stat(p)
@@ -49,10 +62,43 @@ func SkillFiles(fsys afero.Fs, entry *Manual, skip func(dir string) bool, limit 
 					rec(p, depth+1)
 				}
 			case e.Mode().IsRegular():
-				out = append(out, p)
+				out = append(out, SkillFile{Path: p, Target: target})
 			}
 		}
 	}
 	rec(entry.Dir(), 0)
 	return out
+}
+
+// inSkippedDir reports whether p, a path inside root, lies in a folder
+// the loader never scans.
+func inSkippedDir(p, root string) bool {
+	rel := p
+	if root != "." {
+		rel = strings.TrimPrefix(p, strings.TrimSuffix(root, "/")+"/")
+	}
+	for _, c := range strings.Split(path.Dir(rel), "/") {
+		if SkippedDir(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// SeesFile reports whether the file at slash path p, a manual of s or any
+// other file, is visible to v: a manual as Visibility.Sees judges it, any
+// other file as the skill whose folder holds it (a file outside every
+// skill folder is visible).
+func (s *Set) SeesFile(v Visibility, p string) bool {
+	if m := s.ByPath(p); m != nil {
+		return v.Sees(m)
+	}
+	for d := path.Dir(p); ; d = path.Dir(d) {
+		if sk := s.ByPath(joinSlash(d, "SKILL.md")); sk != nil {
+			return v.Sees(sk)
+		}
+		if path.Dir(d) == d {
+			return true
+		}
+	}
 }

@@ -38,8 +38,17 @@ func (v Visibility) Allows(audience string, requires []string) bool {
 	return true
 }
 
-// Sees reports whether m is visible.
-func (v Visibility) Sees(m *Manual) bool { return v.Allows(m.Audience, m.RequiresTools) }
+// Sees reports whether m is visible: m itself and every skill whose folder
+// holds it. A document or a nested skill in the folder of a skill hidden
+// from the engine is part of that skill and hidden with it.
+func (v Visibility) Sees(m *Manual) bool {
+	for ; m != nil; m = m.enclosing() {
+		if !v.Allows(m.Audience, m.RequiresTools) {
+			return false
+		}
+	}
+	return true
+}
 
 // Asking returns the visibility of engine ("" for none). The allow-set
 // is tools when toolsGiven (a --tools override); otherwise, when the

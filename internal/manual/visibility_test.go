@@ -91,3 +91,47 @@ func TestCascadeForSkipsHidden(t *testing.T) {
 		t.Errorf("an inspection sees every manual: %v, want the first in paths order", w)
 	}
 }
+
+// A document in the folder of a skill hidden from the engine, and a skill
+// nested in it, are hidden with it: manual_read, manual_list and the
+// cascade must not reach them by name.
+func TestSeesThroughEnclosingSkills(t *testing.T) {
+	mk := func(p, audience string, tools ...string) *Manual {
+		return &Manual{Path: p, Root: "manuals", Name: NameOf(p), Audience: audience, RequiresTools: tools}
+	}
+	hiddenSkill := mk("manuals/eddie-tool/SKILL.md", "eddie")
+	guide := mk("manuals/eddie-tool/references/guide.md", "")
+	nested := mk("manuals/eddie-tool/inner/SKILL.md", "")
+	nestedDoc := mk("manuals/eddie-tool/inner/tips.md", "")
+	toolSkill := mk("manuals/web/SKILL.md", "", "web_fetch")
+	toolDoc := mk("manuals/web/how.md", "")
+	open := mk("manuals/open/SKILL.md", "")
+	openDoc := mk("manuals/open/notes.md", "")
+	s := NewSet([]*Manual{hiddenSkill, guide, nested, nestedDoc, toolSkill, toolDoc, open, openDoc})
+	if guide.Owner != hiddenSkill || nested.Owner != nil || nested.outer != hiddenSkill || nestedDoc.Owner != nested {
+		t.Fatalf("owners: guide %v, nested %v/%v, tips %v", guide.Owner, nested.Owner, nested.outer, nestedDoc.Owner)
+	}
+	arthur := Visibility{Engine: "arthur", Tools: []string{}}
+	for _, m := range []*Manual{hiddenSkill, guide, nested, nestedDoc, toolSkill, toolDoc} {
+		if arthur.Sees(m) {
+			t.Errorf("arthur sees %s, which lies in a skill hidden from him", m.Path)
+		}
+	}
+	for _, m := range []*Manual{open, openDoc} {
+		if !arthur.Sees(m) {
+			t.Errorf("arthur does not see %s", m.Path)
+		}
+	}
+	eddie := Visibility{Engine: "eddie", Tools: []string{"web_fetch"}}
+	for _, m := range s.Manuals {
+		if !eddie.Sees(m) {
+			t.Errorf("eddie with web_fetch does not see %s", m.Path)
+		}
+	}
+	c := s.CascadeFor([]string{"manuals/"}, arthur)
+	for _, name := range []string{"guide", "tips", "how", "SKILL"} {
+		if m := c.Resolve(name); m != nil && m != open {
+			t.Errorf("arthur resolves %q to %s", name, m.Path)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 
@@ -26,7 +27,17 @@ func (s *Server) extensionHTTP(next http.Handler) http.Handler {
 		}
 		body, err := io.ReadAll(io.LimitReader(r.Body, mcp.DefaultMaxRequestBodyBytes+1))
 		r.Body = readCloser{io.MultiReader(bytes.NewReader(body), r.Body), r.Body}
-		if err != nil || len(body) > mcp.DefaultMaxRequestBodyBytes || !mayCallExtension(body) {
+		if err != nil || len(body) > mcp.DefaultMaxRequestBodyBytes {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if why := bodyIDProblem(bytes.TrimSpace(body)); why != "" {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			_, _ = w.Write(append(errorLine(jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: "+why), '\n'))
+			return
+		}
+		if !mayCallExtension(body) {
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -58,6 +69,35 @@ func (s *Server) extensionHTTP(next http.Handler) http.Handler {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(append(b, '\n'))
 	})
+}
+
+// bodyIDProblem returns idProblem's answer for the first request of a
+// POSTed message or batch whose id the SDK would change or drop.
+func bodyIDProblem(body []byte) string {
+	var raws []json.RawMessage
+	if len(body) == 0 || body[0] != '[' {
+		raws = []json.RawMessage{body}
+	} else if json.Unmarshal(body, &raws) != nil {
+		return "" // the SDK answers a body that is not JSON
+	}
+	for _, raw := range raws {
+		if req, ok := decodeRequest(raw); ok {
+			if why := idProblem(req, raw); why != "" {
+				return why
+			}
+		}
+	}
+	return ""
+}
+
+// decodeRequest decodes raw when it is a JSON-RPC request.
+func decodeRequest(raw []byte) (*jsonrpc.Request, bool) {
+	msg, err := jsonrpc.DecodeMessage(raw)
+	if err != nil {
+		return nil, false
+	}
+	req, ok := msg.(*jsonrpc.Request)
+	return req, ok
 }
 
 // mayCallExtension is a quick look at a body before decoding it: only a

@@ -111,6 +111,11 @@ func TestHTTPHostileBodiesGetJSONRPCErrors(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":10,"method":"prompts/get","params":{"name":"no\u0000such","arguments":{"a":"\u0001"}}}`, "10", -32602},
 		{`{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"manual_read","arguments":{"name":7}}}`, "11", 0},
 		{`{"jsonrpc":"2.0","id":12,"method":"resources/list","params":{"cursor":"\u0000"}}`, "12", -32602},
+		// Ids the SDK would answer under another id, or not at all.
+		{`{"jsonrpc":"2.0","id":1.5,"method":"ping"}`, "null", -32600},
+		{`{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`, "null", -32600},
+		{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, "null", -32600},
+		{`{"jsonrpc":"2.0","id":2.5,"method":"skills/list"}`, "null", -32600},
 	} {
 		rs := h.post(tc.body)
 		if len(rs) != 1 || string(rs[0].ID) != tc.id || (tc.code != 0 && (rs[0].Error == nil || rs[0].Error.Code != tc.code)) {

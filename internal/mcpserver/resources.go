@@ -38,7 +38,7 @@ func (snap *snapshot) resources() map[string]*mcp.Resource {
 		URI:         manifestURI,
 		Name:        "manifest",
 		Title:       "lore manifest",
-		Description: "public/manifest.json of the build: every manual, bundle, the catalog and the lint summary.",
+		Description: "public/manifest.json of the build as this engine may see it: its manuals, bundles and templates, the catalog and the lint summary.",
 		MIMEType:    "application/json",
 		Size:        int64(len(snap.manifest)),
 	}

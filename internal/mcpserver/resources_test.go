@@ -2,12 +2,15 @@ package mcpserver
 
 import (
 	"context"
+	"encoding/json"
 	"path"
 	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/build"
 )
 
 func TestResourcesAreManualsSkillsAndManifest(t *testing.T) {
@@ -50,10 +53,25 @@ func TestResourcesAreManualsSkillsAndManifest(t *testing.T) {
 	if err != nil || text != fixture["manuals/for-arthur/embed-images.md"] || mime != "text/markdown" {
 		t.Errorf("read embed-images = %q %q %v", text, mime, err)
 	}
-	manifest, _ := afero.ReadFile(fs, path.Join(projectDir, "public/manifest.json"))
+	// The manifest tells arthur no more than manual_list: the manual only
+	// eddie sees is not in it, nor in any list of names.
 	text, mime, err = read("lore://manifest")
-	if err != nil || text != string(manifest) || mime != "application/json" {
+	var mf build.Manifest
+	if err != nil || mime != "application/json" || json.Unmarshal([]byte(text), &mf) != nil {
 		t.Errorf("read manifest = %.80q %q %v", text, mime, err)
+	}
+	if len(mf.Manuals) == 0 || strings.Contains(text, "memory-notes") || strings.Contains(text, `"eddie"`) {
+		t.Errorf("arthur's manifest lists eddie's manual or recipe, or nothing: %s", text)
+	}
+	if r := got[manifestURI]; r == nil || r.Size != int64(len(text)) {
+		t.Errorf("the manifest resource's size is not that of its text: %+v, %d bytes", r, len(text))
+	}
+	// Asked as no engine, it is the build's manifest.json as written.
+	manifest, _ := afero.ReadFile(fs, path.Join(projectDir, "public/manifest.json"))
+	all, _ := newServer(t, fs, Options{})
+	rr, err := connect(t, all, nil).ReadResource(ctx, &mcp.ReadResourceParams{URI: manifestURI})
+	if err != nil || rr.Contents[0].Text != string(manifest) || !strings.Contains(string(manifest), "memory-notes") {
+		t.Errorf("read manifest as no engine = %v, want manifest.json as written", err)
 	}
 	// A manual hidden from the engine (another engine's audience) is not
 	// read through the template either: the answer is that of an unknown

@@ -210,46 +210,41 @@ func (b *skillBuilder) place(m *manual.Manual, name string) (dir, final string) 
 
 // supporting adds the files of m's folder to sk: SKILL.md is there
 // already; a document hidden from the engine and the folder of a hidden
-// nested skill are left out.
+// nested skill are left out, and so is a link to a file the engine may
+// not see (a hidden manual, a file of a hidden skill's folder), which is
+// judged by where it leads.
 func (b *skillBuilder) supporting(sk *skill, m *manual.Manual) error {
 	hiddenSkill := func(dir string) bool {
 		nested := b.set.ByPath(dir + "/" + skillEntry)
 		return nested != nil && !b.v.Sees(nested)
 	}
-	paths := manual.SkillFiles(b.fsys, m, hiddenSkill, maxSkillFiles)
-	if len(paths) > maxSkillFiles {
+	files := manual.SkillFiles(b.fsys, m, hiddenSkill, maxSkillFiles)
+	if len(files) > maxSkillFiles {
 		return fmt.Errorf("its folder holds more than %d files, the Skills extension's limit per skill", maxSkillFiles)
 	}
 	total := len(sk.files[0].data)
-	for _, p := range paths {
-		if p == m.Path {
+	for _, f := range files {
+		if f.Path == m.Path || !b.set.SeesFile(b.v, f.Path) || !b.set.SeesFile(b.v, f.Target) {
 			continue
 		}
-		data, err := b.read(p)
+		data, err := b.read(f.Target)
 		if err != nil {
 			return err
-		}
-		if data == nil {
-			continue
 		}
 		if total += len(data); total > maxSkillBytes {
 			return fmt.Errorf("its files hold more than %d bytes, the Skills extension's limit per skill", maxSkillBytes)
 		}
-		rel := strings.TrimPrefix(p, m.Dir()+"/")
-		sk.files = append(sk.files, newSkillFile(sk.dir+"/"+escapePath(rel), p, fileMIME(p, utf8.Valid(data)), data))
+		rel := strings.TrimPrefix(f.Path, m.Dir()+"/")
+		sk.files = append(sk.files, newSkillFile(sk.dir+"/"+escapePath(rel), f.Path, fileMIME(f.Path, utf8.Valid(data)), data))
 	}
 	slices.SortFunc(sk.files[1:], func(a, b *skillFile) int { return cmp.Compare(a.uri, b.uri) })
 	return nil
 }
 
-// read returns a supporting file's bytes: a manual's text as lore read it
-// (nil when the manual is hidden from the engine), any other file as it
-// is on disk.
+// read returns a supporting file's bytes: a manual's text as lore read it,
+// any other file as it is on disk.
 func (b *skillBuilder) read(p string) ([]byte, error) {
 	if doc := b.set.ByPath(p); doc != nil {
-		if !b.v.Sees(doc) {
-			return nil, nil
-		}
 		return doc.Src, nil
 	}
 	f, err := b.fsys.Open(p)

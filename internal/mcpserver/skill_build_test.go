@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -69,5 +70,60 @@ func TestSkillFilesStayInsideTheManualRoot(t *testing.T) {
 	}
 	if strings.Join(got, ",") != "SKILL.md=---\nname: s\ndescription: A skill.\n---\n# S,in.txt=inside the root" {
 		t.Errorf("files = %q", got)
+	}
+}
+
+// A link in a skill folder is judged by the file it leads to: a link to a
+// manual hidden from the engine, to a file in the folder of a hidden
+// skill, or into a folder the loader never scans (.git, node_modules) is
+// not served, whatever its own name says.
+func TestSkillLinksAreJudgedByTheirTarget(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "m")
+	write := func(p, s string) {
+		t.Helper()
+		os.MkdirAll(filepath.Join(root, filepath.Dir(p)), 0o755)
+		if err := os.WriteFile(filepath.Join(root, p), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("s/SKILL.md", "---\nname: s\ndescription: A skill.\n---\n# S\n")
+	write("shared.txt", "SHARED\n")
+	write("public.md", "---\nsummary: Public.\n---\n# Public\n\nPUBLIC\n")
+	write("secret/eddie.md", "---\naudience: eddie\nsummary: Eddie's.\n---\n# Eddie\n\nEDDIE-SECRET\n")
+	write("tools.md", "---\nsummary: Web.\nrequires-tools: web_fetch\n---\n# Web\n\nWEB-SECRET\n")
+	write("eddie-skill/SKILL.md", "---\nname: eddie-skill\ndescription: Eddie's skill.\naudience: eddie\n---\n# E\n")
+	write("eddie-skill/notes.txt", "EDDIE-NOTES\n")
+	write("node_modules/pkg/token.txt", "NODE-TOKEN\n")
+	for link, target := range map[string]string{
+		"ok.txt": "../shared.txt", "okman.txt": "../public.md",
+		"leak.txt": "../secret/eddie.md", "leak.md": "../secret/eddie.md", "leak2.txt": "../tools.md",
+		"leak3.txt": "../eddie-skill/notes.txt", "leak4.txt": "../node_modules/pkg/token.txt",
+	} {
+		if err := os.Symlink(target, filepath.Join(root, "s", link)); err != nil {
+			t.Fatalf("symbolic links: %v", err)
+		}
+	}
+	fsys := afero.NewOsFs()
+	set := manual.Load(fsys, []string{filepath.ToSlash(root)})
+	served := func(v manual.Visibility) string {
+		ss := buildSkills(fsys, set, set.CascadeFor(nil, v).Winners(), v)
+		var got []string
+		for _, sk := range ss.skills {
+			if sk.name != "s" {
+				continue
+			}
+			for _, f := range sk.files {
+				got = append(got, strings.TrimPrefix(f.uri, "skill://s/")+"="+strings.TrimSpace(string(f.data[bytes.LastIndexByte(bytes.TrimSpace(f.data), '\n')+1:])))
+			}
+		}
+		return strings.Join(got, ",")
+	}
+	if got, want := served(manual.Visibility{Engine: "arthur", Tools: []string{}}), "SKILL.md=# S,ok.txt=SHARED,okman.txt=PUBLIC"; got != want {
+		t.Errorf("arthur is served %q, want %q", got, want)
+	}
+	if got, want := served(manual.Visibility{Engine: "eddie", Tools: []string{"web_fetch"}}),
+		"SKILL.md=# S,leak.md=EDDIE-SECRET,leak.txt=EDDIE-SECRET,leak2.txt=WEB-SECRET,leak3.txt=EDDIE-NOTES,ok.txt=SHARED,okman.txt=PUBLIC"; got != want {
+		t.Errorf("eddie is served %q, want %q", got, want)
 	}
 }

@@ -84,6 +84,9 @@ func (s *Server) getSkill(ctx context.Context, raw json.RawMessage) (any, error)
 	if err := decodeParams(raw, &p); err != nil {
 		return nil, err
 	}
+	if why := badURI(p.URI); why != "" {
+		return nil, invalidURI(p.URI, why)
+	}
 	snap, release := s.acquire()
 	defer release()
 	sk := snap.skills.byURI[p.URI]
@@ -99,6 +102,9 @@ func (s *Server) readDirectory(ctx context.Context, raw json.RawMessage) (any, e
 	var p uriParams
 	if err := decodeParams(raw, &p); err != nil {
 		return nil, err
+	}
+	if why := badURI(p.URI); why != "" {
+		return nil, invalidURI(p.URI, why)
 	}
 	snap, release := s.acquire()
 	defer release()

@@ -173,6 +173,12 @@ func TestSkillsRefuseWhatIsNotServed(t *testing.T) {
 		{"resources/directory/read", "skill://pdf-processing/SKILL.md", "not a directory resource"},
 		{"resources/directory/read", "skill://pdf-processing/nested", "no directory is served"},
 		{"skills/list", "", "invalid cursor"},
+		// URIs no resource can have are refused as resources/read
+		// refuses them, naming the character and its offset.
+		{"skills/get", "skill://pdf-processing\x00/SKILL.md", "invalid resource URI: it holds the control character U+0000 at byte 22"},
+		{"skills/get", "skill://\x1b[31mpdf/SKILL.md", "control character U+001B at byte 8"},
+		{"resources/directory/read", "skill://pdf-processing/\u202e", "unprintable character U+202E at byte 23"},
+		{"resources/directory/read", "skill://" + strings.Repeat("a", maxURI), "bytes long (at most 4096)"},
 	} {
 		params := map[string]any{"uri": tc.uri}
 		if tc.method == "skills/list" {

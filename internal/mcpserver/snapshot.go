@@ -35,7 +35,9 @@ type snapshot struct {
 	cascade *manual.Cascade
 	winners map[string]*manual.Manual
 	// skills are the manuals served the Skills extension's way.
-	skills    *skillSet
+	skills *skillSet
+	// manifest is the build's manifest as the asker may see it
+	// (manifestView).
 	manifest  []byte
 	bundles   []*bundle.Bundle
 	templates []*prompt.TaskTemplate
@@ -90,6 +92,9 @@ func loadSnapshot(o *Options) (*snapshot, error) {
 	var warns []string
 	s.templates, warns = servedTemplates(build.LoadPrompts(p), s.bundles)
 	s.warnings = append(s.warnings, warns...)
+	if s.manifest, err = s.manifestView(s.manifest); err != nil {
+		return nil, err
+	}
 
 	if o.OpenRouter == nil {
 		s.routerErr = errors.New("the server was started without the how_do_i catalog")

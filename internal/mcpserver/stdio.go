@@ -17,6 +17,17 @@ const maxMessage = mcp.DefaultMaxLineLength
 // the answers to requests it already read.
 const drainTimeout = 10 * time.Second
 
+// maxInFlight bounds the calls being answered at once: with that many
+// unanswered, the server reads no further line until one is answered. A
+// client that sends faster than it reads the answers is slowed down
+// instead of making the server hold every answer (a read of a 16 MiB
+// skill file is 16 MiB and more per answer).
+const maxInFlight = 8
+
+// maxBatch bounds the messages of one JSON-RPC batch, whose answers are
+// held until the last is ready.
+const maxBatch = maxInFlight
+
 // noBatches is the first protocol version without JSON-RPC batches.
 const noBatches = "2025-06-18"
 

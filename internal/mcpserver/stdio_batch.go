@@ -46,6 +46,10 @@ func (c *stdioConn) admitBatch(line []byte, last bool) []jsonrpc.Message {
 		c.refuse(jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: an empty batch")
 		return nil
 	}
+	if len(raws) > maxBatch {
+		c.refuse(jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: a batch of %d messages; send at most %d in one batch, or one message per line", len(raws), maxBatch))
+		return nil
+	}
 	msgs := make([]jsonrpc.Message, 0, len(raws))
 	var calls []*jsonrpc.Request
 	seen := map[jsonrpc.ID]bool{}
@@ -54,6 +58,12 @@ func (c *stdioConn) admitBatch(line []byte, last bool) []jsonrpc.Message {
 		if err != nil {
 			c.refuse(idOf(raw), jsonrpc.CodeInvalidRequest, "invalid request in a batch: "+err.Error())
 			return nil
+		}
+		if req, ok := msg.(*jsonrpc.Request); ok {
+			if why := idProblem(req, raw); why != "" {
+				c.refuse(jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request in a batch: "+why)
+				return nil
+			}
 		}
 		if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
 			if seen[req.ID] {

@@ -23,9 +23,13 @@ import (
 //   - a line that is not JSON gets -32700, one that is JSON but no
 //     JSON-RPC message -32600, a line over maxMessage bytes -32600;
 //   - a call whose id is still in flight gets -32600 (the SDK would
-//     answer one of the two, or end the session);
+//     answer one of the two, or end the session), and so does a request
+//     whose id is null, has a fraction or is 2^53 or more (idProblem);
+//   - with maxInFlight calls unanswered or their answers not yet written
+//     out, no further line is read until one is;
 //   - a batch is split into its messages and answered in one array, or
-//     refused as a whole (-32600) when it is empty, holds a message that
+//     refused as a whole (-32600) when it is empty or holds more than
+//     maxBatch messages, holds a message that
 //     does not decode, repeats an id or reuses one in flight, arrives
 //     while an initialize is unanswered, or the protocol the initialize
 //     result named (2025-06-18 and later) has no batches.
@@ -139,6 +143,9 @@ func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			c.queue = c.queue[1:]
 			return msg, nil
 		}
+		if err := c.waitRoom(ctx); err != nil {
+			return nil, err
+		}
 		select {
 		case <-ctx.Done():
 			return nil, ctx.Err()
@@ -156,6 +163,26 @@ func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	}
 }
 
+// waitRoom waits until fewer than maxInFlight calls are unanswered or
+// their answers still being written.
+func (c *stdioConn) waitRoom(ctx context.Context) error {
+	for {
+		c.mu.Lock()
+		n, changed := len(c.inflight)+c.writing, c.changed
+		c.mu.Unlock()
+		if n < maxInFlight {
+			return nil
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-c.closed:
+			return io.EOF
+		}
+	}
+}
+
 // admit decodes a line: the messages to hand on (none when the line is
 // answered here).
 func (c *stdioConn) admit(line []byte, last bool) []jsonrpc.Message {
@@ -166,6 +193,12 @@ func (c *stdioConn) admit(line []byte, last bool) []jsonrpc.Message {
 	if err != nil {
 		c.refuseLine(line, last, "", err)
 		return nil
+	}
+	if req, ok := msg.(*jsonrpc.Request); ok {
+		if why := idProblem(req, line); why != "" {
+			c.refuse(jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: "+why)
+			return nil
+		}
 	}
 	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
 		if why := c.track([]*jsonrpc.Request{req}, nil); why != "" {

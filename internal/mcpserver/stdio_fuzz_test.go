@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -58,6 +59,11 @@ func FuzzStdio(f *testing.F) {
 		`{"jsonrpc":"2.0","method":"skills/list"}`,
 		`[{"jsonrpc":"2.0","id":24,"method":"skills/list"},{"jsonrpc":"2.0","id":25,"method":"ping"}]`,
 		`{"jsonrpc":"2.0","id":26,"method":"resources/read","params":{"uri":"skill://scheduling/SKILL.md"}}`,
+		`{"jsonrpc":"2.0","id":27.5,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":null,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":28,"method":"ping"}` + "\n" + `{"jsonrpc":"2.0","id":28.0,"method":"ping"}`,
+		strings.Repeat(`{"jsonrpc":"2.0","id":"many","method":"skills/list"}`+"\n", 3) + `[` + strings.TrimSuffix(strings.Repeat(`{"jsonrpc":"2.0","id":"b","method":"ping"},`, 9), ",") + `]`,
 	} {
 		f.Add([]byte(seed))
 	}
@@ -144,10 +150,25 @@ func expectedIDs(in string) (want map[string]int, skip map[string]bool) {
 			skip[k] = true
 		}
 		if k := fuzzKey(m.ID); k != "" && m.Method != nil {
-			want[k]++
+			if exactID(m.ID) {
+				want[k]++
+			} else {
+				skip[k] = true // refused with id null (idProblem)
+			}
 		}
 	}
 	return want, skip
+}
+
+// exactID reports whether a request id survives the SDK's decoding: a
+// string, or an integer below 2^53 in magnitude.
+func exactID(id json.RawMessage) bool {
+	var v any
+	if json.Unmarshal(id, &v) != nil {
+		return false
+	}
+	f, isNumber := v.(float64)
+	return !isNumber || f == math.Trunc(f) && math.Abs(f) < maxExactID
 }
 
 // responseIDs returns the ids of the responses in an output line.

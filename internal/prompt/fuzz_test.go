@@ -97,6 +97,7 @@ func FuzzPromptsLoad(f *testing.F) {
 			"\x01" + s + "\x01<!-- block: output -->\n" + s + "\x01---\ndescription: d\nargument-hint: x\n---\n" + s))
 	}
 	f.Add([]byte("<!-- block: identity -->\nhi\x01\x01\x01\x01---\ndescription: [unclosed\n---\n"))
+	f.Add([]byte("<!-- block: identity -->\rYou are Arthur.\r<!-- block: rules -->\r{{ x \r\x01## C\r\xff\x01- a\r\x00\x01\r\r<!-- block: output -->\r\x01---\rdescription: d\r---\r{% if %}"))
 	files := []string{"prompts/arthur.md", "prompts/arthur/calendar.md", "prompts/layers/project/rules.md",
 		"prompts/blocks/output.concise.md", "prompts/templates/plan.prompt.md"}
 	cfg := config.Default(".")
@@ -113,9 +114,13 @@ func FuzzPromptsLoad(f *testing.F) {
 			}
 			srcs[files[i]] = string(chunk)
 		}
-		res := Bake(Load(fs, "prompts"), Options{Config: cfg, Count: words})
-		fc := res.Facts
+		set := Load(fs, "prompts")
 		var ds []facts.Defect
+		for _, pr := range set.Problems {
+			ds = append(ds, facts.Defect{Pos: diag.Pos{File: pr.Path, Line: pr.Line, Col: pr.Col}, Message: pr.Message})
+		}
+		res := Bake(set, Options{Config: cfg, Count: words})
+		fc := res.Facts
 		if fc.Failure != nil {
 			ds = append(ds, *fc.Failure)
 		}
@@ -133,7 +138,19 @@ func FuzzPromptsLoad(f *testing.F) {
 			if d.Pos.Line == 0 {
 				continue // the whole file
 			}
-			checkPos(t, d.Pos, d.Pos.File, src, 1)
+			checkFilePos(t, d.Pos, src)
 		}
 	})
+}
+
+// checkFilePos fails when pos does not lie in src as the rest of lore
+// counts lines (diag.Lines: LF, CRLF or a lone CR) and columns (code
+// points; one past the last is the end of the line).
+func checkFilePos(t *testing.T, pos diag.Pos, src string) {
+	t.Helper()
+	b := []byte(src)
+	ls := diag.NewLines(b)
+	if pos.Line < 1 || pos.Line > len(ls) || pos.Col < 1 || pos.Col > utf8.RuneCount(ls.Text(b, pos.Line))+1 {
+		t.Fatalf("position %s outside the file (%d lines) as lore counts them: %q", pos, len(ls), src)
+	}
 }

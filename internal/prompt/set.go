@@ -214,6 +214,11 @@ func (s *Set) read(fsys afero.Fs, p string) ([]byte, bool) {
 		return nil, false
 	}
 	fi, err := fsys.Stat(p)
+	if err == nil && !fi.Mode().IsRegular() {
+		// A named pipe would block the read for ever, a device never end it.
+		s.fileProblem(p, 0, 0, manual.RuleFileUnreadable, "no regular file (a named pipe, device or socket): not read; replace it by a file or remove it")
+		return nil, false
+	}
 	if err == nil && fi.Size() > maxFileSize {
 		s.fileProblem(p, 0, 0, manual.RuleFileTooLarge, fmt.Sprintf("%d bytes: a prompt file over 2 MiB is not read", fi.Size()))
 		return nil, false
@@ -224,18 +229,27 @@ func (s *Set) read(fsys afero.Fs, p string) ([]byte, bool) {
 		return nil, false
 	}
 	if i := bytes.IndexByte(src, 0); i >= 0 {
-		l, c := offsetPos(string(src), i)
+		l, c := diag.NewLines(src).Pos(src, i)
 		s.fileProblem(p, l, c, manual.RuleFileEncoding, "NUL byte: the file is binary, not a prompt")
 		return nil, false
 	}
 	if !utf8.Valid(src) {
-		l, c := offsetPos(string(src), manual.FirstInvalidUTF8(src))
+		l, c := diag.NewLines(src).Pos(src, manual.FirstInvalidUTF8(src))
 		s.fileProblem(p, l, c, manual.RuleFileEncoding, "invalid UTF-8: re-save the file as UTF-8")
 		return nil, false
 	}
-	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
+	src = normalizeLineEnds(src)
 	s.Files[p] = src
 	return src, true
+}
+
+// normalizeLineEnds makes every line end an LF. A lone CR ends a line in
+// lore as in LSP (diag.Lines): read as text it would join its lines into
+// one, so that block markers are not seen and positions name a line the
+// rest of lore does not count.
+func normalizeLineEnds(src []byte) []byte {
+	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
+	return bytes.ReplaceAll(src, []byte("\r"), []byte("\n"))
 }
 
 // fileProblem records a file that cannot be used, under its file/* rule.

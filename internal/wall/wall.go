@@ -154,6 +154,38 @@ func (w *Wall) Check(p string) (*Escape, error) {
 	return nil, nil
 }
 
+// Resolve returns where p leads after every symbolic link on its way, as
+// a path of fsys inside the root (p itself, cleaned, when no link is on
+// its way); an *Escape is the error when p leads out of the root, and a
+// loop or an unreadable link is an error too. A caller that judges a file
+// by where it lies (whose folder holds it) judges the path Resolve
+// returns, not the link.
+func (w *Wall) Resolve(p string) (string, error) {
+	esc, err := w.Check(p)
+	if err != nil {
+		return "", err
+	}
+	if esc != nil {
+		return "", esc
+	}
+	p = clean(p)
+	if !w.sp.links {
+		return p, nil
+	}
+	real, err := w.sp.eval(w.sp.toReal(p), new(int))
+	if err != nil {
+		return "", err
+	}
+	if real == w.realRoot {
+		return w.root, nil
+	}
+	rel, ok := strings.CutPrefix(real, strings.TrimSuffix(w.realRoot, "/")+"/")
+	if !ok {
+		return "", &Escape{Path: p, Root: w.root, Resolved: real}
+	}
+	return joinVirtual(w.root, rel), nil
+}
+
 // errOutside is the error of a real path beyond a BasePathFs's base.
 var errOutside = errors.New("outside the file system")
 
@@ -265,6 +297,12 @@ func (sp *space) eval(r string, hops *int) (string, error) {
 		next := join(dst, c)
 		fi, err := sp.lstat(next)
 		if err != nil {
+			if errors.Is(err, errOutside) && within(sp.base, next) {
+				// A folder on the way to a BasePathFs's base: the
+				// file system cannot show it, it is no link of its.
+				dst = next
+				continue
+			}
 			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, errOutside) {
 				return clean(join(next, strings.Join(rest, "/"))), nil
 			}

@@ -1,6 +1,7 @@
 package wall
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -90,6 +91,40 @@ func TestCheckOsFs(t *testing.T) {
 	}
 }
 
+func TestResolve(t *testing.T) {
+	tree(t)
+	fsys := afero.NewOsFs()
+	for _, c := range []struct{ root, path, want string }{
+		{"manuals", "manuals/a.md", "manuals/a.md"},
+		{"manuals", "manuals/inside.md", "manuals/a.md"},
+		{"manuals", "manuals/sub/up.md", "manuals/a.md"},
+		{"manuals", "manuals/in/up.md", "manuals/a.md"},
+		{"manuals", "manuals/in", "manuals/sub"},
+		{"manuals", "link-to-manuals/inside.md", "manuals/a.md"},
+		{"link-to-manuals", "link-to-manuals/inside.md", "link-to-manuals/a.md"},
+		{".", "manuals/in/up.md", "manuals/a.md"},
+		{"manuals", "manuals/dangling.md", "manuals/nowhere.md"},
+	} {
+		got, err := New(fsys, c.root).Resolve(c.path)
+		if err != nil || got != c.want {
+			t.Errorf("Resolve(%s, %s) = %q, %v; want %q", c.root, c.path, got, err, c.want)
+		}
+	}
+	for _, p := range []string{"manuals/rel.md", "manuals/chain.md", "manuals/ext/b.md", "../secret.txt"} {
+		var esc *Escape
+		if _, err := New(fsys, "manuals").Resolve(p); !errors.As(err, &esc) {
+			t.Errorf("Resolve(manuals, %s): %v, want an escape", p, err)
+		}
+	}
+	if _, err := New(fsys, "manuals").Resolve("manuals/loop.md"); err == nil {
+		t.Errorf("a link loop resolved without error")
+	}
+	mem := afero.NewMemMapFs()
+	if got, err := New(mem, "manuals").Resolve("manuals/x/../a.md"); err != nil || got != "manuals/a.md" {
+		t.Errorf("MemMapFs: %q, %v", got, err)
+	}
+}
+
 func TestCheckBasePathFs(t *testing.T) {
 	dir := tree(t)
 	fsys := afero.NewBasePathFs(afero.NewOsFs(), filepath.Join(dir, "proj"))
@@ -99,7 +134,10 @@ func TestCheckBasePathFs(t *testing.T) {
 	if e, err := Check(fsys, "/manuals", "/manuals/inside.md"); e != nil || err != nil {
 		t.Errorf("link inside: %+v, %v", e, err)
 	}
-	for _, p := range []string{"/manuals/abs.md", "/manuals/rel.md", "/manuals/ext/b.md"} {
+	if got, err := New(fsys, "/manuals").Resolve("/manuals/in/up.md"); got != "/manuals/a.md" || err != nil {
+		t.Errorf("Resolve link inside: %q, %v", got, err)
+	}
+	for _, p := range []string{"/manuals/abs.md", "/manuals/rel.md", "/manuals/ext/b.md", "/manuals/chain.md"} {
 		if e, err := Check(fsys, "/manuals", p); e == nil || err != nil {
 			t.Errorf("%s: %+v, %v; want an escape", p, e, err)
 		}
