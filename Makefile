@@ -160,8 +160,7 @@ vet: cyclo
 GOCYCLO ?= github.com/fzipp/gocyclo/cmd/gocyclo@v0.6.0
 CYCLO_MAX ?= 25
 CYCLO_PENDING := \
-	internal/site/searchindex/gen_snowball.go:translate \
-	internal/prompt/edit.go:(*Set).SetBlock
+	internal/site/searchindex/gen_snowball.go:translate
 
 cyclo:
 	@mkdir -p bin

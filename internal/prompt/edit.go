@@ -150,45 +150,15 @@ func (s *Set) SetBlock(fsys afero.Fs, layer, block, text string, o Options) (*Se
 	}
 	inherited, _ := s.Inherited(layer, block, o.Config)
 	if text != "" {
+		var done bool
 		switch bundle.RuleOf(block) {
 		case bundle.Narrowest:
-			// The layer inherits from the nearest broader layer that has
-			// the block, else from the engines' own prompts.
-			var from []bundle.Part
-			for i := len(inherited) - 1; i >= 0 && from == nil; i-- {
-				if rankOf(inherited[i].Layer) > 0 {
-					from = inherited[i : i+1]
-				}
-			}
-			if from == nil {
-				from = inherited
-			}
-			for _, pt := range from {
-				if normalise(pt.Text) == normalise(text) {
-					res.Note = fmt.Sprintf("this is the text %s already gives (%s): nothing written, layer %s keeps inheriting", pt.Layer, pt.Source, layer)
-					return res, nil
-				}
-			}
+			done = sameAsInherited(res, layer, text, inherited)
 		case bundle.Concatenated:
-			var kept []string
-			have := map[string]bool{}
-			for _, pt := range inherited {
-				for _, it := range bundle.SplitItems(pt.Text) {
-					have[bundle.ItemKey(it)] = true
-				}
-			}
-			for _, it := range bundle.SplitItems(text) {
-				if have[bundle.ItemKey(it)] {
-					res.Dropped = append(res.Dropped, it)
-					continue
-				}
-				kept = append(kept, it)
-			}
-			if len(kept) == 0 {
-				res.Note = fmt.Sprintf("every item is already inherited: nothing written to layer %s", layer)
-				return res, nil
-			}
-			text = bundle.JoinItems(kept)
+			text, done = newItems(res, layer, text, inherited)
+		}
+		if done {
+			return res, nil
 		}
 	}
 	if err := s.guard(fsys, p); err != nil {
@@ -219,6 +189,54 @@ func (s *Set) SetBlock(fsys afero.Fs, layer, block, text string, o Options) (*Se
 		res.Note = fmt.Sprintf("wrote an empty %s: a deliberate nothing in layer %s", block, layer)
 	}
 	return res, nil
+}
+
+// sameAsInherited reports whether text is what a narrowest-wins block
+// already inherits — from the nearest broader layer that has the block,
+// else from the engines' own prompts — and notes it in res: nothing is
+// written then.
+func sameAsInherited(res *SetResult, layer, text string, inherited []bundle.Part) bool {
+	var from []bundle.Part
+	for i := len(inherited) - 1; i >= 0 && from == nil; i-- {
+		if rankOf(inherited[i].Layer) > 0 {
+			from = inherited[i : i+1]
+		}
+	}
+	if from == nil {
+		from = inherited
+	}
+	for _, pt := range from {
+		if normalise(pt.Text) == normalise(text) {
+			res.Note = fmt.Sprintf("this is the text %s already gives (%s): nothing written, layer %s keeps inheriting", pt.Layer, pt.Source, layer)
+			return true
+		}
+	}
+	return false
+}
+
+// newItems keeps the items of a concatenated block's text that no
+// broader layer gives already, noting the others in res.Dropped; done is
+// true (with a note) when every item is inherited and nothing is written.
+func newItems(res *SetResult, layer, text string, inherited []bundle.Part) (kept string, done bool) {
+	var items []string
+	have := map[string]bool{}
+	for _, pt := range inherited {
+		for _, it := range bundle.SplitItems(pt.Text) {
+			have[bundle.ItemKey(it)] = true
+		}
+	}
+	for _, it := range bundle.SplitItems(text) {
+		if have[bundle.ItemKey(it)] {
+			res.Dropped = append(res.Dropped, it)
+			continue
+		}
+		items = append(items, it)
+	}
+	if len(items) == 0 {
+		res.Note = fmt.Sprintf("every item is already inherited: nothing written to layer %s", layer)
+		return text, true
+	}
+	return bundle.JoinItems(items), false
 }
 
 // ResetBlock deletes block's file from layer so inheritance resumes, and
