@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"io"
+	"math"
 	"os"
 	"path"
 	"slices"
@@ -13,89 +14,59 @@ import (
 
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
-	"github.com/lorekit/lore/internal/wall"
 )
 
 // maxScanned bounds the bytes of a supporting file read for hosts and
 // commands; its digest always covers all of it.
 const maxScanned = 16 << 20
 
-// maxDepth bounds the folders a skill's walk descends.
-const maxDepth = 64
-
 // skillFiles adds the files of skill m's folder: every file with its
 // digest (the documents lore reads as manuals with the digest of their
 // text), the scripts among them, and the hosts and commands of the text
-// files that are not manuals. A folder with a SKILL.md of its own is
-// another skill; .git is not part of a skill. Symbolic links are followed
-// only to files inside the manual root (internal/wall); linked folders
-// are not entered.
+// files that are not manuals. The files are those the loader reads
+// (manual.SkillFiles: symbolic links only to files inside the manual
+// root, no linked folders, no .git or node_modules); a folder with a
+// SKILL.md of its own is another skill.
 func skillFiles(c *collector, fsys afero.Fs, m *manual.Manual, docs []*manual.Manual) {
 	dir := m.Dir()
 	byPath := map[string]*manual.Manual{m.Path: m}
 	for _, d := range docs {
 		byPath[d.Path] = d
 	}
-	var walk func(d string, depth int)
-	walk = func(d string, depth int) {
-		if depth > maxDepth {
-			return
+	nested := func(d string) bool { return hasSkill(fsys, d) }
+	for _, f := range manual.SkillFiles(fsys, m, nested, math.MaxInt) {
+		p := f.Path
+		rel := strings.TrimPrefix(p, dir+"/")
+		pos := filePos(p)
+		if doc := byPath[p]; doc != nil {
+			c.add(Fact{Kind: File, Value: rel, Digest: SRI(doc.Src), Pos: pos})
+			continue
 		}
-		entries, err := afero.ReadDir(fsys, d)
+		fi, err := fsys.Stat(p)
 		if err != nil {
-			return
+			continue
 		}
-		for _, e := range entries {
-			p := path.Join(d, e.Name())
-			if e.Mode()&os.ModeSymlink != 0 {
-				if esc, err := wall.Check(fsys, m.Root, p); err != nil || esc != nil {
-					continue
-				}
-				fi, err := fsys.Stat(p)
-				if err != nil || fi.IsDir() {
-					continue
-				}
-				e = fi
-			}
-			if e.IsDir() {
-				if e.Name() == ".git" || hasSkill(fsys, p) {
-					continue
-				}
-				walk(p, depth+1)
-				continue
-			}
-			if !e.Mode().IsRegular() {
-				continue
-			}
-			rel := strings.TrimPrefix(p, dir+"/")
-			pos := filePos(p)
-			if doc := byPath[p]; doc != nil {
-				c.add(Fact{Kind: File, Value: rel, Digest: SRI(doc.Src), Pos: pos})
-				continue
-			}
-			sum, head, text := readFile(fsys, p)
-			if sum == "" {
-				continue
-			}
-			c.add(Fact{Kind: File, Value: rel, Digest: sum, Pos: pos})
-			if isScript(rel, head, e.Mode()) {
-				c.add(Fact{Kind: Script, Value: rel, Pos: pos})
-			}
-			if text == nil {
-				continue
-			}
-			lines := newLines(text)
-			for _, h := range Hosts(text) {
-				c.add(Fact{Kind: Host, Value: h.Host, Pos: lines.pos(p, text, h.Off)})
-			}
-			if d, ok := shellDialect(rel, head); ok {
-				for _, cmd := range Commands(text, d) {
-					c.add(Fact{Kind: Command, Value: cmd.Name, Pos: lines.pos(p, text, cmd.Off)})
-				}
+		sum, head, text := readFile(fsys, p)
+		if sum == "" {
+			continue
+		}
+		c.add(Fact{Kind: File, Value: rel, Digest: sum, Pos: pos})
+		if isScript(rel, head, fi.Mode()) {
+			c.add(Fact{Kind: Script, Value: rel, Pos: pos})
+		}
+		if text == nil {
+			continue
+		}
+		lines := newLines(text)
+		for _, h := range Hosts(text) {
+			c.add(Fact{Kind: Host, Value: h.Host, Pos: lines.pos(p, text, h.Off)})
+		}
+		if d, ok := shellDialect(rel, head); ok {
+			for _, cmd := range Commands(text, d) {
+				c.add(Fact{Kind: Command, Value: cmd.Name, Pos: lines.pos(p, text, cmd.Off)})
 			}
 		}
 	}
-	walk(dir, 0)
 }
 
 // hasSkill reports whether folder d holds a SKILL.md.

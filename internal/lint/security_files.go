@@ -3,7 +3,7 @@ package lint
 import (
 	"fmt"
 	"io"
-	"os"
+	"math"
 	"path"
 	"slices"
 	"strings"
@@ -13,7 +13,6 @@ import (
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/lint/scan"
 	"github.com/lorekit/lore/internal/manual"
-	"github.com/lorekit/lore/internal/wall"
 )
 
 // Helpers of the security/* rules: the files they scan besides manuals,
@@ -64,7 +63,7 @@ func securityFiles(in *Input) []*scanText {
 			if !m.IsSkillEntry() {
 				continue
 			}
-			out = appendSkillFiles(out, in.FS, m.Root, m.Dir(), seen)
+			out = appendSkillFiles(out, in.FS, m, seen)
 		}
 	}
 	if in.Prompts != nil {
@@ -88,67 +87,32 @@ func securityFiles(in *Input) []*scanText {
 	return out
 }
 
-// appendSkillFiles adds the text files under dir that are not Markdown.
-// Symbolic links are followed only to files that stay inside the manual
-// root (root-wall semantics: a link that leads out is not read; the
-// loader reports it); linked folders are not entered. Binary files (a NUL
-// byte in the first 8 KiB) are skipped.
-func appendSkillFiles(out []*scanText, fsys afero.Fs, root, dir string, seen map[string]bool) []*scanText {
-	var rec func(d string, depth int)
-	rec = func(d string, depth int) {
-		if depth > 64 {
-			return
+// appendSkillFiles adds the text files of skill m's folder that are not
+// Markdown: the files the loader reads there (manual.SkillFiles: symbolic
+// links only to files inside the manual root, no linked folders, no .git
+// or node_modules). Binary files (a NUL byte in the first 8 KiB) are
+// skipped.
+func appendSkillFiles(out []*scanText, fsys afero.Fs, m *manual.Manual, seen map[string]bool) []*scanText {
+	for _, f := range manual.SkillFiles(fsys, m, nil, math.MaxInt) {
+		p := f.Path
+		if strings.EqualFold(path.Ext(p), ".md") || seen[p] {
+			continue
 		}
-		entries, err := afero.ReadDir(fsys, d)
-		if err != nil {
-			return
+		if fi, err := fsys.Stat(p); err != nil || fi.Size() > maxSupportingFile {
+			continue
 		}
-		for _, e := range entries {
-			p := d + "/" + e.Name()
-			if d == "." {
-				p = e.Name()
-			}
-			if e.Mode()&os.ModeSymlink != 0 {
-				if !linkInside(fsys, root, p) {
-					continue
-				}
-				fi, err := fsys.Stat(p)
-				if err != nil || fi.IsDir() {
-					continue
-				}
-				e = fi
-			}
-			if e.IsDir() {
-				if e.Name() == ".git" || e.Name() == "node_modules" {
-					continue
-				}
-				rec(p, depth+1)
-				continue
-			}
-			if strings.EqualFold(path.Ext(p), ".md") || seen[p] || !e.Mode().IsRegular() || e.Size() > maxSupportingFile {
-				continue
-			}
-			seen[p] = true
-			src, ok := readText(fsys, p)
-			if !ok {
-				continue
-			}
-			kind := scan.Markdown
-			if scriptExts[strings.ToLower(path.Ext(p))] || strings.HasPrefix(string(src), "#!") || strings.Contains(p, "/scripts/") {
-				kind = scan.Script
-			}
-			out = append(out, &scanText{path: p, src: src, kind: kind, lines: diag.NewLines(src)})
+		seen[p] = true
+		src, ok := readText(fsys, p)
+		if !ok {
+			continue
 		}
+		kind := scan.Markdown
+		if scriptExts[strings.ToLower(path.Ext(p))] || strings.HasPrefix(string(src), "#!") || strings.Contains(p, "/scripts/") {
+			kind = scan.Script
+		}
+		out = append(out, &scanText{path: p, src: src, kind: kind, lines: diag.NewLines(src)})
 	}
-	rec(dir, 0)
 	return out
-}
-
-// linkInside reports whether symbolic link p, under root, resolves inside
-// root (internal/wall, the check every loader uses).
-func linkInside(fsys afero.Fs, root, p string) bool {
-	esc, err := wall.Check(fsys, root, p)
-	return err == nil && esc == nil
 }
 
 // readText reads a supporting file; ok is false for a binary file.
