@@ -18,7 +18,8 @@ import (
 // and the skills' supporting files are not read for them). It reports the
 // medians of wall and CPU time of both and the median of the per-iteration
 // ratios (scan-cpu-% is the CPU the scanners add, in per cent of the
-// build without them). Run with -benchtime 5x for medians of five.
+// build without them); each pair is logged. Run with -benchtime 5x for
+// medians of five.
 func BenchmarkScanCost(b *testing.B) {
 	for _, n := range benchSizes {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
@@ -65,6 +66,10 @@ func BenchmarkScanCost(b *testing.B) {
 			for i := range on {
 				cpuPct = append(cpuPct, 100*(float64(on[i].cpu)/float64(off[i].cpu)-1))
 				wallPct = append(wallPct, 100*(float64(on[i].wall)/float64(off[i].wall)-1))
+				// Each pair, so that the spread behind the medians shows
+				// (go test -bench … -v, or in the benchmark's log).
+				b.Logf("pair %d: cpu off %.2f s on %.2f s (%+.1f %%), wall off %.1f s on %.1f s (%+.1f %%)", i+1,
+					off[i].cpu.Seconds(), on[i].cpu.Seconds(), cpuPct[i], off[i].wall.Seconds(), on[i].wall.Seconds(), wallPct[i])
 			}
 			b.ReportMetric(medianOf(cpuPct), "scan-cpu-%")
 			b.ReportMetric(medianOf(wallPct), "scan-wall-%")
