@@ -253,6 +253,7 @@ type run struct {
 	byName   map[string][]*Manual
 	byFile   map[string]string // file on FS → page (manuals and docs)
 	findings map[string][]finding
+	cuts     map[*manual.Manual][]link // hostCuts
 
 	mu     sync.Mutex
 	copied map[string]string // file on FS → media path ("" when not an image)
@@ -275,6 +276,7 @@ func newRun(in *Input, docs []*doc, as *assets, c *cache.Cache) *run {
 	for _, m := range in.Manuals {
 		r.ids[m.M] = ManualID(m.M, r.sum)
 	}
+	r.cuts = indexHostCuts(in.Hosts)
 	r.site = &siteData{Title: in.Title, CSS: as.Entry["css/main.css"], JS: as.Entry["js/main.js"], ThemeJS: as.Entry["js/theme.js"],
 		Docs: docNav(docs), Downloads: in.Downloads, Manuals: len(in.Manuals), Bundles: len(in.Bundles),
 		HasPrompts: len(in.Templates)+len(in.Blocks) > 0}
