@@ -119,17 +119,14 @@ func (s *Session) Build() (*Result, error) {
 		return res, nil
 	}
 	step("load")
-	p, err := s.load()
+	p, c, err := s.load()
 	if err != nil {
 		return nil, err
 	}
 	if s.once && p.foundNothing() {
 		return nil, p.noManuals("build", s.o.Manuals) // lore build of nothing: no green CI job
 	}
-	b := &buildRun{s: s, p: p, res: &Result{Project: p, Manuals: len(p.Manuals.Manuals)}, step: step, started: start}
-	if !s.o.NoCache {
-		b.cache = s.openCache(p)
-	}
+	b := &buildRun{s: s, p: p, res: &Result{Project: p, Manuals: len(p.Manuals.Manuals)}, step: step, started: start, cache: c}
 	res, err := b.run()
 	if res != nil {
 		res.Duration = time.Since(start)
@@ -145,6 +142,9 @@ func (b *buildRun) run() (*Result, error) {
 	counter := b.s.tokenCounter(p)
 	b.sums = b.s.sums.of(p.Manuals.Manuals)
 	b.ids = manualIDs(p.Manuals.Manuals, b.sums)
+	if b.cache != nil {
+		keepModels(b.cache, p.Manuals.Manuals, b.sums)
+	}
 
 	b.step("bake")
 	var err error
@@ -178,6 +178,7 @@ func (b *buildRun) run() (*Result, error) {
 	if stopped.Load() {
 		o.abort()
 		res.Failed = true
+		b.s.keepAnalyses(b.cache, false)
 		b.saveCache() // the bodies and findings are kept for the next build
 		return res, nil
 	}
@@ -220,6 +221,7 @@ func (b *buildRun) run() (*Result, error) {
 	res.Changed = o.changed()
 	stats := ps.st.Stats()
 	res.Bodies, res.Pages = stats.Bodies, stats.Pages
+	b.s.keepAnalyses(b.cache, stats.Search)
 	b.s.remember(b.cache, out, rec)
 	b.recordPublished(out, append(ps.st.MediaFiles(), b.lintFS...))
 	b.saveCache()
@@ -248,7 +250,7 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 	counter := b.s.counter
 	ps.facts = manualFacts(p, counter, b.cache, b.sums)
 	ps.siteIn = siteInput(p, res, ps.facts, b.sums)
-	ps.siteIn.SearchAnalyses = b.s.analyses()
+	ps.siteIn.SearchAnalyses = b.s.analyses(b.cache)
 	ps.catalog = b.findCatalog(o)
 	var done func(*manual.Manual)
 	if b.s.once && b.cache != nil {

@@ -49,7 +49,20 @@ type Set struct {
 	Problems []FileProblem
 	byName   map[string][]*Manual
 	names    []string
-	prev     *Set // LoadAgain: the set whose parsed manuals are reused
+	prev     *Set   // LoadAgain: the set whose parsed manuals are reused
+	models   Models // LoadWith: the models kept by earlier processes
+}
+
+// Models keeps the models of manuals (AppendModel) between processes, by
+// the path, root and bytes they were parsed from (a build keeps them in
+// its cache). Both methods are called from several goroutines at once.
+type Models interface {
+	// Get returns the model of the file p found under root whose bytes
+	// are src, if one is kept.
+	Get(root, p string, src []byte) ([]byte, bool)
+	// Put keeps the model of the file p found under root whose bytes are
+	// src.
+	Put(root, p string, src, model []byte)
 }
 
 // Load reads every Markdown file under roots (folders or single files,
@@ -67,8 +80,13 @@ func Load(fsys afero.Fs, roots []string) *Set { return LoadAgain(fsys, roots, ni
 // is read again, and a file whose bytes are those of prev's manual at the
 // same path and root is not parsed again: that manual is copied (parsing
 // depends on nothing else).
-func LoadAgain(fsys afero.Fs, roots []string, prev *Set) *Set {
-	s := &Set{prev: prev}
+func LoadAgain(fsys afero.Fs, roots []string, prev *Set) *Set { return LoadWith(fsys, roots, prev, nil) }
+
+// LoadWith is LoadAgain that also restores (Restore) the manuals whose
+// models keeps a model of, instead of parsing them, and gives models the
+// model of every manual it parses. models may be nil.
+func LoadWith(fsys afero.Fs, roots []string, prev *Set, models Models) *Set {
+	s := &Set{prev: prev, models: models}
 	var jobs []job
 	seen := map[string]bool{}
 	for _, root := range roots {
@@ -81,7 +99,7 @@ func LoadAgain(fsys afero.Fs, roots []string, prev *Set) *Set {
 		}
 	}
 	s.read(fsys, jobs)
-	s.prev = nil
+	s.prev, s.models = nil, nil
 	return s
 }
 
@@ -291,8 +309,16 @@ func (s *Set) readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileP
 		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: RuleFileEncoding, Line: line, Col: 1,
 			Message: "file contains a NUL byte: it looks binary, not Markdown; remove it or move the file out of the manual folders"}}}
 	}
+	src = normalizeCR(src) // as Parse reads it: the same text is the same manual
 	if old := s.reusable(root, p, src); old != nil {
 		return old, nil
+	}
+	if s.models != nil {
+		if model, ok := s.models.Get(root, p, src); ok {
+			if m, err := Restore(p, root, src, model); err == nil {
+				return m, nil
+			}
+		}
 	}
 	m, crashed := parseGuarded(p, src, Parse)
 	if m == nil {
@@ -309,6 +335,9 @@ func (s *Set) readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileP
 	if !ValidName(m.Name) {
 		m.Problems = append(m.Problems, Problem{Rule: RuleFileName,
 			Message: fmt.Sprintf("%q is not a valid manual name (letters, digits, '.', '_' and '-', starting with a letter or digit): rename the file", m.Name)})
+	}
+	if s.models != nil {
+		s.models.Put(root, p, src, m.AppendModel(nil))
 	}
 	return m, nil
 }

@@ -242,12 +242,9 @@ const maxBodyText = 16 << 10
 // code blocks, HTML and link targets; the info word of each fenced block
 // (mermaid, chart, …) is kept.
 func bodyText(m *manual.Manual) string {
-	if m.Doc == nil {
-		return ""
-	}
 	body := m.Body()
 	var b strings.Builder
-	_ = ast.Walk(m.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	_ = ast.Walk(m.AST(), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			if n.Type() == ast.TypeBlock {
 				b.WriteByte('\n')

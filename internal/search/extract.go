@@ -12,13 +12,19 @@ type extraction struct {
 	entries []*entry
 }
 
-// Extracted returns src with the texts of every entry extracted now, on
-// every core: building its catalog needs the manuals' parsed Markdown
-// (Manual.Doc) no more, so the caller may let it go before the build.
+// Extracted returns src with the texts of every entry whose manual holds
+// its parsed Markdown (Manual.Doc) extracted now, on every core: building
+// its catalog needs those parsed manuals no more, so the caller may let
+// them go before the build. The entries of manuals without it (restored
+// from their model) are extracted when a build needs them.
 func Extracted(src Source) Source {
 	ps := plans(src)
 	es := make([]*entry, len(ps))
-	forEach(len(ps), func(i int) { es[i] = ps[i].entry() })
+	forEach(len(ps), func(i int) {
+		if ps[i].m == nil || ps[i].m.Doc != nil {
+			es[i] = ps[i].entry()
+		}
+	})
 	src.extracted = &extraction{plans: ps, entries: es}
 	return src
 }
@@ -28,7 +34,12 @@ func Extracted(src Source) Source {
 // was Extracted, else extracted from the manuals now.
 func (src Source) planned() ([]plan, func(i int) *entry) {
 	if x := src.extracted; x != nil {
-		return x.plans, func(i int) *entry { return x.entries[i] }
+		return x.plans, func(i int) *entry {
+			if e := x.entries[i]; e != nil {
+				return e
+			}
+			return x.plans[i].entry()
+		}
 	}
 	ps := plans(src)
 	return ps, func(i int) *entry { return ps[i].entry() }

@@ -70,11 +70,14 @@ type Site struct {
 // already published).
 type Stats struct {
 	Bodies, Pages int
+	// Search is set when the search index was written (with
+	// Input.SearchAnalyses, which then remember its documents).
+	Search bool
 }
 
 // Stats returns the counts so far.
 func (s *Site) Stats() Stats {
-	return Stats{Bodies: int(s.r.nBodies.Load()), Pages: int(s.r.nPages.Load())}
+	return Stats{Bodies: int(s.r.nBodies.Load()), Pages: int(s.r.nPages.Load()), Search: s.r.search.written}
 }
 
 // New prepares the rendering of in: assets bundled, layouts and content
@@ -129,9 +132,9 @@ func (s *Site) Bodies(out Output, done func(*manual.Manual)) error {
 		if i < len(ms) {
 			m := ms[i]
 			key := bodyKeyOf(cache.NewHasher("site/body-src").Key(r.sum(m.M)).Int(m.M.BodyStart).Sum(), m.URL, path.Dir(m.M.Path))
-			r.bodies[i], err = r.bodyWith(key, m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+			r.bodies[i], err = r.bodyWith(key, manualSource(m.M), m.URL, path.Dir(m.M.Path))
 			if r.search.manuals != nil {
-				r.search.manuals[i] = searchindex.FromManual(m.M, m.URL)
+				r.search.manuals[i] = r.searchDoc(m)
 			}
 			if done != nil {
 				done(m.M)
@@ -139,7 +142,7 @@ func (s *Site) Bodies(out Output, done func(*manual.Manual)) error {
 			return inFile(m.M.Path, err)
 		}
 		d := r.docs[i-len(ms)]
-		r.docBody[i-len(ms)], err = r.body(d.Body, d.Doc, d.URL, path.Dir(d.File))
+		r.docBody[i-len(ms)], err = r.body(pageSource(d.Body, d.Doc), d.URL, path.Dir(d.File))
 		return inFile(d.File, err)
 	})
 }
@@ -246,6 +249,7 @@ type run struct {
 	nPages     atomic.Int64
 	search     struct {
 		decided, fresh bool
+		written        bool
 		key            cache.Key
 		manuals        []searchindex.Document // taken by Bodies
 	}
@@ -387,11 +391,11 @@ func (r *run) sum(m *manual.Manual) cache.Key {
 // the page's path and bytes; the body goes into the cache.
 func (s *Site) ManualPage(m *Manual, findings diag.List) (string, []byte, error) {
 	r := s.r
-	b, err := r.body(m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+	b, err := r.body(manualSource(m.M), m.URL, path.Dir(m.M.Path))
 	if err != nil {
 		return "", nil, inFile(m.M.Path, err)
 	}
-	html, err := r.htmlOf(b, m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+	html, err := r.htmlOf(b, manualSource(m.M), m.URL, path.Dir(m.M.Path))
 	if err != nil {
 		return "", nil, inFile(m.M.Path, err)
 	}

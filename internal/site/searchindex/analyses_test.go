@@ -72,3 +72,48 @@ func TestAnalysesGiveTheSameIndex(t *testing.T) {
 		}
 	}
 }
+
+// Analyses kept in their binary form (a later process) give the same
+// index and spare the same analyses; a document known by its ID is not
+// asked for its text; damaged bytes are refused.
+func TestAnalysesKeptBetweenProcesses(t *testing.T) {
+	asked := 0
+	docs := make([]Document, 30)
+	for i := range docs {
+		body := fmt.Sprintf("Receipts and invoices, step %d. Belege einreichen.", i)
+		docs[i] = Document{URL: fmt.Sprintf("manuals/m%02d.html", i), Name: fmt.Sprintf("m-%02d", i), Title: "Expenses",
+			Text: func() string { asked++; return body }, ID: [32]byte{byte(i), 1}}
+	}
+	docs = append(docs, Document{URL: "page.html", Title: "A page without an ID", Body: "Ledgers and reconciliation."})
+	c := NewAnalyses()
+	want := writeFiles(t, docs, c)
+	if asked != 30 {
+		t.Fatalf("%d texts asked for on the first write, want 30", asked)
+	}
+	b := c.AppendBinary(nil)
+	if again := c.AppendBinary(nil); string(again) != string(b) {
+		t.Fatal("the same analyses gave other bytes")
+	}
+	kept, err := ReadAnalyses(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked = 0
+	docs[4].ID = [32]byte{4, 2} // changed
+	docs[4].Title = "Travel"
+	got := writeFiles(t, docs, kept)
+	if asked != 1 || kept.analysed != 1 {
+		t.Errorf("after a reload and one change: %d texts asked for, %d documents analysed; want 1 and 1", asked, kept.analysed)
+	}
+	if fresh := writeFiles(t, docs, nil); !maps.Equal(got, fresh) {
+		t.Error("the index written with reloaded analyses differs from a fresh one")
+	}
+	if maps.Equal(got, want) {
+		t.Error("the change did not change the index")
+	}
+	for name, bad := range map[string][]byte{"cut": b[:len(b)-1], "grown": append(slices.Clone(b), 1), "foreign": []byte("LOREANA0"), "empty": nil} {
+		if _, err := ReadAnalyses(bad); err == nil {
+			t.Errorf("%s analyses were read", name)
+		}
+	}
+}

@@ -23,12 +23,31 @@ type Document struct {
 	// Body is the page's text. Plain text is best; Markdown works too, as
 	// punctuation separates words.
 	Body string
+	// Text, when set, returns the page's text instead of Body. It is
+	// called only when the document is analysed: not when Analyses
+	// remembers its ID.
+	Text func() string
+	// ID, when not zero, identifies everything the document's fields
+	// (Text included) are made of: Analyses remembers the analysis of a
+	// document by its ID, so that a document whose ID it knows needs no
+	// text. Without an ID a document is known by its fields.
+	ID [32]byte
+}
+
+// text returns the document's text.
+func (d *Document) text() string {
+	if d.Text != nil {
+		return d.Text()
+	}
+	return d.Body
 }
 
 // FromManual returns the Document of manual m, published at url: its header
 // fields and the text of its body (prose, code spans and code blocks; raw
-// HTML is left out).
-func FromManual(m *manual.Manual, url string) Document {
+// HTML is left out), which is taken from m's parsed Markdown only when the
+// document is analysed. id, if not zero, identifies m and url (see
+// Document.ID).
+func FromManual(m *manual.Manual, url string, id [32]byte) Document {
 	return Document{
 		URL:           url,
 		Name:          m.Name,
@@ -37,7 +56,8 @@ func FromManual(m *manual.Manual, url string) Document {
 		Triggers:      m.Triggers,
 		Audience:      m.Audience,
 		RequiresTools: m.RequiresTools,
-		Body:          bodyText(m.Doc, m.Body()),
+		Text:          func() string { return bodyText(m.AST(), m.Body()) },
+		ID:            id,
 	}
 }
 

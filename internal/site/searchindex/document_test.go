@@ -12,12 +12,12 @@ func TestFromManual(t *testing.T) {
 		"# Deploying\n\nRoll **out** the `release` with\na [manifest](other.md).\n\n" +
 		"<div onclick=\"evil()\">hidden html</div>\n\n```sh\nkubectl apply -f app.yaml\n```\n"
 	m := manual.Parse("manuals/ops/deploy.md", []byte(src))
-	d := FromManual(m, "manuals/deploy/")
+	d := FromManual(m, "manuals/deploy/", [32]byte{})
 	if d.URL != "manuals/deploy/" || d.Name != "deploy" || d.Title != "Deploying" || d.Summary != "Roll out a service." ||
 		d.Audience != "arthur" || strings.Join(d.Triggers, ",") != "deploy,Bereitstellung" || strings.Join(d.RequiresTools, ",") != "kubectl" {
 		t.Fatalf("document %+v", d)
 	}
-	got := strings.Join(tokens(d.Body), " ")
+	got := strings.Join(tokens(d.text()), " ")
 	if want := "deploying roll out the release with manifest kubectl apply app yaml"; got != want {
 		t.Fatalf("body tokens %q, want %q", got, want)
 	}

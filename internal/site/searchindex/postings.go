@@ -89,7 +89,7 @@ func newAnalyzer() *analyzer {
 // analyze returns the terms of d with their statistics, and d's length
 // in words.
 func (a *analyzer) analyze(d Document) (map[string]*termStat, int) {
-	prose := [3][]string{tokens(d.Title), tokens(d.Summary), tokens(d.Body)}
+	prose := [3][]string{tokens(d.Title), tokens(d.Summary), tokens(d.text())}
 	lang := a.language(prose[:])
 	occ := map[string]*termStat{}
 	get := func(term string) *termStat {
