@@ -80,7 +80,9 @@ func Load(fsys afero.Fs, roots []string) *Set { return LoadAgain(fsys, roots, ni
 // is read again, and a file whose bytes are those of prev's manual at the
 // same path and root is not parsed again: that manual is copied (parsing
 // depends on nothing else).
-func LoadAgain(fsys afero.Fs, roots []string, prev *Set) *Set { return LoadWith(fsys, roots, prev, nil) }
+func LoadAgain(fsys afero.Fs, roots []string, prev *Set) *Set {
+	return LoadWith(fsys, roots, prev, nil)
+}
 
 // LoadWith is LoadAgain that also restores (Restore) the manuals whose
 // models keeps a model of, instead of parsing them, and gives models the
