@@ -122,10 +122,16 @@ func simulateChains(p *profiles.Profile, f *files, rel func(string) string) []*C
 		// The files of this chain found among the known ones, and the
 		// folder each belongs to (the file's path less the name).
 		found := map[string]string{}
+		globs := map[string]*regexp.Regexp{} // compiled once per chain, not per file
+		for _, n := range c.Files {
+			if strings.Contains(n, "*") {
+				globs[n] = globRE(n)
+			}
+		}
 		for _, k := range known {
 			for _, n := range c.Files {
 				if strings.Contains(n, "*") {
-					if globRE(n).MatchString(strings.TrimPrefix(k, f.top(path.Dir(k))+"/")) {
+					if globs[n].MatchString(strings.TrimPrefix(k, f.top(path.Dir(k))+"/")) {
 						found[k] = path.Dir(k)
 					}
 				} else if k == n || strings.HasSuffix(k, "/"+n) {
