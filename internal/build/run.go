@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/yuin/goldmark/ast"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/cache"
@@ -238,13 +239,14 @@ type preparedSite struct {
 
 // prepare computes the facts of the manuals, renders the manual pages'
 // bodies and starts the catalog (unless lint has stopped a single build
-// meanwhile). A single build lets go of each manual's parsed Markdown
-// once its body is rendered, which nothing reads any more (the linter
-// never does; the catalog's texts are extracted before): the parsed
-// manuals of thousands of manuals are hundreds of megabytes, which the
-// collector would otherwise scan on every cycle while the bodies are
-// highlighted. (Starting the catalog after the bodies keeps its analysis
-// from adding to the parsed manuals and the highlighter's garbage.)
+// meanwhile). A single build holds no manual's parsed Markdown beyond its
+// use: load let go of each one once its model was made (the linter reads
+// models only), and the page parses it again, once, for its body, its
+// search text and its catalog entry (search.Source.Give), and lets go of
+// it then. The parsed Markdown of thousands of manuals is hundreds of
+// megabytes, which the collector would otherwise scan on every cycle while
+// the bodies are highlighted. (Starting the catalog after the bodies keeps
+// its analysis from adding to the highlighter's garbage.)
 func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) error {
 	p, res := b.p, b.res
 	counter := b.s.counter
@@ -252,19 +254,24 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 	ps.siteIn = siteInput(p, res, ps.facts, b.sums)
 	ps.siteIn.SearchAnalyses = b.s.analyses(b.cache)
 	ps.catalog = b.findCatalog(o)
-	var done func(*manual.Manual)
+	var done func(*manual.Manual, ast.Node)
 	if b.s.once && b.cache != nil {
-		if ps.catalog.src != nil {
-			*ps.catalog.src = search.Extracted(*ps.catalog.src)
+		if src := ps.catalog.src; src != nil {
+			*src = search.Extracted(*src)
+			done = func(m *manual.Manual, doc ast.Node) {
+				src.Give(m, doc)
+				m.Doc = nil
+			}
+		} else {
+			done = func(m *manual.Manual, _ ast.Node) { m.Doc = nil }
 		}
-		done = func(m *manual.Manual) { m.Doc = nil }
 	}
 	if count := b.s.o.Count; count != nil {
 		var rendered atomic.Int64
 		total, release := len(p.Manuals.Manuals), done
-		done = func(m *manual.Manual) {
+		done = func(m *manual.Manual, doc ast.Node) {
 			if release != nil {
-				release(m)
+				release(m, doc)
 			}
 			count("render", int(rendered.Add(1)), total)
 		}

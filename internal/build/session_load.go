@@ -29,7 +29,12 @@ func (s *Session) load() (*Project, *cache.Cache, error) {
 	if s.loaded != nil {
 		prev = s.loaded.Manuals
 	}
-	p.Manuals = manual.LoadWith(p.FS, p.roots(), prev, ms)
+	// A single build lets go of each manual's parsed Markdown as soon as
+	// its model is made (the page renders from a parse of its own, see
+	// prepare): the parsed Markdown of thousands of manuals is hundreds
+	// of megabytes, which the collector would otherwise scan on every
+	// cycle of the build. A session keeps it for the builds to come.
+	p.Manuals = manual.LoadWith(p.FS, p.roots(), manual.LoadOptions{Prev: prev, Models: ms, NoAST: s.once && c != nil})
 	if !s.once {
 		s.loaded = p
 	}

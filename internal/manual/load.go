@@ -51,6 +51,7 @@ type Set struct {
 	names    []string
 	prev     *Set   // LoadAgain: the set whose parsed manuals are reused
 	models   Models // LoadWith: the models kept by earlier processes
+	noAST    bool   // LoadWith: parsed manuals keep no Doc
 }
 
 // Models keeps the models of manuals (AppendModel) between processes, by
@@ -81,14 +82,27 @@ func Load(fsys afero.Fs, roots []string) *Set { return LoadAgain(fsys, roots, ni
 // same path and root is not parsed again: that manual is copied (parsing
 // depends on nothing else).
 func LoadAgain(fsys afero.Fs, roots []string, prev *Set) *Set {
-	return LoadWith(fsys, roots, prev, nil)
+	return LoadWith(fsys, roots, LoadOptions{Prev: prev})
 }
 
-// LoadWith is LoadAgain that also restores (Restore) the manuals whose
-// models keeps a model of, instead of parsing them, and gives models the
-// model of every manual it parses. models may be nil.
-func LoadWith(fsys afero.Fs, roots []string, prev *Set, models Models) *Set {
-	s := &Set{prev: prev, models: models}
+// LoadOptions say what LoadWith may reuse and what it keeps.
+type LoadOptions struct {
+	// Prev is a set loaded before (LoadAgain).
+	Prev *Set
+	// Models, if not nil, keeps models of manuals between processes: a
+	// manual whose model it keeps is restored (Restore) instead of
+	// parsed, and it is given the model of every manual parsed.
+	Models Models
+	// NoAST lets go of each parsed manual's Doc once its model is made
+	// (Manual.AST parses it again when asked): a build that renders each
+	// body once holds the parsed Markdown of a few manuals at a time
+	// instead of all of them.
+	NoAST bool
+}
+
+// LoadWith is Load with the options o.
+func LoadWith(fsys afero.Fs, roots []string, o LoadOptions) *Set {
+	s := &Set{prev: o.Prev, models: o.Models, noAST: o.NoAST}
 	var jobs []job
 	seen := map[string]bool{}
 	for _, root := range roots {
@@ -340,6 +354,9 @@ func (s *Set) readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileP
 	}
 	if s.models != nil {
 		s.models.Put(root, p, src, m.AppendModel(nil))
+	}
+	if s.noAST {
+		m.Doc = nil
 	}
 	return m, nil
 }

@@ -3,13 +3,18 @@ package search
 import (
 	"runtime"
 
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/lorekit/lore/internal/manual"
+
 	"golang.org/x/sync/errgroup"
 )
 
 // extraction is a source's entries, extracted ahead of the build.
 type extraction struct {
-	plans   []plan
-	entries []*entry
+	plans    []plan
+	entries  []*entry
+	byManual map[*manual.Manual]int // the plan of each manual
 }
 
 // Extracted returns src with the texts of every entry whose manual holds
@@ -25,8 +30,29 @@ func Extracted(src Source) Source {
 			es[i] = ps[i].entry()
 		}
 	})
-	src.extracted = &extraction{plans: ps, entries: es}
+	x := &extraction{plans: ps, entries: es, byManual: make(map[*manual.Manual]int, len(ps))}
+	for i, p := range ps {
+		if p.m != nil {
+			x.byManual[p.m] = i
+		}
+	}
+	src.extracted = x
 	return src
+}
+
+// Give extracts the entry of manual m, whose body is parsed into doc,
+// unless it was extracted already: a build that parses each body once for
+// its page hands the parsed Markdown over here, so that the catalog does
+// not parse it again. src must be Extracted. Give may be called for
+// different manuals at once, not while the catalog is built.
+func (src Source) Give(m *manual.Manual, doc ast.Node) {
+	x := src.extracted
+	if x == nil || doc == nil {
+		return
+	}
+	if i, ok := x.byManual[m]; ok && x.entries[i] == nil {
+		x.entries[i] = x.plans[i].entryWith(doc)
+	}
 }
 
 // planned returns the plans of src's entries and a function that returns

@@ -27,6 +27,7 @@ import (
 	"sync/atomic"
 
 	"github.com/spf13/afero"
+	"github.com/yuin/goldmark/ast"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/cache"
@@ -111,11 +112,14 @@ func New(in *Input, c *cache.Cache) (*Site, error) {
 // Bodies renders the body of every manual page into the cache, or finds
 // it there when the lookups it made (links to other pages, images) still
 // give the same answers, and takes each manual's search document (unless
-// out holds the search index of the same documents). done, if not nil, is
-// called with each manual whose parsed Markdown (manual.Manual.Doc) the
-// site needs no more. Without a cache the bodies are rendered with their
-// pages (and done is not called).
-func (s *Site) Bodies(out Output, done func(*manual.Manual)) error {
+// out holds the search index of the same documents). A manual's Markdown
+// is parsed at most once here (when it has no Doc and its body is
+// rendered), for its body and its search text alike. done, if not nil, is
+// called with each manual once the site needs its parsed Markdown no
+// more, with that parsed Markdown when it was at hand (nil when the body
+// came from the cache and the manual has no Doc). Without a cache the
+// bodies are rendered with their pages (and done is not called).
+func (s *Site) Bodies(out Output, done func(m *manual.Manual, doc ast.Node)) error {
 	r := s.r
 	ms := r.in.Manuals
 	r.bodies = make([]*bodyResult, len(ms))
@@ -131,13 +135,29 @@ func (s *Site) Bodies(out Output, done func(*manual.Manual)) error {
 		var err error
 		if i < len(ms) {
 			m := ms[i]
+			doc := m.M.Doc
+			src := manualSource(m.M)
+			parse := src.doc
+			src.doc = func() (ast.Node, error) {
+				if doc == nil {
+					var err error
+					if doc, err = parse(); err != nil {
+						return nil, err
+					}
+				}
+				return doc, nil
+			}
 			key := bodyKeyOf(cache.NewHasher("site/body-src").Key(r.sum(m.M)).Int(m.M.BodyStart).Sum(), m.URL, path.Dir(m.M.Path))
-			r.bodies[i], err = r.bodyWith(key, manualSource(m.M), m.URL, path.Dir(m.M.Path))
+			r.bodies[i], err = r.bodyWith(key, src, m.URL, path.Dir(m.M.Path))
 			if r.search.manuals != nil {
-				r.search.manuals[i] = r.searchDoc(m)
+				d := r.searchDoc(m)
+				if doc != nil { // the text now, while the parsed Markdown is at hand
+					d.Body, d.Text = searchindex.BodyText(doc, m.M.Body()), nil
+				}
+				r.search.manuals[i] = d
 			}
 			if done != nil {
-				done(m.M)
+				done(m.M, doc)
 			}
 			return inFile(m.M.Path, err)
 		}

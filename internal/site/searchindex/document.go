@@ -68,6 +68,10 @@ func FromPage(url, title, summary string, doc ast.Node, src []byte) Document {
 	return Document{URL: url, Title: title, Summary: summary, Body: bodyText(doc, src)}
 }
 
+// BodyText is the text a manual's document holds (FromManual) of its
+// body src, parsed into doc.
+func BodyText(doc ast.Node, src []byte) string { return bodyText(doc, src) }
+
 // bodyText collects the text of a parsed Markdown body: prose, code spans
 // and code blocks; raw HTML is left out.
 func bodyText(doc ast.Node, src []byte) string {
