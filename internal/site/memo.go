@@ -150,6 +150,10 @@ func (r *run) body(s source, pagePath, dir string) (*bodyResult, error) {
 func (r *run) bodyWith(key cache.Key, s source, pagePath, dir string) (*bodyResult, error) {
 	if r.c != nil {
 		if deps, ok := r.c.Table(depsTable).Get(key); ok && r.c.Pack(bodyPack).Has(key) && r.replay(deps) {
+			// In use from here on, even when the build stops before its
+			// pages are written (lint errors): the build after the fix
+			// needs it.
+			r.c.Pack(bodyPack).Keep(key)
 			return &bodyResult{key: key, deps: deps}, nil
 		}
 	}
