@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"maps"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"github.com/spf13/afero"
@@ -77,18 +78,18 @@ func TestAnalysesGiveTheSameIndex(t *testing.T) {
 // index and spare the same analyses; a document known by its ID is not
 // asked for its text; damaged bytes are refused.
 func TestAnalysesKeptBetweenProcesses(t *testing.T) {
-	asked := 0
+	var asked atomic.Int32 // texts are asked for by several goroutines
 	docs := make([]Document, 30)
 	for i := range docs {
 		body := fmt.Sprintf("Receipts and invoices, step %d. Belege einreichen.", i)
 		docs[i] = Document{URL: fmt.Sprintf("manuals/m%02d.html", i), Name: fmt.Sprintf("m-%02d", i), Title: "Expenses",
-			Text: func() string { asked++; return body }, ID: [32]byte{byte(i), 1}}
+			Text: func() string { asked.Add(1); return body }, ID: [32]byte{byte(i), 1}}
 	}
 	docs = append(docs, Document{URL: "page.html", Title: "A page without an ID", Body: "Ledgers and reconciliation."})
 	c := NewAnalyses()
 	want := writeFiles(t, docs, c)
-	if asked != 30 {
-		t.Fatalf("%d texts asked for on the first write, want 30", asked)
+	if n := asked.Load(); n != 30 {
+		t.Fatalf("%d texts asked for on the first write, want 30", n)
 	}
 	b := c.AppendBinary(nil)
 	if again := c.AppendBinary(nil); string(again) != string(b) {
@@ -98,12 +99,12 @@ func TestAnalysesKeptBetweenProcesses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	asked = 0
+	asked.Store(0)
 	docs[4].ID = [32]byte{4, 2} // changed
 	docs[4].Title = "Travel"
 	got := writeFiles(t, docs, kept)
-	if asked != 1 || kept.analysed != 1 {
-		t.Errorf("after a reload and one change: %d texts asked for, %d documents analysed; want 1 and 1", asked, kept.analysed)
+	if n := asked.Load(); n != 1 || kept.analysed != 1 {
+		t.Errorf("after a reload and one change: %d texts asked for, %d documents analysed; want 1 and 1", n, kept.analysed)
 	}
 	if fresh := writeFiles(t, docs, nil); !maps.Equal(got, fresh) {
 		t.Error("the index written with reloaded analyses differs from a fresh one")
