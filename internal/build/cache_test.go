@@ -18,6 +18,7 @@ import (
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/fixture"
 	"github.com/lorekit/lore/internal/lint"
+	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/search"
 )
 
@@ -379,5 +380,42 @@ func TestUpToDateSeesVocabulary(t *testing.T) {
 	}
 	if res := mustBuild(t, o); res.UpToDate {
 		t.Error("the vocabulary file changed, yet the build was up to date")
+	}
+}
+
+// TestFailedBuildKeepsBodies: a build that lint stops still uses the
+// cached bodies of the pages it would have written, so the build after the
+// fix renders only what the fix changed.
+func TestFailedBuildKeepsBodies(t *testing.T) {
+	fsys := genProject(t, 40)
+	edit(t, fsys, "p/lore.yaml", func(s string) string {
+		return strings.Replace(s, "ref/duplicate: warning", "ref/duplicate: error", 1)
+	})
+	o := build.RunOptions{Options: build.Options{FS: fsys, Dir: "p"}}
+	mustBuild(t, o)
+	var m *manual.Manual
+	for _, x := range manualsOf(t, fsys) {
+		if !x.IsSkillEntry() && x.Owner == nil && (m == nil || x.Path < m.Path) {
+			m = x
+		}
+	}
+	src, err := afero.ReadFile(fsys, m.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyPath := strings.TrimSuffix(m.Path, ".md") + "-copy.md"
+	if err := afero.WriteFile(fsys, copyPath, src, 0o644); err != nil { // ref/duplicate: an error
+		t.Fatal(err)
+	}
+	if res, err := build.Run(o); err != nil || !res.Failed {
+		t.Fatalf("a duplicate manual built: %v", err)
+	}
+	if err := fsys.Remove(copyPath); err != nil {
+		t.Fatal(err)
+	}
+	edit(t, fsys, m.Path, func(s string) string { return s + "\nOne more sentence.\n" })
+	res := mustBuild(t, o)
+	if res.Bodies != 1 {
+		t.Errorf("the build after a failed one rendered %d bodies, want 1 (the edited manual's)", res.Bodies)
 	}
 }

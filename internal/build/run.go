@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/yuin/goldmark/ast"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/cache"
@@ -128,17 +129,14 @@ func (s *Session) Build() (*Result, error) {
 		return res, nil
 	}
 	step("load")
-	p, err := s.load()
+	p, c, err := s.load()
 	if err != nil {
 		return nil, err
 	}
 	if s.once && p.foundNothing() {
 		return nil, p.noManuals("build", s.o.Manuals) // lore build of nothing: no green CI job
 	}
-	b := &buildRun{s: s, p: p, res: &Result{Project: p, Manuals: len(p.Manuals.Manuals)}, step: step, started: start}
-	if !s.o.NoCache {
-		b.cache = s.openCache(p)
-	}
+	b := &buildRun{s: s, p: p, res: &Result{Project: p, Manuals: len(p.Manuals.Manuals)}, step: step, started: start, cache: c}
 	res, err := b.run()
 	if res != nil {
 		res.Duration = time.Since(start)
@@ -154,6 +152,9 @@ func (b *buildRun) run() (*Result, error) {
 	counter := b.s.tokenCounter(p)
 	b.sums = b.s.sums.of(p.Manuals.Manuals)
 	b.ids = manualIDs(p.Manuals.Manuals, b.sums)
+	if b.cache != nil {
+		keepModels(b.cache, p.Manuals.Manuals, b.sums)
+	}
 
 	b.step("bake")
 	var err error
@@ -190,6 +191,7 @@ func (b *buildRun) run() (*Result, error) {
 	if stopped.Load() {
 		o.abort()
 		res.Failed = true
+		b.s.keepAnalyses(b.cache, false)
 		b.saveCache() // the bodies and findings are kept for the next build
 		return res, nil
 	}
@@ -235,6 +237,7 @@ func (b *buildRun) run() (*Result, error) {
 	res.Changed = o.changed()
 	stats := ps.st.Stats()
 	res.Bodies, res.Pages = stats.Bodies, stats.Pages
+	b.s.keepAnalyses(b.cache, stats.Search)
 	b.s.remember(b.cache, out, rec)
 	b.recordPublished(out, append(ps.st.MediaFiles(), b.lintFS...))
 	b.saveCache()
@@ -251,33 +254,39 @@ type preparedSite struct {
 
 // prepare computes the facts of the manuals, renders the manual pages'
 // bodies and starts the catalog (unless lint has stopped a single build
-// meanwhile). A single build lets go of each manual's parsed Markdown
-// once its body is rendered, which nothing reads any more (the linter
-// never does; the catalog's texts are extracted before): the parsed
-// manuals of thousands of manuals are hundreds of megabytes, which the
-// collector would otherwise scan on every cycle while the bodies are
-// highlighted. (Starting the catalog after the bodies keeps its analysis
-// from adding to the parsed manuals and the highlighter's garbage.)
+// meanwhile). A single build holds no manual's parsed Markdown beyond its
+// use: load let go of each one once its model was made (the linter reads
+// models only), and the page parses it again, once, for its body, its
+// search text and its catalog entry (search.Source.Give), and lets go of
+// it then. The parsed Markdown of thousands of manuals is hundreds of
+// megabytes, which the collector would otherwise scan on every cycle while
+// the bodies are highlighted. (Starting the catalog after the bodies keeps
+// its analysis from adding to the highlighter's garbage.)
 func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) error {
 	p, res := b.p, b.res
 	counter := b.s.counter
 	ps.facts = manualFacts(p, counter, b.cache, b.sums)
 	ps.siteIn = siteInput(p, res, ps.facts, b.sums)
-	ps.siteIn.SearchAnalyses = b.s.analyses()
+	ps.siteIn.SearchAnalyses = b.s.analyses(b.cache)
 	ps.catalog = b.findCatalog(o)
-	var done func(*manual.Manual)
+	var done func(*manual.Manual, ast.Node)
 	if b.s.once && b.cache != nil {
-		if ps.catalog.src != nil {
-			*ps.catalog.src = search.Extracted(*ps.catalog.src)
+		if src := ps.catalog.src; src != nil {
+			*src = search.Extracted(*src)
+			done = func(m *manual.Manual, doc ast.Node) {
+				src.Give(m, doc)
+				m.Doc = nil
+			}
+		} else {
+			done = func(m *manual.Manual, _ ast.Node) { m.Doc = nil }
 		}
-		done = func(m *manual.Manual) { m.Doc = nil }
 	}
 	if count := b.s.o.Count; count != nil {
 		var rendered atomic.Int64
 		total, release := len(p.Manuals.Manuals), done
-		done = func(m *manual.Manual) {
+		done = func(m *manual.Manual, doc ast.Node) {
 			if release != nil {
-				release(m)
+				release(m, doc)
 			}
 			count("render", int(rendered.Add(1)), total)
 		}

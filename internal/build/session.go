@@ -40,15 +40,41 @@ func NewSession(o RunOptions) *Session {
 }
 
 // analyses returns what the session remembers of the search index's
-// analysis between builds; a single build has nothing to remember it for.
-func (s *Session) analyses() *searchindex.Analyses {
-	if s.once {
-		return nil
+// analysis between builds: on its first build what the build cache c (nil:
+// none) kept of the last build's.
+func (s *Session) analyses(c *cache.Cache) *searchindex.Analyses {
+	if s.searchAnalyses != nil {
+		return s.searchAnalyses
+	}
+	if c != nil {
+		if b, ok := c.Table(analysesTable).Get(analysesKey); ok {
+			s.searchAnalyses, _ = searchindex.ReadAnalyses(b)
+		}
 	}
 	if s.searchAnalyses == nil {
 		s.searchAnalyses = searchindex.NewAnalyses()
 	}
 	return s.searchAnalyses
+}
+
+// analysesTable keeps the search index's analyses of the last build
+// (searchindex.Analyses.AppendBinary) under analysesKey.
+const analysesTable = "search-analyses"
+
+var analysesKey = cache.NewHasher("search-analyses").Sum()
+
+// keepAnalyses keeps the session's search analyses in c for the next
+// process: written anew when the build wrote the search index (written),
+// else kept as they were. A session that builds again and again (lore
+// serve) keeps them in memory only.
+func (s *Session) keepAnalyses(c *cache.Cache, written bool) {
+	switch {
+	case c == nil || !s.once:
+	case written && s.searchAnalyses != nil:
+		c.Table(analysesTable).Put(analysesKey, s.searchAnalyses.AppendBinary(nil))
+	default:
+		c.Table(analysesTable).Keep(analysesKey)
+	}
 }
 
 // tokenCounter returns the session's counter for the project's encoding.

@@ -11,20 +11,34 @@ import (
 // file again but parses only those whose bytes changed (manual.LoadAgain):
 // the inputs are identified by content, so no list of changed files is
 // needed and none can be wrong.
-func (s *Session) load() (*Project, error) {
+//
+// With the build cache (c), a manual read before by another process is
+// restored from its model (manual.LoadWith) rather than parsed.
+func (s *Session) load() (*Project, *cache.Cache, error) {
 	p, err := loadConfig(s.o.Options)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	var c *cache.Cache
+	var ms manual.Models
+	if !s.o.NoCache {
+		c = s.openCache(p)
+		ms = models{t: c.Table(modelsTable)}
 	}
 	var prev *manual.Set
 	if s.loaded != nil {
 		prev = s.loaded.Manuals
 	}
-	p.Manuals = manual.LoadAgain(p.FS, p.roots(), prev)
+	// A single build lets go of each manual's parsed Markdown as soon as
+	// its model is made (the page renders from a parse of its own, see
+	// prepare): the parsed Markdown of thousands of manuals is hundreds
+	// of megabytes, which the collector would otherwise scan on every
+	// cycle of the build. A session keeps it for the builds to come.
+	p.Manuals = manual.LoadWith(p.FS, p.roots(), manual.LoadOptions{Prev: prev, Models: ms, NoAST: s.once && c != nil})
 	if !s.once {
 		s.loaded = p
 	}
-	return p, nil
+	return p, c, nil
 }
 
 // sums remembers the SHA-256 of manual sources between the builds of a

@@ -68,8 +68,8 @@ func (l *lintMemo) Findings(m *manual.Manual) (diag.List, bool) {
 	if !ok {
 		return nil, false
 	}
-	var ds diag.List
-	if json.Unmarshal(raw, &ds) != nil {
+	ds, err := decodeDiags(raw)
+	if err != nil {
 		return nil, false
 	}
 	return ds, true
@@ -80,12 +80,7 @@ func (l *lintMemo) Keep(m *manual.Manual, ds diag.List) {
 	if !ok {
 		return
 	}
-	if ds == nil {
-		ds = diag.List{}
-	}
-	if raw, err := json.Marshal(ds); err == nil {
-		l.t.Put(k, raw)
-	}
+	l.t.Put(k, appendDiags(nil, ds))
 }
 
 // recordingFS notes every file a rule stats or opens, and refuses writes.

@@ -34,16 +34,16 @@ var refDuplicate = &Rule{
 
 // appendFields appends the whitespace-separated fields of b to dst, joined
 // by single spaces (bytes.Join(bytes.Fields(b), " ") without the garbage).
+// ASCII is classified by a table and copied in runs; only bytes past ASCII
+// are decoded (Unicode has white space there too). Every build runs it
+// over every manual's body.
 func appendFields(dst, b []byte) []byte {
 	start := len(dst)
 	for i := 0; i < len(b); {
 		// Skip white space.
 		for i < len(b) {
-			r, size := rune(b[i]), 1
-			if r >= utf8.RuneSelf {
-				r, size = utf8.DecodeRune(b[i:])
-			}
-			if !unicode.IsSpace(r) {
+			size, space := spaceAt(b, i)
+			if !space {
 				break
 			}
 			i += size
@@ -51,11 +51,15 @@ func appendFields(dst, b []byte) []byte {
 		// Copy one field.
 		j := i
 		for j < len(b) {
-			r, size := rune(b[j]), 1
-			if r >= utf8.RuneSelf {
-				r, size = utf8.DecodeRune(b[j:])
+			if c := b[j]; c < utf8.RuneSelf {
+				if asciiSpace[c] {
+					break
+				}
+				j++
+				continue
 			}
-			if unicode.IsSpace(r) {
+			size, space := spaceAt(b, j)
+			if space {
 				break
 			}
 			j += size
@@ -69,4 +73,17 @@ func appendFields(dst, b []byte) []byte {
 		i = j
 	}
 	return dst
+}
+
+// asciiSpace marks the ASCII white space unicode.IsSpace reports.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
+// spaceAt returns the size of the character at b[i] and whether it is
+// white space.
+func spaceAt(b []byte, i int) (int, bool) {
+	if c := b[i]; c < utf8.RuneSelf {
+		return 1, asciiSpace[c]
+	}
+	r, size := utf8.DecodeRune(b[i:])
+	return size, unicode.IsSpace(r)
 }

@@ -114,6 +114,7 @@ func FuzzFrontMatter(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		m := Parse("skills/x/SKILL.md", src)
+		checkRestore(t, m, src)
 		if m.BodyStart < 0 || m.BodyStart > len(src) || m.Header.End != 0 && m.Header.End > m.Lines {
 			t.Fatalf("header %+v body %d", m.Header, m.BodyStart)
 		}
@@ -170,6 +171,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		m := Parse("dir/m.md", src)
 		checkProblems(t, m)
+		checkRestore(t, m, src)
 		checkSections(t, m)
 		checkFences(t, m)
 		checkCalls(t, m)

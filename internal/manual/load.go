@@ -50,7 +50,21 @@ type Set struct {
 	Problems []FileProblem
 	byName   map[string][]*Manual
 	names    []string
-	prev     *Set // LoadAgain: the set whose parsed manuals are reused
+	prev     *Set   // LoadAgain: the set whose parsed manuals are reused
+	models   Models // LoadWith: the models kept by earlier processes
+	noAST    bool   // LoadWith: parsed manuals keep no Doc
+}
+
+// Models keeps the models of manuals (AppendModel) between processes, by
+// the path, root and bytes they were parsed from (a build keeps them in
+// its cache). Both methods are called from several goroutines at once.
+type Models interface {
+	// Get returns the model of the file p found under root whose bytes
+	// are src, if one is kept.
+	Get(root, p string, src []byte) ([]byte, bool)
+	// Put keeps the model of the file p found under root whose bytes are
+	// src.
+	Put(root, p string, src, model []byte)
 }
 
 // Load reads every Markdown file under roots (folders or single files,
@@ -69,7 +83,27 @@ func Load(fsys afero.Fs, roots []string) *Set { return LoadAgain(fsys, roots, ni
 // same path and root is not parsed again: that manual is copied (parsing
 // depends on nothing else).
 func LoadAgain(fsys afero.Fs, roots []string, prev *Set) *Set {
-	s := &Set{prev: prev}
+	return LoadWith(fsys, roots, LoadOptions{Prev: prev})
+}
+
+// LoadOptions say what LoadWith may reuse and what it keeps.
+type LoadOptions struct {
+	// Prev is a set loaded before (LoadAgain).
+	Prev *Set
+	// Models, if not nil, keeps models of manuals between processes: a
+	// manual whose model it keeps is restored (Restore) instead of
+	// parsed, and it is given the model of every manual parsed.
+	Models Models
+	// NoAST lets go of each parsed manual's Doc once its model is made
+	// (Manual.AST parses it again when asked): a build that renders each
+	// body once holds the parsed Markdown of a few manuals at a time
+	// instead of all of them.
+	NoAST bool
+}
+
+// LoadWith is Load with the options o.
+func LoadWith(fsys afero.Fs, roots []string, o LoadOptions) *Set {
+	s := &Set{prev: o.Prev, models: o.Models, noAST: o.NoAST}
 	var jobs []job
 	seen := map[string]bool{}
 	for _, root := range roots {
@@ -82,7 +116,7 @@ func LoadAgain(fsys afero.Fs, roots []string, prev *Set) *Set {
 		}
 	}
 	s.read(fsys, jobs)
-	s.prev = nil
+	s.prev, s.models = nil, nil
 	return s
 }
 
@@ -331,8 +365,16 @@ func (s *Set) readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileP
 		return nil, []FileProblem{{Path: p, Problem: Problem{Rule: RuleFileEncoding, Line: line, Col: col,
 			Message: "file contains a NUL byte: it looks binary, not Markdown; remove it or move the file out of the manual folders"}}}
 	}
+	src = NormalizeCR(src) // as Parse reads it: the same text is the same manual
 	if old := s.reusable(root, p, src); old != nil {
 		return old, nil
+	}
+	if s.models != nil {
+		if model, ok := s.models.Get(root, p, src); ok {
+			if m, err := Restore(p, root, src, model); err == nil {
+				return m, nil
+			}
+		}
 	}
 	m, crashed := parseGuarded(p, src, Parse)
 	if m == nil {
@@ -349,6 +391,12 @@ func (s *Set) readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileP
 	if !ValidName(m.Name) {
 		m.Problems = append(m.Problems, Problem{Rule: RuleFileName,
 			Message: fmt.Sprintf("%q is not a valid manual name (letters, digits, '.', '_' and '-', starting with a letter or digit): rename the file", m.Name)})
+	}
+	if s.models != nil {
+		s.models.Put(root, p, src, m.AppendModel(nil))
+	}
+	if s.noAST {
+		m.Doc = nil
 	}
 	return m, nil
 }

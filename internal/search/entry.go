@@ -120,7 +120,11 @@ func plans(src Source) []plan {
 }
 
 // entry extracts the entry p plans.
-func (p *plan) entry() *entry {
+func (p *plan) entry() *entry { return p.entryWith(nil) }
+
+// entryWith is entry with the manual's body parsed into doc (nil: parsed
+// now when the manual has no Doc).
+func (p *plan) entryWith(doc ast.Node) *entry {
 	if p.m == nil {
 		t := p.tool
 		return &entry{
@@ -151,7 +155,10 @@ func (p *plan) entry() *entry {
 			}
 		}
 	}
-	e.Body = bodyText(m)
+	if doc == nil {
+		doc = m.AST()
+	}
+	e.Body = bodyText(m, doc)
 	e.Content = ReadText(m, refs)
 	return e
 }
@@ -244,13 +251,10 @@ const maxBodyText = 16 << 10
 // bodyText returns the prose of m's body: text and inline code, without
 // code blocks, HTML and link targets; the info word of each fenced block
 // (mermaid, chart, …) is kept.
-func bodyText(m *manual.Manual) string {
-	if m.Doc == nil {
-		return ""
-	}
+func bodyText(m *manual.Manual, doc ast.Node) string {
 	body := m.Body()
 	var b strings.Builder
-	_ = ast.Walk(m.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			if n.Type() == ast.TypeBlock {
 				b.WriteByte('\n')

@@ -3,24 +3,56 @@ package search
 import (
 	"runtime"
 
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/lorekit/lore/internal/manual"
+
 	"golang.org/x/sync/errgroup"
 )
 
 // extraction is a source's entries, extracted ahead of the build.
 type extraction struct {
-	plans   []plan
-	entries []*entry
+	plans    []plan
+	entries  []*entry
+	byManual map[*manual.Manual]int // the plan of each manual
 }
 
-// Extracted returns src with the texts of every entry extracted now, on
-// every core: building its catalog needs the manuals' parsed Markdown
-// (Manual.Doc) no more, so the caller may let it go before the build.
+// Extracted returns src with the texts of every entry whose manual holds
+// its parsed Markdown (Manual.Doc) extracted now, on every core: building
+// its catalog needs those parsed manuals no more, so the caller may let
+// them go before the build. The entries of manuals without it (restored
+// from their model) are extracted when a build needs them.
 func Extracted(src Source) Source {
 	ps := plans(src)
 	es := make([]*entry, len(ps))
-	forEach(len(ps), func(i int) { es[i] = ps[i].entry() })
-	src.extracted = &extraction{plans: ps, entries: es}
+	forEach(len(ps), func(i int) {
+		if ps[i].m == nil || ps[i].m.Doc != nil {
+			es[i] = ps[i].entry()
+		}
+	})
+	x := &extraction{plans: ps, entries: es, byManual: make(map[*manual.Manual]int, len(ps))}
+	for i, p := range ps {
+		if p.m != nil {
+			x.byManual[p.m] = i
+		}
+	}
+	src.extracted = x
 	return src
+}
+
+// Give extracts the entry of manual m, whose body is parsed into doc,
+// unless it was extracted already: a build that parses each body once for
+// its page hands the parsed Markdown over here, so that the catalog does
+// not parse it again. src must be Extracted. Give may be called for
+// different manuals at once, not while the catalog is built.
+func (src Source) Give(m *manual.Manual, doc ast.Node) {
+	x := src.extracted
+	if x == nil || doc == nil {
+		return
+	}
+	if i, ok := x.byManual[m]; ok && x.entries[i] == nil {
+		x.entries[i] = x.plans[i].entryWith(doc)
+	}
 }
 
 // planned returns the plans of src's entries and a function that returns
@@ -28,7 +60,12 @@ func Extracted(src Source) Source {
 // was Extracted, else extracted from the manuals now.
 func (src Source) planned() ([]plan, func(i int) *entry) {
 	if x := src.extracted; x != nil {
-		return x.plans, func(i int) *entry { return x.entries[i] }
+		return x.plans, func(i int) *entry {
+			if e := x.entries[i]; e != nil {
+				return e
+			}
+			return x.plans[i].entry()
+		}
 	}
 	ps := plans(src)
 	return ps, func(i int) *entry { return ps[i].entry() }

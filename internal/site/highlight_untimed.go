@@ -41,20 +41,14 @@ var untimedLexers = sync.OnceValue(func() *chroma.LexerRegistry {
 	return reg
 })
 
-// lexerFor returns the lexer chroma picks for lang, as an untimed copy
-// when it is a regular-expression lexer (the few others, which delegate
-// to lexers of their own, are chroma's), or nil.
+// lexerFor returns an untimed copy (untimedOf) of the lexer chroma picks
+// for lang, or nil.
 func lexerFor(lang string) chroma.Lexer {
 	l := lexers.Get(lang)
 	if l == nil {
 		return nil
 	}
-	if _, ok := l.(*chroma.RegexLexer); ok {
-		if u := untimedLexers().Get(l.Config().Name); u != nil {
-			return u
-		}
-	}
-	return l
+	return untimedOf(l)
 }
 
 // untimed copies rl: the same configuration and rules, plus a first rule

@@ -86,3 +86,72 @@ func tokens(t *testing.T, l chroma.Lexer, code string) []chroma.Token {
 	}
 	return it.Tokens()
 }
+
+// regexLexersIn lists the regular-expression lexers l is made of (through
+// untimedOf's wrappers and chroma's delegating and remapping lexers).
+func regexLexersIn(l chroma.Lexer) []*chroma.RegexLexer {
+	switch x := l.(type) {
+	case *chroma.RegexLexer:
+		return []*chroma.RegexLexer{x}
+	case *untimedMarkdown:
+		return regexLexersIn(x.Lexer)
+	}
+	s := reflect.ValueOf(l).Elem()
+	var out []*chroma.RegexLexer
+	for i := range s.NumField() {
+		if inner, ok := readField(s, s.Type().Field(i).Name).Interface().(chroma.Lexer); ok {
+			out = append(out, regexLexersIn(inner)...)
+		}
+	}
+	return out
+}
+
+// TestEveryLexerUntimed: every lexer chroma has, the markdown, delegating,
+// remapping and HTTP lexers included, has an untimed copy made of
+// regular-expression lexers without match timeouts; the wrappers
+// highlight as chroma's do.
+func TestEveryLexerUntimed(t *testing.T) {
+	for _, l := range lexers.GlobalLexerRegistry.Lexers {
+		name := l.Config().Name
+		u := untimedOf(l)
+		if u == nil {
+			t.Errorf("%s (%T): no untimed copy", name, l)
+			continue
+		}
+		if _, err := u.Tokenise(nil, "x\n"); err != nil { // compiles the rules
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		rls := regexLexersIn(u)
+		if len(rls) == 0 {
+			t.Errorf("%s (%T): no regular-expression lexer found in the copy", name, u)
+		}
+		for _, rl := range rls {
+			for _, d := range compiledTimeouts(t, rl) {
+				if d != noTimeout {
+					t.Errorf("%s: a rule of %s has a match timeout of %v", name, rl.Config().Name, d)
+					break
+				}
+			}
+		}
+	}
+	samples := map[string]string{
+		"markdown":         "---\naudience: arthur\ntriggers: a, b\n---\n# Title\n\nSome `code` and **bold**.\n\n```go\nx := 1\n```\n",
+		"erb":              "<p><%= @user.name %></p>\n<% if x %>y<% end %>\n",
+		"common-lisp":      "(defun f (x) (loop for i from 0 below x collect i))\n",
+		"emacs-lisp":       "(defun f (x) (interactive) (message \"%s\" x))\n",
+		"go-html-template": "<p>{{ .Title }}</p>{{ range .Items }}<li>{{ . }}</li>{{ end }}\n",
+		"yaml+jinja":       "key: {{ value }}\n{% if x %}a: 1{% endif %}\n",
+		"svelte":           "<script>let n = 1;</script>\n<p>{n}</p>\n",
+		"http":             "GET /x HTTP/1.1\nHost: example.com\nAccept: text/plain\n\n",
+	}
+	for lang, code := range samples {
+		l := lexers.Get(lang)
+		if l == nil {
+			t.Fatalf("chroma has no lexer for %s", lang)
+		}
+		if got, want := tokens(t, lexerFor(lang), code), tokens(t, l, code); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the untimed copy highlights differently:\n%v\nchroma:\n%v", lang, got, want)
+		}
+	}
+}

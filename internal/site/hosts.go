@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/lorekit/lore/internal/hosts"
+	"github.com/lorekit/lore/internal/manual"
 )
 
 // hostsURL is the page of what each agent host loads.
@@ -94,15 +95,21 @@ func hostsData(r *run) (any, error) {
 
 // hostCuts returns, for a manual's page, a link to its row on the Hosts
 // page for every host that cuts, shortens, drops, omits or refuses it.
-func (r *run) hostCuts(m *Manual) []link {
-	if r.in.Hosts == nil {
+func (r *run) hostCuts(m *Manual) []link { return r.cuts[m.M] }
+
+// indexHostCuts lists, per manual, the hosts that cut it (hostCuts), in
+// one pass over every host's listing: asking each page's manual of every
+// listing would be quadratic in the manuals.
+func indexHostCuts(rep *hosts.Report) map[*manual.Manual][]link {
+	if rep == nil {
 		return nil
 	}
-	var out []link
-	for _, h := range r.in.Hosts.Hosts {
+	out := map[*manual.Manual][]link{}
+	for _, h := range rep.Hosts {
 		for _, e := range h.Listing.Entries {
-			if e.Doc() == m.M && e.State != hosts.Full {
-				out = append(out, link{Label: h.Name, URL: hostsURL + "#" + hostAnchor(h.Name, e.Source), Note: e.State})
+			if e.State != hosts.Full {
+				d := e.Doc()
+				out[d] = append(out[d], link{Label: h.Name, URL: hostsURL + "#" + hostAnchor(h.Name, e.Source), Note: e.State})
 			}
 		}
 	}

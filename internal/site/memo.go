@@ -2,10 +2,13 @@ package site
 
 import (
 	"encoding/binary"
+	"fmt"
 
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/guard"
+	"github.com/lorekit/lore/internal/manual"
 )
 
 // The cache tables and packs the site uses.
@@ -109,22 +112,59 @@ func bodyKeyOf(srcKey cache.Key, pagePath, dir string) cache.Key {
 		Key(srcKey).String(rootOf(pagePath)).String(dir).Sum()
 }
 
-// body renders a page body, or finds it in the cache: a cached body is
-// used when the lookups its rendering made still give the same answers.
-func (r *run) body(src []byte, doc ast.Node, pagePath, dir string) (*bodyResult, error) {
-	return r.bodyWith(bodyKey(src, pagePath, dir), src, doc, pagePath, dir)
+// source is a page body to render: its Markdown and its parsed form,
+// asked for only when the body is rendered.
+type source struct {
+	src []byte
+	doc func() (ast.Node, error)
 }
 
-func (r *run) bodyWith(key cache.Key, src []byte, doc ast.Node, pagePath, dir string) (*bodyResult, error) {
+// manualSource is the body of manual m: its Doc, or parsed again when the
+// manual has none (restored from its model, or let go of its Doc).
+func manualSource(m *manual.Manual) source {
+	return source{src: m.Body(), doc: func() (ast.Node, error) {
+		var doc ast.Node
+		if err := guard.Do(func() error { doc = m.AST(); return nil }); err != nil {
+			return nil, fmt.Errorf("the Markdown parser failed: %w", err)
+		}
+		return doc, nil
+	}}
+}
+
+// pageSource is the Markdown src parsed into doc (nil: parsed when asked).
+func pageSource(src []byte, doc ast.Node) source {
+	return source{src: src, doc: func() (ast.Node, error) {
+		if doc != nil {
+			return doc, nil
+		}
+		return parseMarkdown(src)
+	}}
+}
+
+// body renders a page body, or finds it in the cache: a cached body is
+// used when the lookups its rendering made still give the same answers.
+func (r *run) body(s source, pagePath, dir string) (*bodyResult, error) {
+	return r.bodyWith(bodyKey(s.src, pagePath, dir), s, pagePath, dir)
+}
+
+func (r *run) bodyWith(key cache.Key, s source, pagePath, dir string) (*bodyResult, error) {
 	if r.c != nil {
 		if deps, ok := r.c.Table(depsTable).Get(key); ok && r.c.Pack(bodyPack).Has(key) && r.replay(deps) {
+			// In use from here on, even when the build stops before its
+			// pages are written (lint errors): the build after the fix
+			// needs it.
+			r.c.Pack(bodyPack).Keep(key)
 			return &bodyResult{key: key, deps: deps}, nil
 		}
 	}
 	rec := &recorder{r: r}
 	b := &body{root: rootOf(pagePath), dir: dir, link: rec, hl: r.hl}
 	r.nBodies.Add(1)
-	html, err := b.render(src, doc)
+	doc, err := s.doc()
+	if err != nil {
+		return nil, err
+	}
+	html, err := b.render(s.src, doc)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +183,7 @@ func (r *run) bodyWith(key cache.Key, src []byte, doc ast.Node, pagePath, dir st
 
 // htmlOf returns the HTML of a body: rendered in this build, or read from
 // the cache (rendered again if the cache lost it meanwhile).
-func (r *run) htmlOf(b *bodyResult, src []byte, doc ast.Node, pagePath, dir string) ([]byte, error) {
+func (r *run) htmlOf(b *bodyResult, s source, pagePath, dir string) ([]byte, error) {
 	if b != nil && b.html != nil {
 		return b.html, nil
 	}
@@ -154,13 +194,11 @@ func (r *run) htmlOf(b *bodyResult, src []byte, doc ast.Node, pagePath, dir stri
 	}
 	nb := &body{root: rootOf(pagePath), dir: dir, link: r, hl: r.hl}
 	r.nBodies.Add(1)
-	if doc == nil {
-		var err error
-		if doc, err = parseMarkdown(src); err != nil { // the build let go of the parsed manual
-			return nil, err
-		}
+	doc, err := s.doc()
+	if err != nil {
+		return nil, err
 	}
-	return nb.render(src, doc)
+	return nb.render(s.src, doc)
 }
 
 // keep tells the cache that the body of a page that was not rewritten is

@@ -89,7 +89,7 @@ func (r *run) pages() []*page {
 		p.Desc = m.M.Summary
 		p.body = b
 		p.view = func(r *run, in any) (any, error) {
-			html, err := r.htmlOf(b, m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+			html, err := r.htmlOf(b, manualSource(m.M), m.URL, path.Dir(m.M.Path))
 			v := *in.(*manualView)
 			v.setBody(html)
 			return &v, inFile(m.M.Path, err)
@@ -122,7 +122,7 @@ func (r *run) pages() []*page {
 		p.Desc = d.Desc
 		p.body = b
 		p.view = func(r *run, in any) (any, error) {
-			html, err := r.htmlOf(b, d.Body, d.Doc, d.URL, path.Dir(d.File))
+			html, err := r.htmlOf(b, pageSource(d.Body, d.Doc), d.URL, path.Dir(d.File))
 			v := *in.(*docView)
 			v.Body = template.HTML(html)
 			return &v, inFile(d.File, err)

@@ -40,6 +40,7 @@ func (r *run) writeSearch(out Output) error {
 	if _, err := searchindex.Write(mem, r.searchDocs(), searchindex.Options{Dir: searchDir, Analyses: r.in.SearchAnalyses}); err != nil {
 		return err
 	}
+	r.search.written = true
 	var files []string
 	err := afero.Walk(mem, searchDir, func(p string, fi fs.FileInfo, err error) error {
 		if err == nil && !fi.IsDir() {
@@ -79,6 +80,13 @@ func (r *run) searchKey() cache.Key {
 	return h.Sum()
 }
 
+// searchDoc is the search document of manual m, identified by m and its
+// URL (the analyses of an earlier build are reused by that identity, and
+// the body's text is then not needed).
+func (r *run) searchDoc(m *Manual) searchindex.Document {
+	return searchindex.FromManual(m.M, m.URL, cache.NewHasher("site/search-doc").Key(r.manualID(m.M)).String(m.URL).Sum())
+}
+
 // searchDocs lists what the search box finds: every manual, the content
 // pages, the prompt bundles and the task templates and library blocks of
 // the cheatsheet.
@@ -90,7 +98,7 @@ func (r *run) searchDocs() []searchindex.Document {
 		r.search.manuals = nil
 	} else {
 		for _, m := range in.Manuals {
-			docs = append(docs, searchindex.FromManual(m.M, m.URL))
+			docs = append(docs, r.searchDoc(m))
 		}
 	}
 	for _, d := range r.docs {

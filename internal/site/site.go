@@ -26,6 +26,7 @@ import (
 	"sync/atomic"
 
 	"github.com/spf13/afero"
+	"github.com/yuin/goldmark/ast"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/cache"
@@ -69,11 +70,14 @@ type Site struct {
 // already published).
 type Stats struct {
 	Bodies, Pages int
+	// Search is set when the search index was written (with
+	// Input.SearchAnalyses, which then remember its documents).
+	Search bool
 }
 
 // Stats returns the counts so far.
 func (s *Site) Stats() Stats {
-	return Stats{Bodies: int(s.r.nBodies.Load()), Pages: int(s.r.nPages.Load())}
+	return Stats{Bodies: int(s.r.nBodies.Load()), Pages: int(s.r.nPages.Load()), Search: s.r.search.written}
 }
 
 // New prepares the rendering of in: assets bundled, layouts and content
@@ -107,11 +111,14 @@ func New(in *Input, c *cache.Cache) (*Site, error) {
 // Bodies renders the body of every manual page into the cache, or finds
 // it there when the lookups it made (links to other pages, images) still
 // give the same answers, and takes each manual's search document (unless
-// out holds the search index of the same documents). done, if not nil, is
-// called with each manual whose parsed Markdown (manual.Manual.Doc) the
-// site needs no more. Without a cache the bodies are rendered with their
-// pages (and done is not called).
-func (s *Site) Bodies(out Output, done func(*manual.Manual)) error {
+// out holds the search index of the same documents). A manual's Markdown
+// is parsed at most once here (when it has no Doc and its body is
+// rendered), for its body and its search text alike. done, if not nil, is
+// called with each manual once the site needs its parsed Markdown no
+// more, with that parsed Markdown when it was at hand (nil when the body
+// came from the cache and the manual has no Doc). Without a cache the
+// bodies are rendered with their pages (and done is not called).
+func (s *Site) Bodies(out Output, done func(m *manual.Manual, doc ast.Node)) error {
 	r := s.r
 	ms := r.in.Manuals
 	r.bodies = make([]*bodyResult, len(ms))
@@ -127,18 +134,35 @@ func (s *Site) Bodies(out Output, done func(*manual.Manual)) error {
 		var err error
 		if i < len(ms) {
 			m := ms[i]
+			doc := m.M.Doc
+			src := manualSource(m.M)
+			parse := src.doc
+			src.doc = func() (ast.Node, error) {
+				if doc == nil {
+					var err error
+					if doc, err = parse(); err != nil {
+						return nil, err
+					}
+				}
+				return doc, nil
+			}
 			key := bodyKeyOf(cache.NewHasher("site/body-src").Key(r.sum(m.M)).Int(m.M.BodyStart).Sum(), m.URL, path.Dir(m.M.Path))
-			r.bodies[i], err = r.bodyWith(key, m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+			r.bodies[i], err = r.bodyWith(key, src, m.URL, path.Dir(m.M.Path))
 			if r.search.manuals != nil {
-				r.search.manuals[i] = searchindex.FromManual(m.M, m.URL)
+				d := r.searchDoc(m)
+				if doc != nil { // the text now, while the parsed Markdown is at hand
+					d.Body, d.Sections = searchindex.Parts(doc, m.M.Body())
+					d.Parts = nil
+				}
+				r.search.manuals[i] = d
 			}
 			if done != nil {
-				done(m.M)
+				done(m.M, doc)
 			}
 			return inFile(m.M.Path, err)
 		}
 		d := r.docs[i-len(ms)]
-		r.docBody[i-len(ms)], err = r.body(d.Body, d.Doc, d.URL, path.Dir(d.File))
+		r.docBody[i-len(ms)], err = r.body(pageSource(d.Body, d.Doc), d.URL, path.Dir(d.File))
 		return inFile(d.File, err)
 	})
 }
@@ -248,6 +272,7 @@ type run struct {
 	nPages     atomic.Int64
 	search     struct {
 		decided, fresh bool
+		written        bool
 		key            cache.Key
 		manuals        []searchindex.Document // taken by Bodies
 	}
@@ -265,6 +290,7 @@ type run struct {
 	catalogOnce  sync.Once
 	catalogBytes []byte
 	catalogErr   error
+	cuts         map[*manual.Manual][]link // hostCuts
 
 	mu     sync.Mutex
 	copied map[string]string // file on FS → media path ("" when not an image)
@@ -296,6 +322,7 @@ func newRun(in *Input, docs []*doc, as *assets, c *cache.Cache) *run {
 	for _, m := range in.Manuals {
 		r.ids[m.M] = ManualID(m.M, r.sum)
 	}
+	r.cuts = indexHostCuts(in.Hosts)
 	r.site = &siteData{Title: in.Title, CSS: as.Entry["css/main.css"], JS: as.Entry["js/main.js"], ThemeJS: as.Entry["js/theme.js"],
 		Docs: docNav(docs), Downloads: in.Downloads, Manuals: len(in.Manuals), Bundles: len(in.Bundles),
 		HasPrompts: len(in.Templates)+len(in.Blocks) > 0}
@@ -407,11 +434,11 @@ func (r *run) sum(m *manual.Manual) cache.Key {
 // the page's path and bytes; the body goes into the cache.
 func (s *Site) ManualPage(m *Manual, findings diag.List) (string, []byte, error) {
 	r := s.r
-	b, err := r.body(m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+	b, err := r.body(manualSource(m.M), m.URL, path.Dir(m.M.Path))
 	if err != nil {
 		return "", nil, inFile(m.M.Path, err)
 	}
-	html, err := r.htmlOf(b, m.M.Body(), m.M.Doc, m.URL, path.Dir(m.M.Path))
+	html, err := r.htmlOf(b, manualSource(m.M), m.URL, path.Dir(m.M.Path))
 	if err != nil {
 		return "", nil, inFile(m.M.Path, err)
 	}

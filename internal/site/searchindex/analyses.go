@@ -1,21 +1,28 @@
 package searchindex
 
 import (
+	"bytes"
+	"cmp"
+	"crypto/sha256"
 	"encoding/binary"
-	"hash/maphash"
+	"errors"
+	"maps"
+	"math"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
 )
 
 // Analyses remembers the analysis of the documents of the last Write it
-// was passed to, so that the next Write (lore serve, after an edit)
-// analyses only the documents that changed. Write uses it one call at a
-// time; the index it writes is the same with or without it.
+// was passed to, so that the next Write (lore serve, after an edit; the
+// next lore build, through AppendBinary and ReadAnalyses) analyses only
+// the documents that changed. Write uses it one call at a time; the index
+// it writes is the same with or without it.
 type Analyses struct {
 	mu   sync.Mutex
-	seed [2]maphash.Seed
 	dict *dictionary
 	last map[docKey]*analysis
 	// analysed counts the documents the last Write analysed.
@@ -24,47 +31,199 @@ type Analyses struct {
 
 // NewAnalyses returns an empty memory of analyses.
 func NewAnalyses() *Analyses {
-	return &Analyses{seed: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}, dict: newDictionary()}
+	return &Analyses{dict: newDictionary()}
 }
 
-// docKey identifies a document by everything analyze reads of it: two
-// independent 64-bit hashes, so that two documents share a key by chance
-// with a probability of about 2⁻¹²⁸ per pair.
+// docKey identifies a document: by its ID, or by everything analyze and
+// its document file read of it (a SHA-256, cut to 128 bits: two documents
+// share a key by chance with a probability of about 2⁻¹²⁸ per pair).
 type docKey [2]uint64
 
-func (c *Analyses) key(d Document) docKey {
-	var k docKey
-	for i, seed := range c.seed {
-		var h maphash.Hash
-		h.SetSeed(seed)
-		num := func(n int) {
-			var b [8]byte
-			binary.LittleEndian.PutUint64(b[:], uint64(n))
-			h.Write(b[:])
-		}
-		str := func(s string) {
-			num(len(s))
-			h.WriteString(s)
-		}
-		for _, s := range []string{d.Name, d.Title, d.Summary, d.Audience, d.Body} {
+// key returns the key of d; a document without an ID must be resolved,
+// secs being the sections its document file shows.
+func (c *Analyses) key(d Document, secs []Section) docKey {
+	if d.ID != ([32]byte{}) {
+		return docKey{binary.LittleEndian.Uint64(d.ID[:8]), binary.LittleEndian.Uint64(d.ID[8:16])}
+	}
+	h := sha256.New()
+	var n [binary.MaxVarintLen64]byte
+	num := func(v int) { h.Write(n[:binary.PutUvarint(n[:], uint64(v))]) }
+	str := func(s string) {
+		num(len(s))
+		h.Write([]byte(s))
+	}
+	for _, s := range []string{d.Name, d.Title, d.Summary, d.Audience, d.Body} {
+		str(s)
+	}
+	for _, list := range [][]string{d.Triggers, d.RequiresTools} {
+		num(len(list))
+		for _, s := range list {
 			str(s)
 		}
-		for _, list := range [][]string{d.Triggers, d.RequiresTools} {
-			num(len(list))
-			for _, s := range list {
-				str(s)
-			}
-		}
-		k[i] = h.Sum64()
 	}
-	return k
+	num(len(secs))
+	for _, s := range secs {
+		str(s.Anchor)
+		str(s.Heading)
+		str(s.Text)
+	}
+	var sum [32]byte
+	h.Sum(sum[:0])
+	return docKey{binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:16])}
 }
 
-// analyzeAll returns the analysis of every document and the dictionary
-// that numbers their terms, analysing on every core those that c (which
-// may be nil) does not remember.
+// analysesMagic starts the binary form of Analyses.
+const analysesMagic = "LOREANA2"
+
+// AppendBinary appends the analyses c remembers to b: the terms they use,
+// then per document its key, its length in words, its terms' statistics
+// and the sections its document file shows.
+func (c *Analyses) AppendBinary(b []byte) []byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b = append(b, analysesMagic...)
+	keys := slices.SortedFunc(maps.Keys(c.last), func(x, y docKey) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1])) })
+	// The terms in use, numbered in their order: the same analyses give
+	// the same bytes.
+	used := map[uint32]bool{}
+	for _, k := range keys {
+		for _, o := range c.last[k].occs {
+			used[o.term] = true
+		}
+	}
+	ids := slices.Collect(maps.Keys(used))
+	slices.SortFunc(ids, func(x, y uint32) int { return strings.Compare(c.dict.terms[x], c.dict.terms[y]) })
+	renum := make(map[uint32]uint32, len(ids))
+	terms := make([]string, len(ids))
+	for i, id := range ids {
+		renum[id], terms[i] = uint32(i), c.dict.terms[id]
+	}
+	b = binary.AppendUvarint(b, uint64(len(terms)))
+	for _, t := range terms {
+		b = binary.AppendUvarint(b, uint64(len(t)))
+		b = append(b, t...)
+	}
+	b = binary.AppendUvarint(b, uint64(len(keys)))
+	for _, k := range keys {
+		a := c.last[k]
+		b = binary.LittleEndian.AppendUint64(b, k[0])
+		b = binary.LittleEndian.AppendUint64(b, k[1])
+		b = binary.AppendUvarint(b, uint64(a.words))
+		occs := slices.Clone(a.occs)
+		slices.SortFunc(occs, func(x, y occurrence) int { return cmp.Compare(renum[x.term], renum[y.term]) })
+		b = binary.AppendUvarint(b, uint64(len(occs)))
+		for _, o := range occs {
+			b = binary.AppendUvarint(b, uint64(renum[o.term]))
+			b = binary.AppendUvarint(b, uint64(o.tf))
+			b = append(b, byte(o.fields))
+		}
+		b = binary.AppendUvarint(b, uint64(len(a.secs)))
+		for _, sec := range a.secs {
+			for _, t := range [3]string{sec.Anchor, sec.Heading, sec.Text} {
+				b = binary.AppendUvarint(b, uint64(len(t)))
+				b = append(b, t...)
+			}
+		}
+	}
+	return b
+}
+
+// ReadAnalyses returns the analyses AppendBinary wrote into b.
+func ReadAnalyses(b []byte) (*Analyses, error) {
+	bad := errors.New("searchindex: not the analyses of this version, or damaged")
+	if !bytes.HasPrefix(b, []byte(analysesMagic)) {
+		return nil, bad
+	}
+	b = b[len(analysesMagic):]
+	next := func() uint64 {
+		v, n := binary.Uvarint(b)
+		if n <= 0 {
+			b = nil
+			return math.MaxUint64
+		}
+		b = b[n:]
+		return v
+	}
+	c := NewAnalyses()
+	nTerms := next()
+	if nTerms > uint64(len(b)) {
+		return nil, bad
+	}
+	c.dict.terms = make([]string, 0, nTerms)
+	for range nTerms {
+		n := next()
+		if n > uint64(len(b)) {
+			return nil, bad
+		}
+		t := string(b[:n])
+		b = b[n:]
+		if _, dup := c.dict.ids[t]; dup {
+			return nil, bad
+		}
+		c.dict.ids[t] = uint32(len(c.dict.terms))
+		c.dict.terms = append(c.dict.terms, t)
+	}
+	nDocs := next()
+	if nDocs > uint64(len(b)) {
+		return nil, bad
+	}
+	c.last = make(map[docKey]*analysis, nDocs)
+	for range nDocs {
+		if len(b) < 16 {
+			return nil, bad
+		}
+		k := docKey{binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:])}
+		b = b[16:]
+		words, n := next(), next()
+		if words > math.MaxInt32 || n > uint64(len(b)) {
+			return nil, bad
+		}
+		a := &analysis{words: int(words), occs: make([]occurrence, n)}
+		for i := range a.occs {
+			term, tf := next(), next()
+			if term >= nTerms || tf > math.MaxUint16 || len(b) == 0 {
+				return nil, bad
+			}
+			a.occs[i] = occurrence{term: uint32(term), tf: uint16(tf), fields: field(b[0])}
+			b = b[1:]
+		}
+		nSecs := next()
+		if nSecs > uint64(len(b)) {
+			return nil, bad
+		}
+		a.secs = make([]Section, nSecs)
+		for i := range a.secs {
+			var t [3]string
+			for j := range t {
+				n := next()
+				if n > uint64(len(b)) {
+					return nil, bad
+				}
+				t[j], b = string(b[:n]), b[n:]
+			}
+			a.secs[i] = Section{Anchor: t[0], Heading: t[1], Text: t[2]}
+		}
+		c.last[k] = a
+	}
+	if len(b) > 0 {
+		return nil, bad
+	}
+	return c, nil
+}
+
+// analyzeAll returns the analysis of every document (with the sections
+// its document file shows) and the dictionary that numbers their terms,
+// analysing on every core those that c (which may be nil) does not
+// remember. It resolves (Document.resolved) the documents of docs it
+// needs the text or sections of, in place.
 func analyzeAll(docs []Document, c *Analyses) ([]*analysis, *dictionary) {
 	as := make([]*analysis, len(docs))
+	secs := make([][]Section, len(docs))
+	resolve := func(i int) {
+		if secs[i] == nil {
+			docs[i], secs[i] = docs[i].resolved()
+		}
+	}
 	dict := newDictionary()
 	var keys []docKey
 	if c != nil {
@@ -72,7 +231,12 @@ func analyzeAll(docs []Document, c *Analyses) ([]*analysis, *dictionary) {
 		defer c.mu.Unlock()
 		dict = c.dict
 		keys = make([]docKey, len(docs))
-		forEach(len(docs), func(i int) { keys[i] = c.key(docs[i]) })
+		forEach(len(docs), func(i int) {
+			if docs[i].ID == ([32]byte{}) {
+				resolve(i)
+			}
+			keys[i] = c.key(docs[i], secs[i])
+		})
 	}
 	var todo []int
 	for i := range docs {
@@ -87,12 +251,15 @@ func analyzeAll(docs []Document, c *Analyses) ([]*analysis, *dictionary) {
 	var mu sync.Mutex // guards dict
 	pool := sync.Pool{New: func() any { return newAnalyzer() }}
 	forEach(len(todo), func(j int) {
+		i := todo[j]
+		resolve(i)
 		an := pool.Get().(*analyzer)
-		terms, words := an.analyze(docs[todo[j]])
+		terms, words := an.analyze(docs[i])
 		pool.Put(an)
 		mu.Lock()
-		as[todo[j]] = dict.number(terms, words)
+		as[i] = dict.number(terms, words)
 		mu.Unlock()
+		as[i].secs = secs[i]
 	})
 	if c != nil {
 		c.analysed = len(todo)

@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"maps"
 	"slices"
+	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/spf13/afero"
@@ -70,5 +72,73 @@ func TestAnalysesGiveTheSameIndex(t *testing.T) {
 		if !maps.Equal(got, fresh) {
 			t.Errorf("step %d: the index written with remembered analyses differs from a fresh one", i)
 		}
+	}
+}
+
+// Analyses kept in their binary form (a later process) give the same
+// index and spare the same analyses; a document known by its ID is not
+// asked for its text nor its sections (they are remembered for its
+// document file); damaged bytes are refused.
+func TestAnalysesKeptBetweenProcesses(t *testing.T) {
+	var asked atomic.Int32 // texts are asked for by several goroutines
+	docs := make([]Document, 30)
+	for i := range docs {
+		body := fmt.Sprintf("Receipts and invoices, step %d. Belege einreichen.", i)
+		docs[i] = Document{URL: fmt.Sprintf("manuals/m%02d.html", i), Name: fmt.Sprintf("m-%02d", i), Title: "Expenses",
+			Parts: func() (string, []Section) {
+				asked.Add(1)
+				return body, []Section{{Text: "Receipts."}, {Anchor: "steps", Heading: "Steps", Text: fmt.Sprintf("Step %d.", i)}}
+			}, ID: [32]byte{byte(i), 1}}
+	}
+	docs = append(docs, Document{URL: "page.html", Title: "A page without an ID", Body: "Ledgers and reconciliation."})
+	c := NewAnalyses()
+	want := writeFiles(t, docs, c)
+	if n := asked.Load(); n != 30 {
+		t.Fatalf("%d texts asked for on the first write, want 30", n)
+	}
+	b := c.AppendBinary(nil)
+	if again := c.AppendBinary(nil); string(again) != string(b) {
+		t.Fatal("the same analyses gave other bytes")
+	}
+	kept, err := ReadAnalyses(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked.Store(0)
+	docs[4].ID = [32]byte{4, 2} // changed
+	docs[4].Title = "Travel"
+	got := writeFiles(t, docs, kept)
+	if n := asked.Load(); n != 1 || kept.analysed != 1 {
+		t.Errorf("after a reload and one change: %d texts asked for, %d documents analysed; want 1 and 1", n, kept.analysed)
+	}
+	if fresh := writeFiles(t, docs, nil); !maps.Equal(got, fresh) {
+		t.Error("the index written with reloaded analyses differs from a fresh one")
+	}
+	if maps.Equal(got, want) {
+		t.Error("the change did not change the index")
+	}
+	for name, bad := range map[string][]byte{"cut": b[:len(b)-1], "grown": append(slices.Clone(b), 1), "foreign": []byte("LOREANA1"), "empty": nil} {
+		if _, err := ReadAnalyses(bad); err == nil {
+			t.Errorf("%s analyses were read", name)
+		}
+	}
+}
+
+// A document without an ID is known by its sections too: one whose
+// anchor changed while its text did not gets the new anchor in its
+// document file, with remembered analyses as without.
+func TestAnalysesKnowSectionsOfDocumentsWithoutID(t *testing.T) {
+	doc := func(anchor string) []Document {
+		return []Document{{URL: "page.html", Title: "Page", Body: "Deploy\nRoll out.",
+			Sections: []Section{{Anchor: anchor, Heading: "Deploy", Text: "Roll out."}}}}
+	}
+	c := NewAnalyses()
+	writeFiles(t, doc("deploy"), c)
+	got := writeFiles(t, doc("deploy-1"), c)
+	if want := writeFiles(t, doc("deploy-1"), nil); !maps.Equal(got, want) {
+		t.Error("the index written with remembered analyses differs from a fresh one")
+	}
+	if !strings.Contains(got["search/f/0.json"], `"deploy-1"`) {
+		t.Errorf("document file %s lacks the new anchor", got["search/f/0.json"])
 	}
 }

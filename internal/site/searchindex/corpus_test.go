@@ -49,7 +49,8 @@ func generatedCorpus(tb testing.TB, n int) *corpus {
 	df := map[string]int{}
 	for _, m := range set.Manuals {
 		url := strings.TrimSuffix(strings.TrimPrefix(m.Path, "p/"), ".md") + ".html"
-		d := FromManual(m, url)
+		d := FromManual(m, url, [32]byte{})
+		d, _ = d.resolved()
 		c.docs = append(c.docs, d)
 		seen := map[string]bool{}
 		for _, w := range tokens(d.Body) {

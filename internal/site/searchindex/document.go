@@ -27,6 +27,16 @@ type Document struct {
 	// results and links to the matching section (nil: the body is one
 	// section without a heading).
 	Sections []Section
+	// Parts, when set, returns the page's text and sections instead of
+	// Body and Sections. It is called only when the document is
+	// analysed: not when Analyses remembers its ID.
+	Parts func() (text string, sections []Section)
+	// ID, when not zero, identifies everything the document's fields
+	// (Parts included) are made of: Analyses remembers the analysis and
+	// the sections of a document by its ID, so that a document whose ID
+	// it knows needs neither text nor sections. Without an ID a document
+	// is known by its fields.
+	ID [32]byte
 }
 
 // Section is a part of a page under one heading.
@@ -38,10 +48,27 @@ type Section struct {
 	Text    string
 }
 
+// resolved returns d with its text and sections in Body and Sections
+// (calling Parts, if set, once) and the sections its document file
+// shows: Sections, or the whole body as one section without a heading.
+func (d Document) resolved() (Document, []Section) {
+	if d.Parts != nil {
+		d.Body, d.Sections = d.Parts()
+		d.Parts = nil
+	}
+	secs := d.Sections
+	if secs == nil {
+		secs = []Section{{Text: strings.Join(strings.Fields(d.Body), " ")}}
+	}
+	return d, secs
+}
+
 // FromManual returns the Document of manual m, published at url: its header
-// fields and the text of its body (prose, code spans and code blocks; raw
-// HTML is left out).
-func FromManual(m *manual.Manual, url string) Document {
+// fields and the text and sections of its body (prose, code spans and code
+// blocks; raw HTML is left out), which are taken from m's parsed Markdown
+// only when the document is analysed. id, if not zero, identifies m and url (see
+// Document.ID).
+func FromManual(m *manual.Manual, url string, id [32]byte) Document {
 	return Document{
 		URL:           url,
 		Name:          m.Name,
@@ -50,8 +77,8 @@ func FromManual(m *manual.Manual, url string) Document {
 		Triggers:      m.Triggers,
 		Audience:      m.Audience,
 		RequiresTools: m.RequiresTools,
-		Body:          bodyText(m.Doc, m.Body()),
-		Sections:      sectionsOf(m.Doc, m.Body()),
+		Parts:         func() (string, []Section) { return Parts(m.AST(), m.Body()) },
+		ID:            id,
 	}
 }
 
@@ -60,6 +87,12 @@ func FromManual(m *manual.Manual, url string) Document {
 // the text of doc, the parsed Markdown of src.
 func FromPage(url, title, summary string, doc ast.Node, src []byte) Document {
 	return Document{URL: url, Title: title, Summary: summary, Body: bodyText(doc, src), Sections: sectionsOf(doc, src)}
+}
+
+// Parts returns the text and the sections a manual's document holds
+// (FromManual) of its body src, parsed into doc.
+func Parts(doc ast.Node, src []byte) (string, []Section) {
+	return bodyText(doc, src), sectionsOf(doc, src)
 }
 
 // bodyText collects the text of a parsed Markdown body: prose, code spans

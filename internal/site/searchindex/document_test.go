@@ -12,12 +12,16 @@ func TestFromManual(t *testing.T) {
 		"# Deploying\n\nRoll **out** the `release` with\na [manifest](other.md).\n\n" +
 		"<div onclick=\"evil()\">hidden html</div>\n\n```sh\nkubectl apply -f app.yaml\n```\n"
 	m := manual.Parse("manuals/ops/deploy.md", []byte(src))
-	d := FromManual(m, "manuals/deploy/")
+	d := FromManual(m, "manuals/deploy/", [32]byte{})
 	if d.URL != "manuals/deploy/" || d.Name != "deploy" || d.Title != "Deploying" || d.Summary != "Roll out a service." ||
 		d.Audience != "arthur" || strings.Join(d.Triggers, ",") != "deploy,Bereitstellung" || strings.Join(d.RequiresTools, ",") != "kubectl" {
 		t.Fatalf("document %+v", d)
 	}
-	got := strings.Join(tokens(d.Body), " ")
+	r, secs := d.resolved()
+	if len(secs) != 1 || secs[0].Anchor != "deploying" || secs[0].Heading != "Deploying" {
+		t.Errorf("sections %+v, want one under the heading Deploying", secs)
+	}
+	got := strings.Join(tokens(r.Body), " ")
 	if want := "deploying roll out the release with manifest kubectl apply app yaml"; got != want {
 		t.Fatalf("body tokens %q, want %q", got, want)
 	}

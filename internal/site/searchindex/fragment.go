@@ -19,12 +19,9 @@ import (
 // The browser loads the files of the results it shows. A section's text
 // is cut at sectionRunes, a document's at fragmentRunes (later sections
 // keep their heading, so they can still be linked to).
-func encodeFragment(d Document, o Options) ([]byte, error) {
+// secs are the document's sections (Document.resolved).
+func encodeFragment(d Document, secs []Section, o Options) ([]byte, error) {
 	sectionRunes, fragmentRunes := o.SectionRunes, o.FragmentRunes
-	secs := d.Sections
-	if secs == nil {
-		secs = []Section{{Text: strings.Join(strings.Fields(d.Body), " ")}}
-	}
 	left := fragmentRunes
 	recs := make([][3]string, 0, len(secs))
 	for _, s := range secs {

@@ -59,6 +59,8 @@ type occurrence struct {
 type analysis struct {
 	occs  []occurrence
 	words int
+	// secs are the sections the document's file shows (resolved).
+	secs []Section
 }
 
 // termStat is a term's statistics within one document before the term has
@@ -86,8 +88,8 @@ func newAnalyzer() *analyzer {
 	return a
 }
 
-// analyze returns the terms of d with their statistics, and d's length
-// in words.
+// analyze returns the terms of d (resolved) with their statistics, and
+// d's length in words.
 func (a *analyzer) analyze(d Document) (map[string]*termStat, int) {
 	prose := [3][]string{tokens(d.Title), tokens(d.Summary), tokens(d.Body)}
 	lang := a.language(prose[:])

@@ -121,7 +121,7 @@ func Write(fsys afero.Fs, docs []Document, opt Options) (Stats, error) {
 		add(shardFile(i), s.data)
 	}
 	for i, d := range docs {
-		f, err := encodeFragment(d, opt)
+		f, err := encodeFragment(d, as[i].secs, opt)
 		if err != nil {
 			return Stats{}, fmt.Errorf("searchindex: %w", err)
 		}
