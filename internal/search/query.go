@@ -5,8 +5,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/lorekit/lore/internal/textan"
 )
 
 // qword is one word of an intent with every form it is matched in.
@@ -49,10 +50,17 @@ type intent struct {
 // matching. r is a reader of the catalog (for the vocabulary).
 func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 	it := intent{words: c.an.words(text)}
-	it.lang = c.an.language(it.words)
-	keepLanguage(it.words, it.lang)
+	ws := make([]textan.Word, len(it.words))
+	for i, w := range it.words {
+		ws[i] = textan.Word{Raw: w.raw, EN: w.en, DE: w.de, Number: w.number}
+	}
+	it.lang = c.an.t.Language(ws)
+	textan.KeepLanguage(ws, it.lang)
+	for i, w := range ws {
+		it.words[i].en, it.words[i].de = w.EN, w.DE
+	}
 	known := catalogKnows(r)
-	it.isWord = func(t string) bool { return known(t) || c.an.knowsEnglish(t) || isEnglishWord(t) }
+	it.isWord = func(t string) bool { return known(t) || c.an.t.KnowsEnglish(t) || isEnglishWord(t) }
 	for i := range it.words {
 		c.an.expand(&it.words[i], it.lang, known)
 	}
@@ -60,93 +68,18 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 }
 
 // words tokenises text (German separable verbs joined) and gives each word
-// its English and German terms. Filler words of requests ("can you please
-// help me …") say nothing about the need: they count as stop words in
-// both languages. A bare number ("at 3", "15 Uhr", "Java 17") is marked:
-// it counts only where a manual routes with it (a name, trigger, summary
-// or title); in a body it is a time, a count or an example, not the task.
+// its English and German terms (textan's Request). Filler words of
+// requests count as stop words in both languages. A bare number ("at 3",
+// "15 Uhr", "Java 17") is marked: it counts only where a manual routes
+// with it (a name, trigger, summary or title); in a body it is a time, a
+// count or an example, not the task.
 func (a *Analysis) words(text string) []qword {
-	in := []byte(joinSeparableVerbs(text, a.gloss))
-	raw := unicode.NewUnicodeTokenizer().Tokenize(in)
-	byPos := map[int]*qword{}
-	ws := make([]qword, len(raw))
-	for i, t := range raw {
-		ws[i].raw = lower(string(t.Term))
-		byPos[t.Position] = &ws[i]
-	}
-	for _, t := range a.en.Analyze(in) {
-		if w := byPos[t.Position]; w != nil {
-			w.en = string(t.Term)
-		}
-	}
-	for _, t := range a.de.Analyze(in) {
-		if w := byPos[t.Position]; w != nil {
-			w.de = appendNew(w.de, string(t.Term))
-		}
-	}
-	for i := range ws {
-		w := &ws[i]
-		if fillers[w.raw] {
-			w.en, w.de = "", nil
-		}
-		w.number = allDigits(w.raw)
+	req := a.t.Request(text)
+	ws := make([]qword, len(req))
+	for i, w := range req {
+		ws[i] = qword{raw: w.Raw, en: w.EN, de: w.DE, number: w.Number}
 	}
 	return ws
-}
-
-// language tells which language words are in: words that are stop words
-// in one language only, and umlauts; when they do not tell, words the
-// German glossary renders as other words ("anlegen" → create, but not
-// "Team" → team). It returns "en", "de" or "" (cannot tell).
-func (a *Analysis) language(ws []qword) string {
-	score, glossed := 0, 0
-	for i := range ws {
-		w := &ws[i]
-		enStop, deStop := w.en == "", len(w.de) == 0
-		switch {
-		case enStop && !deStop:
-			score--
-		case deStop && !enStop:
-			score++
-		}
-		if hasGermanLetter(w.raw) {
-			score += 2
-		}
-		if !enStop && !deStop && a.germanOnly(w.raw, w.en) {
-			glossed++
-		}
-	}
-	if score == 0 {
-		score = glossed
-	}
-	switch {
-	case score > 0:
-		return "de"
-	case score < 0:
-		return "en"
-	}
-	return ""
-}
-
-// keepLanguage drops the terms a word must not match with in an intent of
-// language lang: a stop word of one language must not match through the
-// other's fields ("for" is no German stop word, "die" no English one), and
-// an English intent has no German terms to match. A number keeps its
-// digits as its only term.
-func keepLanguage(ws []qword, lang string) {
-	for i := range ws {
-		w := &ws[i]
-		enStop, deStop := w.en == "", len(w.de) == 0
-		if lang == "en" || enStop {
-			w.de = nil
-		}
-		if deStop && lang != "en" {
-			w.en = ""
-		}
-		if w.number {
-			w.en, w.de = w.raw, nil
-		}
-	}
 }
 
 // catalogKnows returns whether some field of the catalog r reads holds a
@@ -219,50 +152,13 @@ func (a *Analysis) expand(w *qword, lang string, known func(string) bool) {
 // word raw that the catalog knows.
 func (a *Analysis) cognateTerms(raw string, known func(string) bool) []string {
 	var out []string
-	for _, c := range cognates(raw) {
-		for _, t := range a.en.Analyze([]byte(c)) {
-			if s := string(t.Term); known(s) {
-				out = appendNew(out, s)
-			}
+	for _, t := range textan.CognateTerms(raw) {
+		if known(t) {
+			out = append(out, t)
 		}
 	}
 	return out
 }
-
-// germanOnly reports whether the glossary knows raw as a German word whose
-// renderings are other words than en, its English term.
-func (a *Analysis) germanOnly(raw, en string) bool {
-	groups, split := a.gloss.lookup(raw)
-	if len(groups) == 0 || split {
-		return false
-	}
-	for _, tr := range groups[0] {
-		for _, t := range a.en.Analyze([]byte(tr)) {
-			if string(t.Term) == en {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// fillers are the words of a request that are not about the need itself,
-// beyond the analyzers' stop words: modal verbs, politeness, hedges.
-var fillers = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`
-		can could would should must might may shall will want wants wanted need needs needed please help helps
-		like let lets just really actually also maybe thing things stuff something anything someone somehow
-		way know tell try trying able sure now still already going gonna wanna quick quickly
-		bitte mal möchte moechte möchten moechten brauche brauchst braucht brauchen könnt koennt könnte koennte
-		kannst sollen solltest müssen muessen musst gerne gern irgendwie bisschen eigentlich hilf helfen hilfe
-		wissen weiss weiß geht gehen klappt
-		dass unsere unserem unseren unserer unseres wurde wurden worden sei seid seien ja nein eben halt
-		gerade schon bloß bloss etwa hast habt darf dürfen duerfen hätte haette wäre waere`) {
-		m[w] = true
-	}
-	return m
-}()
 
 func appendNew(s []string, v string) []string {
 	for _, x := range s {
@@ -293,14 +189,4 @@ func acronymPlural(t string) string {
 
 func allDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
-}
-
-func hasGermanLetter(s string) bool {
-	for _, r := range s {
-		switch r {
-		case 'ä', 'ö', 'ü', 'ß', 'Ä', 'Ö', 'Ü':
-			return true
-		}
-	}
-	return false
 }
