@@ -1,7 +1,6 @@
 package search
 
 import (
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -47,39 +46,20 @@ type intent struct {
 
 // analyse splits text into words and finds, for each, its English and
 // German terms, its glossary renderings and whether it needs fuzzy
-// matching. r is a reader of the catalog (for the vocabulary).
+// matching (textan's Query, then what depends on the catalog). r is a
+// reader of the catalog (for the vocabulary). A bare number ("at 3", "15
+// Uhr", "Java 17") counts only where a manual routes with it (a name,
+// trigger, summary or title); in a body it is a time, a count or an
+// example, not the task.
 func (c *Catalog) analyse(text string, r index.IndexReader) intent {
-	it := intent{words: c.an.words(text)}
-	ws := make([]textan.Word, len(it.words))
-	for i, w := range it.words {
-		ws[i] = textan.Word{Raw: w.raw, EN: w.en, DE: w.de, Number: w.number}
-	}
-	it.lang = c.an.t.Language(ws)
-	textan.KeepLanguage(ws, it.lang)
-	for i, w := range ws {
-		it.words[i].en, it.words[i].de = w.EN, w.DE
-	}
+	lang, tws := c.an.t.Query(text)
+	it := intent{lang: lang, words: make([]qword, len(tws))}
 	known := catalogKnows(r)
 	it.isWord = func(t string) bool { return known(t) || c.an.t.KnowsEnglish(t) || isEnglishWord(t) }
-	for i := range it.words {
-		c.an.expand(&it.words[i], it.lang, known)
+	for i, tw := range tws {
+		c.an.adopt(&it.words[i], tw, lang, known)
 	}
 	return it
-}
-
-// words tokenises text (German separable verbs joined) and gives each word
-// its English and German terms (textan's Request). Filler words of
-// requests count as stop words in both languages. A bare number ("at 3",
-// "15 Uhr", "Java 17") is marked: it counts only where a manual routes
-// with it (a name, trigger, summary or title); in a body it is a time, a
-// count or an example, not the task.
-func (a *Analysis) words(text string) []qword {
-	req := a.t.Request(text)
-	ws := make([]qword, len(req))
-	for i, w := range req {
-		ws[i] = qword{raw: w.Raw, en: w.EN, de: w.DE, number: w.Number}
-	}
-	return ws
 }
 
 // catalogKnows returns whether some field of the catalog r reads holds a
@@ -103,48 +83,32 @@ func catalogKnows(r index.IndexReader) func(string) bool {
 	}
 }
 
-// expand gives w the forms beyond its own terms: the glossary renderings
-// of a German word (in an intent not known to be English), whether it
-// needs matching with edits (a word of five letters or more the catalog
-// does not know: known tells), the letters of a word that ends in digits,
-// the other number of an acronym and the thesaurus's related terms.
+// expand gives w, a word of an intent in language lang, the forms beyond
+// its own terms (see adopt).
 func (a *Analysis) expand(w *qword, lang string, known func(string) bool) {
-	if lang != "en" && len(w.de) > 0 {
-		groups, split := a.Renderings(w.raw)
-		w.split = split
-		if len(groups) == 0 {
-			if terms := a.cognateTerms(w.raw, known); len(terms) > 0 {
-				groups, w.cognate = [][]string{terms}, true
-			}
-		}
-		for _, terms := range groups {
-			for _, t := range terms {
-				if t != w.en {
-					w.trans = appendNew(w.trans, t)
-				}
-			}
-			w.transGroups = append(w.transGroups, terms)
+	tw := textan.Word{Raw: w.raw, EN: w.en, DE: w.de, Number: w.number}
+	a.t.Expand(&tw, lang)
+	a.adopt(w, tw, lang, known)
+}
+
+// adopt makes w the word tw of textan's Query, with what depends on the
+// catalog (known tells the terms it holds): a German word the glossary
+// does not render is rendered by its English spellings the catalog holds
+// (cognates); a word of five letters or more the catalog does not know,
+// with no renderings, is matched with edits (fuzzy).
+func (a *Analysis) adopt(w *qword, tw textan.Word, lang string, known func(string) bool) {
+	w.raw, w.en, w.de, w.number = tw.Raw, tw.EN, tw.DE, tw.Number
+	w.split = tw.Split
+	groups := tw.Groups
+	if lang != "en" && len(tw.DE) > 0 && len(groups) == 0 {
+		if terms := a.cognateTerms(w.raw, known); len(terms) > 0 {
+			groups, w.cognate = [][]string{terms}, true
+			a.t.SetTrans(&tw, groups)
 		}
 	}
+	w.trans, w.transGroups, w.related, w.base, w.plural = tw.Trans, groups, tw.Related, tw.Base, tw.Plural
 	if w.en != "" && !w.number && len(w.trans) == 0 && utf8.RuneCountInString(w.raw) >= 5 && !known(w.en) {
 		w.fuzzy = true
-	}
-	if b := strings.TrimRight(w.en, "0123456789"); len(b) >= 2 && b != w.en && strings.Trim(b, "abcdefghijklmnopqrstuvwxyz") == "" {
-		w.base = b
-	}
-	w.plural = acronymPlural(w.en)
-	// The thesaurus relates English words: the word's own, or a German
-	// word's renderings (Ausfall → outage → incident, downtime).
-	from := w.trans
-	if len(from) == 0 {
-		from = []string{w.en}
-	}
-	for _, t := range from {
-		for _, r := range a.Related(t) {
-			if r != w.en && !slices.Contains(w.trans, r) {
-				w.related = appendNew(w.related, r)
-			}
-		}
 	}
 }
 
@@ -170,22 +134,6 @@ func appendNew(s []string, v string) []string {
 }
 
 func lower(s string) string { return strings.ToLower(s) }
-
-// acronymPlural returns the plural of an acronym without vowels ("llm" →
-// "llms") or its singular ("apis" stems to "api" already, "llms" does not:
-// → "llm"); "" for other words.
-func acronymPlural(t string) string {
-	if len(t) < 2 || strings.ContainsAny(t, "aeiouy0123456789") || strings.Trim(t, "abcdefghijklmnopqrstuvwxyz") != "" {
-		return ""
-	}
-	if strings.HasSuffix(t, "s") {
-		if len(t) >= 3 {
-			return t[:len(t)-1]
-		}
-		return ""
-	}
-	return t + "s"
-}
 
 func allDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""

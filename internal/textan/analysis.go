@@ -11,6 +11,7 @@ import (
 // in English, relates English words, splits compounds at the glossary's
 // words and joins separable verbs. It is safe for concurrent use.
 type Analysis struct {
+	vocab string // the project vocabulary added
 	gloss *glossary
 	thes  map[string][]string
 	comp  *Compounds
@@ -44,8 +45,11 @@ func New(vocab string) *Analysis {
 		}
 	}
 	g := d.gloss.with(vocab)
-	return &Analysis{gloss: g, thes: thes, comp: NewCompounds(g.forms, 0, 0)}
+	return &Analysis{vocab: vocab, gloss: g, thes: thes, comp: NewCompounds(g.forms, 0, 0)}
 }
+
+// Vocabulary returns the project vocabulary a was made with.
+func (a *Analysis) Vocabulary() string { return a.vocab }
 
 // CompoundWords returns the normalised German words of the vocabulary,
 // sorted: the dictionary of the compound splitter.

@@ -1,6 +1,9 @@
 package textan
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A Word is a word of a request with its terms.
 type Word struct {
@@ -13,6 +16,98 @@ type Word struct {
 	DE []string
 	// Number is set for a word of digits only.
 	Number bool
+
+	// What Expand adds: Trans are the English terms of the word's
+	// glossary renderings (not its own English term), Groups the same by
+	// meaning (one group a part of a compound; Split is then set);
+	// Related the terms the thesaurus relates to the word's English term
+	// or to its renderings; Base the letters of a word that ends in
+	// digits (arm64 → arm); Plural the other number of an acronym (llm ↔
+	// llms), which the stemmer leaves alone.
+	Trans   []string
+	Groups  [][]string
+	Split   bool
+	Related []string
+	Base    string
+	Plural  string
+}
+
+// Query analyses a request as the catalog does before it looks at the
+// catalog: its words (Request), their language (Language), the terms
+// each keeps in it (KeepLanguage) and what Expand adds.
+func (a *Analysis) Query(text string) (lang string, ws []Word) {
+	ws = a.Request(text)
+	lang = a.Language(ws)
+	KeepLanguage(ws, lang)
+	for i := range ws {
+		a.Expand(&ws[i], lang)
+	}
+	return lang, ws
+}
+
+// Expand gives w, a word of a request in language lang, its renderings
+// (a German word, in a request not known to be English), the letters of
+// a word that ends in digits, the other number of an acronym and the
+// related terms. What depends on an index (which English spellings of a
+// German word it holds, typos) is the caller's: see SetTrans.
+func (a *Analysis) Expand(w *Word, lang string) {
+	if lang != "en" && len(w.DE) > 0 {
+		groups, split := a.Renderings(w.Raw)
+		w.Split = split
+		for _, terms := range groups {
+			w.Groups = append(w.Groups, terms)
+		}
+		a.SetTrans(w, groups)
+	} else {
+		a.SetTrans(w, nil)
+	}
+	if b := strings.TrimRight(w.EN, "0123456789"); len(b) >= 2 && b != w.EN && strings.Trim(b, "abcdefghijklmnopqrstuvwxyz") == "" {
+		w.Base = b
+	}
+	w.Plural = AcronymPlural(w.EN)
+}
+
+// SetTrans sets the renderings of w to the terms of groups (leaving out
+// w's own English term) and its related terms to those the thesaurus
+// relates to them, or to w's English term when there are none (Ausfall →
+// outage → incident, downtime).
+func (a *Analysis) SetTrans(w *Word, groups [][]string) {
+	w.Trans = nil
+	for _, terms := range groups {
+		for _, t := range terms {
+			if t != w.EN {
+				w.Trans = appendNew(w.Trans, t)
+			}
+		}
+	}
+	w.Related = nil
+	from := w.Trans
+	if len(from) == 0 {
+		from = []string{w.EN}
+	}
+	for _, t := range from {
+		for _, r := range a.Related(t) {
+			if r != w.EN && !slices.Contains(w.Trans, r) {
+				w.Related = appendNew(w.Related, r)
+			}
+		}
+	}
+}
+
+// AcronymPlural returns the plural of an acronym without vowels ("llm" →
+// "llms") or its singular ("apis" stems to "api" already, "llms" does not:
+// → "llm"); "" for other words.
+func AcronymPlural(t string) string {
+	if len(t) < 2 || strings.ContainsAny(t, "aeiouy0123456789") || strings.Trim(t, "abcdefghijklmnopqrstuvwxyz") != "" {
+		return ""
+	}
+	if strings.HasSuffix(t, "s") {
+		if len(t) >= 3 {
+			return t[:len(t)-1]
+		}
+		return ""
+	}
+	return t + "s"
 }
 
 // Request cuts a request into its words (German separable verbs joined,
