@@ -12,6 +12,8 @@ import (
 	"unicode/utf16"
 
 	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/textan"
 )
 
 // queryResult is one line of testdata/query.mjs's output.
@@ -137,9 +139,9 @@ func TestEngineQueries(t *testing.T) {
 	}
 }
 
-// TestEngineRanking: a document matching more of the words ranks before
-// one matching fewer, whatever their scores; a word the index lacks does
-// not hide the others' results.
+// TestEngineRanking: documents matching the words in their names and
+// triggers rank before passing mentions; a word the index lacks does not
+// hide the others' results.
 func TestEngineRanking(t *testing.T) {
 	manifest, _ := writeOS(t, fixtureDocs(), Options{ShardBytes: 200})
 	res := runQueries(t, manifest, 10, "image attachments", "resize image thumbnail", "Bild Termin")
@@ -197,6 +199,31 @@ func TestEngineExcerpt(t *testing.T) {
 		}
 		if want.anchor != "" && !strings.HasSuffix(e.URL, "#"+want.anchor) {
 			t.Errorf("%q: excerpt links to %s, want the section #%s", q, e.URL, want.anchor)
+		}
+	}
+}
+
+// TestEngineProjectVocabulary: the project's vocabulary (Options.Analysis)
+// reaches the browser's query analysis through the index, as it reaches
+// how_do_i: without it "Abrechnung" finds nothing, with it the billing
+// manual.
+func TestEngineProjectVocabulary(t *testing.T) {
+	docs := []Document{
+		{URL: "manuals/billing/", Name: "billing-export", Title: "Exporting billing data",
+			Triggers: []string{"export billing data"}, Body: "Export the invoices of a month as CSV."},
+		{URL: "manuals/deploy/", Name: "deploy", Title: "Deploying", Body: "Roll out a release."},
+	}
+	for _, c := range []struct {
+		vocab string
+		want  string
+	}{
+		{"", ""},
+		{"Abrechnung: billing, invoice\n", "billing-export"},
+	} {
+		manifest, _ := writeOS(t, docs, Options{Analysis: textan.New(c.vocab)})
+		got := runQueries(t, manifest, 10, "wo ist die Abrechnung")["wo ist die Abrechnung"]
+		if strings.Join(got.Names, ",") != c.want {
+			t.Errorf("vocabulary %q: %v, want %q", c.vocab, got.Names, c.want)
 		}
 	}
 }

@@ -186,9 +186,11 @@ export class SearchIndex {
     return { lang: q.lang, words: out };
   }
 
-  // search returns the documents matching any word of query, best first:
-  // those that match more of the words before those that match fewer,
-  // then by score: { total, results: [{ id, url, name, title, summary,
+  // search returns the documents matching any word of query, best first
+  // by score, as the catalog ranks manuals: the evidence of each word,
+  // weighted by its rarity and where it is found, summed (a document
+  // matching a rare word in its name before one matching two common words
+  // in its body): { total, results: [{ id, url, name, title, summary,
   // audience, tools, score, matched, words }] } (words: per query word,
   // the index terms it matched, for excerpt). A word matches through its
   // English and German terms, a German word through its glossary
@@ -300,10 +302,10 @@ export class SearchIndex {
     return found;
   }
 
-  // score ranks the documents that match any word: by the number of words
-  // they match, then by the sum of the words' scores, each the best of its
-  // terms weighted by the term's rarity (BM25's idf). It returns
-  // [doc, score, words matched] sorted.
+  // score ranks the documents that match any word by the sum of the words'
+  // scores, each the best of its terms weighted by the term's rarity
+  // (BM25's idf) and its field (the posting's weight), as the catalog
+  // weighs evidence. It returns [doc, score, words matched] sorted.
   score(plans) {
     const n = this.manifest.docs;
     const total = new Map();
@@ -326,7 +328,7 @@ export class SearchIndex {
         } else total.set(doc, [doc, s, 1]);
       }
     }
-    return [...total.values()].sort((a, b) => b[2] - a[2] || b[1] - a[1] || a[0] - b[0]);
+    return [...total.values()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   }
 
   // fuzzy returns the terms within the word's typo allowance that start
