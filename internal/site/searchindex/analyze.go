@@ -9,20 +9,26 @@ import (
 // Documents are analysed with internal/textan, the analysis the how_do_i
 // catalog runs (theme/assets/js/search/analyze.js runs the same steps on
 // a query, with the data Write puts into the index). Word limits: a word
-// of fewer than minWordRunes or more than maxWordRunes runes is not
-// indexed (a letter carries no meaning; a longer word is a hash, an
-// identifier or base64 and would only bloat the index), and the browser
-// does not look such a word up.
+// of fewer than minWordRunes runes is not indexed (a letter carries no
+// meaning), nor a word of prose of more than maxWordRunes (a hash, base64
+// or a long identifier in a code sample would only bloat the index); the
+// name, triggers and tools keep their long words (a bundle's id,
+// "marvin.background.openai.reviewer", is one word). The browser looks up
+// every word of at least minWordRunes.
 const (
 	minWordRunes = 2
 	maxWordRunes = 32
 )
 
-// indexed reports whether a word (as textan.Words cuts it) is indexed.
+// indexed reports whether a word of prose (as textan.Words cuts it) is
+// indexed.
 func indexed(w string) bool {
 	n := utf8.RuneCountInString(w)
 	return n >= minWordRunes && n <= maxWordRunes
 }
+
+// tagWord reports whether a word of a name, trigger or tool is indexed.
+func tagWord(w string) bool { return utf8.RuneCountInString(w) >= minWordRunes }
 
 // analyzer turns one document at a time into its terms and remembers the
 // terms of the words it has seen (a site's vocabulary is small compared
@@ -39,10 +45,10 @@ func newAnalyzer(a *textan.Analysis) *analyzer {
 
 // english calls fn with the English term of every indexed word of text,
 // as the catalog indexes English: the words of the text folded to ASCII.
-// Words stop reports (nil: none) are left out.
-func (an *analyzer) english(text string, stop func(string) bool, fn func(term string)) {
+// Only the words keep reports are indexed.
+func (an *analyzer) english(text string, keep func(string) bool, fn func(term string)) {
 	textan.Words(textan.Fold(text), func(t textan.Token) {
-		if !indexed(t.Text) || stop != nil && stop(t.Text) {
+		if !keep(t.Text) {
 			return
 		}
 		e, ok := an.en[t.Text]
@@ -57,11 +63,11 @@ func (an *analyzer) english(text string, stop func(string) bool, fn func(term st
 }
 
 // german calls fn with the German terms of every indexed word of text
-// (the stem, a compound's head), as the catalog indexes German. Words stop
-// reports (nil: none) are left out.
-func (an *analyzer) german(text string, stop func(string) bool, fn func(term string)) {
+// (the stem, a compound's head), as the catalog indexes German. Only the
+// words keep reports are indexed.
+func (an *analyzer) german(text string, keep func(string) bool, fn func(term string)) {
 	textan.Words(text, func(t textan.Token) {
-		if !indexed(t.Text) || stop != nil && stop(t.Text) {
+		if !keep(t.Text) {
 			return
 		}
 		d, ok := an.de[t.Text]

@@ -82,7 +82,8 @@ func runQueries(t *testing.T, manifest string, limit int, queries ...string) map
 // TestEngineQueries runs the browser's engine (theme/assets/js/search) on an
 // index written by Write.
 func TestEngineQueries(t *testing.T) {
-	manifest, _ := writeOS(t, fixtureDocs(), Options{ShardBytes: 200})
+	docs := append(fixtureDocs(), Document{URL: "prompts/marvin/", Name: "marvin.background.openai.reviewer", Title: "Bundle"})
+	manifest, _ := writeOS(t, docs, Options{ShardBytes: 200})
 	cases := map[string][]string{
 		"deploy":               {"deploy-container"},
 		"deployment":           {"deploy-container"},
@@ -108,8 +109,10 @@ func TestEngineQueries(t *testing.T) {
 		"calender":              {"kalender-termine"}, // one typo: the trigger calendar
 		"deplyoment":            {"deploy-container"}, // two swapped letters
 		"thumbnial":             {"image-resize"},
-		"the und die":           nil, // stop words only
-		"":                      nil,
+		// A name longer than prose's longest word is still indexed.
+		"marvin.background.openai.reviewer": {"marvin.background.openai.reviewer"},
+		"the und die":                       nil, // stop words only
+		"":                                  nil,
 	}
 	var queries []string
 	for q := range cases {

@@ -86,7 +86,7 @@ func (a *analyzer) analyze(d Document) (map[string]*termStat, int) {
 		return o
 	}
 	lang := proseLanguage(d.Title, d.Summary, d.Body)
-	stop := lang.stopWord
+	prose := func(w string) bool { return indexed(w) && !lang.stopWord(w) }
 	words := 0
 	for _, p := range []struct {
 		text string
@@ -98,7 +98,7 @@ func (a *analyzer) analyze(d Document) (map[string]*termStat, int) {
 			}
 		})
 		seen := map[string]bool{}
-		a.english(p.text, stop, func(term string) {
+		a.english(p.text, prose, func(term string) {
 			seen[term] = true
 			o := get(term)
 			if o.tf < math.MaxUint16 {
@@ -109,7 +109,7 @@ func (a *analyzer) analyze(d Document) (map[string]*termStat, int) {
 		if p.f == 0 && lang == langEnglish {
 			continue
 		}
-		a.german(p.text, stop, func(term string) {
+		a.german(p.text, prose, func(term string) {
 			o := get(term)
 			if !seen[term] && o.tf < math.MaxUint16 {
 				o.tf++
@@ -124,8 +124,8 @@ func (a *analyzer) analyze(d Document) (map[string]*termStat, int) {
 	for _, tag := range tags {
 		for _, text := range tag.text {
 			add := func(term string) { get(term).fields |= tag.f }
-			a.english(text, nil, add)
-			a.german(text, nil, add)
+			a.english(text, tagWord, add)
+			a.german(text, tagWord, add)
 		}
 	}
 	return occ, words

@@ -27,9 +27,9 @@ const maxCognateShards = 2;
 // posting list fills a shard, and a cold first query must stay small.
 // Expansions in shards already loaded always count.
 const maxExpansionShards = 1;
-// Words shorter or longer than these (in characters) are not indexed.
+// Words shorter than this (in characters) are not indexed (longer words
+// of prose are not either, but a name may be long: searchindex).
 const minWordRunes = 2;
-const maxWordRunes = 32;
 // A prefix (the word being typed) expands to at most this many terms, the
 // most frequent first, read from at most this many shards.
 const maxPrefixTerms = 48;
@@ -178,7 +178,7 @@ export class SearchIndex {
     const out = [];
     for (const w of q.words) {
       const n = [...w.raw].length;
-      if ((!w.en && w.de.length === 0) || n < minWordRunes || n > maxWordRunes || seen.has(w.raw)) continue;
+      if ((!w.en && w.de.length === 0) || n < minWordRunes || seen.has(w.raw)) continue;
       seen.add(w.raw);
       w.text = goLowerFold(an, w.raw);
       out.push(w);
