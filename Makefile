@@ -1,18 +1,22 @@
 # lore — build pipeline for agent manuals and prompts.
 #   make build   build lore and the bundled example project into public/
-#   make test    every test (vet and staticcheck, unit, testscript, browser,
-#                the package dependency rules of internal/boundaries) and the
-#                routing gates over the example manuals (testdata/eval/example.tsv)
-#                and over CORPUS (testdata/eval/heldout.tsv, held out)
+#   make test    every test (vet, staticcheck, the gocyclo bound of make cyclo,
+#                unit, testscript, browser, the package dependency rules of
+#                internal/boundaries) and the
+#                routing gates over the example manuals (testdata/eval/example.tsv,
+#                example-holdout.tsv) and over CORPUS (corpus-dev.tsv and
+#                heldout.tsv, held out; run only when CORPUS is present)
 #   make bench   benchmarks over the generated 1k corpora, then the speed
 #                targets over the generated 10k corpus (BenchmarkTargets:
 #                baseline, cold, warm, edit under lore serve, peak RSS;
 #                medians of five); make bench-all runs every size
 #   make corpus CORPUS=DIR   lint a folder of real manuals, measure routing
-#                            on it (testdata/eval/corpus.tsv) and compare its
-#                            token counts with tiktoken-go's
+#                            on it (testdata/eval/corpus.tsv, corpus-tune.tsv)
+#                            and compare its token counts with tiktoken-go's
 #   make calibrate CORPUS=DIR  search the loaded/alternatives/hint thresholds
-#                            over every labelled set of testdata/eval
+#                            over the tuning sets of testdata/eval (corpus,
+#                            corpus-tune, example); make calibrate-check
+#                            prints the held-out sets' figures
 #   make race    the build pipeline and internal packages under the race
 #                detector (CI runs it after make test)
 #   make bench-hugo  Hugo v0.165.0 (installed into bin/ once) against the
@@ -28,18 +32,26 @@ CORPUS ?= ../shared/corpus
 FUZZTIME ?= 30s
 FUZZMINIMIZE ?= 100x
 
-# Routing gates (lore eval --min-top1/--min-top3, over all in-scope intents):
-# the example set measures 76.0 % / 91.3 %, the corpus set 91.4 % / 97.1 %,
-# the held-out set (testdata/eval/heldout.tsv, never tuned on: run it with
-# --worst 0 only, for its figures) 84.5 % / 93.6 %.
+# Routing gates (lore eval --min-top1/--min-top3, over all in-scope intents),
+# a few points below what each set measures. Tuned on: example.tsv 76.0 % /
+# 91.3 %, corpus.tsv 92.0 % / 97.1 % (corpus-tune.tsv 89.3 % / 95.0 %).
+# Held out from tuning: example-holdout.tsv 93.9 % / 97.6 %, corpus-dev.tsv
+# 85.0 % / 96.2 %, and heldout.tsv (never read nor tuned on: run it with
+# --worst 0 only, for its figures) 86.4 % / 94.5 %.
 EXAMPLE_MIN_TOP1 ?= 0.74
 EXAMPLE_MIN_TOP3 ?= 0.89
-CORPUS_MIN_TOP1  ?= 0.85
+EXAMPLE_HOLDOUT_MIN_TOP1 ?= 0.90
+EXAMPLE_HOLDOUT_MIN_TOP3 ?= 0.94
+CORPUS_MIN_TOP1  ?= 0.89
 CORPUS_MIN_TOP3  ?= 0.95
-HELDOUT_MIN_TOP1 ?= 0.81
-HELDOUT_MIN_TOP3 ?= 0.90
+CORPUS_TUNE_MIN_TOP1 ?= 0.86
+CORPUS_TUNE_MIN_TOP3 ?= 0.92
+CORPUS_DEV_MIN_TOP1 ?= 0.82
+CORPUS_DEV_MIN_TOP3 ?= 0.93
+HELDOUT_MIN_TOP1 ?= 0.83
+HELDOUT_MIN_TOP3 ?= 0.91
 
-.PHONY: all build lore test race bench bench-all bench-hugo fmt vet fuzz corpus calibrate clean
+.PHONY: all build lore test race bench bench-all bench-hugo fmt vet cyclo fuzz corpus calibrate calibrate-check clean
 
 all: build
 
@@ -58,8 +70,12 @@ test: vet lore
 	$(GO) test -count=1 -timeout $(TESTTIMEOUT) ./...
 	@echo "== lore eval testdata/eval/example.tsv"
 	./$(BIN) eval testdata/eval/example.tsv --min-top1 $(EXAMPLE_MIN_TOP1) --min-top3 $(EXAMPLE_MIN_TOP3) --worst 0
-	@echo "== lore eval testdata/eval/heldout.tsv --manuals $(CORPUS) (held out: figures only)"
+	@echo "== lore eval testdata/eval/example-holdout.tsv (held out from tuning)"
+	./$(BIN) eval testdata/eval/example-holdout.tsv --min-top1 $(EXAMPLE_HOLDOUT_MIN_TOP1) --min-top3 $(EXAMPLE_HOLDOUT_MIN_TOP3) --worst 0
+	@echo "== lore eval testdata/eval/corpus-dev.tsv and heldout.tsv --manuals $(CORPUS) (held out: figures only)"
 	@if [ -d "$(CORPUS)" ]; then \
+	  ./$(BIN) eval testdata/eval/corpus-dev.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) \
+	    --min-top1 $(CORPUS_DEV_MIN_TOP1) --min-top3 $(CORPUS_DEV_MIN_TOP3) --worst 0 && \
 	  ./$(BIN) eval testdata/eval/heldout.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) \
 	    --min-top1 $(HELDOUT_MIN_TOP1) --min-top3 $(HELDOUT_MIN_TOP3) --worst 0; \
 	else \
@@ -131,9 +147,33 @@ fmt:
 # (cached after the first run); nothing to install by hand.
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-vet:
+vet: cyclo
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
+
+# gocyclo at a pinned version, like staticcheck: no function may be over
+# CYCLO_MAX (issue 14 §6), tests and generated files left out. Split a
+# function over it into named steps rather than raising the bound.
+# CYCLO_PENDING lists, as file:function, the functions over it in packages
+# whose split is still under way on other branches; delete an entry when
+# its split lands (the target names the entries no longer over it).
+GOCYCLO ?= github.com/fzipp/gocyclo/cmd/gocyclo@v0.6.0
+CYCLO_MAX ?= 25
+CYCLO_PENDING := \
+	internal/site/searchindex/gen_snowball.go:translate \
+	internal/prompt/edit.go:(*Set).SetBlock
+
+cyclo:
+	@mkdir -p bin
+	@$(GO) run $(GOCYCLO) $$(git ls-files '*.go' | grep -v '_test\.go$$' | \
+	  xargs grep -L '^// Code generated .* DO NOT EDIT\.$$') > bin/cyclo.txt
+	@awk -v max=$(CYCLO_MAX) -v pending='$(CYCLO_PENDING)' ' \
+	  BEGIN { n = split(pending, p, " "); for (i = 1; i <= n; i++) wait[p[i]] = 1 } \
+	  { file = $$4; sub(/:[0-9]+:[0-9]+$$/, "", file); key = file ":" $$3 } \
+	  $$1 > max && key in wait { seen[key] = 1; next } \
+	  $$1 > max { print "cyclomatic complexity " $$1 " over " max ": " $$3 " at " $$4 " (split it into named steps)"; bad = 1 } \
+	  END { for (i = 1; i <= n; i++) if (!(p[i] in seen)) print "note: " p[i] " is no longer over " max ": delete it from CYCLO_PENDING"; exit bad }' \
+	  bin/cyclo.txt
 
 # Lints a folder of real manuals. Findings (exit 1) are expected there; a
 # crash or a failure of the tool (exit 2 or a signal) fails the target.
@@ -147,20 +187,31 @@ corpus: lore
 	@echo "== lore eval testdata/eval/corpus.tsv --manuals $(CORPUS)"
 	./$(BIN) eval testdata/eval/corpus.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) \
 	  --min-top1 $(CORPUS_MIN_TOP1) --min-top3 $(CORPUS_MIN_TOP3)
+	@echo "== lore eval testdata/eval/corpus-tune.tsv --manuals $(CORPUS)"
+	./$(BIN) eval testdata/eval/corpus-tune.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) \
+	  --min-top1 $(CORPUS_TUNE_MIN_TOP1) --min-top3 $(CORPUS_TUNE_MIN_TOP3) --worst 0
 	@echo "== token counts equal tiktoken-go's over every file of $(CORPUS)"
 	LORE_CORPUS="$(abspath $(CORPUS))" $(GO) test -count=1 -run '^TestCountsMatchTiktokenOnCorpus$$' ./internal/tokens/
 
-# Calibrates search.DefaultThresholds() over the in-scope and out-of-scope
-# intents of every set: the corpus sets run on their own catalog, so their
-# outcomes are saved and pooled with the example sets'.
+# Calibrates search.DefaultThresholds() over the tuning sets only —
+# corpus.tsv, corpus-tune.tsv and example.tsv: the corpus sets run on their
+# own catalog, so their outcomes are saved and pooled with the example
+# set's. corpus-dev.tsv, example-holdout.tsv and heldout.tsv are held out:
+# make calibrate-check prints what the thresholds do on them.
 calibrate: lore
+	@mkdir -p bin
 	./$(BIN) eval testdata/eval/corpus.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) \
 	  --save-outcomes bin/corpus.outcomes --worst 0 > /dev/null
-	./$(BIN) eval testdata/eval/corpus-dev.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) \
-	  --save-outcomes bin/corpus-dev.outcomes --worst 0 > /dev/null
-	./$(BIN) eval testdata/eval/example-holdout.tsv --save-outcomes bin/holdout.outcomes --worst 0 > /dev/null
+	./$(BIN) eval testdata/eval/corpus-tune.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) \
+	  --save-outcomes bin/corpus-tune.outcomes --worst 0 > /dev/null
 	./$(BIN) eval testdata/eval/example.tsv --worst 0 --calibrate \
-	  --calibrate-with bin/corpus.outcomes,bin/corpus-dev.outcomes,bin/holdout.outcomes
+	  --calibrate-with bin/corpus.outcomes,bin/corpus-tune.outcomes
+
+# The held-out sets with the current thresholds, figures only.
+calibrate-check: lore
+	./$(BIN) eval testdata/eval/corpus-dev.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) --worst 0
+	./$(BIN) eval testdata/eval/example-holdout.tsv --worst 0
+	./$(BIN) eval testdata/eval/heldout.tsv --config testdata/eval/corpus.yaml --manuals $(CORPUS) --worst 0
 
 clean:
 	rm -rf bin public .lore-cache corpus-lint.txt

@@ -1,7 +1,8 @@
 // Package schemas holds the JSON Schemas (draft 2020-12) of lore's files:
 // lore.yaml, manifest.json, the bundle files, the lint report of
-// `lore lint --format json` and the report of `lore hosts --format json`.
-// Each has the $id https://lorekit.github.io/lore/schemas/NAME, where the site publishes
+// `lore lint --format json`, the report of `lore hosts --format json` and
+// the capability delta of `lore diff --format json`. Each has the $id
+// https://lorekit.github.io/lore/schemas/NAME, where the site publishes
 // it (`lore build` writes them into schemas/ of the output); a change
 // that breaks readers gets a new name, never a new meaning for an old one.
 package schemas
@@ -21,6 +22,7 @@ const (
 	Bundle   = "bundle.json"
 	Lint     = "lint.json"
 	Hosts    = "hosts.json"
+	Diff     = "diff.json"
 )
 
 // BaseURL is where the schemas are published: every $id is BaseURL+name.

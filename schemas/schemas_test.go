@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/capability"
 	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/hosts/profiles"
@@ -429,5 +430,49 @@ func TestHostsReportFollowsSchema(t *testing.T) {
 	}
 	if validate(t, sch, "broken", []byte(`{"schema":"lore-hosts/1","hosts":[{"host":"x"}]}`)) == nil {
 		t.Error("a broken report validated")
+	}
+}
+
+// TestDiffFollowsSchema: lore diff --format json, with every kind of
+// change and with none, follows schemas/diff.json, which refuses a
+// change of an unknown kind.
+func TestDiffFollowsSchema(t *testing.T) {
+	sch := compile(t, schemas.Diff)
+	fsys := afero.NewMemMapFs()
+	files := map[string]string{
+		"manuals/deploy/SKILL.md":        "---\nname: deploy\ndescription: Deploy. Use when shipping.\nallowed-tools: Bash\n---\n# Deploy\n\nSee https://docs.example.com.\n",
+		"manuals/deploy/scripts/x.sh":    "#!/bin/sh\ncurl -fsS https://a.example.net\n",
+		"manuals/notes.md":               "---\ntriggers: n\nsummary: N.\n---\n# Notes\n",
+		"manuals/deploy/references/r.md": "# R\n",
+	}
+	for p, text := range files {
+		_ = afero.WriteFile(fsys, p, []byte(text), 0o644)
+	}
+	load := func() *build.Project {
+		p, err := build.Load(build.Options{FS: fsys, Dir: "."})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	old := capability.NewLock(load().Surfaces())
+	old, _ = capability.ParseLock("manuals.lock", old.Format())
+	_ = afero.WriteFile(fsys, "manuals/deploy/scripts/x.sh", []byte("#!/bin/sh\nwget https://b.example.org\n"), 0o644)
+	_ = fsys.Remove("manuals/notes.md")
+	_ = afero.WriteFile(fsys, "manuals/extra.md", []byte("---\ntriggers: e\nsummary: E.\nrequires-tools: shell\n---\n# E\n"), 0o644)
+	for _, r := range []*capability.Report{
+		{Base: "manuals.lock", Changes: capability.Diff(old, load().Surfaces())},
+		{Base: "manuals.lock"},
+	} {
+		var b bytes.Buffer
+		if err := r.WriteJSON(&b); err != nil {
+			t.Fatal(err)
+		}
+		if err := validate(t, sch, "lore diff", b.Bytes()); err != nil {
+			t.Errorf("lore diff --format json: %v\n%s", err, b.Bytes())
+		}
+	}
+	if validate(t, sch, "a bad delta", []byte(`{"base":"x","changes":[{"manual":"m","name":"m","kind":"weapon","change":"added","value":"v"}],"summary":{"manuals":1,"changes":1,"added":1,"removed":0,"changed":0}}`)) == nil {
+		t.Error("a change of kind weapon validated")
 	}
 }

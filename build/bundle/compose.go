@@ -116,6 +116,29 @@ var ErrUnadmittedRole = errors.New("refused")
 // Problems and leave the offending text out; the only error is a role that
 // is not admitted, which is refused rather than ignored.
 func Compose(s Stack) (*Composition, error) {
+	layers, err := s.ordered()
+	if err != nil {
+		return nil, err
+	}
+	c := &Composition{}
+	index := map[string]int{} // block name → index in c.Blocks
+	for _, l := range layers {
+		id := l.ID()
+		for _, b := range l.Blocks {
+			c.add(&s, index, l, id, b)
+		}
+	}
+	for i := range c.Blocks {
+		c.Blocks[i].compose()
+	}
+	slices.SortStableFunc(c.Blocks, func(a, b Composed) int { return cmp.Compare(a.Priority, b.Priority) })
+	return c, nil
+}
+
+// ordered returns the layers of s from the broadest kind to the narrowest
+// (stable within a kind), or an error for a layer of unknown kind or a
+// role that is not admitted.
+func (s *Stack) ordered() ([]*Layer, error) {
 	layers := make([]*Layer, 0, len(s.Layers))
 	for i := range s.Layers {
 		l := &s.Layers[i]
@@ -132,64 +155,73 @@ func Compose(s Stack) (*Composition, error) {
 		layers = append(layers, l)
 	}
 	slices.SortStableFunc(layers, func(a, b *Layer) int { return cmp.Compare(a.Kind.Rank(), b.Kind.Rank()) })
+	return layers, nil
+}
 
-	c := &Composition{}
-	index := map[string]int{} // block name → index in c.Blocks
-	for _, l := range layers {
-		id := l.ID()
-		for _, b := range l.Blocks {
-			text, ok := c.admit(l, id, b)
-			if !ok {
-				continue
-			}
-			if why, off := s.Disabled[b.Name]; off && Floor(b.Name) {
-				c.floorDisabled(b.Name)
-			} else if off {
-				if !slices.ContainsFunc(c.Disabled, func(a Absence) bool { return a.Block == b.Name }) {
-					c.Disabled = append(c.Disabled, Absence{Block: b.Name, Reason: why})
-				}
-				continue
-			}
-			part := Part{Layer: id, Source: b.Source, Line: b.Line, Text: text}
-			i, seen := index[b.Name]
-			if !seen {
-				prio := b.Priority
-				if prio == 0 || !l.Kind.seedTier() {
-					prio = s.Priorities[b.Name]
-				}
-				if prio == 0 {
-					prio = DefaultPriority(b.Name, b.Dynamic)
-				}
-				c.Blocks = append(c.Blocks, Composed{Name: b.Name, Rule: RuleOf(b.Name), Priority: prio,
-					Dynamic: b.Dynamic && l.Kind.seedTier()})
-				i = len(c.Blocks) - 1
-				index[b.Name] = i
-			}
-			cb := &c.Blocks[i]
-			switch cb.Rule {
-			case Narrowest:
-				cb.Parts = append(cb.Parts[:0], part)
-			case Concatenated:
-				if text != "" {
-					cb.Parts = append(cb.Parts, part)
-				}
-				if b.Name == Guardrails && !l.Kind.seedTier() && strings.TrimSpace(b.Text) == "" && len(cb.itemsSoFar()) > 0 {
-					c.emptyGuardrails(l, b, cb)
-				}
-			case Locked:
-				if len(cb.Parts) > 0 {
-					c.problem(RuleLayer, l, b, fmt.Sprintf("block %q is defined twice in the seed tier (also %s): keep one", b.Name, cb.Parts[0].Source))
-					continue
-				}
-				cb.Parts = append(cb.Parts, part)
-			}
+// add composes block b of layer l (whose ID is id) into c: admitted, not
+// switched off, it joins the block of its name by that block's rule.
+func (c *Composition) add(s *Stack, index map[string]int, l *Layer, id string, b Block) {
+	text, ok := c.admit(l, id, b)
+	if !ok || c.switchedOff(s, b.Name) {
+		return
+	}
+	part := Part{Layer: id, Source: b.Source, Line: b.Line, Text: text}
+	cb := c.block(s, index, l, b)
+	switch cb.Rule {
+	case Narrowest:
+		cb.Parts = append(cb.Parts[:0], part)
+	case Concatenated:
+		if text != "" {
+			cb.Parts = append(cb.Parts, part)
 		}
+		if b.Name == Guardrails && !l.Kind.seedTier() && strings.TrimSpace(b.Text) == "" && len(cb.itemsSoFar()) > 0 {
+			c.emptyGuardrails(l, b, cb)
+		}
+	case Locked:
+		if len(cb.Parts) > 0 {
+			c.problem(RuleLayer, l, b, fmt.Sprintf("block %q is defined twice in the seed tier (also %s): keep one", b.Name, cb.Parts[0].Source))
+			return
+		}
+		cb.Parts = append(cb.Parts, part)
 	}
-	for i := range c.Blocks {
-		c.Blocks[i].compose()
+}
+
+// switchedOff reports whether Stack.Disabled switches block name off,
+// recording the absence once. A floor block cannot be switched off: that
+// is recorded as a problem and the block stays.
+func (c *Composition) switchedOff(s *Stack, name string) bool {
+	why, off := s.Disabled[name]
+	if !off {
+		return false
 	}
-	slices.SortStableFunc(c.Blocks, func(a, b Composed) int { return cmp.Compare(a.Priority, b.Priority) })
-	return c, nil
+	if Floor(name) {
+		c.floorDisabled(name)
+		return false
+	}
+	if !slices.ContainsFunc(c.Disabled, func(a Absence) bool { return a.Block == name }) {
+		c.Disabled = append(c.Disabled, Absence{Block: name, Reason: why})
+	}
+	return true
+}
+
+// block returns the composed block that block b of layer l joins, made on
+// its first appearance with its rule and priority: the seed tier's own
+// priority, else the stack's, else the default.
+func (c *Composition) block(s *Stack, index map[string]int, l *Layer, b Block) *Composed {
+	if i, seen := index[b.Name]; seen {
+		return &c.Blocks[i]
+	}
+	prio := b.Priority
+	if prio == 0 || !l.Kind.seedTier() {
+		prio = s.Priorities[b.Name]
+	}
+	if prio == 0 {
+		prio = DefaultPriority(b.Name, b.Dynamic)
+	}
+	c.Blocks = append(c.Blocks, Composed{Name: b.Name, Rule: RuleOf(b.Name), Priority: prio,
+		Dynamic: b.Dynamic && l.Kind.seedTier()})
+	index[b.Name] = len(c.Blocks) - 1
+	return &c.Blocks[len(c.Blocks)-1]
 }
 
 // admit applies the layer rules to block b of layer l: it returns the text

@@ -4,6 +4,10 @@
 // only: a runtime loads a baked bundle (public/lore/bundles/<id>.json),
 // verifies its digests, overlays its own user layers with the same rules the
 // build used, fills the per-turn tail and compares descriptors for drift.
+// Before it loads anything from a published folder, a runtime can check
+// the folder's signature and every file's digest with VerifyManifest
+// (lore sign signs manifest.json in OpenSSH's SSHSIG format with an
+// ed25519 key; ssh-keygen -Y verify checks the same signature).
 //
 // The model (seeds 001 and 002 of the design):
 //

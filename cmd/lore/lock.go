@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"time"
 
@@ -10,6 +11,8 @@ import (
 
 	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/capability"
+	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/plural"
 )
 
@@ -21,11 +24,27 @@ func newLockCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "lock",
 		GroupID: "prompt",
-		Short:   "Record every bundle's digest in prompts.lock",
+		Short:   "Record every bundle's digest in prompts.lock and every manual's capabilities in manuals.lock",
 		Long: `Lock bakes every prompt bundle and writes prompts.lock beside lore.yaml: one
 line per bundle with the sha256 and size of its prefix, its token count and
 the digest of its per-turn tail. Commit it; 'lore build --locked' (CI) fails
 when a bundle differs from it.
+
+It also writes manuals.lock: what every manual and skill lets an agent do,
+one fact a line (like go.sum):
+
+  manuals/deploy/SKILL.md file scripts/release.sh sha256-3q2+7w…=
+  manuals/deploy/SKILL.md tool Bash
+  manuals/deploy/SKILL.md host hooks.example.net
+  manuals/deploy/SKILL.md command kubectl
+  manuals/deploy/SKILL.md script scripts/release.sh
+
+the digest of every file it consists of (a skill: every file of its
+folder), its tools (requires-tools, allowed-tools), the URL hosts it
+references, the commands of its shell code blocks and shipped shell
+scripts, and the scripts it ships. 'lore build --locked' fails when any of
+them changed (rule manual/lock); 'lore diff' shows the change before you
+lock it. Lock prints what it accepted.
 
 Each line also holds the bundle's digest (bundleSha256, which covers every
 field of the bundle file: budget, disabled list, style, role, blocks, …), its
@@ -82,6 +101,23 @@ growth is refused or a prompt has errors; 2 on configuration or I/O failure.`,
 				state = "written"
 			}
 			fmt.Fprintf(e.stderr, "lore lock: %s %s (%s)\n", res.Path, state, plural.Of(len(res.Lock.Entries), "bundle", "bundles"))
+			if ml := res.Manuals; ml != nil {
+				for _, c := range ml.Changes {
+					if ml.First {
+						break // every manual is new: the file says what it holds
+					}
+					if c.Kind == capability.Manual || c.Op != capability.Added || !slices.ContainsFunc(ml.Changes, func(o capability.Change) bool {
+						return o.Manual == c.Manual && o.Kind == capability.Manual
+					}) {
+						fmt.Fprintf(e.stderr, "lore lock: %s: %s\n", diag.Clip(c.Name), c.Describe())
+					}
+				}
+				state := "up to date"
+				if ml.Changed {
+					state = "written"
+				}
+				fmt.Fprintf(e.stderr, "lore lock: %s %s (%s)\n", ml.Path, state, plural.Of(ml.Manuals, "manual", "manuals"))
+			}
 			return nil
 		},
 	}

@@ -96,7 +96,8 @@ func TestPreCommitHooks(t *testing.T) {
 		}
 	}
 	matches(lint, []string{"manuals/a.md", "manuals/kinds/chart.md", "docs/manuals/x.md"}, []string{"README.md", "content/ci.md", "manuals/img.png", "prompts/arthur.md"})
-	matches(locked, []string{"lore.yaml", "prompts.lock", "prompts/arthur.md", "prompts/layers/shared/guardrails.md", "manuals/a.md"}, []string{"README.md", "content/ci.md", "go.mod"})
+	matches(locked, []string{"lore.yaml", "prompts.lock", "prompts/arthur.md", "prompts/layers/shared/guardrails.md", "manuals/a.md",
+		"manuals.lock", "manuals/deploy/scripts/release.sh"}, []string{"README.md", "content/ci.md", "go.mod"})
 }
 
 // TestPreCommitLintEntryTakesFileNames: what pre-commit runs for

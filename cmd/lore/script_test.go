@@ -44,6 +44,7 @@ func TestScripts(t *testing.T) {
 			"httpget":  httpGet,
 			"replace":  replace,
 			"lspframe": lspFrame,
+			"flipbyte": flipByte,
 		},
 	})
 }
@@ -196,4 +197,29 @@ func replace(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("replace: %q does not occur in %s", old, args[0])
 	}
 	ts.Check(os.WriteFile(p, bytes.Replace(data, []byte(old), []byte(repl), 1), 0o644))
+}
+
+// flipByte flips the lowest bit of one byte of a file (a tamper that
+// keeps its size):
+//
+//	flipbyte PATH OFFSET
+//
+// A negative OFFSET counts from the end of the file.
+func flipByte(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: flipbyte PATH OFFSET")
+	}
+	off, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	p := ts.MkAbs(args[0])
+	data, err := os.ReadFile(p)
+	ts.Check(err)
+	if off < 0 {
+		off += len(data)
+	}
+	if off < 0 || off >= len(data) {
+		ts.Fatalf("flipbyte: offset %s outside %s (%d bytes)", args[1], args[0], len(data))
+	}
+	data[off] ^= 0x01
+	ts.Check(os.WriteFile(p, data, 0o644))
 }

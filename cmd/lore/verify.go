@@ -8,17 +8,19 @@ import (
 
 	"github.com/lorekit/lore/internal/build"
 	"github.com/lorekit/lore/internal/plural"
+	"github.com/lorekit/lore/internal/sign"
 )
 
 func newVerifyCmd(e *env) *cobra.Command {
 	var (
 		config string
 		lock   string
+		pub    string
 	)
 	cmd := &cobra.Command{
-		Use:     "verify PATH",
+		Use:     "verify PATH | verify --pub KEY DIR",
 		GroupID: "prompt",
-		Short:   "Recompute and check the digests of bundle files",
+		Short:   "Recompute and check the digests of bundle files, or a signed output folder",
 		Long: `Verify recomputes what bundle files record: the seal over every field
 (fieldSha256 holds one digest per field, bundleSha256 one over them all, so
 a raised budget, an emptied disabled list or a changed style is named), the
@@ -38,13 +40,29 @@ a bundle edited and sealed again, which the file alone cannot show.
 
 A runtime does the same with build/bundle's Verify before trusting a bundle.
 
+With --pub KEY, DIR is a published output folder signed with 'lore sign':
+the signature of manifest.json (manifest.json.sig) must be by one of the
+ed25519 keys of the file KEY (a .pub, authorized_keys or allowed_signers
+file), and every file of DIR must have the SHA-256 and size manifest.json
+lists for it. Each problem is a line: a bad or missing signature, a file
+changed after signing, a listed file that was removed, a file added that
+the manifest does not list. A runtime does the same with build/bundle's
+VerifyManifest.
+
 Exit status: 0 when everything matches; 1 on a mismatch (each printed as
-"file: what differs"); 2 when PATH or the --lock file cannot be read, or PATH
-holds no bundle.`,
+"file: what differs"); 2 when PATH, the --lock file or the --pub key cannot
+be read, or PATH holds no bundle (no manifest.json, with --pub).`,
 		Example: `  lore verify public
-  lore verify --lock ../prompts.lock public/lore/bundles/arthur.chat.anthropic.json`,
+  lore verify --lock ../prompts.lock public/lore/bundles/arthur.chat.anthropic.json
+  lore verify --pub lore_ed25519.pub public`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if pub != "" {
+				if lock != "" || config != "" {
+					return usageError("--pub checks a signed folder; --lock and --config compare bundles with prompts.lock: give one or the other")
+				}
+				return verifySigned(e, args[0], pub)
+			}
 			r, err := build.VerifyPath(afero.NewOsFs(), args[0], build.VerifyOptions{Lock: lock, ConfigFile: config})
 			if err != nil {
 				return failure(err)
@@ -64,6 +82,24 @@ holds no bundle.`,
 		},
 	}
 	cmd.Flags().StringVar(&config, "config", "", "project file whose prompts.lock to compare with (default: lore.yaml in the current folder)")
+	cmd.Flags().StringVar(&pub, "pub", "", "check the signed output folder PATH with this public key file (lore keygen's .pub)")
 	cmd.Flags().StringVar(&lock, "lock", "", "the lockfile to compare with (default: prompts.lock beside the project file, when there is one)")
 	return cmd
+}
+
+// verifySigned is lore verify --pub KEY DIR.
+func verifySigned(e *env, dir, pub string) error {
+	r, err := sign.Check(afero.NewOsFs(), dir, pub)
+	if err != nil {
+		return failure(err)
+	}
+	for _, p := range r.Problems {
+		fmt.Fprintln(e.stdout, p)
+	}
+	if len(r.Problems) > 0 {
+		fmt.Fprintf(e.stderr, "lore verify: %s does not match its signed manifest (%s)\n", dir, plural.Of(len(r.Problems), "problem", "problems"))
+		return findings()
+	}
+	fmt.Fprintf(e.stderr, "lore verify: %s: the signature of manifest.json is valid and all %s match it\n", dir, plural.Of(r.Files, "file", "files"))
+	return nil
 }

@@ -13,13 +13,15 @@ import (
 
 	"github.com/spf13/afero"
 
+	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/capability"
 	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/manual"
 )
 
 // Inputs are identified by content. Every file a build reads (the project
-// file, prompts.lock, every file under the manual roots and the prompts,
+// file, prompts.lock, manuals.lock, every file under the manual roots and the prompts,
 // content and theme folders, and the files elsewhere that the last build
 // looked at: link targets, images) is named by the SHA-256 of its bytes,
 // and a build's inputs as a whole by one hash of all of them and the
@@ -177,7 +179,7 @@ func scanInputs(fsys afero.Fs, o RunOptions, cfg *config.Config, roots []string,
 	if file == "" {
 		file = cfg.Path(config.FileName)
 	}
-	files := []string{file, cfg.Path("prompts.lock")}
+	files := []string{file, cfg.Path(bundle.LockFile), cfg.Path(capability.LockFile)}
 	for _, v := range cfg.Vocabulary { // the routing vocabulary's files
 		files = append(files, cfg.Path(v))
 	}

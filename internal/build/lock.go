@@ -23,6 +23,9 @@ type LockResult struct {
 	Diagnostics diag.List
 	// Changed reports whether the file's content changed.
 	Changed bool
+	// Manuals is what was written to manuals.lock (nil when nothing was
+	// written).
+	Manuals *ManualLockResult
 }
 
 // LockOptions configure Lock.
@@ -34,10 +37,12 @@ type LockOptions struct {
 	Date string
 }
 
-// Lock bakes every bundle and writes prompts.lock (beside lore.yaml). It
-// refuses, writing nothing, when a prompt has errors or when a bundle grew
-// in bytes and o.AllowGrowth is empty. An accepted growth is added to the
-// lock's history with its reason and date; earlier records are kept.
+// Lock bakes every bundle and writes prompts.lock (beside lore.yaml), and
+// writes the capability surface of every manual and skill to
+// manuals.lock. It refuses, writing nothing, when a prompt has errors or
+// when a bundle grew in bytes and o.AllowGrowth is empty. An accepted
+// growth is added to the lock's history with its reason and date; earlier
+// records are kept.
 func Lock(p *Project, o LockOptions) (*LockResult, error) {
 	b, err := Bake(p)
 	if err != nil {
@@ -74,5 +79,8 @@ func Lock(p *Project, o LockOptions) (*LockResult, error) {
 		}
 	}
 	res.Lock = next
+	if res.Manuals, err = lockManuals(p); err != nil {
+		return nil, err
+	}
 	return res, nil
 }

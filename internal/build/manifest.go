@@ -32,6 +32,12 @@ type Manifest struct {
 	Templates []ManifestTemplate `json:"templates"`
 	Catalog   *CatalogInfo       `json:"catalog"`
 	Lint      LintSummary        `json:"lint"`
+	// Files lists every other file of the output with its SHA-256 and
+	// size. lore build leaves it out (the catalog's index files are not
+	// reproducible, and the manifest of a build is); lore sign adds it
+	// over the files as published, then signs: what
+	// bundle.VerifyManifest checks.
+	Files []bundle.ManifestFile `json:"files,omitempty"`
 }
 
 // ManifestTemplate describes one task template.
@@ -59,9 +65,12 @@ type ManifestManual struct {
 	Bytes         int      `json:"bytes"`
 	Tokens        int      `json:"tokens"`
 	SHA256        string   `json:"sha256"`
-	References    []string `json:"references"`
-	ReferencedBy  []string `json:"referencedBy"`
-	Recipes       []string `json:"recipes"`
+	// Source is where the manual's text is published (lore/sources/ and
+	// Path); empty for a manual outside the project.
+	Source       string   `json:"source"`
+	References   []string `json:"references"`
+	ReferencedBy []string `json:"referencedBy"`
+	Recipes      []string `json:"recipes"`
 }
 
 // LintSummary counts the findings of the build.
@@ -91,21 +100,15 @@ func buildManifest(p *Project, res *Result, fs map[*manual.Manual]*facts) *Manif
 		mf.Manuals = append(mf.Manuals, ManifestManual{
 			Name: m.Name, Path: p.RelPath(m.Path), URL: f.URL, Dialect: string(m.Dialect), Audience: m.Audience,
 			Triggers: nonNil(m.Triggers), Summary: m.Summary, RequiresTools: nonNil(m.RequiresTools),
-			Lines: m.Lines, Bytes: len(m.Src), Tokens: f.Tokens, SHA256: f.SHA256,
+			Lines: m.Lines, Bytes: len(m.Src), Tokens: f.Tokens, SHA256: f.SHA256, Source: SourcePath(p.RelPath(m.Path)),
 			References: nonNil(f.References), ReferencedBy: nonNil(f.ReferencedBy), Recipes: nonNil(f.Recipes),
 		})
 	}
 	return mf
 }
 
+// writeManifest writes manifest.json and the JSON Schemas.
 func writeManifest(p *Project, res *Result, fs map[*manual.Manual]*facts, out *output) error {
-	b, err := json.MarshalIndent(buildManifest(p, res, fs), "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := out.Write("manifest.json", cache.Key{}, append(b, '\n')); err != nil {
-		return err
-	}
 	if err := out.Write("lore/manifest.schema.json", cache.Key{}, ManifestJSONSchema()); err != nil {
 		return err
 	}
@@ -114,7 +117,11 @@ func writeManifest(p *Project, res *Result, fs map[*manual.Manual]*facts, out *o
 			return err
 		}
 	}
-	return nil
+	b, err := json.MarshalIndent(buildManifest(p, res, fs), "", "  ")
+	if err != nil {
+		return err
+	}
+	return out.Write(bundle.ManifestFileName, cache.Key{}, append(b, '\n'))
 }
 
 func nonNil(s []string) []string {

@@ -128,3 +128,13 @@ func (p *Project) roots() []string {
 
 // RelPath expresses a file path relative to the project folder.
 func (p *Project) RelPath(f string) string { return p.Config.Rel(f) }
+
+// OutDir returns the output folder of the project o selects (lore.yaml's
+// out, public/ by default), reading the project file only.
+func OutDir(o Options) (string, error) {
+	p, err := loadConfig(o)
+	if err != nil {
+		return "", err
+	}
+	return p.Config.Path(p.Config.Out), nil
+}

@@ -86,7 +86,11 @@ func (s *Session) fastPath() *Result {
 		c.Table(publishedTable).Keep(publishedKey(o, p.Config, out))
 		_ = c.Save()
 	}
-	return &Result{Project: p, Lint: u.Lint, Catalog: u.Catalog, Out: out, Kept: len(rec.files), Manuals: u.Manuals, UpToDate: true}
+	// The findings are those of the last good build; whether they fail
+	// this one is up to this build's --fail-on (the output stays as it is
+	// either way).
+	return &Result{Project: p, Lint: u.Lint, Catalog: u.Catalog, Out: out, Kept: len(rec.files), Manuals: u.Manuals, UpToDate: true,
+		Failed: o.Fails(u.Lint.Diagnostics)}
 }
 
 // recordPublished notes a good build's inputs ID and report for the next

@@ -204,6 +204,9 @@ func (b *buildRun) run() (*Result, error) {
 	if err := res.Baked.write(o); err != nil {
 		return fail(err)
 	}
+	if err := writeSources(p, o, b.sums); err != nil {
+		return fail(err)
+	}
 	b.step("render")
 	ps.siteIn.Diagnostics, ps.siteIn.Files = res.Lint.Diagnostics, res.Lint.Files
 	if err := ps.st.Write(o); err != nil {

@@ -141,8 +141,8 @@ func TestSessionEdits(t *testing.T) {
 }
 
 // TestEditRendersOnlyWhatItMust: an edit to one manual's text re-renders
-// that manual alone and rewrites its page, the manifest and the search
-// index files that hold it; a new reference also re-renders the page of
+// that manual alone and rewrites its page, its published source, the
+// manifest and the search index files that hold it; a new reference also re-renders the page of
 // the manual read and the reference graph.
 func TestEditRendersOnlyWhatItMust(t *testing.T) {
 	fsys, s, first := sessionProject(t, 120)
@@ -175,11 +175,11 @@ func TestEditRendersOnlyWhatItMust(t *testing.T) {
 		if precompress.IsSibling(c) {
 			c = c[:len(c)-3] // a .br or .gz copy changes with its file
 		}
-		if c != page(m) && c != "manifest.json" && !strings.HasPrefix(c, "search/") && !strings.HasPrefix(c, build.CatalogDir+"/") {
+		if c != page(m) && c != build.SourcePath(strings.TrimPrefix(m.Path, "p/")) && c != "manifest.json" && !strings.HasPrefix(c, "search/") && !strings.HasPrefix(c, build.CatalogDir+"/") {
 			t.Errorf("the edit rewrote %s", c)
 		}
 	}
-	for _, want := range []string{page(m), "manifest.json", "search/index.json"} {
+	for _, want := range []string{page(m), build.SourcePath(strings.TrimPrefix(m.Path, "p/")), "manifest.json", "search/index.json"} {
 		if !slices.Contains(res.Changed, want) {
 			t.Errorf("the edit did not rewrite %s (changed: %v)", want, res.Changed)
 		}

@@ -31,6 +31,9 @@ func (b *buildRun) lintBuild() lint.Report {
 	p, baked := b.p, b.res.Baked
 	in := p.lintInput(p.Manuals, nil)
 	in.Prompts = baked.Facts
+	if b.s.o.Locked {
+		in.ManualLock = p.manualLockPath() // manual/lock compares the manuals with it
+	}
 	files := countFiles(p.Manuals, nil) + len(baked.Prompts.Files)
 	rec := &recordingFS{Fs: p.FS, seen: map[string]bool{}}
 	in.FS = rec

@@ -30,13 +30,14 @@ func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*
 	// The files lint ignores are not published.
 	ignored := lint.Ignored(cfg)
 	views := make(map[*manual.Manual]*site.Manual, len(p.Manuals.Manuals))
+	caps := siteCapabilities(p, sums)
 	for _, m := range p.Manuals.Manuals {
 		if ignored(m.Path) {
 			continue
 		}
 		f := fs[m]
 		v := &site.Manual{M: m, Path: p.RelPath(m.Path), URL: f.URL, Tokens: f.Tokens, SHA256: f.SHA256,
-			References: f.References, ReferencedBy: f.ReferencedBy, Recipes: f.Recipes, Engines: f.Engines}
+			References: f.References, ReferencedBy: f.ReferencedBy, Recipes: f.Recipes, Engines: f.Engines, Capabilities: caps[p.RelPath(m.Path)]}
 		views[m] = v
 		in.Manuals = append(in.Manuals, v)
 	}

@@ -54,54 +54,18 @@ func VerifyPath(fsys afero.Fs, p string, o VerifyOptions) (*VerifyReport, error)
 		return nil, err
 	}
 	r := &VerifyReport{Lock: lockPath}
-	counters := map[string]*tokens.Counter{}
-	count := func(enc string) func(string) int {
-		if enc == "" {
-			return nil
-		}
-		c := counters[enc]
-		if c == nil {
-			c = tokens.NewCounter(enc)
-			counters[enc] = c
-		}
-		if _, err := c.Count("lore"); err != nil {
-			return nil
-		}
-		return c.MustCount
+	files, manifest, err := verifyFiles(fsys, p, fi.IsDir())
+	if err != nil {
+		return nil, err
 	}
-	var files []string
-	manifest := ""
-	if !fi.IsDir() {
-		files = []string{p}
-	} else {
-		root := p
-		if st, err := fsys.Stat(path.Join(p, BundlesDir)); err == nil && st.IsDir() {
-			root = path.Join(p, BundlesDir)
-			if _, err := fsys.Stat(path.Join(p, "manifest.json")); err == nil {
-				manifest = path.Join(p, "manifest.json")
-			}
-		}
-		err := afero.Walk(fsys, root, func(f string, info fs.FileInfo, err error) error {
-			if err != nil {
-				return err
-			}
-			if !info.IsDir() && strings.HasSuffix(f, ".json") {
-				files = append(files, f)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, fmt.Errorf("cannot read %s: %w", root, unwrap(err))
-		}
-	}
-	slices.Sort(files)
+	count := counters{}
 	byPath := map[string]*bundle.Bundle{}
 	for _, f := range files {
 		data, err := afero.ReadFile(fsys, f)
 		if err != nil {
 			return nil, fmt.Errorf("cannot read %s: %w", f, unwrap(err))
 		}
-		b, msgs, err := bundle.VerifyFile(data, count(bundleTokenizer(data)))
+		b, msgs, err := bundle.VerifyFile(data, count.of(bundleTokenizer(data)))
 		if err != nil {
 			if fi.IsDir() && manifest == "" && !strings.Contains(string(data), bundle.Schema) {
 				continue // some other JSON file in a folder given by hand
@@ -130,6 +94,57 @@ func VerifyPath(fsys afero.Fs, p string, o VerifyOptions) (*VerifyReport, error)
 		return nil, fmt.Errorf("no bundle under %s: give a bundle file, a folder of bundles or a build output folder", p)
 	}
 	return r, nil
+}
+
+// counters are the token counters of the encodings bundles name, made
+// once each.
+type counters map[string]*tokens.Counter
+
+// of returns the count function of encoding enc, or nil when enc is empty
+// or unknown.
+func (cs counters) of(enc string) func(string) int {
+	if enc == "" {
+		return nil
+	}
+	c := cs[enc]
+	if c == nil {
+		c = tokens.NewCounter(enc)
+		cs[enc] = c
+	}
+	if _, err := c.Count("lore"); err != nil {
+		return nil
+	}
+	return c.MustCount
+}
+
+// verifyFiles lists the bundle files lore verify checks at p: p itself,
+// or the JSON files under a folder (under its bundles/ in a build output,
+// whose manifest.json is then returned too), sorted.
+func verifyFiles(fsys afero.Fs, p string, dir bool) (files []string, manifest string, err error) {
+	if !dir {
+		return []string{p}, "", nil
+	}
+	root := p
+	if st, err := fsys.Stat(path.Join(p, BundlesDir)); err == nil && st.IsDir() {
+		root = path.Join(p, BundlesDir)
+		if _, err := fsys.Stat(path.Join(p, "manifest.json")); err == nil {
+			manifest = path.Join(p, "manifest.json")
+		}
+	}
+	err = afero.Walk(fsys, root, func(f string, info fs.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		if !info.IsDir() && strings.HasSuffix(f, ".json") {
+			files = append(files, f)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, "", fmt.Errorf("cannot read %s: %w", root, unwrap(err))
+	}
+	slices.Sort(files)
+	return files, manifest, nil
 }
 
 // verifyManifest checks manifest.json's bundle entries against the files.

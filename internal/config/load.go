@@ -306,16 +306,9 @@ func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
 		case "addons":
 			return p.boolean(f, &r.Addons)
 		case "budget":
-			// yaml.v3 decodes 1.5 into an int as 1: a float must be whole.
-			var whole float64
-			if err := f.Decode(&r.Budget); err != nil || r.Budget < 0 || f.Tag == "!!float" && (f.Decode(&whole) != nil || whole != float64(r.Budget)) {
-				return p.errf(f, "recipe %q: budget must be a whole number of tokens, got %q", name, f.Value)
-			}
+			return p.tokens(f, &r.Budget, 0, fmt.Sprintf("recipe %q: budget must be a whole number of tokens", name))
 		case "sourcesBudget":
-			var whole float64
-			if err := f.Decode(&r.SourcesBudget); err != nil || r.SourcesBudget <= 0 || f.Tag == "!!float" && (f.Decode(&whole) != nil || whole != float64(r.SourcesBudget)) {
-				return p.errf(f, "recipe %q: sourcesBudget must be a whole number of tokens above 0, got %q", name, f.Value)
-			}
+			return p.tokens(f, &r.SourcesBudget, 1, fmt.Sprintf("recipe %q: sourcesBudget must be a whole number of tokens above 0", name))
 		case "surfaces":
 			return p.names(f, name, "surface", &r.Surfaces)
 		case "providers":
@@ -325,15 +318,9 @@ func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
 		case "blocks":
 			return p.names(f, name, "block", &r.Blocks)
 		case "bot":
-			if err := p.str(f, &r.Bot); err != nil {
-				return err
-			}
-			return p.checkName(f, name, "bot", r.Bot)
+			return p.name(f, name, "bot", &r.Bot)
 		case "chat":
-			if err := p.str(f, &r.Chat); err != nil {
-				return err
-			}
-			return p.checkName(f, name, "chat", r.Chat)
+			return p.name(f, name, "chat", &r.Chat)
 		case "lang":
 			return p.str(f, &r.Lang)
 		case "params":
@@ -344,6 +331,25 @@ func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
 		return nil
 	})
 	return r, err
+}
+
+// tokens reads a whole number of tokens of at least least into dst;
+// msg starts the error. (yaml.v3 decodes 1.5 into an int as 1: a float
+// must be whole.)
+func (p *parser) tokens(f *yaml.Node, dst *int, least int, msg string) error {
+	var whole float64
+	if err := f.Decode(dst); err != nil || *dst < least || f.Tag == "!!float" && (f.Decode(&whole) != nil || whole != float64(*dst)) {
+		return p.errf(f, "%s, got %q", msg, f.Value)
+	}
+	return nil
+}
+
+// name reads one name (a bot or chat) of a recipe into dst.
+func (p *parser) name(f *yaml.Node, recipe, what string, dst *string) error {
+	if err := p.str(f, dst); err != nil {
+		return err
+	}
+	return p.checkName(f, recipe, what, *dst)
 }
 
 // names reads a list of names (surfaces, providers, roles, blocks): each

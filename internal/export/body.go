@@ -17,25 +17,6 @@ type edit struct {
 	text       string
 }
 
-// offset returns the byte offset of 1-based line and column (in
-// characters) of m.Src.
-func offset(m *manual.Manual, line, col int) int {
-	off := m.LineOffset(line)
-	for i := 1; i < col && off < len(m.Src); i++ {
-		_, size := decodeRune(m.Src[off:])
-		off += size
-	}
-	return off
-}
-
-func decodeRune(b []byte) (rune, int) {
-	r := []rune(string(b[:min(len(b), 4)]))
-	if len(r) == 0 {
-		return 0, 1
-	}
-	return r[0], len(string(r[0]))
-}
-
 // relPath is the relative path from folder dir to file, both relative to
 // the export's folder.
 func relPath(dir, file string) string {
@@ -50,6 +31,12 @@ func relPath(dir, file string) string {
 	return strings.Repeat("../", len(a)-i) + strings.Join(b[i:], "/")
 }
 
+// leaves reports whether clean, a cleaned relative path, leads out of its
+// folder (or is absolute).
+func leaves(clean string) bool {
+	return path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../")
+}
+
 // supportDir is where an exported manual's supporting files go: its skill
 // folder, or beside a single-file export a folder of its name.
 func supportDir(p *profiles.Profile, it *item) string {
@@ -59,99 +46,132 @@ func supportDir(p *profiles.Profile, it *item) string {
 	return path.Join(path.Dir(it.file), it.name)
 }
 
+// rewriter rewrites the body of one exported manual.
+type rewriter struct {
+	in       hosts.Input
+	p        *profiles.Profile
+	it       *item
+	byManual map[*manual.Manual]*item
+	rel      string // the manual's path, relative to the project
+	dir      string // the exported file's folder, relative to Out
+
+	edits  []edit
+	copies map[string]string
+	skips  []Skip
+}
+
 // rewrite returns the body of it with manual_read('x') references and
 // links to other manuals rewritten for the host, and the supporting files
 // to copy (destination relative to Out → source on the file system).
 func rewrite(in hosts.Input, p *profiles.Profile, it *item, byManual map[*manual.Manual]*item) ([]byte, map[string]string, []Skip) {
 	m := it.m
-	rel := in.Config.Rel(m.Path)
-	copies := map[string]string{}
-	var skips []Skip
-	var edits []edit
-	dir := path.Dir(it.file)
-	headerEnd := m.Header.End
+	w := &rewriter{in: in, p: p, it: it, byManual: byManual, rel: in.Config.Rel(m.Path), dir: path.Dir(it.file), copies: map[string]string{}}
 	for _, r := range m.Refs {
-		if r.Line <= headerEnd {
+		if r.Line <= m.Header.End {
 			continue
 		}
-		start, end := offset(m, r.Line, r.Col), offset(m, r.Line, r.EndCol)
 		switch r.Kind {
 		case manual.RefManual:
-			target := exported(in.Manuals.ByName(r.Target), byManual)
-			if target == nil {
-				skips = append(skips, Skip{Source: rel, Why: "manual_read('" + r.Target + "') left as it is: no exported manual of that name"})
-				continue
-			}
-			text := strings.NewReplacer("{name}", target.name, "{path}", relPath(dir, target.file)).Replace(p.Export.Reference)
-			if start > 0 && end < len(m.Src) && m.Src[start-1] == '`' && m.Src[end] == '`' && (start < 2 || m.Src[start-2] != '`') {
-				start, end = start-1, end+1 // the call was code; the link is not
-			}
-			edits = append(edits, edit{start, end, text})
+			w.call(r)
 		case manual.RefLink:
-			span := string(m.Src[start:end])
-			spanPath, _, _ := strings.Cut(span, "#")
-			if u, err := url.PathUnescape(spanPath); err != nil || u != r.Target {
-				if r.Target != "" {
-					skips = append(skips, Skip{Source: rel, Why: "link " + r.Target + " left as it is: a reference-style link"})
-				}
-				continue
-			}
-			if r.Target == "" {
-				continue // an anchor in the same file
-			}
-			abs := path.Join(path.Dir(m.Path), r.Target)
-			if tm := in.Manuals.ByPath(abs); tm != nil {
-				if t := exported([]*manual.Manual{tm}, byManual); t != nil {
-					link := relPath(dir, t.file)
-					if r.Anchor != "" {
-						link += "#" + r.Anchor
-					}
-					edits = append(edits, edit{start, end, link})
-					continue
-				}
-			}
-			clean := path.Clean(r.Target)
-			if m.IsSkillEntry() {
-				// The skill folder is copied whole, into supportDir: a
-				// link inside it follows when that is not the file's own
-				// folder (a single-file export such as a Cursor rule).
-				inside := !path.IsAbs(clean) && clean != ".." && !strings.HasPrefix(clean, "../")
-				if link := relPath(dir, path.Join(supportDir(p, it), clean)); inside && link != clean {
-					if r.Anchor != "" {
-						link += "#" + r.Anchor
-					}
-					edits = append(edits, edit{start, end, link})
-				}
-				continue
-			}
-			if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
-				skips = append(skips, Skip{Source: rel, Why: "link " + r.Target + " left as it is: it leaves the manual's folder"})
-				continue
-			}
-			if fi, err := in.FS.Stat(abs); err != nil || !fi.Mode().IsRegular() {
-				continue // ref/broken-link reports it
-			}
-			dst := path.Join(supportDir(p, it), clean)
-			copies[dst] = abs
-			if link := relPath(dir, dst); link != clean {
-				if r.Anchor != "" {
-					link += "#" + r.Anchor
-				}
-				edits = append(edits, edit{start, end, link})
-			}
+			w.link(r)
 		}
 	}
 	if m.IsSkillEntry() {
-		for _, f := range skillFiles(in, m) {
+		for _, f := range skillFiles(in.FS, m) {
 			dst := path.Join(supportDir(p, it), strings.TrimPrefix(f, path.Dir(m.Path)+"/"))
-			copies[dst] = f
+			w.copies[dst] = f
 		}
 	}
-	slices.SortFunc(edits, func(a, b edit) int { return a.start - b.start })
-	body := m.Src[m.BodyStart:]
+	return w.body(), w.copies, w.skips
+}
+
+// call replaces manual_read('x') with the host's reference to x's export.
+func (w *rewriter) call(r manual.Ref) {
+	src := w.it.m.Src
+	target := exported(w.in.Manuals.ByName(r.Target), w.byManual)
+	if target == nil {
+		w.skip("manual_read('" + r.Target + "') left as it is: no exported manual of that name")
+		return
+	}
+	text := strings.NewReplacer("{name}", target.name, "{path}", relPath(w.dir, target.file)).Replace(w.p.Export.Reference)
+	start, end := r.Offset, r.EndOffset
+	if start > 0 && end < len(src) && src[start-1] == '`' && src[end] == '`' && (start < 2 || src[start-2] != '`') {
+		start, end = start-1, end+1 // the call was code; the link is not
+	}
+	w.edits = append(w.edits, edit{start, end, text})
+}
+
+// link points a relative link at what it reaches in the export: another
+// exported manual, a file of the skill folder, or a supporting file
+// copied beside the manual. Reference-style links and links out of the
+// manual's folder are left as they are, and reported.
+func (w *rewriter) link(r manual.Ref) {
+	m := w.it.m
+	spanPath, _, _ := strings.Cut(string(m.Src[r.Offset:r.EndOffset]), "#")
+	if u, err := url.PathUnescape(spanPath); err != nil || u != r.Target {
+		if r.Target != "" {
+			w.skip("link " + r.Target + " left as it is: a reference-style link")
+		}
+		return
+	}
+	if r.Target == "" {
+		return // an anchor in the same file
+	}
+	abs := path.Join(path.Dir(m.Path), r.Target)
+	if tm := w.in.Manuals.ByPath(abs); tm != nil {
+		if t := exported([]*manual.Manual{tm}, w.byManual); t != nil {
+			w.relink(r, relPath(w.dir, t.file))
+			return
+		}
+	}
+	clean := path.Clean(r.Target)
+	if m.IsSkillEntry() {
+		// The skill folder is copied whole, into supportDir: a link
+		// inside it follows when that is not the file's own folder (a
+		// single-file export such as a Cursor rule).
+		if link := relPath(w.dir, path.Join(supportDir(w.p, w.it), clean)); !leaves(clean) && link != clean {
+			w.relink(r, link)
+		}
+		return
+	}
+	if leaves(clean) {
+		w.skip("link " + r.Target + " left as it is: it leaves the manual's folder")
+		return
+	}
+	if fi, err := w.in.FS.Stat(abs); err != nil || !fi.Mode().IsRegular() {
+		return // ref/broken-link reports it
+	}
+	dst := path.Join(supportDir(w.p, w.it), clean)
+	w.copies[dst] = abs
+	if link := relPath(w.dir, dst); link != clean {
+		w.relink(r, link)
+	}
+}
+
+// relink replaces link r's destination with link, keeping its anchor.
+func (w *rewriter) relink(r manual.Ref, link string) {
+	if r.Anchor != "" {
+		link += "#" + r.Anchor
+	}
+	w.edits = append(w.edits, edit{r.Offset, r.EndOffset, link})
+}
+
+func (w *rewriter) skip(why string) {
+	w.skips = append(w.skips, Skip{Source: w.rel, Why: why})
+}
+
+// body returns the manual's body with the edits applied, in order (of
+// overlapping edits the first).
+func (w *rewriter) body() []byte {
+	m := w.it.m
+	if len(w.edits) == 0 {
+		return append([]byte(nil), m.Src[m.BodyStart:]...)
+	}
+	slices.SortFunc(w.edits, func(a, b edit) int { return a.start - b.start })
 	var out []byte
 	at := m.BodyStart
-	for _, e := range edits {
+	for _, e := range w.edits {
 		if e.start < at {
 			continue // overlapping: keep the first
 		}
@@ -159,11 +179,7 @@ func rewrite(in hosts.Input, p *profiles.Profile, it *item, byManual map[*manual
 		out = append(out, e.text...)
 		at = e.end
 	}
-	if len(edits) == 0 {
-		return append([]byte(nil), body...), copies, skips
-	}
-	out = append(out, m.Src[at:]...)
-	return out, copies, skips
+	return append(out, m.Src[at:]...)
 }
 
 // exported returns the export of the first of ms that is exported.

@@ -14,7 +14,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -64,10 +64,10 @@ type Rename struct{ Manual, Name, Source string }
 // Skip is something the export left out or as it was.
 type Skip struct{ Source, Why string }
 
-// ManifestName is the file in Out that records what an export of host
+// manifestName is the file in Out that records what an export of host
 // wrote, so that the next export removes what is no longer produced and
 // never touches files it did not write.
-func ManifestName(host string) string { return ".lore-export-" + host + ".json" }
+func manifestName(host string) string { return ".lore-export-" + host + ".json" }
 
 type manifest struct {
 	Host  string            `json:"host"`
@@ -76,13 +76,9 @@ type manifest struct {
 
 // Run exports in for the host of o.
 func Run(in hosts.Input, o Options) (*Result, error) {
-	p := in.Config.Hosts.Profile(o.Host)
-	if p == nil {
-		var names []string
-		for _, k := range in.Config.Hosts.Profiles {
-			names = append(names, k.Name)
-		}
-		return nil, fmt.Errorf("unknown host %q: use %s", o.Host, strings.Join(names, ", "))
+	p, err := hosts.Lookup(in.Config, o.Host)
+	if err != nil {
+		return nil, err
 	}
 	out := path.Clean(o.Out)
 	exported := Exported(in.FS, out)
@@ -95,71 +91,105 @@ func Run(in hosts.Input, o Options) (*Result, error) {
 		return nil, err
 	}
 	res.Host = p.Name
+	d := &dest{fs: in.FS, out: out, check: o.Check, res: res}
 	old := readManifest(in.FS, out, p.Name)
-	for _, f := range slices.Sorted(keys(files)) {
-		full := path.Join(out, f)
-		have, err := afero.ReadFile(in.FS, full)
-		if err == nil && bytes.Equal(have, files[f]) {
-			res.Unchanged++
-			continue
-		}
-		res.Written = append(res.Written, f)
-		if o.Check {
-			continue
-		}
-		if err := in.FS.MkdirAll(path.Dir(full), 0o755); err != nil {
-			return nil, err
-		}
-		if err := afero.WriteFile(in.FS, full, files[f], 0o644); err != nil {
-			return nil, err
-		}
+	if err := d.write(files); err != nil {
+		return nil, err
 	}
-	for _, f := range slices.Sorted(keys(old.Files)) {
-		if _, ok := files[f]; ok {
-			continue
-		}
-		full := path.Join(out, f)
-		if _, err := in.FS.Stat(full); err != nil {
-			continue
-		}
-		res.Removed = append(res.Removed, f)
-		if !o.Check {
-			if err := in.FS.Remove(full); err != nil {
-				return nil, err
-			}
-			removeEmptyDirs(in.FS, out, path.Dir(full))
-		}
+	if err := d.removeStale(old, files); err != nil {
+		return nil, err
 	}
-	m := manifest{Host: p.Name, Files: map[string]string{}}
-	for f, b := range files {
-		sum := sha256.Sum256(b)
-		m.Files[f] = hex.EncodeToString(sum[:])
-	}
-	mb, _ := json.MarshalIndent(m, "", "  ")
-	mb = append(mb, '\n')
-	mpath := path.Join(out, ManifestName(p.Name))
-	if have, err := afero.ReadFile(in.FS, mpath); err != nil || !bytes.Equal(have, mb) {
-		if o.Check {
-			if len(res.Written) == 0 && len(res.Removed) == 0 {
-				res.Written = append(res.Written, ManifestName(p.Name))
-			}
-		} else {
-			if err := in.FS.MkdirAll(out, 0o755); err != nil {
-				return nil, err
-			}
-			if err := afero.WriteFile(in.FS, mpath, mb, 0o644); err != nil {
-				return nil, err
-			}
-		}
+	if err := d.writeManifest(p.Name, files); err != nil {
+		return nil, err
 	}
 	slices.SortFunc(res.Renamed, func(a, b Rename) int { return strings.Compare(a.Manual, b.Manual) })
 	slices.SortStableFunc(res.Skipped, func(a, b Skip) int { return cmp.Compare(a.Source, b.Source) })
 	return res, nil
 }
 
+// dest is the folder an export goes into; with check, nothing is written
+// and res says what would be.
+type dest struct {
+	fs    afero.Fs
+	out   string
+	check bool
+	res   *Result
+}
+
+// write writes the files that differ from what out holds.
+func (d *dest) write(files map[string][]byte) error {
+	for _, f := range slices.Sorted(maps.Keys(files)) {
+		full := path.Join(d.out, f)
+		have, err := afero.ReadFile(d.fs, full)
+		if err == nil && bytes.Equal(have, files[f]) {
+			d.res.Unchanged++
+			continue
+		}
+		d.res.Written = append(d.res.Written, f)
+		if d.check {
+			continue
+		}
+		if err := d.fs.MkdirAll(path.Dir(full), 0o755); err != nil {
+			return err
+		}
+		if err := afero.WriteFile(d.fs, full, files[f], 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// removeStale removes the files the old export wrote that this one does
+// not, and the folders that leaves empty.
+func (d *dest) removeStale(old manifest, files map[string][]byte) error {
+	for _, f := range slices.Sorted(maps.Keys(old.Files)) {
+		if _, ok := files[f]; ok {
+			continue
+		}
+		full := path.Join(d.out, f)
+		if _, err := d.fs.Stat(full); err != nil {
+			continue
+		}
+		d.res.Removed = append(d.res.Removed, f)
+		if !d.check {
+			if err := d.fs.Remove(full); err != nil {
+				return err
+			}
+			removeEmptyDirs(d.fs, d.out, path.Dir(full))
+		}
+	}
+	return nil
+}
+
+// writeManifest records the files of host's export with their digests.
+// With check, a stale manifest alone makes the export stale.
+func (d *dest) writeManifest(host string, files map[string][]byte) error {
+	m := manifest{Host: host, Files: map[string]string{}}
+	for f, b := range files {
+		sum := sha256.Sum256(b)
+		m.Files[f] = hex.EncodeToString(sum[:])
+	}
+	mb, _ := json.MarshalIndent(m, "", "  ")
+	mb = append(mb, '\n')
+	mpath := path.Join(d.out, manifestName(host))
+	if have, err := afero.ReadFile(d.fs, mpath); err == nil && bytes.Equal(have, mb) {
+		return nil
+	}
+	if d.check {
+		if !d.res.Stale() {
+			d.res.Written = append(d.res.Written, manifestName(host))
+		}
+		return nil
+	}
+	if err := d.fs.MkdirAll(d.out, 0o755); err != nil {
+		return err
+	}
+	return afero.WriteFile(d.fs, mpath, mb, 0o644)
+}
+
 func readManifest(fs afero.Fs, out, host string) manifest {
 	var m manifest
-	if b, err := afero.ReadFile(fs, path.Join(out, ManifestName(host))); err == nil {
+	if b, err := afero.ReadFile(fs, path.Join(out, manifestName(host))); err == nil {
 		_ = json.Unmarshal(b, &m)
 	}
 	// Only paths inside the folder are ever removed.
@@ -182,16 +212,6 @@ func removeEmptyDirs(fs afero.Fs, out, dir string) {
 			return
 		}
 		dir = path.Dir(dir)
-	}
-}
-
-func keys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
 	}
 }
 

@@ -90,3 +90,13 @@ func TestInstructionsFormat(t *testing.T) {
 		t.Errorf("%q, %v; want %q", b, err, want)
 	}
 }
+
+// TestUnknownHost: an unknown host is an error that suggests the closest
+// known one, as lore hosts does.
+func TestUnknownHost(t *testing.T) {
+	in := input(t, map[string]string{"manuals/a.md": "# A\n"}, "")
+	_, err := Run(in, Options{Host: "codx", Out: "out"})
+	if err == nil || err.Error() != `unknown host "codx": did you mean "codex"?` {
+		t.Errorf("%v", err)
+	}
+}

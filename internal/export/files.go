@@ -1,42 +1,24 @@
 package export
 
 import (
-	"io/fs"
+	"math"
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/spf13/afero"
 
-	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// skipNames are never copied out of a skill folder.
-var skipNames = []string{".git", "node_modules", ".DS_Store"}
-
-// skillFiles returns every regular file of the skill folder of m but
-// SKILL.md itself, in path order. Symbolic links are not followed.
-func skillFiles(in hosts.Input, m *manual.Manual) []string {
-	root := path.Dir(m.Path)
+// skillFiles returns the files of the skill folder of m that are copied
+// beside its export: what the loader reads there (manual.SkillFiles) but
+// SKILL.md itself, macOS's .DS_Store and an earlier export's manifest.
+func skillFiles(fsys afero.Fs, m *manual.Manual) []string {
 	var out []string
-	_ = afero.Walk(in.FS, root, func(p string, fi fs.FileInfo, err error) error {
-		if err != nil {
-			return nil
+	for _, f := range manual.SkillFiles(fsys, m, nil, math.MaxInt) {
+		if name := path.Base(f); f != m.Path && name != ".DS_Store" && !strings.HasPrefix(name, ".lore-export-") {
+			out = append(out, f)
 		}
-		name := path.Base(p)
-		if fi.IsDir() {
-			if p != root && slices.Contains(skipNames, name) {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if !fi.Mode().IsRegular() || p == m.Path || slices.Contains(skipNames, name) || strings.HasPrefix(name, ".lore-export-") {
-			return nil
-		}
-		out = append(out, p)
-		return nil
-	})
-	slices.Sort(out)
+	}
 	return out
 }

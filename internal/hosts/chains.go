@@ -3,6 +3,7 @@ package hosts
 import (
 	"bytes"
 	"cmp"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -111,40 +112,12 @@ func globRE(g string) *regexp.Regexp {
 // simulateChains returns every chain of p over the project's files.
 func simulateChains(p *profiles.Profile, f *files, rel func(string) string) []*Chain {
 	var out []*Chain
-	known := slices.Sorted(func(yield func(string) bool) {
-		for k := range f.src {
-			if !yield(k) {
-				return
-			}
-		}
-	})
+	// The files known before any chain reads more: the manuals.
+	known := slices.Sorted(maps.Keys(f.src))
 	for _, c := range p.Chains {
-		// The files of this chain found among the known ones, and the
-		// folder each belongs to (the file's path less the name).
-		found := map[string]string{}
-		for _, k := range known {
-			for _, n := range c.Files {
-				if strings.Contains(n, "*") {
-					if globRE(n).MatchString(strings.TrimPrefix(k, f.top(path.Dir(k))+"/")) {
-						found[k] = path.Dir(k)
-					}
-				} else if k == n || strings.HasSuffix(k, "/"+n) {
-					found[k] = strings.TrimSuffix(strings.TrimSuffix(k, n), "/")
-				}
-			}
-		}
-		// Non-glob names in the project folder and the manual roots.
-		for _, d := range append([]string{f.dir}, f.roots...) {
-			for _, n := range c.Files {
-				if !strings.Contains(n, "*") {
-					if _, ok := f.get(joinPath(d, n)); ok {
-						found[joinPath(d, n)] = path.Clean(d)
-					}
-				}
-			}
-		}
+		found := f.find(c, known)
 		if c.Walk == "each" {
-			for _, k := range slices.Sorted(mapKeys(found)) {
+			for _, k := range slices.Sorted(maps.Keys(found)) {
 				src, _ := f.get(k)
 				out = append(out, measure(c, path.Dir(rel(k)), []string{k}, [][]byte{src}, rel))
 			}
@@ -157,26 +130,8 @@ func simulateChains(p *profiles.Profile, f *files, rel func(string) string) []*C
 			}
 			folders[d] = true
 		}
-		for _, d := range slices.Sorted(mapKeys(folders)) {
-			var paths []string
-			var srcs [][]byte
-			for _, a := range ancestors(f.top(d), d) {
-				for _, n := range c.Files {
-					if strings.Contains(n, "*") {
-						continue
-					}
-					src, ok := f.get(joinPath(a, n))
-					if !ok || len(bytes.TrimSpace(src)) == 0 {
-						continue
-					}
-					paths = append(paths, joinPath(a, n))
-					srcs = append(srcs, src)
-					if c.FirstWins {
-						break
-					}
-				}
-			}
-			if len(paths) > 0 {
+		for _, d := range slices.Sorted(maps.Keys(folders)) {
+			if paths, srcs := f.chain(c, d); len(paths) > 0 {
 				out = append(out, measure(c, rel(d), paths, srcs, rel))
 			}
 		}
@@ -187,14 +142,64 @@ func simulateChains(p *profiles.Profile, f *files, rel func(string) string) []*C
 	return out
 }
 
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
+// find returns the files of chain c among the known ones and in the
+// project folder and the manual roots, each with the folder it belongs
+// to (the file's path less the name).
+func (f *files) find(c profiles.Chain, known []string) map[string]string {
+	found := map[string]string{}
+	globs := map[string]*regexp.Regexp{} // compiled once per chain, not per file
+	for _, n := range c.Files {
+		if strings.Contains(n, "*") {
+			globs[n] = globRE(n)
+		}
+	}
+	for _, k := range known {
+		for _, n := range c.Files {
+			if g := globs[n]; g != nil {
+				if g.MatchString(strings.TrimPrefix(k, f.top(path.Dir(k))+"/")) {
+					found[k] = path.Dir(k)
+				}
+			} else if k == n || strings.HasSuffix(k, "/"+n) {
+				found[k] = strings.TrimSuffix(strings.TrimSuffix(k, n), "/")
 			}
 		}
 	}
+	// Non-glob names in the project folder and the manual roots.
+	for _, d := range append([]string{f.dir}, f.roots...) {
+		for _, n := range c.Files {
+			if globs[n] == nil {
+				if _, ok := f.get(joinPath(d, n)); ok {
+					found[joinPath(d, n)] = path.Clean(d)
+				}
+			}
+		}
+	}
+	return found
+}
+
+// chain returns the files of chain c a host loads for working folder d,
+// outermost first, with their texts: in each folder from the top down to
+// d, every non-empty file of c's names (the first only, when c.FirstWins).
+func (f *files) chain(c profiles.Chain, d string) ([]string, [][]byte) {
+	var paths []string
+	var srcs [][]byte
+	for _, a := range ancestors(f.top(d), d) {
+		for _, n := range c.Files {
+			if strings.Contains(n, "*") {
+				continue
+			}
+			src, ok := f.get(joinPath(a, n))
+			if !ok || len(bytes.TrimSpace(src)) == 0 {
+				continue
+			}
+			paths = append(paths, joinPath(a, n))
+			srcs = append(srcs, src)
+			if c.FirstWins {
+				break
+			}
+		}
+	}
+	return paths, srcs
 }
 
 // ancestors returns the folders from top down to d, both included.

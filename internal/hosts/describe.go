@@ -7,10 +7,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-)
 
-// MaxDescription is the Agent Skills limit on a description, in characters.
-const MaxDescription = 1024
+	"github.com/lorekit/lore/internal/manual"
+)
 
 // terms splits s into lowercased words of letters and digits.
 func terms(s string) []string {
@@ -25,8 +24,8 @@ type IDF struct {
 	df map[string]int
 }
 
-// NewIDF counts, for each term, the documents it occurs in.
-func NewIDF(docs []string) *IDF {
+// newIDF counts, for each term, the documents it occurs in.
+func newIDF(docs []string) *IDF {
 	x := &IDF{n: len(docs), df: map[string]int{}}
 	for _, d := range docs {
 		seen := map[string]bool{}
@@ -40,17 +39,17 @@ func NewIDF(docs []string) *IDF {
 	return x
 }
 
-// Of returns the smoothed inverse document frequency of term.
-func (x *IDF) Of(term string) float64 {
+// of returns the smoothed inverse document frequency of term.
+func (x *IDF) of(term string) float64 {
 	return math.Log(float64(x.n+1)/float64(x.df[term]+1)) + 1
 }
 
-// Score is the distinctiveness of a piece of text: the mean of its three
+// score is the distinctiveness of a piece of text: the mean of its three
 // rarest words' IDF (of all of them when it has fewer).
-func (x *IDF) Score(s string) float64 {
+func (x *IDF) score(s string) float64 {
 	var v []float64
 	for _, t := range terms(s) {
-		v = append(v, x.Of(t))
+		v = append(v, x.of(t))
 	}
 	if len(v) == 0 {
 		return 0
@@ -86,7 +85,7 @@ func sentences(s string) []string {
 // its parts are reordered, the most distinctive first, so what the host
 // keeps is what tells this entry from the others: the sentences of the
 // summary and the trigger clause by their score, the triggers inside the
-// clause by theirs. The result is at most MaxDescription characters:
+// clause by theirs. The result is at most manual.MaxSkillDescription characters:
 // the least distinctive parts are left out first.
 func Describe(summary string, triggers []string, idf *IDF, limit int) string {
 	summary = strings.Join(strings.Fields(summary), " ")
@@ -101,10 +100,10 @@ func Describe(summary string, triggers []string, idf *IDF, limit int) string {
 		}
 	}
 	natural := join(summary, clause(extra))
-	if (limit <= 0 || utf8.RuneCountInString(natural) <= limit) && utf8.RuneCountInString(natural) <= MaxDescription {
+	if (limit <= 0 || utf8.RuneCountInString(natural) <= limit) && utf8.RuneCountInString(natural) <= manual.MaxSkillDescription {
 		return natural
 	}
-	slices.SortStableFunc(extra, func(a, b string) int { return cmp.Compare(idf.Score(b), idf.Score(a)) })
+	slices.SortStableFunc(extra, func(a, b string) int { return cmp.Compare(idf.score(b), idf.score(a)) })
 	type part struct {
 		text  string
 		score float64
@@ -112,10 +111,10 @@ func Describe(summary string, triggers []string, idf *IDF, limit int) string {
 	}
 	var parts []part
 	for _, s := range sentences(summary) {
-		parts = append(parts, part{s, idf.Score(s), false})
+		parts = append(parts, part{s, idf.score(s), false})
 	}
 	if len(extra) > 0 {
-		parts = append(parts, part{clause(extra), idf.Score(extra[0]), true})
+		parts = append(parts, part{clause(extra), idf.score(extra[0]), true})
 	}
 	slices.SortStableFunc(parts, func(a, b part) int { return cmp.Compare(b.score, a.score) })
 	// Keep the parts in that order while they fit the Agent Skills limit;
@@ -134,7 +133,7 @@ func Describe(summary string, triggers []string, idf *IDF, limit int) string {
 				if k > 0 {
 					add += 2
 				}
-				if n+1+w+add > MaxDescription {
+				if n+1+w+add > manual.MaxSkillDescription {
 					break
 				}
 				w += add
@@ -149,13 +148,13 @@ func Describe(summary string, triggers []string, idf *IDF, limit int) string {
 		if out != "" {
 			w++
 		}
-		if n+w > MaxDescription {
+		if n+w > manual.MaxSkillDescription {
 			continue
 		}
 		out, n = join(out, text), n+w
 	}
 	if out == "" {
-		return cutWords(parts[0].text, MaxDescription)
+		return cutWords(parts[0].text, manual.MaxSkillDescription)
 	}
 	return out
 }

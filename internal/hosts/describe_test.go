@@ -4,12 +4,14 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/lorekit/lore/internal/manual"
 )
 
 // TestDescribeKeepsNaturalOrderWhenItFits: a description within the
 // host's cut is the summary and then the triggers it does not name.
 func TestDescribeKeepsNaturalOrderWhenItFits(t *testing.T) {
-	idf := NewIDF([]string{"a b", "c d"})
+	idf := newIDF([]string{"a b", "c d"})
 	got := Describe("Embed images in a reply.", []string{"image", "embed", "picture"}, idf, 200)
 	if want := "Embed images in a reply. Use when: picture."; got != want {
 		// "image" and "embed" are in the summary already.
@@ -27,7 +29,7 @@ func TestDescribeDistinctiveFirst(t *testing.T) {
 		"Use this when you read a file for the agent.",
 		"kubectl rollout for the agent",
 	}
-	idf := NewIDF(corpus)
+	idf := newIDF(corpus)
 	got := Describe("Use this when you deploy for the agent. Rolls out kubectl manifests.", []string{"agent", "kubectl"}, idf, 40)
 	if !strings.HasPrefix(got, "Rolls out kubectl manifests.") {
 		t.Errorf("the distinctive sentence does not lead: %q", got)
@@ -44,8 +46,8 @@ func TestDescribeBounded(t *testing.T) {
 	for i := range 300 {
 		trig = append(trig, strings.Repeat("x", i%7+3)+"q")
 	}
-	got := Describe(strings.Repeat("Long sentence here. ", 80), trig, NewIDF(nil), 100)
-	if n := utf8.RuneCountInString(got); n > MaxDescription || n < 500 {
+	got := Describe(strings.Repeat("Long sentence here. ", 80), trig, newIDF(nil), 100)
+	if n := utf8.RuneCountInString(got); n > manual.MaxSkillDescription || n < 500 {
 		t.Errorf("%d characters", n)
 	}
 }

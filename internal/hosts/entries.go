@@ -1,8 +1,6 @@
 package hosts
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"path"
 	"slices"
@@ -29,11 +27,11 @@ type Source struct {
 	Triggers []string
 }
 
-// Listable reports whether a host lists m as a skill: a SKILL.md, or a
+// listable reports whether a host lists m as a skill: a SKILL.md, or a
 // lore manual outside any skill folder that is not an instruction file
 // some host loads whole (AGENTS.md, GEMINI.md, …). Copilot's own kinds
 // (.instructions.md, .agent.md, .prompt.md) are not skills.
-func Listable(m *manual.Manual, chainFiles []string) bool {
+func listable(m *manual.Manual, chainFiles []string) bool {
 	if m.InSkill() {
 		return false
 	}
@@ -43,8 +41,8 @@ func Listable(m *manual.Manual, chainFiles []string) bool {
 	return m.Dialect == manual.Lore && !slices.Contains(chainFiles, path.Base(m.Path))
 }
 
-// ChainFileNames returns the base names of every chain file of ps.
-func ChainFileNames(ps []*profiles.Profile) []string {
+// chainFileNames returns the base names of every chain file of ps.
+func chainFileNames(ps []*profiles.Profile) []string {
 	var out []string
 	for _, p := range ps {
 		for _, c := range p.Chains {
@@ -59,18 +57,18 @@ func ChainFileNames(ps []*profiles.Profile) []string {
 	return out
 }
 
-// Sources returns the listable manuals of set in path order, with the
+// findSources returns the listable manuals of set in path order, with the
 // names a host reads: a SKILL.md's front-matter name (its folder's when
 // absent), a lore manual's exported name. Export is the name lore export
 // writes every source under: valid under the Agent Skills rules
-// (SkillName) and unique in the project; a name an earlier source (in
+// (manual.SkillName) and unique in the project; a name an earlier source (in
 // path order) already has gets a suffix from the hash of the path.
 // Files in skip (an earlier export's copies) are left out.
-func Sources(set *manual.Set, chainFiles []string, skip map[string]bool) []*Source {
+func findSources(set *manual.Set, chainFiles []string, skip map[string]bool) []*Source {
 	var out []*Source
 	var originals []string
 	for _, m := range set.Manuals {
-		if !Listable(m, chainFiles) || skip[m.Path] {
+		if !listable(m, chainFiles) || skip[m.Path] {
 			continue
 		}
 		s := &Source{M: m, Skill: m.IsSkillEntry(), Triggers: m.Triggers, Name: m.Name}
@@ -83,13 +81,12 @@ func Sources(set *manual.Set, chainFiles []string, skip map[string]bool) []*Sour
 		originals = append(originals, s.Name)
 		out = append(out, s)
 	}
-	mapped := SkillNames(originals)
+	mapped := skillNames(originals)
 	taken := map[string]bool{}
 	for _, s := range out {
 		name := mapped[s.Name]
 		if taken[name] {
-			sum := sha256.Sum256([]byte(s.M.Path))
-			name = strings.TrimRight(name[:min(len(name), MaxSkillName-7)], "-") + "-" + hex.EncodeToString(sum[:])[:6]
+			name = hashSuffixed(name, s.M.Path)
 		}
 		taken[name] = true
 		s.Export = name

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/lorekit/lore/internal/manual"
 )
 
 // FuzzDescribeAndLost: any summary, triggers and cut give a description
@@ -18,9 +20,9 @@ func FuzzDescribeAndLost(f *testing.F) {
 			return
 		}
 		triggers := strings.Split(trig, ",")
-		idf := NewIDF([]string{summary, trig})
+		idf := newIDF([]string{summary, trig})
 		d := Describe(summary, triggers, idf, limit%2000)
-		if n := utf8.RuneCountInString(d); n > MaxDescription {
+		if n := utf8.RuneCountInString(d); n > manual.MaxSkillDescription {
 			t.Fatalf("%d characters", n)
 		}
 		shown := max(0, limit%(utf8.RuneCountInString(d)+1))

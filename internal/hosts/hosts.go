@@ -56,30 +56,38 @@ func Run(in Input, o Options) (*Report, error) {
 	}
 	var ps []*profiles.Profile
 	for _, n := range names {
-		p := in.Config.Hosts.Profile(n)
-		if p == nil {
-			var all []string
-			for _, k := range known {
-				all = append(all, k.Name)
-			}
-			msg := fmt.Sprintf("unknown host %q: use %s", n, strings.Join(all, ", "))
-			if s := config.Closest(n, all); s != "" {
-				msg = fmt.Sprintf("unknown host %q: did you mean %q?", n, s)
-			}
-			return nil, fmt.Errorf("%s", msg)
+		p, err := Lookup(in.Config, n)
+		if err != nil {
+			return nil, err
 		}
 		if !slices.Contains(ps, p) {
 			ps = append(ps, p)
 		}
 	}
 	sim := NewSimulator(in)
-	r := &Report{Schema: SchemaID}
+	r := &Report{Schema: schemaID}
 	for _, p := range ps {
 		h := sim.Host(p, o.Window)
 		h.Target = slices.Contains(in.Config.Hosts.Targets, p.Name)
 		r.Hosts = append(r.Hosts, h)
 	}
 	return r, nil
+}
+
+// Lookup returns the profile of host name among cfg's; an unknown host
+// is an error that suggests the closest known one, or names them all.
+func Lookup(cfg *config.Config, name string) (*profiles.Profile, error) {
+	if p := cfg.Hosts.Profile(name); p != nil {
+		return p, nil
+	}
+	var all []string
+	for _, k := range cfg.Hosts.Profiles {
+		all = append(all, k.Name)
+	}
+	if s := config.Closest(name, all); s != "" {
+		return nil, fmt.Errorf("unknown host %q: did you mean %q?", name, s)
+	}
+	return nil, fmt.Errorf("unknown host %q: use %s", name, strings.Join(all, ", "))
 }
 
 // Simulator holds what every host's simulation of one project shares: the
@@ -93,13 +101,13 @@ type Simulator struct {
 
 // NewSimulator prepares the simulation of in.
 func NewSimulator(in Input) *Simulator {
-	chainFiles := ChainFileNames(in.Config.Hosts.Profiles)
-	s := &Simulator{in: in, sources: Sources(in.Manuals, chainFiles, in.Exported)}
+	chainFiles := chainFileNames(in.Config.Hosts.Profiles)
+	s := &Simulator{in: in, sources: findSources(in.Manuals, chainFiles, in.Exported)}
 	var docs []string
 	for _, src := range s.sources {
 		docs = append(docs, corpusText(src))
 	}
-	s.idf = NewIDF(docs)
+	s.idf = newIDF(docs)
 	roots := in.Roots
 	if roots == nil {
 		for _, r := range in.Config.Manuals {

@@ -84,50 +84,86 @@ func simulateListing(p *profiles.Profile, srcs []*Source, window int, idf *IDF) 
 	// The per-entry room a lore manual's description is written for: the
 	// host's cut, or under an even shortening the share of the budget
 	// left after every bare line.
-	room := l.EntryChars
-	var entries []*Entry
-	build := func() {
-		entries = entries[:0]
-		for i, s := range srcs {
-			e := &Entry{Name: s.Name, Manual: s.Manual, Source: s.M.Path, triggers: s.Triggers, order: i, m: s.M}
-			if s.Skill {
-				var parts []string
-				for _, f := range l.Fields {
-					if t := metaText(s.M, f); t != "" {
-						parts = append(parts, t)
-					}
+	out.room = l.EntryChars
+	entries := listEntries(p, srcs, idf, out.room)
+	if share := evenShare(p, b, entries); share > 0 && (out.room == 0 || share < out.room) {
+		out.room = share
+		entries = listEntries(p, srcs, idf, out.room)
+	}
+	live := judgeEntries(p, entries)
+	for _, e := range live {
+		out.Full += b.cost(entryLine(p, e))
+	}
+	out.Over = b.limit > 0 && out.Full > b.limit
+	if out.Over {
+		switch l.Overflow {
+		case "drop-descriptions":
+			dropDescriptions(p, b, live, out)
+		case "shorten-then-omit":
+			shortenThenOmit(p, b, live)
+		}
+	}
+	out.render(p, b, entries)
+	out.count()
+	return out
+}
+
+// listEntries returns an entry for each of srcs, sorted by name then
+// source: a skill's description is its front-matter fields the host
+// reads, a lore manual's the one Describe writes for room characters.
+func listEntries(p *profiles.Profile, srcs []*Source, idf *IDF, room int) []*Entry {
+	entries := make([]*Entry, 0, len(srcs))
+	for i, s := range srcs {
+		e := &Entry{Name: s.Name, Manual: s.Manual, Source: s.M.Path, triggers: s.Triggers, order: i, m: s.M}
+		if s.Skill {
+			var parts []string
+			for _, f := range p.Listing.Fields {
+				if t := metaText(s.M, f); t != "" {
+					parts = append(parts, t)
 				}
-				e.description = strings.Join(parts, " ")
-			} else {
-				e.description = Describe(summaryOf(s.M), s.Triggers, idf, room)
 			}
-			entries = append(entries, e)
+			e.description = strings.Join(parts, " ")
+		} else {
+			e.description = Describe(summaryOf(s.M), s.Triggers, idf, room)
 		}
+		entries = append(entries, e)
 	}
-	build()
-	if l.Overflow == "shorten-then-omit" && b.limit > 0 {
-		full, bare, n := 0, 0, 0
-		for _, e := range entries {
-			full += b.cost(line(p, l.Entry, e, e.description))
-			bare += b.cost(line(p, l.Bare, e, ""))
-			n++
-		}
-		if full > b.limit && n > 0 && b.limit > bare {
-			share := (b.limit - bare) / n
-			if b.tokens {
-				share *= b.cpt
-			}
-			if room == 0 || share < room {
-				room = max(share, 1)
-			}
-			build()
-		}
-	}
-	out.room = room
 	slices.SortStableFunc(entries, func(a, b *Entry) int {
 		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.Source, b.Source))
 	})
+	return entries
+}
 
+// evenShare is, for a host that shortens every description evenly
+// (shorten-then-omit), the characters each entry gets when the listing
+// is over budget: the budget left after every bare line, shared out
+// (at least 1). It is 0 when the host does not shorten, the listing
+// fits, or not even the bare lines fit.
+func evenShare(p *profiles.Profile, b budget, entries []*Entry) int {
+	l := p.Listing
+	if l.Overflow != "shorten-then-omit" || b.limit <= 0 || len(entries) == 0 {
+		return 0
+	}
+	full, bare := 0, 0
+	for _, e := range entries {
+		full += b.cost(line(p, l.Entry, e, e.description))
+		bare += b.cost(line(p, l.Bare, e, ""))
+	}
+	if full <= b.limit || b.limit <= bare {
+		return 0
+	}
+	share := (b.limit - bare) / len(entries)
+	if b.tokens {
+		share *= b.cpt
+	}
+	return max(share, 1)
+}
+
+// judgeEntries applies host p's rules to each entry on its own: a name
+// or description the host refuses, the per-entry cut. It returns the
+// entries the host loads.
+func judgeEntries(p *profiles.Profile, entries []*Entry) []*Entry {
+	l := p.Listing
 	var live []*Entry
 	re := namePattern(p)
 	for _, e := range entries {
@@ -146,31 +182,28 @@ func simulateListing(p *profiles.Profile, srcs []*Source, window int, idf *IDF) 
 			live = append(live, e)
 		}
 	}
-	render := func(e *Entry) string {
-		if e.Shown == 0 {
-			return line(p, l.Bare, e, "")
-		}
-		return line(p, l.Entry, e, prefix(e.description, e.Shown))
+	return live
+}
+
+// entryLine is e's line in host p's listing: the bare line when no
+// description is shown, else the entry line with the shown part of it.
+func entryLine(p *profiles.Profile, e *Entry) string {
+	if e.Shown == 0 {
+		return line(p, p.Listing.Bare, e, "")
 	}
-	for _, e := range live {
-		out.Full += b.cost(render(e))
-	}
-	out.Over = b.limit > 0 && out.Full > b.limit
-	if out.Over {
-		switch l.Overflow {
-		case "drop-descriptions":
-			dropDescriptions(p, b, live, render, out)
-		case "shorten-then-omit":
-			shortenThenOmit(p, b, live)
-		}
-	}
+	return line(p, p.Listing.Entry, e, prefix(e.description, e.Shown))
+}
+
+// render writes the listing as the host renders it: each listed entry's
+// line and cost, what the cut or drop takes away, the text and its cost.
+func (out *Listing) render(p *profiles.Profile, b budget, entries []*Entry) {
 	var text strings.Builder
 	for _, e := range entries {
 		if e.State == Rejected || e.State == Omitted {
 			e.Lost = lost(e.description, 0, e.triggers)
 			continue
 		}
-		e.Line = render(e)
+		e.Line = entryLine(p, e)
 		e.Cost = b.cost(e.Line)
 		out.Used += e.Cost
 		text.WriteString(e.Line + "\n")
@@ -178,7 +211,11 @@ func simulateListing(p *profiles.Profile, srcs []*Source, window int, idf *IDF) 
 	}
 	out.Text = text.String()
 	out.Entries = entries
-	for _, e := range entries {
+}
+
+// count counts the listing's entries by state.
+func (out *Listing) count() {
+	for _, e := range out.Entries {
 		switch e.State {
 		case Cut:
 			out.Cut++
@@ -195,198 +232,4 @@ func simulateListing(p *profiles.Profile, srcs []*Source, window int, idf *IDF) 
 			out.Listed++
 		}
 	}
-	return out
-}
-
-// dropDescriptions drops whole descriptions until the listing fits. The
-// host drops the least used first; lore cannot know usage, so it shows
-// the worst case: the shortest descriptions go first, which loses the
-// most of them. MinDropped is the best case (the longest first), and
-// every description still listed is at risk.
-func dropDescriptions(p *profiles.Profile, b budget, live []*Entry, render func(*Entry) string, out *Listing) {
-	saving := func(e *Entry) int {
-		full := b.cost(render(e))
-		return full - b.cost(line(p, p.Listing.Bare, e, ""))
-	}
-	need := out.Full - b.limit
-	order := func(longestFirst bool) []*Entry {
-		o := slices.Clone(live)
-		slices.SortStableFunc(o, func(x, y *Entry) int {
-			c := cmp.Compare(x.Shown, y.Shown)
-			if longestFirst {
-				c = -c
-			}
-			return cmp.Or(c, strings.Compare(x.Name, y.Name))
-		})
-		return o
-	}
-	for _, e := range order(true) {
-		if need <= 0 {
-			break
-		}
-		if e.Shown > 0 {
-			need -= saving(e)
-			out.MinDropped++
-		}
-	}
-	need = out.Full - b.limit
-	for _, e := range order(false) {
-		if need <= 0 {
-			if e.Shown > 0 {
-				e.AtRisk = true
-			}
-			continue
-		}
-		if e.Shown == 0 {
-			continue
-		}
-		need -= saving(e)
-		e.State, e.Shown = Dropped, 0
-		e.Reason = fmt.Sprintf("the listing is over %s's budget; it drops the descriptions of the least-used skills first, and in the worst case (usage unknown) this one", p.Name)
-	}
-}
-
-// shortenThenOmit is Codex's overflow: when every entry fits without its
-// description, the room left is handed out one character at a time, round
-// robin over the entries in order, so short descriptions stay whole and
-// long ones are shortened evenly; otherwise entries are kept without
-// descriptions in order while they fit and the rest are left out.
-func shortenThenOmit(p *profiles.Profile, b budget, live []*Entry) {
-	bare := make([]int, len(live))
-	minimum := 0
-	for i, e := range live {
-		bare[i] = b.cost(line(p, p.Listing.Bare, e, ""))
-		minimum += bare[i]
-	}
-	if minimum > b.limit {
-		used := 0
-		for i, e := range live {
-			e.Shown = 0
-			if used+bare[i] <= b.limit {
-				used += bare[i]
-				e.State = Dropped
-				e.Reason = fmt.Sprintf("%s's budget does not hold every skill even without descriptions: all descriptions are removed", p.Name)
-			} else {
-				e.State = Omitted
-				e.Reason = fmt.Sprintf("not listed: %s's budget is spent by the skills before it", p.Name)
-			}
-		}
-		return
-	}
-	// The cost of an entry with k description characters, less its bare
-	// cost: the empty-description line plus k characters.
-	type room struct {
-		chars, bytes int
-		pre          []int // byte length of the first k characters
-	}
-	rooms := make([]room, len(live))
-	for i, e := range live {
-		empty := line(p, p.Listing.Entry, e, "")
-		r := room{chars: utf8.RuneCountInString(empty) + 1, bytes: len(empty) + 1, pre: []int{0}}
-		n := 0
-		for _, c := range prefix(e.description, e.Shown) {
-			n += utf8.RuneLen(c)
-			r.pre = append(r.pre, n)
-		}
-		rooms[i] = r
-	}
-	extra := func(i, k int) int {
-		if k == 0 {
-			return 0
-		}
-		return b.costOf(rooms[i].chars+k, rooms[i].bytes+rooms[i].pre[k]) - bare[i]
-	}
-	alloc := make([]int, len(live))
-	remaining := b.limit - minimum
-	for changed := true; changed; {
-		changed = false
-		for i := range live {
-			if alloc[i] >= len(rooms[i].pre)-1 {
-				continue
-			}
-			if d := extra(i, alloc[i]+1) - extra(i, alloc[i]); d <= remaining {
-				alloc[i]++
-				remaining -= d
-				changed = true
-			}
-		}
-	}
-	for i, e := range live {
-		if alloc[i] < e.Shown {
-			was := e.Shown
-			e.Shown = alloc[i]
-			if e.Shown == 0 {
-				e.State = Dropped
-			} else {
-				e.State = Shortened
-			}
-			e.Reason = fmt.Sprintf("%s shortens every description evenly to fit its budget: %s of %s characters listed", p.Name, thousands(e.Shown), thousands(was))
-		}
-	}
-}
-
-// functionWords are English words that carry no trigger of their own.
-var functionWords = []string{"the", "and", "for", "you", "your", "use", "when", "with", "this", "that", "are", "any", "user", "asks", "wants", "needs", "about", "into", "from", "how", "what", "has", "have", "its", "not", "was", "will", "can", "should", "need", "like", "such", "also", "etc"}
-
-var clauseMarks = []string{"use this skill when", "use this when", "use when", "use it when", "use for", "use this for", "triggers:", "trigger words:", "when the user"}
-
-// lost returns the trigger words of a description of which the host shows
-// the first shown characters that fall after the cut: the manual's
-// declared triggers found in the description, or without any, the words
-// of its "Use when …" clause.
-func lost(desc string, shown int, triggers []string) []string {
-	lower := strings.ToLower(desc)
-	// runeAt counts the characters before a byte offset, going forward
-	// from the last offset asked for (callers ask in increasing order).
-	lastByte, lastRune := 0, 0
-	runeAt := func(byteIdx int) int {
-		if byteIdx < lastByte {
-			lastByte, lastRune = 0, 0
-		}
-		lastRune += utf8.RuneCountInString(lower[lastByte:byteIdx])
-		lastByte = byteIdx
-		return lastRune
-	}
-	var out []string
-	if len(triggers) > 0 {
-		for _, t := range triggers {
-			lt := strings.ToLower(strings.Join(strings.Fields(t), " "))
-			i := strings.Index(lower, lt)
-			if lt == "" || i < 0 {
-				continue
-			}
-			if runeAt(i)+utf8.RuneCountInString(lt) > shown {
-				out = append(out, t)
-			}
-		}
-		return out
-	}
-	start := -1
-	for _, m := range clauseMarks {
-		if i := strings.Index(lower, m); i >= 0 && (start < 0 || i < start) {
-			start = i + len(m)
-		}
-	}
-	if start < 0 {
-		return nil
-	}
-	end := len(lower)
-	if j := strings.IndexAny(lower[start:], ".!?"); j >= 0 {
-		end = start + j
-	}
-	pos := start
-	for _, w := range strings.FieldsFunc(lower[start:end], func(r rune) bool {
-		return r == ' ' || r == ',' || r == ';' || r == ':' || r == '"' || r == '\'' || r == '(' || r == ')'
-	}) {
-		i := strings.Index(lower[pos:end], w)
-		if i < 0 {
-			continue
-		}
-		at := pos + i
-		pos = at + len(w)
-		if runeAt(at)+utf8.RuneCountInString(w) > shown && utf8.RuneCountInString(w) >= 3 && !slices.Contains(functionWords, w) {
-			out = append(out, w)
-		}
-	}
-	return out
 }

@@ -5,8 +5,8 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// SchemaID names the JSON form of a Report (schemas/hosts.json).
-const SchemaID = "lore-hosts/1"
+// schemaID names the JSON form of a Report (schemas/hosts.json).
+const schemaID = "lore-hosts/1"
 
 // Report is what every simulated host puts into context: `lore hosts`
 // prints it, the host/* rules and the site's Hosts page read it.

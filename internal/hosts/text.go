@@ -18,8 +18,8 @@ func WriteJSON(w io.Writer, r *Report) error {
 	return err
 }
 
-// Bar draws used against limit in width cells, full past 100 %.
-func Bar(used, limit, width int) string {
+// bar draws used against limit in width cells, full past 100 %.
+func bar(used, limit, width int) string {
 	if limit <= 0 {
 		return ""
 	}
@@ -56,38 +56,17 @@ func WriteText(w io.Writer, r *Report) error {
 	return err
 }
 
+// writeListing writes host h's skill listing: its cost against the
+// budget, the entries by state, the listing itself, and the entries that
+// lose something, grouped by what happens to them.
 func writeListing(b *strings.Builder, h *Host) {
 	l := h.Listing
-	total := len(l.Entries)
-	if total == 0 {
+	if len(l.Entries) == 0 {
 		b.WriteString("  listing: no skills to list\n")
 		return
 	}
-	if l.Budget > 0 {
-		verdict := "fits"
-		if l.Over {
-			verdict = "over budget"
-		}
-		fmt.Fprintf(b, "  listing: %s of %s %s (%d%%) %s %s\n", thousands(l.Full), thousands(l.Budget), l.Unit, Percent(l.Full, l.Budget), Bar(l.Full, l.Budget, 20), verdict)
-		fmt.Fprintf(b, "    budget: %s\n", l.BudgetFrom)
-		if l.Over {
-			fmt.Fprintf(b, "    as rendered: %s %s\n", thousands(l.Used), l.Unit)
-		}
-	} else {
-		fmt.Fprintf(b, "  listing: %s %s; %s\n", thousands(l.Full), l.Unit, l.BudgetFrom)
-	}
-	var counts []string
-	whole := l.Listed - l.Cut - l.Shortened - l.Dropped
-	counts = append(counts, fmt.Sprintf("%d listed whole", whole))
-	for _, c := range []struct {
-		n    int
-		what string
-	}{{l.Cut, "cut"}, {l.Shortened, "shortened"}, {l.Dropped, "without description"}, {l.Omitted, "omitted"}, {l.Rejected, "refused"}} {
-		if c.n > 0 {
-			counts = append(counts, fmt.Sprintf("%d %s", c.n, c.what))
-		}
-	}
-	fmt.Fprintf(b, "    %d skills: %s\n", total, strings.Join(counts, ", "))
+	writeBudget(b, l)
+	writeCounts(b, l)
 	if l.WorstCase && l.Over {
 		fmt.Fprintf(b, "    %s drops descriptions by usage, which lore cannot know: the worst case is shown (%d dropped; at least %d in the best case), and every description still listed is at risk\n", h.Name, l.Dropped, l.MinDropped)
 	}
@@ -99,44 +78,14 @@ func writeListing(b *strings.Builder, h *Host) {
 			fmt.Fprintf(b, "    │ %s\n", ln)
 		}
 	}
-	groups := []struct{ state, head string }{
+	for _, g := range []struct{ state, head string }{
 		{Rejected, "refused (not loaded)"},
 		{Omitted, "omitted (not listed)"},
 		{Dropped, "listed without description"},
 		{Shortened, "shortened to fit the budget"},
 		{Cut, "cut at the per-entry limit"},
-	}
-	for _, g := range groups {
-		var es []*Entry
-		for _, e := range l.Entries {
-			if e.State == g.state {
-				es = append(es, e)
-			}
-		}
-		if len(es) == 0 {
-			continue
-		}
-		fmt.Fprintf(b, "    %s: %d\n", g.head, len(es))
-		if g.state != Rejected && es[0].Reason != "" {
-			fmt.Fprintf(b, "      why: %s\n", generic(es[0]))
-		}
-		for _, e := range es {
-			fmt.Fprintf(b, "      %s", e.Name)
-			if e.Manual != "" {
-				fmt.Fprintf(b, " (manual %s)", e.Manual)
-			}
-			fmt.Fprintf(b, "  %s", e.Source)
-			if e.State == Cut || e.State == Shortened {
-				fmt.Fprintf(b, "  %s of %s characters", thousands(e.Shown), thousands(e.Chars))
-			}
-			if e.State == Rejected {
-				fmt.Fprintf(b, "  %s", e.Reason)
-			}
-			if len(e.Lost) > 0 {
-				fmt.Fprintf(b, "  lost: %s", words(e.Lost, 6))
-			}
-			b.WriteString("\n")
-		}
+	} {
+		writeGroup(b, l, g.state, g.head)
 	}
 	var risk []string
 	for _, e := range l.Entries {
@@ -146,6 +95,74 @@ func writeListing(b *strings.Builder, h *Host) {
 	}
 	if len(risk) > 0 {
 		fmt.Fprintf(b, "    at risk (kept in the worst case shown, dropped if used less): %s\n", words(risk, 12))
+	}
+}
+
+// writeBudget writes the listing's cost against its budget and where the
+// budget comes from.
+func writeBudget(b *strings.Builder, l *Listing) {
+	if l.Budget <= 0 {
+		fmt.Fprintf(b, "  listing: %s %s; %s\n", thousands(l.Full), l.Unit, l.BudgetFrom)
+		return
+	}
+	verdict := "fits"
+	if l.Over {
+		verdict = "over budget"
+	}
+	fmt.Fprintf(b, "  listing: %s of %s %s (%d%%) %s %s\n", thousands(l.Full), thousands(l.Budget), l.Unit, Percent(l.Full, l.Budget), bar(l.Full, l.Budget, 20), verdict)
+	fmt.Fprintf(b, "    budget: %s\n", l.BudgetFrom)
+	if l.Over {
+		fmt.Fprintf(b, "    as rendered: %s %s\n", thousands(l.Used), l.Unit)
+	}
+}
+
+// writeCounts writes how many entries are in each state.
+func writeCounts(b *strings.Builder, l *Listing) {
+	whole := l.Listed - l.Cut - l.Shortened - l.Dropped
+	counts := []string{fmt.Sprintf("%d listed whole", whole)}
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{l.Cut, "cut"}, {l.Shortened, "shortened"}, {l.Dropped, "without description"}, {l.Omitted, "omitted"}, {l.Rejected, "refused"}} {
+		if c.n > 0 {
+			counts = append(counts, fmt.Sprintf("%d %s", c.n, c.what))
+		}
+	}
+	fmt.Fprintf(b, "    %d skills: %s\n", len(l.Entries), strings.Join(counts, ", "))
+}
+
+// writeGroup writes the entries of the listing in state under head, with
+// the reason they share and what each one loses.
+func writeGroup(b *strings.Builder, l *Listing, state, head string) {
+	var es []*Entry
+	for _, e := range l.Entries {
+		if e.State == state {
+			es = append(es, e)
+		}
+	}
+	if len(es) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "    %s: %d\n", head, len(es))
+	if state != Rejected && es[0].Reason != "" {
+		fmt.Fprintf(b, "      why: %s\n", generic(es[0]))
+	}
+	for _, e := range es {
+		fmt.Fprintf(b, "      %s", e.Name)
+		if e.Manual != "" {
+			fmt.Fprintf(b, " (manual %s)", e.Manual)
+		}
+		fmt.Fprintf(b, "  %s", e.Source)
+		if e.State == Cut || e.State == Shortened {
+			fmt.Fprintf(b, "  %s of %s characters", thousands(e.Shown), thousands(e.Chars))
+		}
+		if e.State == Rejected {
+			fmt.Fprintf(b, "  %s", e.Reason)
+		}
+		if len(e.Lost) > 0 {
+			fmt.Fprintf(b, "  lost: %s", words(e.Lost, 6))
+		}
+		b.WriteString("\n")
 	}
 }
 

@@ -70,69 +70,114 @@ func plainForm(msg string) (string, bool) {
 // comma list, continuation lines the text (as YAML would fold them).
 // Runs that mix both, or stand under no key line, are left alone.
 func foldUnder(m *manual.Manual, n int) *diag.Fix {
-	src := m.Src
-	kind := func(l int) (string, string) {
-		t, ok := lineText(src, l)
-		if !ok || l <= 1 || l >= m.Header.End {
-			return "", ""
-		}
-		tt := strings.TrimLeft(t, " \t")
-		switch {
-		case strings.HasPrefix(tt, "- ") || tt == "-":
-			return "item", unquoteItem(strings.TrimSpace(strings.TrimPrefix(tt, "-")))
-		case len(tt) < len(t) && strings.TrimSpace(t) != "" && !strings.HasPrefix(tt, "#"):
-			return "cont", strings.TrimSpace(tt)
-		}
+	h := headerLines{src: m.Src, end: m.Header.End}
+	want, _ := h.kind(n)
+	first, ok := h.runStart(n, want)
+	if !ok {
+		return nil
+	}
+	keyLine := first - 1
+	key, value, ok := h.keyValue(keyLine)
+	if !ok {
+		return nil
+	}
+	parts, last, ok := h.run(first, want)
+	if !ok {
+		return nil
+	}
+	sep := ", "
+	if want == lineCont {
+		sep = " "
+	}
+	joined := key + ": " + strings.Join(append([]string{value}, parts...), sep)
+	return replaceLines(m.Src, keyLine, last, joined, "fold into `"+key+":` on one line")
+}
+
+// headerLines reads the lines of a manual's header: src up to line end.
+type headerLines struct {
+	src []byte
+	end int
+}
+
+// The kinds of header line a fold joins.
+const (
+	lineItem = "item" // "- item"
+	lineCont = "cont" // an indented continuation of the value above
+)
+
+// kind returns the kind of header line l (lineItem, lineCont, or "" for
+// any other line or one outside the header) and the value it adds: the
+// item without its dash and quotes, or the trimmed continuation.
+func (h headerLines) kind(l int) (string, string) {
+	t, ok := lineText(h.src, l)
+	if !ok || l <= 1 || l >= h.end {
 		return "", ""
 	}
-	want, _ := kind(n)
+	tt := strings.TrimLeft(t, " \t")
+	switch {
+	case strings.HasPrefix(tt, "- ") || tt == "-":
+		return lineItem, unquoteItem(strings.TrimSpace(strings.TrimPrefix(tt, "-")))
+	case len(tt) < len(t) && strings.TrimSpace(t) != "" && !strings.HasPrefix(tt, "#"):
+		return lineCont, strings.TrimSpace(tt)
+	}
+	return "", ""
+}
+
+// runStart returns the first line of the run of want lines that holds
+// line n, or false when a line of the other kind comes first.
+func (h headerLines) runStart(n int, want string) (int, bool) {
 	first := n
 	for {
-		k, _ := kind(first - 1)
+		k, _ := h.kind(first - 1)
 		if k == "" {
-			break
+			return first, true
 		}
 		if k != want {
-			return nil
+			return 0, false
 		}
 		first--
 	}
-	keyLine := first - 1
-	kt, ok := lineText(src, keyLine)
-	if !ok || keyLine < 2 {
-		return nil
+}
+
+// keyValue splits the `key: value` line l, when it is one whose plain
+// value a fold can extend.
+func (h headerLines) keyValue(l int) (key, value string, ok bool) {
+	kt, ok := lineText(h.src, l)
+	if !ok || l < 2 {
+		return "", "", false
 	}
-	key, value, ok := strings.Cut(kt, ":")
+	key, value, ok = strings.Cut(kt, ":")
 	value = strings.TrimSpace(value)
 	if !ok || key != strings.TrimSpace(key) || key == "" || value == "" || !isPlainHeaderValue(value) {
-		return nil
+		return "", "", false
 	}
-	var parts []string
-	last := keyLine
+	return key, value, true
+}
+
+// run returns the values of the run of want lines from line first and its
+// last line (first-1 when it is empty), or false when it mixes kinds or a
+// value is not plain text.
+func (h headerLines) run(first int, want string) (parts []string, last int, ok bool) {
+	last = first - 1
 	for l := first; ; l++ {
-		k, v := kind(l)
+		k, v := h.kind(l)
 		if k == "" {
 			break
 		}
 		if k != want {
-			return nil
+			return nil, 0, false
 		}
 		if v != "" {
 			parts = append(parts, v)
 		}
 		last = l
 	}
-	sep := ", "
-	if want == "cont" {
-		sep = " "
-	}
 	for _, p := range parts {
 		if !isPlainHeaderValue(p) {
-			return nil
+			return nil, 0, false
 		}
 	}
-	joined := key + ": " + strings.Join(append([]string{value}, parts...), sep)
-	return replaceLines(src, keyLine, last, joined, "fold into `"+key+":` on one line")
+	return parts, last, true
 }
 
 // unquoteItem removes the quotes around a list item that holds no YAML

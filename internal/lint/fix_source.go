@@ -1,9 +1,6 @@
 package lint
 
 import (
-	"maps"
-	"slices"
-
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
 )
@@ -13,9 +10,9 @@ import (
 const trailingSpaceFix = "header/trailing-space"
 
 // SourceFixes returns the findings lore lint --fix repairs although no
-// rule reports them (or a rule reports them without a fix): hidden
-// Unicode in the manuals and prompt files in reports on, and trailing
-// blanks on the lines of lore headers. Every finding carries its fix.
+// rule reports them: trailing blanks on the lines of lore headers. Every
+// finding carries its fix. (Hidden Unicode is removed by the fixes of
+// security/hidden-unicode's own findings.)
 // Files outside the report, ignored files and files a disable comment
 // exempts for the id are left alone.
 func SourceFixes(in *Input) diag.List {
@@ -36,14 +33,7 @@ func SourceFixes(in *Input) diag.List {
 		if !take(m.Path) {
 			continue
 		}
-		keep(m.Src, append(HiddenUnicodeFixes(m.Path, m.Src), headerTrailingSpace(m)...))
-	}
-	if in.Prompts != nil {
-		for _, f := range slices.Sorted(maps.Keys(in.Prompts.Files)) {
-			if take(f) {
-				keep(in.Prompts.Files[f], HiddenUnicodeFixes(f, in.Prompts.Files[f]))
-			}
-		}
+		keep(m.Src, headerTrailingSpace(m))
 	}
 	locate(in, out, nil)
 	out.Sort()

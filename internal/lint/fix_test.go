@@ -9,6 +9,19 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
+// hiddenUnicodeFixes lints src as a manual with security/hidden-unicode
+// alone and returns its findings.
+func hiddenUnicodeFixes(src []byte) diag.List {
+	cfg := config.Default(".")
+	cfg.Lint.Rules = map[string]string{"*": "off", "security/hidden-unicode": "error"}
+	m := manual.Parse("f.md", src)
+	return Run(&Input{Config: cfg, Manuals: manual.NewSet([]*manual.Manual{m})})
+}
+
+// TestHiddenUnicodeFixes: the fix of every security/hidden-unicode
+// finding removes what it reports, and nothing else: joiners of emoji and
+// of scripts that shape with them, a flag's tags and a byte order mark at
+// the start stay; applying the fixes leaves nothing to report.
 func TestHiddenUnicodeFixes(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"a\u200bb", "ab"},
@@ -20,21 +33,25 @@ func TestHiddenUnicodeFixes(t *testing.T) {
 		{"mid\ufeffdle", "middle"},
 		{"a\u200db", "ab"},
 		{"می\u200cخواهم", "می\u200cخواهم"},
+		{"one \u200b line \u202e with \u2066 three", "one  line  with  three"},
 	} {
-		ds := HiddenUnicodeFixes("f.md", []byte(c.in))
 		var fixes []*diag.Fix
-		for _, d := range ds {
+		for _, d := range hiddenUnicodeFixes([]byte(c.in)) {
+			if d.Fix == nil {
+				t.Errorf("%+q: finding without a fix: %v", c.in, d)
+				continue
+			}
 			fixes = append(fixes, d.Fix)
 		}
 		got, _ := diag.ApplyFixes([]byte(c.in), fixes)
 		if string(got) != c.want {
 			t.Errorf("%+q: got %+q, want %+q", c.in, got, c.want)
 		}
-		if again := HiddenUnicodeFixes("f.md", got); len(again) != 0 {
+		if again := hiddenUnicodeFixes(got); len(again) != 0 {
 			t.Errorf("%+q: not idempotent: %v", c.in, again)
 		}
 	}
-	ds := HiddenUnicodeFixes("f.md", []byte("line\nÄö\u200b"))
+	ds := hiddenUnicodeFixes([]byte("line\nÄö\u200b"))
 	if len(ds) != 1 || ds[0].Pos.Line != 2 || ds[0].Pos.Col != 3 {
 		t.Errorf("position: %v", ds)
 	}

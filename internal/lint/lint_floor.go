@@ -9,7 +9,7 @@ import (
 var lintFloor = &Rule{
 	ID: "lint/floor", Severity: diag.Error, Floor: true,
 	Summary: "lore.yaml or a disable comment tries to silence a rule of the safety floor",
-	Doc: "Some rules guard the safety floor (content/trust.md): `prompt/lock`, `prompt/budget`, `prompt/disabled-floor`, " +
+	Doc: "Some rules guard the safety floor (content/trust.md): `prompt/lock`, `manual/lock`, `prompt/budget`, `prompt/disabled-floor`, " +
 		"`prompt/guardrail-inherit`, `prompt/guardrail-override`, `prompt/tool-grant` and `prompt/unknown-role`. " +
 		"Whoever can write one layer or lore.yaml must not be able to switch the gate off that CI relies on, so these rules keep their " +
 		"severity whatever `lint.rules` says, `lint.ignore` does not hide their findings, and `lore-disable` comments do not silence them. " +

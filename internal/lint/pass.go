@@ -34,6 +34,11 @@ type Input struct {
 	// each manual between runs. Its keys must hold everything such a
 	// check reads: the manual (with its owner) and the configuration.
 	Memo Memo
+
+	// ManualLock is the capability lock (manuals.lock) the manual/lock
+	// rule compares every manual's surface with (lore build --locked);
+	// empty does not compare. It is read through FS.
+	ManualLock string
 }
 
 // Memo keeps the findings of the ScopeManual checks of manuals.

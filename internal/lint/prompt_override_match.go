@@ -16,7 +16,11 @@ type overrideSpan struct{ Off, End int }
 // the caller).
 func findOverrides(text string) []overrideSpan {
 	var out []overrideSpan
+	objects := map[string]bool{} // objectStrength > 0, per word of this text
 	for _, s := range sentences(tokenize(text)) {
+		if !mayOverride(s, objects) {
+			continue
+		}
 		m := &sentence{t: s}
 		for _, sp := range m.matches() {
 			out = append(out, overrideSpan{Off: s[sp[0]].Off, End: s[sp[1]].End})
@@ -24,6 +28,41 @@ func findOverrides(text string) []overrideSpan {
 	}
 	return out
 }
+
+// mayOverride reports whether sentence s can hold an override at all:
+// every match pairs a verb or a state with an object phrase, whose head is
+// a word of objectStrength > 0 or a pronoun object (pronounObject:
+// "everything above", "what you were told", "the above"). A sentence
+// without any of those is skipped before the matcher's per-word work;
+// the result is the same (TestMayOverrideKeepsMatches). objects caches
+// objectStrength > 0 per word.
+func mayOverride(s []token, objects map[string]bool) bool {
+	pronoun, after := false, false
+	for _, t := range s {
+		if t.Kind != tWord {
+			continue
+		}
+		w := t.Low
+		obj, ok := objects[w]
+		if !ok {
+			obj = objectStrength(w) > 0
+			objects[w] = obj
+		}
+		switch {
+		case obj || w == "above" || w == "obige" || w == "vorherige" || w == "bisherige":
+			return true
+		case w == "everything" || w == "anything" || w == "alles" || w == "all" || w == "what" || w == "was":
+			pronoun = true
+		case selfAfter[w] || toldPronoun[w]:
+			after = true
+		}
+	}
+	return pronoun && after
+}
+
+// toldPronoun are the words after "everything", "what" … that make them
+// the prompt's own rules (pronounObject).
+var toldPronoun = words("told said gesagt gesagte instructed taught so")
 
 type sentence struct{ t []token }
 

@@ -1,6 +1,14 @@
 package lint
 
-import "testing"
+import (
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/corpusgen"
+)
 
 // overrideCases are sentences the guardrail-override matcher must flag
 // (true) or leave alone (false). The first part is what the matcher was
@@ -182,6 +190,8 @@ func FuzzPromptText(f *testing.F) {
 	}
 	inventory := map[string]string{"doc_delete": "", "bash": ""}
 	f.Fuzz(func(t *testing.T, text string) {
+		var skipped, matched int
+		checkMayOverride(t, text, &skipped, &matched)
 		for _, sp := range findOverrides(blankTags(blankComments(text))) {
 			if sp.Off < 0 || sp.End > len(text) || sp.Off > sp.End {
 				t.Fatalf("override span %v outside the text (%d bytes)", sp, len(text))
@@ -199,4 +209,52 @@ func FuzzPromptText(f *testing.F) {
 		}
 		_ = placeholderFor(text)
 	})
+}
+
+// TestMayOverrideKeepsMatches: the sentence filter of findOverrides skips
+// only sentences the matcher finds nothing in, over the tuning and
+// held-out cases and a generated corpus (internal/corpusgen).
+func TestMayOverrideKeepsMatches(t *testing.T) {
+	var texts []string
+	for _, c := range append(append([]struct {
+		text string
+		want bool
+	}{}, overrideCases...), heldOut...) {
+		texts = append(texts, c.text)
+	}
+	fsys := afero.NewMemMapFs()
+	if err := corpusgen.Write(fsys, "p", 300, 7); err != nil {
+		t.Fatal(err)
+	}
+	_ = afero.Walk(fsys, "p", func(p string, fi fs.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() && strings.HasSuffix(p, ".md") {
+			b, _ := afero.ReadFile(fsys, p)
+			texts = append(texts, string(b))
+		}
+		return nil
+	})
+	skipped, matched := 0, 0
+	for _, text := range texts {
+		checkMayOverride(t, text, &skipped, &matched)
+	}
+	t.Logf("%d sentences skipped, %d matches kept", skipped, matched)
+	if skipped == 0 || matched == 0 {
+		t.Fatalf("the test does not exercise the filter: %d skipped, %d matched", skipped, matched)
+	}
+}
+
+// checkMayOverride fails when a sentence mayOverride rejects holds a match.
+func checkMayOverride(t *testing.T, text string, skipped, matched *int) {
+	t.Helper()
+	objects := map[string]bool{}
+	for _, s := range sentences(tokenize(blankTags(blankComments(text)))) {
+		ms := (&sentence{t: s}).matches()
+		*matched += len(ms)
+		if !mayOverride(s, objects) {
+			*skipped++
+			if len(ms) > 0 {
+				t.Errorf("mayOverride skips a sentence with a match: %q", text[s[0].Off:s[len(s)-1].End])
+			}
+		}
+	}
 }

@@ -49,6 +49,7 @@ func registry() []*Rule {
 		promptCacheOrder, promptLiteralPerTurn, promptUnreachableBlock, promptGuardrailInherit, promptGuardrailOverride, promptToolGrant,
 		promptUnknownRole, promptUnknownBlock,
 		promptLayer, promptLock, promptDisabledFloor, promptDisabledStale,
+		manualLockRule,
 		fileUnreadable, fileEncoding, fileTooLarge, fileTooComplex, fileSymlinkLoop, fileOutsideRoot, fileName,
 		lintUnknownRule, lintFloor,
 		securityHiddenUnicode, securityHiddenInstruction, securityInjection, securitySecret, securityRemoteExec,

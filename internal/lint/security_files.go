@@ -166,10 +166,18 @@ func readText(fsys afero.Fs, p string) ([]byte, bool) {
 // and on every supporting and prompt file (securityFiles); fix is the
 // advice that ends each message.
 func securityRule(r *Rule, fix string, detect func(t *scanText) []scan.Hit) *Rule {
+	return securityRuleFix(r, fix, "", detect)
+}
+
+// securityRuleFix is securityRule for a rule whose hits can simply be
+// deleted: each finding carries the fix (titled remove) that deletes the
+// bytes of its hits, which lore lint --fix and the language server's code
+// actions apply.
+func securityRuleFix(r *Rule, fix, remove string, detect func(t *scanText) []scan.Hit) *Rule {
 	r.Scope = ScopeManual // the Manual check reads its manual; Project scans the other files
 	r.Manual = func(p *Pass, m *manual.Manual) {
 		t := manualText(m)
-		reportHits(p, t, detect(t), fix)
+		reportHits(p, t, detect(t), fix, remove)
 	}
 	project := r.Project
 	r.Project = func(p *Pass) {
@@ -177,7 +185,7 @@ func securityRule(r *Rule, fix string, detect func(t *scanText) []scan.Hit) *Rul
 			if p.In.Report != nil && !p.In.Report(t.path) {
 				continue
 			}
-			reportHits(p, t, detect(t), fix)
+			reportHits(p, t, detect(t), fix, remove)
 		}
 		if project != nil {
 			project(p)
@@ -188,8 +196,9 @@ func securityRule(r *Rule, fix string, detect func(t *scanText) []scan.Hit) *Rul
 
 // reportHits reports each hit at its place, with an escaped excerpt. Hits
 // on one line are one finding (the first, with how many more the line
-// holds), so a line of 100,000 hidden characters is one message.
-func reportHits(p *Pass, t *scanText, hits []scan.Hit, fix string) {
+// holds), so a line of 100,000 hidden characters is one message. With
+// remove set, the finding's fix deletes every hit of its line.
+func reportHits(p *Pass, t *scanText, hits []scan.Hit, fix, remove string) {
 	for i := 0; i < len(hits); {
 		h := hits[i]
 		pos := t.pos(h.Off)
@@ -202,7 +211,14 @@ func reportHits(p *Pass, t *scanText, hits []scan.Hit, fix string) {
 			what += fmt.Sprintf(" (and %d more on this line)", more)
 		}
 		ex := scan.Excerpt(t.src, h.Off, h.End, h.Redact)
-		p.ReportAt(pos, t.pos(h.End), "%s: `%s`; %s", what, ex, fix)
+		var f *diag.Fix
+		if remove != "" {
+			f = &diag.Fix{Title: remove}
+			for _, x := range hits[i:j] {
+				f.Edits = append(f.Edits, diag.Edit{Start: x.Off, End: x.End})
+			}
+		}
+		p.ReportFix(pos, t.pos(h.End), f, "%s: `%s`; %s", what, ex, fix)
 		i = j
 	}
 }

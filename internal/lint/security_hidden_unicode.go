@@ -9,7 +9,7 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-var securityHiddenUnicode = securityRule(&Rule{
+var securityHiddenUnicode = securityRuleFix(&Rule{
 	ID: "security/hidden-unicode", Severity: diag.Error,
 	Summary: "invisible characters that change what text says, or a name of look-alike letters",
 	Doc: "Bidirectional controls (U+202A–U+202E, U+2066–U+2069) reorder what an editor shows, so a line reads differently from what " +
@@ -18,9 +18,9 @@ var securityHiddenUnicode = securityRule(&Rule{
 		"as text. The rule scans manuals, skill supporting files (scripts/, references/, assets/) and prompt files, and reports each run " +
 		"with its code points escaped (tag characters decoded). Joiners inside Arabic or Indic words and emoji sequences, and flag emoji, " +
 		"are not reported. It also reports a manual or skill name that mixes scripts or imitates another manual's name with look-alike " +
-		"letters (a Cyrillic \"о\" in \"pdf-fоrms\"). Delete the characters, or rename the manual with ASCII letters.",
+		"letters (a Cyrillic \"о\" in \"pdf-fоrms\"). Delete the characters (`lore lint --fix` removes them), or rename the manual with ASCII letters.",
 	Project: homoglyphNames,
-}, "delete the invisible characters (an editor that shows them, or `sed`, can)", func(t *scanText) []scan.Hit {
+}, "delete the invisible characters (lore lint --fix does)", "remove the hidden characters", func(t *scanText) []scan.Hit {
 	return scan.HiddenUnicode(t.src)
 })
 

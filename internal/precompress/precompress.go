@@ -67,12 +67,8 @@ func Encode(data []byte) (br, gz []byte) {
 		return nil, nil
 	}
 	limit := int(float64(len(data)) * worth)
-	var b bytes.Buffer
-	w := brotli.NewWriterLevel(&b, BrotliQuality)
-	_, _ = w.Write(data) // a bytes.Buffer does not fail
-	_ = w.Close()
-	if b.Len() <= limit {
-		br = b.Bytes()
+	if b := encodeBrotli(data); len(b) <= limit {
+		br = b
 	}
 	var g bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&g, gzip.DefaultCompression) // the level is valid
@@ -84,12 +80,11 @@ func Encode(data []byte) (br, gz []byte) {
 	return br, gz
 }
 
-// Brotli returns data's brotli encoding at BrotliQuality (tests and
-// measurements: what a browser would transfer).
-func Brotli(data []byte) []byte {
+// encodeBrotli returns data's brotli encoding at BrotliQuality.
+func encodeBrotli(data []byte) []byte {
 	var b bytes.Buffer
 	w := brotli.NewWriterLevel(&b, BrotliQuality)
-	_, _ = w.Write(data)
+	_, _ = w.Write(data) // a bytes.Buffer does not fail
 	_ = w.Close()
 	return b.Bytes()
 }

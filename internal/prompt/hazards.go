@@ -15,51 +15,83 @@ import (
 // this names the construct and its fix.
 func hazard(toks []*tokens.Token) (int, string) {
 	for i, tok := range toks {
+		var msg string
 		switch tok.Type {
 		case tokens.BlockBegin:
-			if name := blockName(toks, i); name == "raw" {
-				if end := nextOf(toks, i, tokens.BlockEnd); end >= 0 && (end+1 >= len(toks) || toks[end+1].Type != tokens.Data) {
-					// gonja's raw block indexes its first node, which an
-					// empty body does not have.
-					return tok.Pos, "empty {% raw %}{% endraw %} block: write text between the tags or remove them"
-				}
-			}
+			msg = emptyRaw(toks, i)
 		case tokens.Name:
-			// range() with no argument indexes an argument it lacks.
-			if tok.Val == "range" && (i == 0 || toks[i-1].Type != tokens.Dot) {
-				if j := skipSpace(toks, i+1); j < len(toks) && toks[j].Type == tokens.LeftParenthesis {
-					if k := skipSpace(toks, j+1); k < len(toks) && toks[k].Type == tokens.RightParenthesis {
-						return tok.Pos, "range() needs an argument: range(stop), range(start, stop) or range(start, stop, step)"
-					}
-					if n, ok := rangeLength(toks, j+1); ok && n > maxRange {
-						return tok.Pos, "range(…) of " + strconv.Itoa(n) + " numbers: a prompt loops over at most " + strconv.Itoa(maxRange)
-					}
-				}
-			}
+			msg = badRange(toks, i)
 		case tokens.Multiply:
-			// 'text' * n repeats the text: a negative n crashes gonja, a
-			// large one takes all the memory.
-			if i > 0 && toks[skipSpaceBack(toks, i-1)].Type == tokens.String {
-				if n, ok := signedInteger(toks, i+1); ok && (n < 0 || n > maxRepeat) {
-					return tok.Pos, "a text can be repeated 0 to " + strconv.Itoa(maxRepeat) + " times, not " + strconv.Itoa(n)
-				}
-			}
+			msg = badRepeat(toks, i)
 		case tokens.Modulo, tokens.Division, tokens.FloorDivision:
-			v, ok := literalOperand(toks, i+1)
-			if !ok {
-				continue
-			}
-			if tok.Type == tokens.Modulo && v.Integer() == 0 {
-				// gonja takes the remainder of the integer parts, and the
-				// integer part of this one is 0.
-				return tok.Pos, "modulo by zero: the right operand of % must be a number whose integer part is not 0"
-			}
-			if tok.Type != tokens.Modulo && v.Float() == 0 {
-				return tok.Pos, "division by zero: the right operand of " + tok.Val + " is 0"
-			}
+			msg = byZero(toks, i)
+		}
+		if msg != "" {
+			return tok.Pos, msg
 		}
 	}
 	return -1, ""
+}
+
+// emptyRaw reports a {% raw %} block, starting at toks[i], with nothing
+// between its tags: gonja's raw block indexes its first node, which an
+// empty body does not have.
+func emptyRaw(toks []*tokens.Token, i int) string {
+	if blockName(toks, i) != "raw" {
+		return ""
+	}
+	if end := nextOf(toks, i, tokens.BlockEnd); end >= 0 && (end+1 >= len(toks) || toks[end+1].Type != tokens.Data) {
+		return "empty {% raw %}{% endraw %} block: write text between the tags or remove them"
+	}
+	return ""
+}
+
+// badRange reports a call of range at toks[i] with no argument (gonja
+// indexes an argument it lacks) or with literal arguments yielding more
+// than maxRange numbers.
+func badRange(toks []*tokens.Token, i int) string {
+	if toks[i].Val != "range" || i > 0 && toks[i-1].Type == tokens.Dot {
+		return ""
+	}
+	j := skipSpace(toks, i+1)
+	if j >= len(toks) || toks[j].Type != tokens.LeftParenthesis {
+		return ""
+	}
+	if k := skipSpace(toks, j+1); k < len(toks) && toks[k].Type == tokens.RightParenthesis {
+		return "range() needs an argument: range(stop), range(start, stop) or range(start, stop, step)"
+	}
+	if n, ok := rangeLength(toks, j+1); ok && n > maxRange {
+		return "range(…) of " + strconv.Itoa(n) + " numbers: a prompt loops over at most " + strconv.Itoa(maxRange)
+	}
+	return ""
+}
+
+// badRepeat reports 'text' * n, the * at toks[i], with n out of bounds: a
+// negative n crashes gonja, a large one takes all the memory.
+func badRepeat(toks []*tokens.Token, i int) string {
+	if i == 0 || toks[skipSpaceBack(toks, i-1)].Type != tokens.String {
+		return ""
+	}
+	if n, ok := signedInteger(toks, i+1); ok && (n < 0 || n > maxRepeat) {
+		return "a text can be repeated 0 to " + strconv.Itoa(maxRepeat) + " times, not " + strconv.Itoa(n)
+	}
+	return ""
+}
+
+// byZero reports a %, / or // at toks[i] whose right operand is a literal
+// zero. For % gonja takes the remainder of the integer parts, so a
+// literal whose integer part is 0 is zero too.
+func byZero(toks []*tokens.Token, i int) string {
+	v, ok := literalOperand(toks, i+1)
+	switch {
+	case !ok:
+		return ""
+	case toks[i].Type == tokens.Modulo && v.Integer() == 0:
+		return "modulo by zero: the right operand of % must be a number whose integer part is not 0"
+	case toks[i].Type != tokens.Modulo && v.Float() == 0:
+		return "division by zero: the right operand of " + toks[i].Val + " is 0"
+	}
+	return ""
 }
 
 // maxRange bounds range(…) with literal arguments: a loop of millions of
@@ -182,17 +214,11 @@ func nextOf(toks []*tokens.Token, i int, k tokens.Type) int {
 // literal on its own (a number, string, none, true or false, optionally in
 // parentheses) and no operator binding tighter than % follows it.
 func literalOperand(toks []*tokens.Token, i int) (*exec.Value, bool) {
-	skip := func(i int) int {
-		for i < len(toks) && toks[i].Type == tokens.Whitespace {
-			i++
-		}
-		return i
-	}
-	i = skip(i)
+	i = skipSpace(toks, i)
 	parens := 0
 	for i < len(toks) && toks[i].Type == tokens.LeftParenthesis {
 		parens++
-		i = skip(i + 1)
+		i = skipSpace(toks, i+1)
 	}
 	if i >= len(toks) {
 		return nil, false
@@ -219,12 +245,12 @@ func literalOperand(toks []*tokens.Token, i int) (*exec.Value, bool) {
 	default:
 		return nil, false
 	}
-	i = skip(i + 1)
+	i = skipSpace(toks, i+1)
 	for ; parens > 0; parens-- {
 		if i >= len(toks) || toks[i].Type != tokens.RightParenthesis {
 			return nil, false
 		}
-		i = skip(i + 1)
+		i = skipSpace(toks, i+1)
 	}
 	if i < len(toks) {
 		switch toks[i].Type {

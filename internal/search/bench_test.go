@@ -93,7 +93,7 @@ var benchIntents = []string{
 	"Datenbank Migration rückgängig machen", "review a pull request", "fetch a web page and summarise it",
 	"screnshot einbetten", "deploy to kubernetes", "wie erstelle ich eine Mindmap", "rotate api keys safely",
 	"bake a sourdough bread", "Fehler im Kanban Board melden", "write unit tests for the parser", "send an email with attachment",
-	"Tabelle als CSV exportieren",
+	"Tabelle als CSV exportieren", "Testpyramide für die Codeänderung festlegen", "Fehlerbehandlung der Serverrouten umsetzen",
 }
 
 // BenchmarkHowDoI measures routing on the 10k catalog in process and

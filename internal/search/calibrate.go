@@ -17,7 +17,7 @@ import (
 const (
 	utilRightLoad   = 1.0
 	utilAlternative = 0.5
-	utilWrongLoad   = -2.0
+	utilWrongLoad   = -4.0
 	utilNoneHint    = 1.0
 	utilNoneAlt     = 0.6
 )

@@ -31,7 +31,8 @@
 // routing field (name, triggers, summary, title) counts (nearly) fully —
 // fully in a trigger the intent says whole, less in one it says in part, a
 // long summary dilutes it; a word found in an evidence field (headings,
-// references, body) counts less, saturating with frequency. Words weigh by
+// references, body) counts less, saturating with frequency. An intent that says a
+// manual's whole name ("write a PRD" and prd) adds to its score. Words weigh by
 // inverse document frequency of their broadest meaning. See scoring for the weights and Thresholds for
 // the decision between loaded, alternatives and hint.
 //

@@ -86,7 +86,7 @@ func (c *Catalog) Explain(text string, v Visibility, th Thresholds) (string, err
 			}
 			fmt.Fprintf(&b, "      %-16s %q (%s) in %s: %.2f\n", it.words[i].raw, m.term, m.kind, fieldNames[m.field], m.score)
 			if sumW > 0 {
-				by[m.kind] += st.weights[i] * m.score / sumW / (1 + c.sc.coverage)
+				by[m.kind] += st.weights[i] * m.score / sumW / c.sc.maxTotal()
 			}
 		}
 		var parts []string
@@ -95,8 +95,11 @@ func (c *Catalog) Explain(text string, v Visibility, th Thresholds) (string, err
 				parts = append(parts, fmt.Sprintf("%s %.3f", matchKind(kind), v))
 			}
 		}
-		if cov := c.sc.coverage * h.Cover / (1 + c.sc.coverage); cov > 0 {
+		if cov := c.sc.coverage * h.Cover / c.sc.maxTotal(); cov > 0 {
 			parts = append(parts, fmt.Sprintf("routing coverage %.3f", cov))
+		}
+		if nb := c.sc.name * h.named / c.sc.maxTotal(); nb > 0 {
+			parts = append(parts, fmt.Sprintf("whole name %.3f", nb))
 		}
 		if len(parts) > 0 {
 			fmt.Fprintf(&b, "      score by match type: %s\n", strings.Join(parts, ", "))

@@ -94,8 +94,9 @@ func (a *Analysis) expand(w *qword, lang string, known func(string) bool) {
 // adopt makes w the word tw of textan's Query, with what depends on the
 // catalog (known tells the terms it holds): a German word the glossary
 // does not render is rendered by its English spellings the catalog holds
-// (cognates); a word of five letters or more the catalog does not know,
-// with no renderings, is matched with edits (fuzzy).
+// (cognates), else by the parts of a compound split against the catalog's
+// vocabulary (catalogParts); a word of five letters or more the catalog
+// does not know, with no renderings, is matched with edits (fuzzy).
 func (a *Analysis) adopt(w *qword, tw textan.Word, lang string, known func(string) bool) {
 	w.raw, w.en, w.de, w.number = tw.Raw, tw.EN, tw.DE, tw.Number
 	w.split = tw.Split
@@ -103,6 +104,9 @@ func (a *Analysis) adopt(w *qword, tw textan.Word, lang string, known func(strin
 	if lang != "en" && len(tw.DE) > 0 && len(groups) == 0 {
 		if terms := a.cognateTerms(w.raw, known); len(terms) > 0 {
 			groups, w.cognate = [][]string{terms}, true
+			a.t.SetTrans(&tw, groups)
+		} else if parts := a.catalogParts(w.raw, known); parts != nil {
+			groups, w.split = parts, true
 			a.t.SetTrans(&tw, groups)
 		}
 	}

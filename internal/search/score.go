@@ -3,6 +3,7 @@ package search
 import (
 	"container/heap"
 	"context"
+	"math"
 	"slices"
 	"strings"
 
@@ -58,6 +59,11 @@ type scoring struct {
 	// coverage weighs the share of the intent found in routing fields
 	// against the relevance.
 	coverage float64
+	// name weighs the share of the intent held by words that make up a
+	// manual's whole name ("write a PRD" and prd, "terraform conventions"
+	// and terraform): a name is the shortest statement of what a manual
+	// is for, and an intent that says all of it names the manual.
+	name float64
 	// tool scales tool descriptions: a manual that fits beats a tool.
 	tool float64
 }
@@ -76,8 +82,13 @@ var defaultScoring = scoring{
 		{field: fTrigDE, weight: 0.8, routing: true},
 		{field: fSumDE, weight: 0.8, routing: true, refLen: 25, lenNorm: 0.5},
 	},
-	transDE: 0.7, transUnknown: 0.5, fuzzy: 0.8, prefix: 0.6, part: 0.6, related: 0.5, phrase: 1.0, coverage: 0.15, tool: 0.5,
+	transDE: 0.7, transUnknown: 0.5, fuzzy: 0.8, prefix: 0.6, part: 0.6, related: 0.5, phrase: 1.0, coverage: 0.15, name: 0.15, tool: 0.5,
 }
+
+// maxTotal is the highest total a document can score (a relevance of 1,
+// the whole intent in its routing fields and its name): the confidence
+// (Hit.Score) is the total divided by it.
+func (s scoring) maxTotal() float64 { return 1 + s.coverage + s.name }
 
 // Scoring constants (see fieldScore).
 const (
@@ -98,6 +109,9 @@ type ranked struct {
 	// found as itself or a glossary rendering, not a looser form.
 	routed int
 	mask   uint64
+	// named is the share of the intent's weight in words that make up
+	// the document's whole name, 0 when the intent does not say all of it.
+	named float64
 }
 
 // better orders ranked documents: higher total first, then earlier in the
@@ -118,6 +132,11 @@ type scratch struct {
 	nums    []uint64
 	best    []float64
 	routing []float64
+	// inName marks, per touched document and word, a word found as itself
+	// in the document's name; nameLen is, per touched document, how many
+	// terms its name has.
+	inName  []bool
+	nameLen []int32
 }
 
 // score returns every visible document some form of some word matches,
@@ -129,7 +148,7 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 		for _, n := range sc.nums {
 			sc.slot[n] = 0
 		}
-		sc.nums, sc.best, sc.routing = sc.nums[:0], sc.best[:0], sc.routing[:0]
+		sc.nums, sc.best, sc.routing, sc.inName, sc.nameLen = sc.nums[:0], sc.best[:0], sc.routing[:0], sc.inName[:0], sc.nameLen[:0]
 		c.scratch.Put(sc)
 	}()
 	q := &scorer{c: c, sc: sc, nw: len(it.words), r: r, visible: visible, tr: tr}
@@ -172,7 +191,9 @@ func (q *scorer) at(n uint64) int {
 		for range q.nw {
 			sc.best = append(sc.best, 0)
 			sc.routing = append(sc.routing, 0)
+			sc.inName = append(sc.inName, false)
 		}
+		sc.nameLen = append(sc.nameLen, 0)
 	}
 	return int(k-1) * q.nw
 }
@@ -202,7 +223,10 @@ func (q *scorer) matchForm(i int, f form, st *termStats) {
 		if f.routing && !fd.routing || !fd.routing && st.common(f.term) {
 			continue
 		}
-		withNorm := !fd.routing || fd.lenNorm > 0
+		// A word found as itself in the name counts towards the whole
+		// name (the name field's norm says how many terms it has).
+		exact := fd.field == fWords && (f.kind == kindWord || f.kind == kindPlural || f.kind == kindBase)
+		withNorm := !fd.routing || fd.lenNorm > 0 || exact
 		tfr, err := q.r.TermFieldReader(context.Background(), []byte(f.term), fd.field, withNorm, withNorm, false)
 		if err != nil {
 			continue
@@ -213,6 +237,11 @@ func (q *scorer) matchForm(i int, f form, st *termStats) {
 				continue
 			}
 			q.record(n, i, fd.weight*f.weight*fieldFactor(fd, m), f.weight, fd.routing, f.term, fd.field, f.kind)
+			if exact && m.Norm > 0 {
+				k := q.at(n)
+				q.sc.inName[k+i] = true
+				q.sc.nameLen[k/q.nw] = int32(math.Round(1 / (m.Norm * m.Norm)))
+			}
 		}
 		tfr.Close()
 	}
@@ -291,12 +320,30 @@ func (q *scorer) totals(st *termStats) []ranked {
 			}
 		}
 		out[d].cover = cov / sumW
-		out[d].total = rel/sumW + c.sc.coverage*out[d].cover
+		out[d].named = wholeName(sc.inName[d*nw:d*nw+nw], sc.nameLen[d], st.weights) / sumW
+		out[d].total = rel/sumW + c.sc.coverage*out[d].cover + c.sc.name*out[d].named
 		if c.toolDocs[n] {
 			out[d].total *= c.sc.tool
 		}
 	}
 	return out
+}
+
+// wholeName is the weight of the words of the intent found as themselves
+// in a name of nameLen terms when they are all of its terms, else 0.
+func wholeName(inName []bool, nameLen int32, weights []float64) float64 {
+	var n int32
+	var w float64
+	for i, in := range inName {
+		if in && weights[i] > 0 {
+			n++
+			w += weights[i]
+		}
+	}
+	if nameLen == 0 || n < nameLen {
+		return 0
+	}
+	return w
 }
 
 // unmatched is the share of the intent's weight that no document matched.

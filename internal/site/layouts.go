@@ -20,7 +20,7 @@ const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 's
 
 // The page layouts under layouts/: each defines "main" (and may define
 // "title"); base.html and partials/*.html are shared.
-var pageKinds = []string{"home", "manual", "bundles", "bundle", "lint", "rules", "cheatsheet", "graph", "hosts", "page", "404"}
+var pageKinds = []string{"home", "manual", "bundles", "bundle", "lint", "security", "rules", "cheatsheet", "graph", "hosts", "page", "404"}
 
 // layouts holds one parsed template set per page kind.
 type layouts struct {

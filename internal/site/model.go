@@ -116,6 +116,9 @@ type Manual struct {
 	// files that hide it.
 	Shadows    []Shadow
 	ShadowedBy []Shadow
+	// Capabilities is the manual's capability surface (a skill's is on
+	// its SKILL.md); nil for documents inside a skill's folder.
+	Capabilities *Capabilities
 }
 
 // Shadow is one name conflict inside a recipe's manualPaths.

@@ -122,3 +122,22 @@ func GlossaryText() string { return glossaryText }
 
 // ThesaurusText: see GlossaryText.
 func ThesaurusText() string { return thesaurusText }
+
+// PartRenderings returns the English terms the glossary gives one part
+// of a German compound (lower case, umlauts spelled as vowels); ok is
+// false when it does not know the part: as it is or with a verb ending,
+// and, for the compound's head (the last part, which carries its
+// inflection), in its other forms too. It is for a caller that splits
+// compounds against an index's own vocabulary.
+func (a *Analysis) PartRenderings(part string, head bool) (terms []string, ok bool) {
+	trs := a.gloss.lookupVariants(part)
+	if trs == nil && head {
+		trs = a.gloss.lookupForm(part)
+	}
+	for _, tr := range trs {
+		for _, t := range English(tr) {
+			terms = appendNew(terms, t.Term)
+		}
+	}
+	return terms, trs != nil
+}

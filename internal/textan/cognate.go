@@ -43,6 +43,9 @@ var cognateEndings = []struct {
 	{"ien", []string{"y", "ies"}},
 	{"ik", []string{"ic", "ics"}},
 	{"iv", []string{"ive"}},
+	{"yse", []string{"ysis", "yze"}},
+	{"ese", []string{"esis"}},
+	{"ose", []string{"osis"}},
 	{"ur", []string{"ure"}},
 	{"ie", []string{"y"}},
 	{"at", []string{"ate"}},
@@ -96,8 +99,14 @@ func spellings(s string) []string {
 	return out
 }
 
-// umlautSpelling writes umlauts as their vowels and ß as ss.
+// umlautSpelling writes umlauts as their vowels and ß as ss (it is never
+// changed after it is made: a strings.Replacer is safe for concurrent
+// use).
 var umlautSpelling = strings.NewReplacer("ä", "a", "ö", "o", "ü", "u", "ß", "ss")
+
+// SpellUmlauts writes the umlauts of w as their vowels and ß as ss
+// (Kundenänderung → kundenanderung), as Cognates does.
+func SpellUmlauts(w string) string { return umlautSpelling.Replace(w) }
 
 // cognateLetters are the letters German writes where English writes
 // others.

@@ -23,6 +23,9 @@ func TestCognates(t *testing.T) {
 		"interaktiv":    "interactive",
 		"prozess":       "process",
 		"grafik":        "graphic",
+		"analyse":       "analysis",
+		"diagnose":      "diagnosis",
+		"hypothese":     "hypothesis",
 	} {
 		if got := Cognates(w); !slices.Contains(got, want) {
 			t.Errorf("Cognates(%s) = %v, want %s among them", w, got, want)

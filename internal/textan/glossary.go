@@ -113,6 +113,20 @@ func (g *glossary) lookup(w string) (groups [][]string, split bool) {
 // participles (gespeichert → speicher), verb endings (erstellt, erstellte,
 // erstellst).
 func (g *glossary) lookupForm(n string) []string {
+	if tr := g.lookupVariants(n); tr != nil {
+		return tr
+	}
+	// Other forms of the word (see lemmaCandidates).
+	for _, c := range lemmaCandidates(n) {
+		if tr := g.lookupVariants(c); tr != nil {
+			return tr
+		}
+	}
+	return nil
+}
+
+// lookupVariants looks up n and its inflection variants.
+func (g *glossary) lookupVariants(n string) []string {
 	for _, c := range variants(n) {
 		if tr, ok := g.byStem[stem(c)]; ok {
 			return tr
@@ -159,7 +173,14 @@ func (g *glossary) split(n string) []string {
 	if len(rs) < 2*MinCompoundPart {
 		return nil
 	}
-	known := func(p string) bool { return g.lookupForm(p) != nil }
+	// Only the head (the last part) carries an inflection ending, and
+	// only its other forms are looked up (see lemmaCandidates).
+	known := func(p string, head bool) bool {
+		if head {
+			return g.lookupForm(p) != nil
+		}
+		return g.lookupVariants(p) != nil
+	}
 	// best[i] holds the shortest split of rs[i:] into known parts, each
 	// followed by an optional linking element; nil: none.
 	best := make([][]string, len(rs)+1)
@@ -170,7 +191,7 @@ func (g *glossary) split(n string) []string {
 				continue
 			}
 			try := func(part string) {
-				if !known(part) {
+				if !known(part, k == len(rs)) {
 					return
 				}
 				cand := append([]string{part}, best[k]...)

@@ -223,7 +223,12 @@ func (a *Analysis) germanOnly(raw, en string) bool {
 }
 
 // fillerList are the words of a request that are not about the need
-// itself, beyond the stop words: modal verbs, politeness, hedges.
+// itself, beyond the stop words: modal verbs, politeness, hedges. The
+// German ones include the German forms of the English stop words and
+// fillers that the German stop word list lacks (before → bevor, why →
+// warum, more → mehr, let's → lass, maybe → vielleicht), and the ASCII
+// spellings of German stop words (fuer, ueber), so a request says as
+// little with them in German as in English.
 const fillerList = `
 can could would should must might may shall will want wants wanted need needs needed please help helps
 like let lets just really actually also maybe thing things stuff something anything someone somehow
@@ -232,7 +237,12 @@ bitte mal möchte moechte möchten moechten brauche brauchst braucht brauchen k�
 kannst sollen solltest müssen muessen musst gerne gern irgendwie bisschen eigentlich hilf helfen hilfe
 wissen weiss weiß geht gehen klappt
 dass unsere unserem unseren unserer unseres wurde wurden worden sei seid seien ja nein eben halt
-gerade schon bloß bloss etwa hast habt darf dürfen duerfen hätte haette wäre waere`
+gerade schon bloß bloss etwa hast habt darf dürfen duerfen hätte haette wäre waere
+beim bevor vorher nachdem danach oberhalb unterhalb erneut sobald wann wohin woher warum wieso weshalb
+beide beiden beides wenige wenig weniger mehr meisten meist weder wer wen wem wessen wegen
+lass lasst lassen tun tue tut wirklich tatsächlich tatsaechlich vielleicht jemand jemanden
+irgendwas irgendetwas sag sagen versuche versuchen probieren
+fuer ueber waehrend koennen wuerde wuerden`
 
 var fillers = func() map[string]bool {
 	m := map[string]bool{}

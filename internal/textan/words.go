@@ -207,41 +207,63 @@ var asciiClass = func() [utf8.RuneSelf]uint8 {
 
 // classOf returns the word break class of r.
 func classOf(r rune) uint8 {
-	switch r {
-	case '\'':
-		return cSingleQuote
-	case '"':
-		return cDoubleQuote
-	case '\n', '\r', 0x0b, 0x0c, 0x85, 0x2028, 0x2029:
-		return cNewline
-	case ':', 0xb7, 0x2d7, 0x387, 0x5f4, 0x2027, 0xfe13, 0xfe55, 0xff1a:
-		return cMidLetter
-	case '.', 0x2018, 0x2019, 0x2024, 0xfe52, 0xff07, 0xff0e:
-		return cMidNumLet
-	case ',', ';', 0x37e, 0x589, 0x60c, 0x60d, 0x66c, 0x7f8, 0x2044, 0xfe10, 0xfe14, 0xfe50, 0xfe54, 0xff0c, 0xff1b:
-		return cMidNum
-	case '_', 0x203f, 0x2040, 0x2054, 0xfe33, 0xfe34, 0xfe4d, 0xfe4e, 0xfe4f, 0xff3f:
-		return cExtendNumLet
-	case 0x200c, 0x200d:
-		return cExtend
-	case 0x200b, 0x202f:
-		return cOther
-	case 0x5f3:
-		return cLetter // the Hebrew geresh
-	case 0x66b:
-		return cNumeric // the Arabic decimal separator
-	case 0x3031, 0x3032, 0x3033, 0x3034, 0x3035, 0x309b, 0x309c, 0x30a0, 0x30fc, 0xff70:
-		return cKatakana
+	if c, ok := listedClass(r); ok {
+		return c
 	}
 	if r < utf8.RuneSelf {
-		switch {
-		case 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z':
-			return cLetter
-		case '0' <= r && r <= '9':
-			return cNumeric
-		}
-		return cOther
+		return asciiLetterClass(r)
 	}
+	return unicodeClass(r)
+}
+
+// listedClass returns the class of a character the word break rules list
+// by itself (quotes, line ends, the separators within words and numbers,
+// joiners), and whether r is one.
+func listedClass(r rune) (uint8, bool) {
+	switch r {
+	case '\'':
+		return cSingleQuote, true
+	case '"':
+		return cDoubleQuote, true
+	case '\n', '\r', 0x0b, 0x0c, 0x85, 0x2028, 0x2029:
+		return cNewline, true
+	case ':', 0xb7, 0x2d7, 0x387, 0x5f4, 0x2027, 0xfe13, 0xfe55, 0xff1a:
+		return cMidLetter, true
+	case '.', 0x2018, 0x2019, 0x2024, 0xfe52, 0xff07, 0xff0e:
+		return cMidNumLet, true
+	case ',', ';', 0x37e, 0x589, 0x60c, 0x60d, 0x66c, 0x7f8, 0x2044, 0xfe10, 0xfe14, 0xfe50, 0xfe54, 0xff0c, 0xff1b:
+		return cMidNum, true
+	case '_', 0x203f, 0x2040, 0x2054, 0xfe33, 0xfe34, 0xfe4d, 0xfe4e, 0xfe4f, 0xff3f:
+		return cExtendNumLet, true
+	case 0x200c, 0x200d:
+		return cExtend, true
+	case 0x200b, 0x202f:
+		return cOther, true
+	case 0x5f3:
+		return cLetter, true // the Hebrew geresh
+	case 0x66b:
+		return cNumeric, true // the Arabic decimal separator
+	case 0x3031, 0x3032, 0x3033, 0x3034, 0x3035, 0x309b, 0x309c, 0x30a0, 0x30fc, 0xff70:
+		return cKatakana, true
+	}
+	return 0, false
+}
+
+// asciiLetterClass returns the class of an ASCII character listedClass
+// does not list: a letter, a digit or other.
+func asciiLetterClass(r rune) uint8 {
+	switch {
+	case 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z':
+		return cLetter
+	case '0' <= r && r <= '9':
+		return cNumeric
+	}
+	return cOther
+}
+
+// unicodeClass returns the class of a character beyond ASCII that
+// listedClass does not list, by its Unicode category and script.
+func unicodeClass(r rune) uint8 {
 	switch {
 	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc, unicode.Cf):
 		return cExtend

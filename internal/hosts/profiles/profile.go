@@ -156,16 +156,3 @@ type Export struct {
 	// {path} the relative path from the referring file to x's file.
 	Reference string `yaml:"reference" json:"reference"`
 }
-
-// The values of the enumerated fields.
-var (
-	Confidences = []string{"high", "medium", "low"}
-	OnInvalids  = []string{"reject", "warn"}
-	OnOvers     = []string{"reject", "cut", ""}
-	Units       = []string{"chars", "tokens"}
-	Overflows   = []string{"drop-descriptions", "shorten-then-omit", "none"}
-	Orders      = []string{"name", "usage"}
-	Walks       = []string{"root-to-folder", "each"}
-	ChainFlows  = []string{"cut", "skip", "warn"}
-	Formats     = []string{"skill", "mdc", "instructions"}
-)

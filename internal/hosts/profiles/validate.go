@@ -1,6 +1,7 @@
 package profiles
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -15,79 +16,120 @@ func (p *Profile) Validate() error {
 	if !ValidName(p.Name) {
 		return fmt.Errorf("name %q: use lowercase letters, digits and hyphens", p.Name)
 	}
+	for _, check := range []func() error{p.checkAbout, p.checkChains, p.checkEnums, p.checkNamePattern, p.checkListing, p.checkExport} {
+		if err := check(); err != nil {
+			return fmt.Errorf("%s: %w", p.Name, err)
+		}
+	}
+	return nil
+}
+
+// checkAbout checks what the profile says about itself: a title, the
+// date it was checked, and where its figures come from.
+func (p *Profile) checkAbout() error {
 	if p.Title == "" {
-		return fmt.Errorf("%s: title is empty", p.Name)
+		return errors.New("title is empty")
 	}
 	if p.Checked != "" {
 		if _, err := time.Parse(time.DateOnly, p.Checked); err != nil {
-			return fmt.Errorf("%s: checked %q is not a date (YYYY-MM-DD)", p.Name, p.Checked)
+			return fmt.Errorf("checked %q is not a date (YYYY-MM-DD)", p.Checked)
 		}
 	}
 	for _, s := range p.Sources {
 		if !strings.HasPrefix(s.URL, "https://") || s.Says == "" {
-			return fmt.Errorf("%s: every source needs an https:// url and a says: sentence", p.Name)
+			return errors.New("every source needs an https:// url and a says: sentence")
 		}
 	}
-	checks := []struct {
-		field, v string
-		in       []string
-	}{
-		{"skills.name.onInvalid", p.Skills.Name.OnInvalid, OnInvalids},
-		{"skills.name.confidence", p.Skills.Name.Confidence, Confidences},
-		{"skills.description.onOver", p.Skills.Description.OnOver, OnOvers},
-		{"skills.description.confidence", p.Skills.Description.Confidence, Confidences},
-		{"listing.unit", p.Listing.Unit, Units},
-		{"listing.overflow", p.Listing.Overflow, Overflows},
-		{"listing.order", p.Listing.Order, Orders},
-		{"listing.confidence", p.Listing.Confidence, Confidences},
-		{"export.format", p.Export.Format, Formats},
+	return nil
+}
+
+func (p *Profile) checkChains() error {
+	for i, c := range p.Chains {
+		if c.Name == "" || len(c.Files) == 0 {
+			return fmt.Errorf("chains[%d] needs a name and files", i)
+		}
+	}
+	return nil
+}
+
+// enumField is a field that takes one of a few values.
+type enumField struct {
+	field, value string
+	in           []string
+}
+
+// The values of the enumerated fields.
+var (
+	confidences = []string{"high", "medium", "low"}
+	onInvalids  = []string{"reject", "warn"}
+	onOvers     = []string{"reject", "cut", ""}
+	units       = []string{"chars", "tokens"}
+	overflows   = []string{"drop-descriptions", "shorten-then-omit", "none"}
+	orders      = []string{"name", "usage"}
+	walks       = []string{"root-to-folder", "each"}
+	chainFlows  = []string{"cut", "skip", "warn"}
+	formats     = []string{"skill", "mdc", "instructions"}
+)
+
+func (p *Profile) checkEnums() error {
+	fields := []enumField{
+		{"skills.name.onInvalid", p.Skills.Name.OnInvalid, onInvalids},
+		{"skills.name.confidence", p.Skills.Name.Confidence, confidences},
+		{"skills.description.onOver", p.Skills.Description.OnOver, onOvers},
+		{"skills.description.confidence", p.Skills.Description.Confidence, confidences},
+		{"listing.unit", p.Listing.Unit, units},
+		{"listing.overflow", p.Listing.Overflow, overflows},
+		{"listing.order", p.Listing.Order, orders},
+		{"listing.confidence", p.Listing.Confidence, confidences},
+		{"export.format", p.Export.Format, formats},
 	}
 	for i, c := range p.Chains {
-		checks = append(checks,
-			struct {
-				field, v string
-				in       []string
-			}{fmt.Sprintf("chains[%d].walk", i), c.Walk, Walks},
-			struct {
-				field, v string
-				in       []string
-			}{fmt.Sprintf("chains[%d].overflow", i), c.Overflow, ChainFlows},
-			struct {
-				field, v string
-				in       []string
-			}{fmt.Sprintf("chains[%d].confidence", i), c.Confidence, Confidences})
-		if c.Name == "" || len(c.Files) == 0 {
-			return fmt.Errorf("%s: chains[%d] needs a name and files", p.Name, i)
+		fields = append(fields,
+			enumField{fmt.Sprintf("chains[%d].walk", i), c.Walk, walks},
+			enumField{fmt.Sprintf("chains[%d].overflow", i), c.Overflow, chainFlows},
+			enumField{fmt.Sprintf("chains[%d].confidence", i), c.Confidence, confidences})
+	}
+	for _, f := range fields {
+		if !slices.Contains(f.in, f.value) {
+			return fmt.Errorf("%s is %q; use %s", f.field, f.value, quoteList(f.in))
 		}
 	}
-	for _, c := range checks {
-		if !slices.Contains(c.in, c.v) {
-			return fmt.Errorf("%s: %s is %q; use %s", p.Name, c.field, c.v, quoteList(c.in))
-		}
-	}
+	return nil
+}
+
+func (p *Profile) checkNamePattern() error {
 	if p.Skills.Name.Pattern != "" {
 		if _, err := regexp.Compile(p.Skills.Name.Pattern); err != nil {
-			return fmt.Errorf("%s: skills.name.pattern: %v", p.Name, err)
+			return fmt.Errorf("skills.name.pattern: %v", err)
 		}
 	}
+	return nil
+}
+
+func (p *Profile) checkListing() error {
 	l := p.Listing
 	if l.Percent < 0 || l.Percent > 100 || l.Window < 0 || l.FallbackChars < 0 || l.EntryChars < 0 || l.CharsPerToken < 0 {
-		return fmt.Errorf("%s: listing: percent lies in 0–100; window, fallbackChars, entryChars and charsPerToken are not negative", p.Name)
+		return errors.New("listing: percent lies in 0–100; window, fallbackChars, entryChars and charsPerToken are not negative")
 	}
 	if l.Percent > 0 && l.CharsPerToken == 0 {
-		return fmt.Errorf("%s: listing.charsPerToken is needed with a percent budget", p.Name)
+		return errors.New("listing.charsPerToken is needed with a percent budget")
 	}
 	if l.Overflow != "none" && l.Percent == 0 && l.FallbackChars == 0 {
-		return fmt.Errorf("%s: listing.overflow %q needs a budget (percent or fallbackChars)", p.Name, l.Overflow)
+		return fmt.Errorf("listing.overflow %q needs a budget (percent or fallbackChars)", l.Overflow)
 	}
 	if !strings.Contains(l.Entry, "{name}") || !strings.Contains(l.Bare, "{name}") {
-		return fmt.Errorf("%s: listing.entry and listing.bare must contain {name}", p.Name)
+		return errors.New("listing.entry and listing.bare must contain {name}")
 	}
-	if p.Export.Path == "" || !strings.Contains(p.Export.Path, "{name}") || strings.HasPrefix(p.Export.Path, "/") || strings.Contains(p.Export.Path, "..") {
-		return fmt.Errorf("%s: export.path %q must be relative, without '..', and contain {name}", p.Name, p.Export.Path)
+	return nil
+}
+
+func (p *Profile) checkExport() error {
+	e := p.Export
+	if e.Path == "" || !strings.Contains(e.Path, "{name}") || strings.HasPrefix(e.Path, "/") || strings.Contains(e.Path, "..") {
+		return fmt.Errorf("export.path %q must be relative, without '..', and contain {name}", e.Path)
 	}
-	if !strings.Contains(p.Export.Reference, "{name}") && !strings.Contains(p.Export.Reference, "{path}") {
-		return fmt.Errorf("%s: export.reference must contain {name} or {path}", p.Name)
+	if !strings.Contains(e.Reference, "{name}") && !strings.Contains(e.Reference, "{path}") {
+		return errors.New("export.reference must contain {name} or {path}")
 	}
 	return nil
 }

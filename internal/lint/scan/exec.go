@@ -37,36 +37,90 @@ var (
 // script.
 func RemoteExec(src []byte, kind Kind) []Hit {
 	var c collector
+	// What the file holds at all: a pattern whose keys are nowhere in it
+	// is not tried on any of its code.
+	var file armed
+	if !file.arm(src, armed{on: allOn, secrets: true}) {
+		return nil
+	}
 	for _, s := range Segments(src, kind) {
 		if s.Code {
-			execLines(src, s.Off, s.End, &c)
+			execLines(src, s.Off, s.End, file, &c)
 			continue
 		}
 		for _, sp := range CodeSpans(src, s.Off, s.End) {
-			execLines(src, sp[0], sp[1], &c)
+			execLines(src, sp[0], sp[1], file, &c)
 		}
 	}
 	return c.result()
 }
 
-// execLines checks each logical line of src[off:end].
-func execLines(src []byte, off, end int, c *collector) {
-	seg := src[off:end]
-	var on [8]bool
-	any := false
-	for k, p := range execPatterns {
-		for _, key := range p.keys {
-			if containsFold(seg, key) {
-				on[k], any = true, true
-				break
+// armed says which checks of RemoteExec a stretch of text can fire:
+// on[k] when it holds a key of execPatterns[k], secrets when it holds a
+// word that reads credentials and one that sends to the network.
+type armed struct {
+	on      [8]bool
+	secrets bool
+}
+
+var allOn = [8]bool{true, true, true, true, true, true, true, true}
+
+// secretKeys and sendKeys are the words readsSecretsRE and sendsRE cannot
+// match without (lower case).
+var (
+	secretKeys = []string{".ssh", ".aws", "env", ".netrc", ".kube", ".docker", "set", "/proc/self/environ"}
+	sendKeys   = []string{"curl", "wget", "nc", "netcat", "socat", "invoke-", "iwr", "irm", "requests.", "urllib", "fetch",
+		"http.post", "axios", "scp", "rsync", "ftp", "telnet", "/dev/tcp/"}
+)
+
+// execKeys finds every key of RemoteExec in one pass; patternMasks,
+// secretMask and sendMask select the keys of each check.
+var execKeys, patternMasks, secretMask, sendMask = func() (*keySet, [8]uint64, uint64, uint64) {
+	seen := map[string]bool{}
+	var all []string
+	add := func(keys []string) {
+		for _, k := range keys {
+			if !seen[k] {
+				seen[k] = true
+				all = append(all, k)
 			}
 		}
 	}
-	secrets := containsFold(seg, ".ssh") || containsFold(seg, ".aws") || containsFold(seg, "env") || containsFold(seg, ".netrc") ||
-		containsFold(seg, ".kube") || containsFold(seg, ".docker") || containsFold(seg, "set")
-	if !any && !secrets {
+	for _, p := range execPatterns {
+		add(p.keys)
+	}
+	add(secretKeys)
+	add(sendKeys)
+	ks := newKeySet(all)
+	var masks [8]uint64
+	for k, p := range execPatterns {
+		masks[k] = ks.mask(p.keys)
+	}
+	return ks, masks, ks.mask(secretKeys), ks.mask(sendKeys)
+}()
+
+// arm sets a to what seg can fire of what within allows, and reports
+// whether that is anything.
+func (a *armed) arm(seg []byte, within armed) bool {
+	has := execKeys.present(seg)
+	any := false
+	for k := range execPatterns {
+		if within.on[k] && has&patternMasks[k] != 0 {
+			a.on[k], any = true, true
+		}
+	}
+	a.secrets = within.secrets && has&secretMask != 0 && has&sendMask != 0
+	return any || a.secrets
+}
+
+// execLines checks each logical line of src[off:end] for what file (the
+// whole file) can fire.
+func execLines(src []byte, off, end int, file armed, c *collector) {
+	var a armed
+	if !a.arm(src[off:end], file) {
 		return
 	}
+	on, secrets := a.on, a.secrets
 	for ls := off; ls < end; {
 		le := ls
 		// A logical line: physical lines joined while they end in a

@@ -107,6 +107,8 @@ var injectionCompounds = map[string]string{
 	"system anweisungen": "systemanweisung",
 }
 
+var injectionCompoundSet = newCompoundSet(injectionCompounds)
+
 // step is one element of a pattern: a word of class, at most gap words
 // after the previous element.
 type step struct {
@@ -182,7 +184,7 @@ func Injection(src []byte, overrides bool) []Hit {
 	var c collector
 	var ws []word
 	ords, clause := 0, 0
-	ws = words(src, 0, len(src), injectionLexicon, injectionCompounds, &ords, &clause, ws)
+	ws = words(src, 0, len(src), injectionLexicon, injectionCompoundSet, &ords, &clause, ws)
 	lastEnd := -1
 	for i := range ws {
 		if ws[i].off < lastEnd {

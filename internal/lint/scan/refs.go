@@ -1,12 +1,61 @@
 package scan
 
 import (
+	"bytes"
 	"net/netip"
-	"regexp"
 	"strings"
 )
 
-var urlRE = regexp.MustCompile(`(?i)\b(?:https?|ftp)://[^\s<>"'\x60)\]}|\\]+`)
+// urlSpans returns the byte ranges of the URLs in src: what
+// (?i)\b(?:https?|ftp)://[^\s<>"'\x60)\]}|\\]+ finds (TestURLSpans), found
+// from each "://" outwards instead of by trying the expression at every
+// byte.
+func urlSpans(src []byte) [][2]int {
+	var out [][2]int
+	end := 0 // matches do not overlap
+	for i := end; ; {
+		j := bytes.Index(src[i:], []byte("://"))
+		if j < 0 {
+			return out
+		}
+		j += i
+		i = j + 3
+		start := -1
+		for _, scheme := range []string{"https", "http", "ftp"} {
+			s := j - len(scheme)
+			if s >= end && s >= 0 && asciiFoldEqual(src[s:j], []byte(scheme)) && (s == 0 || !isWordByte(src[s-1])) {
+				start = s
+				break
+			}
+		}
+		if start < 0 {
+			continue
+		}
+		e := j + 3
+		for e < len(src) && !urlStop[src[e]] {
+			e++
+		}
+		if e == j+3 {
+			continue
+		}
+		out = append(out, [2]int{start, e})
+		end, i = e, e
+	}
+}
+
+// urlStop are the bytes a URL does not contain: ASCII white space (\s),
+// brackets, quotes, pipes and backslashes. Bytes of UTF-8 sequences (and
+// invalid bytes) do not stop a URL.
+var urlStop = func() (t [256]bool) {
+	for _, c := range []byte("\t\n\f\r <>\"'`)]}|\\") {
+		t[c] = true
+	}
+	return t
+}()
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
 
 // rawHosts serve files as they were uploaded, with no page around them:
 // what an agent downloads from there is whatever the uploader last put
@@ -34,7 +83,7 @@ var shorteners = map[string]bool{
 // the examples of local setups and are left alone.
 func RemoteRef(src []byte) []Hit {
 	var c collector
-	for _, m := range urlRE.FindAllIndex(src, -1) {
+	for _, m := range urlSpans(src) {
 		u := string(src[m[0]:m[1]])
 		rest := u[strings.Index(u, "://")+3:]
 		host := rest

@@ -3,7 +3,9 @@ package scan
 import (
 	"bytes"
 	"encoding/base64"
+	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -152,4 +154,51 @@ func allocated(f func()) uint64 {
 	f()
 	runtime.ReadMemStats(&m1)
 	return m1.TotalAlloc - m0.TotalAlloc
+}
+
+// TestURLSpans: urlSpans finds what the expression it replaces finds.
+func TestURLSpans(t *testing.T) {
+	re := regexp.MustCompile(`(?i)\b(?:https?|ftp)://[^\s<>"'\x60)\]}|\\]+`)
+	texts := []string{
+		"See https://example.com/a?b=c and HTTP://X.org, ftp://f.example/p.",
+		"xhttps://no.example _http://no.example 1ftp://no.example",
+		"https://a.example/r?u=https://b.example/x https://",
+		"[link](https://a.example/(x)) <https://b.example/y> `http://c.example|d` \"ftp://e.example\"",
+		"http:// https://\u00e9xample.com/\u00fc\xff https://[::1]:8080/p\\q",
+		"nohttps://a.example.https://b.example",
+		"https://a.example\thttps://b.example\fhttps://c.example\rhttps://d.example\n",
+	}
+	rnd := []byte("hHtTpPsSfF:/_x. \n\"|)1é")
+	for i := 0; i < 2000; i++ {
+		b := make([]byte, 40)
+		for j := range b {
+			b[j] = rnd[(i*31+j*17+j*j*i)%len(rnd)]
+		}
+		texts = append(texts, string(b))
+	}
+	for _, text := range texts {
+		var got [][2]int
+		got = append(got, urlSpans([]byte(text))...)
+		var want [][2]int
+		for _, m := range re.FindAllIndex([]byte(text), -1) {
+			want = append(want, [2]int{m[0], m[1]})
+		}
+		if len(got) != len(want) || len(got) > 0 && !slices.Equal(got, want) {
+			t.Errorf("urlSpans(%q) = %v, the expression finds %v", text, got, want)
+		}
+	}
+}
+
+// TestKeySet: present finds the keys containsFold finds, in one pass.
+func TestKeySet(t *testing.T) {
+	keys := []string{"curl", "env", "set", ".ssh", "rm ", "invoke-"}
+	ks := newKeySet(keys)
+	for _, text := range []string{"", "CURL x", "Reset the ENVironment", "cat ~/.SSH/id", "rm -rf", "Invoke-WebRequest", "cur", "se", "r m"} {
+		got := ks.present([]byte(text))
+		for i, k := range keys {
+			if want := containsFold([]byte(text), k); (got&(1<<i) != 0) != want {
+				t.Errorf("%q: key %q present %v, containsFold %v", text, k, got&(1<<i) != 0, want)
+			}
+		}
+	}
 }

@@ -55,6 +55,11 @@ type secretRule struct {
 	entropy         float64
 	multiline       bool
 	allow           []*allowlist
+	// anchors, when set, is what must follow at a keyword for a match to
+	// go on from there, which spans at most anchorSpan bytes (-1: no
+	// bound; see anchorsOf); nil arms the rule at every keyword.
+	anchors    *regexp.Regexp
+	anchorSpan int
 }
 
 type allowlist struct {
@@ -70,11 +75,13 @@ type secretSet struct {
 	rules  []*secretRule
 	global *allowlist
 	// keywords lists every keyword (lower case) and the rules it arms;
-	// byPrefix indexes them by their first two bytes for a one-pass
-	// search.
-	keywords []keyword
-	byPrefix map[uint16][]int
-	always   []int // rules without keywords
+	// byPrefix indexes them by their first two bytes (lower case) for a
+	// one-pass search: byPrefix[p] is the index in prefixLists of the
+	// keywords starting with p, 0 for none.
+	keywords    []keyword
+	byPrefix    []uint16
+	prefixLists [][]int
+	always      []int // rules without keywords
 }
 
 type keyword struct {
@@ -83,14 +90,16 @@ type keyword struct {
 }
 
 // secretRules compiles the rule set once; it is immutable afterwards.
-var secretRules = sync.OnceValues(func() (*secretSet, error) { return compileSecrets(gitleaksTOML) })
+var secretRules = sync.OnceValues(func() (*secretSet, error) { return compileSecrets(gitleaksTOML, true) })
 
-func compileSecrets(data []byte) (*secretSet, error) {
+// compileSecrets compiles the rule set; withAnchors derives the keyword
+// anchors (secret_anchors.go), which only save work.
+func compileSecrets(data []byte, withAnchors bool) (*secretSet, error) {
 	var cfg glConfig
 	if err := toml.Unmarshal(data, &cfg); err != nil {
 		return nil, fmt.Errorf("gitleaks rules: %w", err)
 	}
-	s := &secretSet{byPrefix: map[uint16][]int{}}
+	s := &secretSet{byPrefix: make([]uint16, 1<<16), prefixLists: [][]int{nil}}
 	if cfg.Allowlist != nil {
 		a, err := compileAllow(*cfg.Allowlist)
 		if err != nil {
@@ -119,7 +128,11 @@ func compileSecrets(data []byte) (*secretSet, error) {
 				kwIndex[k] = ki
 				s.keywords = append(s.keywords, keyword{text: []byte(k)})
 				p := uint16(k[0])<<8 | uint16(k[1])
-				s.byPrefix[p] = append(s.byPrefix[p], ki)
+				if s.byPrefix[p] == 0 {
+					s.byPrefix[p] = uint16(len(s.prefixLists))
+					s.prefixLists = append(s.prefixLists, nil)
+				}
+				s.prefixLists[s.byPrefix[p]] = append(s.prefixLists[s.byPrefix[p]], ki)
 			}
 			s.keywords[ki].rules = append(s.keywords[ki].rules, idx)
 		}
@@ -137,6 +150,11 @@ func compileSecrets(data []byte) (*secretSet, error) {
 		if r.Path != "" {
 			if sr.path, err = regexp.Compile(r.Path); err != nil {
 				return nil, fmt.Errorf("gitleaks rule %s path: %w", r.ID, err)
+			}
+		}
+		if withAnchors {
+			if sr.anchors, sr.anchorSpan, err = anchorsOf(r.Regex, r.Keywords); err != nil {
+				return nil, fmt.Errorf("gitleaks rule %s: %w", r.ID, err)
 			}
 		}
 		for _, al := range r.Allowlists {
@@ -229,113 +247,178 @@ func Secrets(path string, src []byte) ([]Hit, error) {
 	if err != nil {
 		return nil, err
 	}
+	return set.scan(path, src), nil
+}
+
+// scan runs the rule set over src.
+func (set *secretSet) scan(path string, src []byte) []Hit {
+	windows := set.windows(src)
 	var c collector
-	// Where each armed rule must look: the lines holding its keywords.
-	windows := map[int][][2]int{}
-	addWindow := func(ri, off int) {
-		w := windows[ri]
-		if n := len(w); n > 0 && off < w[n-1][1] {
-			return // inside the rule's last window already
-		}
-		ls, le := lineAt(src, off)
-		if set.rules[ri].multiline {
-			le = min(len(src), le+1<<14)
-		}
-		if n := len(w); n > 0 && ls <= w[n-1][1]+256 { // near windows run as one
-			w[n-1][1] = max(w[n-1][1], le)
-		} else {
-			w = append(w, [2]int{ls, le})
-		}
-		windows[ri] = w
-	}
-	for _, ri := range set.always {
-		windows[ri] = [][2]int{{0, len(src)}}
-	}
-	for i := 0; i+1 < len(src); i++ {
-		p := uint16(lower(src[i]))<<8 | uint16(lower(src[i+1]))
-		cands, ok := set.byPrefix[p]
-		if !ok {
-			continue
-		}
-		for _, ki := range cands {
-			k := set.keywords[ki].text
-			if i+len(k) <= len(src) && asciiFoldEqual(src[i:i+len(k)], k) {
-				for _, ri := range set.keywords[ki].rules {
-					addWindow(ri, i)
-				}
-			}
-		}
-	}
-	type found struct{ off, end int }
-	var seen []found
+	var seen [][2]int
 	for ri, r := range set.rules {
 		ws, ok := windows[ri]
-		if !ok {
-			continue
-		}
-		if r.path != nil && !r.path.MatchString(path) {
+		if !ok || r.path != nil && !r.path.MatchString(path) {
 			continue
 		}
 		for _, w := range ws {
 			for _, m := range r.re.FindAllSubmatchIndex(src[w[0]:w[1]], -1) {
-				off, end := w[0]+m[0], w[0]+m[1]
 				if len(c.hits) == limit {
 					c.more++ // past the limit: counted, not checked further
 					continue
 				}
+				off, end := w[0]+m[0], w[0]+m[1]
 				for end > off && (src[end-1] == '\n' || src[end-1] == '\r') {
 					end--
 				}
-				match := string(src[off:end])
-				secret := match
-				if r.group > 0 && 2*r.group+1 < len(m) && m[2*r.group] >= 0 {
-					secret = string(src[w[0]+m[2*r.group] : w[0]+m[2*r.group+1]])
-				} else if r.group == 0 {
-					for g := 1; 2*g+1 < len(m); g++ {
-						if m[2*g] >= 0 && m[2*g+1] > m[2*g] {
-							secret = string(src[w[0]+m[2*g] : w[0]+m[2*g+1]])
-							break
-						}
-					}
+				if h, ok := set.finding(r, path, src, off, end, secretOf(r, src, w[0], m, off, end)); ok && !overlaps(seen, off, end) {
+					seen = append(seen, [2]int{off, end})
+					c.add(h)
 				}
-				if r.entropy > 0 && entropy(secret) <= r.entropy {
-					continue
-				}
-				ls, le := lineAt(src, off)
-				line := string(src[ls:le])
-				if strings.Contains(line, "gitleaks:allow") {
-					continue
-				}
-				if set.global != nil && set.global.allowed(path, secret, match, line) {
-					continue
-				}
-				allowed := false
-				for _, a := range r.allow {
-					if a.allowed(path, secret, match, line) {
-						allowed = true
-						break
-					}
-				}
-				if allowed {
-					continue
-				}
-				dup := false
-				for _, f := range seen {
-					if off < f.end && f.off < end {
-						dup = true
-						break
-					}
-				}
-				if dup {
-					continue
-				}
-				seen = append(seen, found{off, end})
-				c.add(Hit{Off: off, End: end, Redact: true,
-					What: fmt.Sprintf("a credential (gitleaks rule %s: %s)", r.id, strings.TrimSuffix(r.description, "."))})
 			}
 		}
 	}
-	return c.result(), nil
+	return c.result()
+}
+
+// windows returns, for every rule armed in src, the byte ranges its
+// regular expression must run on: the lines that hold one of its
+// keywords (and, for a rule that spans lines, the 16 KiB after), joined
+// when they are near. A keyword occurrence arms a rule with anchors only
+// when what follows it can continue a match (secretRule.anchors).
+func (s *secretSet) windows(src []byte) map[int][][2]int {
+	out := map[int][][2]int{}
+	for _, ri := range s.always {
+		out[ri] = [][2]int{{0, len(src)}}
+	}
+	a := &armer{set: s, src: src, out: out, fails: map[int][2]int{}}
+	for i := 0; i+1 < len(src); i++ {
+		li := s.byPrefix[uint16(lower(src[i]))<<8|uint16(lower(src[i+1]))]
+		if li == 0 {
+			continue
+		}
+		for _, ki := range s.prefixLists[li] {
+			k := s.keywords[ki].text
+			if i+len(k) > len(src) || !asciiFoldEqual(src[i:i+len(k)], k) {
+				continue
+			}
+			for _, ri := range s.keywords[ki].rules {
+				a.arm(ri, i)
+			}
+		}
+	}
+	return out
+}
+
+// maxChecks bounds the anchored checks of one rule on one line: past
+// them the line is armed whole, as without anchors, so that a long line
+// full of keywords costs one run of the rule, not one check per keyword.
+const maxChecks = 8
+
+// armer collects the windows of a scan. The line of the current keyword
+// is found once per line (keywords come in order), so a file of one long
+// line is not searched again for every keyword on it.
+type armer struct {
+	set                *secretSet
+	src                []byte
+	out                map[int][][2]int
+	fails              map[int][2]int // rule → line start, failed checks on it
+	lineStart, lineEnd int
+}
+
+// arm adds the window of rule ri for its keyword at off.
+func (a *armer) arm(ri, off int) {
+	r := a.set.rules[ri]
+	w := a.out[ri]
+	if n := len(w); n > 0 && off < w[n-1][1] {
+		return // inside the rule's last window already
+	}
+	if off >= a.lineEnd {
+		a.lineStart, a.lineEnd = lineAt(a.src, off) // keywords come in order: once per line
+	}
+	ls, le := a.lineStart, a.lineEnd
+	if r.multiline {
+		le = min(len(a.src), le+1<<14)
+	}
+	if r.anchors != nil {
+		f := a.fails[ri]
+		if f[0] != ls {
+			f = [2]int{ls, 0}
+		}
+		if f[1] < maxChecks && !r.anchored(a.src, off, le) {
+			f[1]++
+			a.fails[ri] = f
+			return // no match of the rule can go on from this keyword
+		}
+	}
+	if n := len(w); n > 0 && ls <= w[n-1][1]+256 { // near windows run as one
+		w[n-1][1] = max(w[n-1][1], le)
+	} else {
+		w = append(w, [2]int{ls, le})
+	}
+	a.out[ri] = w
+}
+
+// anchored reports whether a match of r can go on from its keyword at
+// off (window end le): the anchored expression matches there, or the
+// window runs on too far to try it.
+func (r *secretRule) anchored(src []byte, off, le int) bool {
+	end := le
+	switch {
+	case r.anchorSpan >= 0:
+		end = min(le, off+r.anchorSpan)
+	case le-off > maxAnchorSpan:
+		return true
+	}
+	return r.anchors.Match(src[off:end])
+}
+
+// secretOf returns the secret of a match at src[off:end] (m is relative
+// to base): the rule's secret group, else the first group that matched,
+// else the whole match.
+func secretOf(r *secretRule, src []byte, base int, m []int, off, end int) string {
+	if r.group > 0 && 2*r.group+1 < len(m) && m[2*r.group] >= 0 {
+		return string(src[base+m[2*r.group] : base+m[2*r.group+1]])
+	}
+	if r.group == 0 {
+		for g := 1; 2*g+1 < len(m); g++ {
+			if m[2*g] >= 0 && m[2*g+1] > m[2*g] {
+				return string(src[base+m[2*g] : base+m[2*g+1]])
+			}
+		}
+	}
+	return string(src[off:end])
+}
+
+// finding returns the hit of a match at src[off:end] with its secret,
+// unless the secret is not random enough or an allowlist (the rule's,
+// the global one, a gitleaks:allow comment) lets it pass.
+func (s *secretSet) finding(r *secretRule, path string, src []byte, off, end int, secret string) (Hit, bool) {
+	if r.entropy > 0 && entropy(secret) <= r.entropy {
+		return Hit{}, false
+	}
+	ls, le := lineAt(src, off)
+	line, match := string(src[ls:le]), string(src[off:end])
+	if strings.Contains(line, "gitleaks:allow") || s.global != nil && s.global.allowed(path, secret, match, line) {
+		return Hit{}, false
+	}
+	for _, a := range r.allow {
+		if a.allowed(path, secret, match, line) {
+			return Hit{}, false
+		}
+	}
+	return Hit{Off: off, End: end, Redact: true,
+		What: fmt.Sprintf("a credential (gitleaks rule %s: %s)", r.id, strings.TrimSuffix(r.description, "."))}, true
+}
+
+// overlaps reports whether off..end overlaps a span of seen (a secret
+// two rules find is reported once, by the first).
+func overlaps(seen [][2]int, off, end int) bool {
+	for _, f := range seen {
+		if off < f[1] && f[0] < end {
+			return true
+		}
+	}
+	return false
 }
 
 func lower(b byte) byte {

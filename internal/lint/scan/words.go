@@ -42,29 +42,49 @@ func newLexicon(classes map[uint64][]string) *lexicon {
 	return lx
 }
 
-func (lx *lexicon) classOf(t string) uint64 {
-	c := lx.exact[t]
+// classOf returns the classes of lower-case token t (map lookups of
+// string(t[:i]) do not allocate).
+func (lx *lexicon) classOf(t []byte) uint64 {
+	c := lx.exact[string(t)]
 	if len(lx.stemLens) == 0 {
 		return c
 	}
 	// Cut t after each stem length (in characters) and look the prefix up.
 	n := 0
-	for i := range t {
+	for i := 0; i < len(t); {
 		if n > 0 {
 			for _, l := range lx.stemLens {
 				if l == n {
-					c |= lx.byPrefix[t[:i]]
+					c |= lx.byPrefix[string(t[:i])]
 				}
 			}
 		}
+		_, size := utf8.DecodeRune(t[i:])
+		i += size
 		n++
 	}
 	for _, l := range lx.stemLens {
 		if l == n {
-			c |= lx.byPrefix[t]
+			c |= lx.byPrefix[string(t)]
 		}
 	}
 	return c
+}
+
+// compoundSet holds two-word names and the single token each is joined
+// into; firsts are their first words.
+type compoundSet struct {
+	joined map[string]string
+	firsts map[string]bool
+}
+
+func newCompoundSet(joined map[string]string) *compoundSet {
+	cs := &compoundSet{joined: joined, firsts: map[string]bool{}}
+	for k := range joined {
+		f, _, _ := strings.Cut(k, " ")
+		cs.firsts[f] = true
+	}
+	return cs
 }
 
 // words tokenises src[off:end] into the classified words of lx.
@@ -72,30 +92,8 @@ func (lx *lexicon) classOf(t string) uint64 {
 // blank line, a list item, a heading, a quote or table row); compound
 // nouns written as two words ("system prompt", "api key") are joined
 // when compounds names the pair.
-func words(src []byte, off, end int, lx *lexicon, compounds map[string]string, ords *int, clause *int, out []word) []word {
-	var buf []byte
-	prevTok, prevOff := "", -1
-	firsts := map[string]bool{}
-	for k := range compounds {
-		f, _, _ := strings.Cut(k, " ")
-		firsts[f] = true
-	}
-	lineStart := true
-	flush := func(s, e int) {
-		t := string(buf)
-		buf = buf[:0]
-		if prevOff >= 0 && firsts[prevTok] {
-			if j, ok := compounds[prevTok+" "+t]; ok {
-				t = j
-				s = prevOff
-			}
-		}
-		*ords++
-		if c := lx.classOf(t); c != 0 {
-			out = append(out, word{off: s, end: e, ord: *ords, clause: *clause, class: c})
-		}
-		prevTok, prevOff = t, s
-	}
+func words(src []byte, off, end int, lx *lexicon, compounds *compoundSet, ords *int, clause *int, out []word) []word {
+	w := &wordScan{src: src, end: end, lx: lx, compounds: compounds, ords: ords, clause: clause, out: out, prevOff: -1, lineStart: true}
 	start := -1
 	for i := off; i < end; {
 		r, n := rune(src[i]), 1
@@ -109,46 +107,93 @@ func words(src []byte, off, end int, lx *lexicon, compounds map[string]string, o
 			if r == '’' {
 				r = '\''
 			}
-			buf = utf8.AppendRune(buf, unicode.ToLower(r))
-			lineStart = false
+			w.buf = utf8.AppendRune(w.buf, unicode.ToLower(r))
+			w.lineStart = false
 			i += n
 			continue
 		}
 		if start >= 0 {
-			flush(start, i)
+			w.flush(start, i)
 			start = -1
 		}
-		switch r {
-		case '.', '!', '?', ';':
-			if i+1 >= end || src[i+1] == ' ' || src[i+1] == '\n' || src[i+1] == '\r' {
-				*clause++
-				prevTok, prevOff = "", -1
-			}
-		case '\n':
-			// A new block starts a new clause.
-			j := i + 1
-			for j < end && (src[j] == ' ' || src[j] == '\t') {
-				j++
-			}
-			if j >= end || strings.IndexByte("\n\r-*+#>|", src[j]) >= 0 || src[j] >= '0' && src[j] <= '9' || lineStart {
-				*clause++
-				prevTok, prevOff = "", -1
-			}
-			lineStart = true
-		case ',', ':', '—', '–':
-			// A soft break: words on either side are three words apart
-			// ("if not installed, tell the user" is not "not tell").
-			*ords += 3
-			prevTok, prevOff = "", -1
-		case '"', '(', ')', '[', ']', '{', '}', '<', '>', '=', '`', '“', '”', '„':
-			// Quotes and brackets do not end a clause, but tokens do not
-			// join across them.
-			prevTok, prevOff = "", -1
-		}
+		w.separator(r, i)
 		i += n
 	}
 	if start >= 0 {
-		flush(start, end)
+		w.flush(start, end)
 	}
-	return out
+	return w.out
+}
+
+// wordScan is the state of words between tokens.
+type wordScan struct {
+	src       []byte
+	end       int
+	lx        *lexicon
+	compounds *compoundSet
+	ords      *int
+	clause    *int
+	out       []word
+	buf       []byte // the token being read, lower case
+	// prevTok is the token before, kept only when it can start a
+	// compound (most tokens cost no allocation).
+	prevTok   string
+	prevOff   int
+	lineStart bool
+}
+
+// flush ends the token src[s:e] held in buf.
+func (w *wordScan) flush(s, e int) {
+	t := w.buf
+	if w.prevOff >= 0 && w.prevTok != "" {
+		if j, ok := w.compounds.joined[w.prevTok+" "+string(t)]; ok {
+			t = []byte(j)
+			s = w.prevOff
+		}
+	}
+	*w.ords++
+	if c := w.lx.classOf(t); c != 0 {
+		w.out = append(w.out, word{off: s, end: e, ord: *w.ords, clause: *w.clause, class: c})
+	}
+	w.prevTok, w.prevOff = "", s
+	if w.compounds.firsts[string(t)] {
+		w.prevTok = string(t)
+	}
+	w.buf = w.buf[:0]
+}
+
+// separator handles r at i, a character between tokens.
+func (w *wordScan) separator(r rune, i int) {
+	src, end := w.src, w.end
+	switch r {
+	case '.', '!', '?', ';':
+		if i+1 >= end || src[i+1] == ' ' || src[i+1] == '\n' || src[i+1] == '\r' {
+			w.newClause()
+		}
+	case '\n':
+		// A new block starts a new clause.
+		j := i + 1
+		for j < end && (src[j] == ' ' || src[j] == '\t') {
+			j++
+		}
+		if j >= end || strings.IndexByte("\n\r-*+#>|", src[j]) >= 0 || src[j] >= '0' && src[j] <= '9' || w.lineStart {
+			w.newClause()
+		}
+		w.lineStart = true
+	case ',', ':', '—', '–':
+		// A soft break: words on either side are three words apart
+		// ("if not installed, tell the user" is not "not tell").
+		*w.ords += 3
+		w.prevTok, w.prevOff = "", -1
+	case '"', '(', ')', '[', ']', '{', '}', '<', '>', '=', '`', '“', '”', '„':
+		// Quotes and brackets do not end a clause, but tokens do not
+		// join across them.
+		w.prevTok, w.prevOff = "", -1
+	}
+}
+
+// newClause starts a clause: no compound joins across it.
+func (w *wordScan) newClause() {
+	*w.clause++
+	w.prevTok, w.prevOff = "", -1
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -168,6 +169,50 @@ func TestStemVectors(t *testing.T) {
 		t.Fatalf("node: %s, want %s", out, want)
 	}
 	t.Logf("%d words (%d with umlauts or ß): Go and JavaScript terms agree", len(words), umlauts)
+}
+
+// TestRenderVectors checks the glossary renderings of single words — a
+// word the glossary lists, its inflected and derived forms (participles,
+// verb endings, adjective endings, -ung nouns and their verbs,
+// zu-infinitives, imperatives), compounds split at its words — on both
+// sides, over the words of the stemming vectors and the glossary's words
+// with German endings and prefixes.
+func TestRenderVectors(t *testing.T) {
+	an := textan.New("")
+	set := map[string]bool{}
+	for _, w := range vectorWords(t) {
+		set[w] = true
+	}
+	for i, w := range an.CompoundWords() {
+		for j := range endingsPerWord {
+			set[inflect("de", w, germanEndings[(i*7+j*5)%len(germanEndings)])] = true
+		}
+		set[[]string{"zu", "ge", "ver"}[i%3]+w] = true
+	}
+	words := slices.Sorted(maps.Keys(set))
+	var b bytes.Buffer
+	rendered := 0
+	for _, w := range words {
+		groups, split := an.Renderings(w)
+		if len(groups) > 0 {
+			rendered++
+		}
+		j, err := json.Marshal(nonNil(groups))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "%s\t%t\t%s\n", w, split, j)
+	}
+	if rendered < 3000 {
+		t.Fatalf("%d of %d words rendered; the vectors need thousands", rendered, len(words))
+	}
+	golden(t, "render-vectors.tsv", b.Bytes())
+
+	out := runNode(t, "check-vectors.mjs", append([]string{"render", filepath.Join("testdata", "render-vectors.tsv")}, writeData(t)...)...)
+	if want := fmt.Sprintf("%d render vectors agree\n", len(words)); string(out) != want {
+		t.Fatalf("node: %s, want %s", out, want)
+	}
+	t.Logf("%d words, %d rendered: Go and JavaScript renderings agree", len(words), rendered)
 }
 
 // englishTerms returns the English terms of text, space-separated.

@@ -1,6 +1,7 @@
 // Checks the JavaScript analysis against the vectors the Go side wrote:
 //   node check-vectors.mjs stem FILE.tsv a.json a-fold.json
 //   node check-vectors.mjs analyze FILE.jsonl a.json a-fold.json
+//   node check-vectors.mjs render FILE.tsv a.json a-fold.json
 // a.json and a-fold.json are the analysis data (textan.Data) the index
 // carries, and the rest of its fold table.
 // Prints "<n> … vectors agree" or lists the disagreements and exits 1.
@@ -17,6 +18,11 @@ for (const line of lines) {
     const [word, en, de] = line.split('\t');
     const got = [an.english(word).map((t) => t.term).join(' '), an.germanTerms(word).join(' ')];
     if (got[0] !== en || got[1] !== de) bad.push(`${word}: js ${got.join(' | ')}, go ${en} | ${de}`);
+  } else if (kind === 'render') {
+    const [word, split, groups] = line.split('\t');
+    const r = an.renderings(word);
+    const got = [String(r.split), JSON.stringify(r.groups)];
+    if (got[0] !== split || got[1] !== groups) bad.push(`${word}: js ${got.join(' ')}, go ${split} ${groups}`);
   } else if (kind === 'analyze') {
     const v = JSON.parse(line);
     const q = an.query(v.in);

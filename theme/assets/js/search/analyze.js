@@ -146,6 +146,79 @@ function appendNew(list, v) {
   return list;
 }
 
+// lemmaCandidates is textan's lemmaCandidates: the dictionary forms a
+// normalised German word may come from (adjective and participle endings,
+// -ung nouns and their verbs, zu-infinitives of separable verbs,
+// imperatives with e → i or ie), for the glossary to decide; lengths in
+// UTF-8 bytes, as Go measures. particles are the separable particles,
+// longest first.
+export function lemmaCandidates(n, particles) {
+  const out = [];
+  const add = (c) => {
+    if (utf8Length(c) >= 3 && c !== n) appendNew(out, c);
+  };
+  adjectiveLemmas(n, add);
+  ungLemmas(n, add);
+  for (const p of particles) {
+    if (!n.startsWith(p + 'zu')) continue;
+    const rest = n.slice(p.length + 2);
+    if (utf8Length(rest) >= 4 && rest.endsWith('en')) add(p + rest);
+  }
+  imperativeLemma(n, add);
+  return out;
+}
+
+const cutSuffix = (s, suf) => (s.endsWith(suf) ? s.slice(0, s.length - suf.length) : null);
+
+function adjectiveLemmas(n, add) {
+  for (const end of ['eren', 'erer', 'eres', 'erem', 'ere', 'en', 'er', 'es', 'em', 'e']) {
+    const base = cutSuffix(n, end);
+    if (base !== null && utf8Length(base) >= 4) {
+      add(base);
+      const v = cutSuffix(base, 'end');
+      if (v !== null && utf8Length(v) >= 3) add(v + 'en');
+      break;
+    }
+  }
+  const v = cutSuffix(n, 'end');
+  if (v !== null && utf8Length(v) >= 3) add(v + 'en');
+}
+
+function ungLemmas(n, add) {
+  let stem = cutSuffix(n, 'ungen');
+  if (stem === null) stem = cutSuffix(n, 'ung');
+  if (stem !== null) {
+    if (utf8Length(stem) >= 3) {
+      add(stem + 'en');
+      add(stem + 'n');
+      const k = stem.length - 1;
+      if (k > 0 && (stem[k] === 'l' || stem[k] === 'r') && !'aeiou'.includes(stem[k - 1])) {
+        add(stem.slice(0, k) + 'e' + stem.slice(k) + 'n');
+      }
+    }
+    return;
+  }
+  if (n.endsWith('eln')) {
+    add(n.slice(0, -3) + 'lung');
+    add(n.slice(0, -1) + 'ung');
+  } else if (n.endsWith('ern')) {
+    add(n.slice(0, -1) + 'ung');
+  } else if (n.endsWith('en') && utf8Length(n) >= 6) {
+    add(n.slice(0, -2) + 'ung');
+  }
+}
+
+function imperativeLemma(n, add) {
+  if (n.endsWith('en') || n.endsWith('e')) return;
+  const lastVowel = Math.max(...[...'aeiou'].map((v) => n.lastIndexOf(v)));
+  const k = n.lastIndexOf('ie');
+  if (k >= 0 && k === lastVowel - 1) {
+    add(n.slice(0, k) + 'e' + n.slice(k + 2) + 'en');
+  } else if (lastVowel >= 0 && n[lastVowel] === 'i') {
+    add(n.slice(0, lastVowel) + 'e' + n.slice(lastVowel + 1) + 'en');
+  }
+}
+
 // Analysis analyses queries with the data of one index (textan.Data).
 export class Analysis {
   constructor(data) {
@@ -159,6 +232,9 @@ export class Analysis {
     this.dict = new Set(data.compounds);
     this.thesaurus = new Map(Object.entries(data.thesaurus));
     this.limits = data.limits;
+    // The separable particles, longest first (in UTF-8 bytes, as Go
+    // measures), then in order: "heraus" before "her".
+    this.particles = [...data.separable].sort((a, b) => utf8Length(b) - utf8Length(a) || (a < b ? -1 : a > b ? 1 : 0));
     this.memoEN = new Map();
     this.memoDE = new Map();
   }
@@ -268,9 +344,22 @@ export class Analysis {
     return out;
   }
 
-  // lookupForm returns the English terms of a normalised German word or
-  // of one of its variants, or null.
+  // lookupForm returns the English terms of a normalised German word, of
+  // one of its variants or of one of its other forms (lemmaCandidates), or
+  // null (textan's lookupForm).
   lookupForm(n) {
+    const tr = this.lookupVariants(n);
+    if (tr) return tr;
+    for (const c of lemmaCandidates(n, this.particles)) {
+      const t = this.lookupVariants(c);
+      if (t) return t;
+    }
+    return null;
+  }
+
+  // lookupVariants returns the English terms of a normalised German word
+  // or of one of its variants, or null.
+  lookupVariants(n) {
     for (const c of this.variants(n)) {
       const s = this.glossary.get(stemGerman(c));
       if (s) return s;
@@ -286,14 +375,16 @@ export class Analysis {
     const { minCompoundPart: minPart, minModifier } = this.limits;
     const rs = [...n];
     if (rs.length < 2 * minPart) return null;
-    const known = (p) => this.lookupForm(p) !== null;
+    // Only the head (the last part) carries an inflection ending, and
+    // only its other forms are looked up.
+    const known = (p, head) => (head ? this.lookupForm(p) : this.lookupVariants(p)) !== null;
     const best = new Array(rs.length + 1).fill(null);
     best[rs.length] = [];
     for (let i = rs.length - minPart; i >= 0; i--) {
       for (let k = i + minPart; k <= rs.length; k++) {
         if (best[k] === null) continue;
         const tryPart = (part) => {
-          if (!known(part)) return;
+          if (!known(part, k === rs.length)) return;
           const cand = [part, ...best[k]];
           if (best[i] === null || cand.length < best[i].length) best[i] = cand;
         };

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/lorekit/lore/internal/build"
+)
+
+func newDiffCmd(e *env) *cobra.Command {
+	var (
+		pf       projectFlags
+		o        build.DiffOptions
+		format   string
+		exitCode bool
+	)
+	cmd := &cobra.Command{
+		Use:     "diff",
+		GroupID: "ci",
+		Short:   "Show what the manuals' capabilities changed against manuals.lock",
+		Long: `Diff prints the capability delta: what the manuals and skills as they are now
+let an agent do that the lock did not record, and what they no longer do.
+It compares every manual's surface (see 'lore lock': file digests, tools,
+URL hosts, shell commands, shipped scripts) with manuals.lock, and names
+
+  new manual / manual removed
+  new tool, host, command or script / … removed
+  file X changed (its digest), renamed manuals
+
+each with the file and line where it is. By default the lock is the
+project's manuals.lock (what was last reviewed); --lock compares with
+another lockfile, --base with manuals.lock as it is at a git ref (read
+with 'git show REF:manuals.lock', so the project must be in a git work
+tree; in a pull request, the base branch). A lock that does not exist there
+makes every manual new.
+
+--format text (default) groups the changes by manual; json prints
+{"base","changes":[{"manual","name","kind","change","value","old","new",
+"file","line","column"}],"summary":{…}} (JSON Schema: schemas/diff.json,
+published with the site); markdown prints a summary and a
+table for a pull-request comment or a job summary (the GitHub Action adds
+it to its summary). Values from the manuals are escaped in every format.
+
+Exit status: 0 when the delta was printed (with --exit-code: 0 only when it
+is empty, 1 when there are changes); 2 when the lock cannot be read, the
+ref is unknown or the project is not in a git work tree.`,
+		Example: `  lore diff
+  lore diff --base origin/main --format markdown >> "$GITHUB_STEP_SUMMARY"
+  lore diff --lock /tmp/manuals.lock --format json
+  lore diff --exit-code       fail when a manual changed what it can do`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" && format != "markdown" {
+				return usageError("unknown format %q: use text, json or markdown", format)
+			}
+			p, err := pf.load()
+			if err != nil {
+				return failure(err)
+			}
+			r, err := build.Diff(p, o)
+			if err != nil {
+				return failure(err)
+			}
+			switch format {
+			case "json":
+				err = r.WriteJSON(e.stdout)
+			case "markdown":
+				err = r.WriteMarkdown(e.stdout)
+			default:
+				err = r.WriteText(e.stdout)
+			}
+			if err != nil {
+				return failure(err)
+			}
+			if exitCode && len(r.Changes) > 0 {
+				return findings()
+			}
+			return nil
+		},
+	}
+	pf.register(cmd, true)
+	cmd.Flags().StringVar(&o.Base, "base", "", "compare with manuals.lock at this git ref (branch, tag or commit)")
+	cmd.Flags().StringVar(&o.Lock, "lock", "", "compare with this lockfile instead of the project's manuals.lock")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or markdown")
+	cmd.Flags().BoolVar(&exitCode, "exit-code", false, "exit 1 when there are changes")
+	cmd.MarkFlagsMutuallyExclusive("base", "lock")
+	return cmd
+}

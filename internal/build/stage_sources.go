@@ -1,0 +1,46 @@
+package build
+
+import (
+	"io/fs"
+	"path"
+
+	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/manual"
+)
+
+// SourcesDir is where the Markdown of every manual is published inside
+// the output folder, at its path in the project: what a runtime serves for
+// manual_read, covered by the signed manifest like every other file.
+const SourcesDir = "lore/sources"
+
+// SourcePath is where the manual whose project-relative path is rel is
+// published, or "" for a manual outside the project (a --manuals folder
+// beside it), which is not.
+func SourcePath(rel string) string {
+	if !fs.ValidPath(rel) || rel == "." {
+		return ""
+	}
+	return path.Join(SourcesDir, rel)
+}
+
+// writeSources publishes the text of every manual under SourcesDir, each
+// made from its source sum (an unchanged manual is carried over).
+func writeSources(p *Project, o *output, sums map[*manual.Manual]cache.Key) error {
+	for _, m := range p.Manuals.Manuals {
+		dst := SourcePath(p.RelPath(m.Path))
+		if dst == "" {
+			continue
+		}
+		key, ok := sums[m]
+		if !ok {
+			key = cache.Of(m.Src)
+		}
+		if o.Fresh(dst, key) {
+			continue
+		}
+		if err := o.Write(dst, key, m.Src); err != nil {
+			return err
+		}
+	}
+	return nil
+}

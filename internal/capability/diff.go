@@ -1,0 +1,175 @@
+package capability
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/lorekit/lore/internal/diag"
+)
+
+// Manual is the kind of a change that adds or removes a whole manual; it
+// is never a line of the lock.
+const Manual Kind = "manual"
+
+// Op says how a fact changed.
+type Op string
+
+// The operations.
+const (
+	Added   Op = "added"
+	Removed Op = "removed"
+	Changed Op = "changed"
+)
+
+// Change is one difference between a lock and the surfaces now.
+type Change struct {
+	// Manual is the manual's lock key, Name its name (now, or as locked
+	// for a manual that is gone).
+	Manual string
+	Name   string
+	Kind   Kind
+	Op     Op
+	// Value is the fact's value (the name now, for a renamed manual).
+	Value string
+	// Old and New are the locked and current digest of a changed file,
+	// or name of a renamed manual.
+	Old, New string
+	// Pos is where the change is: in the sources for what was added or
+	// changed, in the lock for what was removed. Locked is the lock's
+	// line for what changed or was removed (zero otherwise).
+	Pos, Locked diag.Pos
+}
+
+// Diff returns what changed from the lock old to the surfaces cur, by
+// manual, kind and value: manuals added (followed by each of their facts)
+// and removed, files whose digest changed, renamed manuals, and every
+// file, tool, host, command and script added or removed.
+func Diff(old *Lock, cur []Surface) []Change {
+	if old == nil {
+		old = &Lock{}
+	}
+	now := NewLock(cur)
+	var out []Change
+	i, j := 0, 0
+	for i < len(old.Surfaces) || j < len(now.Surfaces) {
+		switch {
+		case j == len(now.Surfaces) || i < len(old.Surfaces) && old.Surfaces[i].Manual < now.Surfaces[j].Manual:
+			s := old.Surfaces[i]
+			out = append(out, Change{Manual: s.Manual, Name: s.Name, Kind: Manual, Op: Removed, Value: s.Manual, Pos: firstPos(s), Locked: firstPos(s)})
+			i++
+		case i == len(old.Surfaces) || now.Surfaces[j].Manual < old.Surfaces[i].Manual:
+			s := now.Surfaces[j]
+			out = append(out, Change{Manual: s.Manual, Name: s.Name, Kind: Manual, Op: Added, Value: s.Manual, Pos: firstPos(s)})
+			for _, f := range s.Facts {
+				if f.Kind != Name {
+					out = append(out, Change{Manual: s.Manual, Name: s.Name, Kind: f.Kind, Op: Added, Value: f.Value, New: f.Digest, Pos: f.Pos})
+				}
+			}
+			j++
+		default:
+			out = append(out, diffSurface(old.Surfaces[i], now.Surfaces[j])...)
+			i++
+			j++
+		}
+	}
+	return out
+}
+
+func firstPos(s Surface) diag.Pos {
+	if len(s.Facts) == 0 {
+		return diag.Pos{}
+	}
+	return s.Facts[0].Pos
+}
+
+// diffSurface compares the facts of one manual.
+func diffSurface(old, now Surface) []Change {
+	var out []Change
+	name := now.Name
+	if name == "" {
+		name = old.Name
+	}
+	key := func(f Fact) string { return string(f.Kind) + "\x00" + f.Value }
+	if old.Name != now.Name && old.Name != "" {
+		var oldPos, newPos diag.Pos
+		for _, f := range old.Facts {
+			if f.Kind == Name {
+				oldPos = f.Pos
+			}
+		}
+		for _, f := range now.Facts {
+			if f.Kind == Name {
+				newPos = f.Pos
+			}
+		}
+		out = append(out, Change{Manual: now.Manual, Name: name, Kind: Name, Op: Changed, Value: now.Name, Old: old.Name, New: now.Name, Pos: newPos, Locked: oldPos})
+	}
+	had := map[string]Fact{}
+	for _, f := range old.Facts {
+		if f.Kind != Name {
+			had[key(f)] = f
+		}
+	}
+	has := map[string]bool{}
+	for _, f := range now.Facts {
+		if f.Kind == Name {
+			continue
+		}
+		has[key(f)] = true
+		o, ok := had[key(f)]
+		switch {
+		case !ok:
+			out = append(out, Change{Manual: now.Manual, Name: name, Kind: f.Kind, Op: Added, Value: f.Value, New: f.Digest, Pos: f.Pos})
+		case o.Digest != f.Digest:
+			out = append(out, Change{Manual: now.Manual, Name: name, Kind: f.Kind, Op: Changed, Value: f.Value, Old: o.Digest, New: f.Digest, Pos: f.Pos, Locked: o.Pos})
+		}
+	}
+	for _, f := range old.Facts {
+		if f.Kind != Name && !has[key(f)] {
+			out = append(out, Change{Manual: old.Manual, Name: name, Kind: f.Kind, Op: Removed, Value: f.Value, Old: f.Digest, Pos: f.Pos, Locked: f.Pos})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Change) int {
+		return cmp.Or(cmp.Compare(kindOrder(a.Kind), kindOrder(b.Kind)), cmp.Compare(a.Value, b.Value), cmp.Compare(opOrder(a.Op), opOrder(b.Op)))
+	})
+	return out
+}
+
+func opOrder(o Op) int { return slices.Index([]Op{Changed, Added, Removed}, o) }
+
+// Describe says what changed in a few words ("new command curl",
+// "file run.sh changed"), input escaped.
+func (c Change) Describe() string {
+	v := diag.Clip(c.Value)
+	switch {
+	case c.Kind == Manual && c.Op == Added:
+		return "new manual"
+	case c.Kind == Manual:
+		return "manual removed"
+	case c.Kind == Name:
+		return fmt.Sprintf("renamed from %s to %s", diag.Clip(c.Old), diag.Clip(c.New))
+	case c.Kind == File && c.Op == Changed:
+		return fmt.Sprintf("file %s changed (%s, locked %s)", v, short(c.New), short(c.Old))
+	case c.Op == Added:
+		return fmt.Sprintf("new %s %s", c.Kind, v)
+	}
+	return fmt.Sprintf("%s %s removed", c.Kind, v)
+}
+
+// short cuts a digest for messages: sha256-abcdefgh….
+func short(d string) string {
+	if len(d) > 15 {
+		return d[:15] + "…"
+	}
+	return d
+}
+
+// Counts tallies changes by kind and operation ("command added" → 2).
+func Counts(cs []Change) map[string]int {
+	out := map[string]int{}
+	for _, c := range cs {
+		out[string(c.Kind)+" "+string(c.Op)]++
+	}
+	return out
+}

@@ -1,0 +1,201 @@
+package capability
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"io"
+	"os"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/wall"
+)
+
+// maxScanned bounds the bytes of a supporting file read for hosts and
+// commands; its digest always covers all of it.
+const maxScanned = 16 << 20
+
+// maxDepth bounds the folders a skill's walk descends.
+const maxDepth = 64
+
+// skillFiles adds the files of skill m's folder: every file with its
+// digest (the documents lore reads as manuals with the digest of their
+// text), the scripts among them, and the hosts and commands of the text
+// files that are not manuals. A folder with a SKILL.md of its own is
+// another skill; .git is not part of a skill. Symbolic links are followed
+// only to files inside the manual root (internal/wall); linked folders
+// are not entered.
+func skillFiles(c *collector, fsys afero.Fs, m *manual.Manual, docs []*manual.Manual) {
+	dir := m.Dir()
+	byPath := map[string]*manual.Manual{m.Path: m}
+	for _, d := range docs {
+		byPath[d.Path] = d
+	}
+	var walk func(d string, depth int)
+	walk = func(d string, depth int) {
+		if depth > maxDepth {
+			return
+		}
+		entries, err := afero.ReadDir(fsys, d)
+		if err != nil {
+			return
+		}
+		for _, e := range entries {
+			p := path.Join(d, e.Name())
+			if e.Mode()&os.ModeSymlink != 0 {
+				if esc, err := wall.Check(fsys, m.Root, p); err != nil || esc != nil {
+					continue
+				}
+				fi, err := fsys.Stat(p)
+				if err != nil || fi.IsDir() {
+					continue
+				}
+				e = fi
+			}
+			if e.IsDir() {
+				if e.Name() == ".git" || hasSkill(fsys, p) {
+					continue
+				}
+				walk(p, depth+1)
+				continue
+			}
+			if !e.Mode().IsRegular() {
+				continue
+			}
+			rel := strings.TrimPrefix(p, dir+"/")
+			pos := filePos(p)
+			if doc := byPath[p]; doc != nil {
+				c.add(Fact{Kind: File, Value: rel, Digest: SRI(doc.Src), Pos: pos})
+				continue
+			}
+			sum, head, text := readFile(fsys, p)
+			if sum == "" {
+				continue
+			}
+			c.add(Fact{Kind: File, Value: rel, Digest: sum, Pos: pos})
+			if isScript(rel, head, e.Mode()) {
+				c.add(Fact{Kind: Script, Value: rel, Pos: pos})
+			}
+			if text == nil {
+				continue
+			}
+			lines := newLines(text)
+			for _, h := range Hosts(text) {
+				c.add(Fact{Kind: Host, Value: h.Host, Pos: lines.pos(p, text, h.Off)})
+			}
+			if d, ok := shellDialect(rel, head); ok {
+				for _, cmd := range Commands(text, d) {
+					c.add(Fact{Kind: Command, Value: cmd.Name, Pos: lines.pos(p, text, cmd.Off)})
+				}
+			}
+		}
+	}
+	walk(dir, 0)
+}
+
+// hasSkill reports whether folder d holds a SKILL.md.
+func hasSkill(fsys afero.Fs, d string) bool {
+	_, err := fsys.Stat(path.Join(d, "SKILL.md"))
+	return err == nil
+}
+
+// readFile returns the digest of the file at p, its first bytes, and its
+// text when it is a text file (no NUL byte in the first 8 KiB) of at most
+// maxScanned bytes. An unreadable file has no digest.
+func readFile(fsys afero.Fs, p string) (sum string, head, text []byte) {
+	f, err := fsys.Open(p)
+	if err != nil {
+		return "", nil, nil
+	}
+	defer f.Close()
+	h := sha256.New()
+	var buf bytes.Buffer
+	n, err := io.Copy(io.MultiWriter(h, &limitedBuffer{b: &buf, max: maxScanned + 1}), f)
+	if err != nil {
+		return "", nil, nil
+	}
+	var s [32]byte
+	h.Sum(s[:0])
+	data := buf.Bytes()
+	head = data[:min(len(data), 8<<10)]
+	if n <= maxScanned && !slices.Contains(head, 0) {
+		text = data
+	}
+	return sri(s), head, text
+}
+
+// limitedBuffer keeps the first max bytes written to it.
+type limitedBuffer struct {
+	b   *bytes.Buffer
+	max int
+}
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	if room := l.max - l.b.Len(); room > 0 {
+		l.b.Write(p[:min(room, len(p))])
+	}
+	return len(p), nil
+}
+
+// scriptExts are the extensions of files that are run rather than read.
+var scriptExts = map[string]bool{".sh": true, ".bash": true, ".zsh": true, ".ksh": true, ".fish": true, ".ps1": true,
+	".psm1": true, ".bat": true, ".cmd": true, ".py": true, ".rb": true, ".pl": true, ".js": true, ".mjs": true, ".cjs": true,
+	".ts": true, ".php": true, ".lua": true, ".go": true, ".rs": true, ".java": true, ".kt": true, ".swift": true,
+	".r": true, ".applescript": true, ".vbs": true, ".jar": true, ".exe": true, ".dll": true, ".so": true, ".dylib": true,
+	".wasm": true, ".bin": true}
+
+// isScript reports whether a skill's file is one it ships to be run: in
+// a scripts/ folder, with a script extension, a #! line or an executable
+// bit.
+func isScript(rel string, head []byte, mode os.FileMode) bool {
+	return strings.HasPrefix(rel, "scripts/") || strings.Contains(rel, "/scripts/") ||
+		scriptExts[strings.ToLower(path.Ext(rel))] || bytes.HasPrefix(head, []byte("#!")) || mode&0o111 != 0
+}
+
+// shellDialect reports whether a file is a shell script (its commands are
+// read), and how: a shell extension or a #! line naming a shell.
+func shellDialect(rel string, head []byte) (Dialect, bool) {
+	switch strings.ToLower(path.Ext(rel)) {
+	case ".sh", ".bash", ".zsh", ".ksh":
+		return Shell, true
+	case ".ps1", ".psm1", ".bat", ".cmd":
+		return PowerShell, true
+	}
+	if !bytes.HasPrefix(head, []byte("#!")) {
+		return 0, false
+	}
+	first, _, _ := bytes.Cut(head, []byte("\n"))
+	if bytes.Contains(first, []byte("pwsh")) {
+		return PowerShell, true
+	}
+	for _, sh := range []string{"/sh", "/bash", "/zsh", "/ksh", "/dash", "env sh", "env bash", "env zsh"} {
+		if bytes.Contains(first, []byte(sh)) {
+			return Shell, true
+		}
+	}
+	return 0, false
+}
+
+// lines indexes a supporting file's line starts for positions.
+type lines []int
+
+func newLines(src []byte) lines {
+	ls := lines{0}
+	for i, c := range src {
+		if c == '\n' {
+			ls = append(ls, i+1)
+		}
+	}
+	return ls
+}
+
+func (ls lines) pos(file string, src []byte, off int) diag.Pos {
+	i, _ := slices.BinarySearch(ls, off+1)
+	i = max(i-1, 0)
+	return diag.Pos{File: file, Line: i + 1, Col: len([]rune(string(src[ls[i]:off]))) + 1}
+}

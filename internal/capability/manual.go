@@ -1,0 +1,162 @@
+package capability
+
+import (
+	"fmt"
+	"path"
+	"runtime"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/manual"
+)
+
+// forEach calls f for 0…n-1 on every core.
+func forEach(n int, f func(i int)) {
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i := range n {
+		g.Go(func() error { f(i); return nil })
+	}
+	_ = g.Wait()
+}
+
+// toolKeys are the header keys that name tools: the lore header's
+// requires-tools and the front matter's allowed-tools, requires-tools and
+// tools (Copilot agents).
+var toolKeys = []string{manual.KeyRequiresTools, "allowed-tools", "tools"}
+
+// manualFacts adds the tools, hosts and commands of one Markdown file.
+func manualFacts(c *collector, m *manual.Manual) {
+	toolPos := m.LinePos(1, 1)
+	for _, k := range toolKeys {
+		if f, ok := m.Header.Field(k); ok {
+			toolPos = m.LinePos(f.Line, 1)
+			break
+		}
+	}
+	for _, t := range m.RequiresTools {
+		c.add(Fact{Kind: Tool, Value: strings.TrimSpace(t), Pos: toolPos})
+	}
+	if m.Dialect == manual.Skill {
+		if f, ok := m.Header.Field("tools"); ok {
+			for _, t := range metaTools(m.Header.Meta["tools"]) {
+				c.add(Fact{Kind: Tool, Value: t, Pos: m.LinePos(f.Line, 1)})
+			}
+		}
+	}
+	for _, h := range Hosts(m.Src) {
+		c.add(Fact{Kind: Host, Value: h.Host, Pos: m.Pos(h.Off)})
+	}
+	for _, f := range m.Fences {
+		lang := strings.ToLower(f.Lang)
+		if _, ok := shellLangs[lang]; !ok {
+			continue
+		}
+		start, end := fenceBody(m, f)
+		d := shellLangs[lang]
+		if d == Shell && hasPrompts(m.Src[start:end]) {
+			d = Console // a session pasted into a sh block: the rest is output
+		}
+		if quoted(m.Line(f.Line)) {
+			// A block inside a quote: each line without its "> ".
+			for off := start; off < end; {
+				le, next := lineEnd(m.Src[:end], off)
+				q := off + quotePrefix(m.Src[off:le])
+				for _, cmd := range Commands(m.Src[q:le], d) {
+					c.add(Fact{Kind: Command, Value: cmd.Name, Pos: m.Pos(q + cmd.Off)})
+				}
+				off = next
+			}
+			continue
+		}
+		for _, cmd := range Commands(m.Src[start:end], d) {
+			c.add(Fact{Kind: Command, Value: cmd.Name, Pos: m.Pos(start + cmd.Off)})
+		}
+	}
+}
+
+// hasPrompts reports whether a line of text starts with a "$ " prompt.
+func hasPrompts(text []byte) bool {
+	for off := 0; off < len(text); {
+		end, next := lineEnd(text, off)
+		if t := strings.TrimLeft(string(text[off:end]), " \t"); strings.HasPrefix(t, "$ ") {
+			return true
+		}
+		off = next
+	}
+	return false
+}
+
+// quoted reports whether a line starts with a blockquote marker.
+func quoted(line string) bool { return strings.HasPrefix(strings.TrimLeft(line, " "), ">") }
+
+// quotePrefix returns the length of the blockquote markers ("> > ")
+// that start line.
+func quotePrefix(line []byte) int {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '>') {
+		i++
+	}
+	return i
+}
+
+// fenceBody returns the byte range of a fenced block's lines between its
+// fences (to the end of the file when it is not closed).
+func fenceBody(m *manual.Manual, f manual.Fence) (start, end int) {
+	start = m.LineOffset(f.Line + 1)
+	last := f.EndLine
+	if !closingFence(m.Line(last)) || last == f.Line {
+		last++
+	}
+	end = max(start, m.LineOffset(last))
+	return start, min(end, len(m.Src))
+}
+
+// closingFence reports whether line (list or quote markers aside) is a run
+// of three or more backticks or tildes.
+func closingFence(line string) bool {
+	t := strings.TrimLeft(line, " \t>")
+	if len(t) < 3 || t[0] != '`' && t[0] != '~' {
+		return false
+	}
+	return strings.Trim(strings.TrimSpace(t), t[:1]) == ""
+}
+
+// shellLangs are the info strings of code blocks whose lines are
+// commands, with how they are read.
+var shellLangs = map[string]Dialect{"sh": Shell, "bash": Shell, "shell": Shell, "zsh": Shell, "ksh": Shell, "fish": Shell,
+	"console": Console, "shell-session": Console, "shellsession": Console, "sh-session": Console, "terminal": Console,
+	"powershell": PowerShell, "pwsh": PowerShell, "ps1": PowerShell, "posh": PowerShell, "ps": PowerShell,
+	"bat": PowerShell, "batch": PowerShell, "cmd": PowerShell, "dos": PowerShell}
+
+// metaTools reads the tools key of front matter: a list, or a string of
+// names separated by commas (or spaces).
+func metaTools(v any) []string {
+	var out []string
+	switch v := v.(type) {
+	case string:
+		sep := " "
+		if strings.Contains(v, ",") {
+			sep = ","
+		}
+		for _, t := range strings.Split(v, sep) {
+			if t = strings.TrimSpace(t); t != "" {
+				out = append(out, t)
+			}
+		}
+	case []any:
+		for _, e := range v {
+			if t := strings.TrimSpace(fmt.Sprint(e)); t != "" {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+func baseName(p string) string { return path.Base(p) }
+
+// filePos is the first line of a file that is not a manual.
+func filePos(p string) diag.Pos { return diag.Pos{File: p, Line: 1, Col: 1} }
