@@ -11,11 +11,16 @@
 // ß → ss), light stemming, and a compound's head among the vocabulary's
 // words (Compounds); and for requests: separable verbs joined, filler
 // words dropped, the language told, German words rendered in English
-// through the glossary (a compound by its parts), English words related
-// through the thesaurus, German spellings of Latin and Greek words
-// written the English way (Cognates). An Analysis holds the vocabulary:
-// lore's glossary_de_en.txt and thesaurus_en.txt with a project's
-// vocabulary (lore.yaml vocabulary:) added.
+// through the glossary (in other forms of the word too: passenden →
+// passen, Umsetzung → umsetzen, entwirf → entwerfen; a compound by its
+// parts), English words related through the thesaurus, German spellings
+// of Latin and Greek words written the English way (Cognates). An
+// Analysis holds the vocabulary: lore's glossary_de_en.txt and
+// thesaurus_en.txt with a project's vocabulary (lore.yaml vocabulary:)
+// added. What needs an index's own vocabulary stays with the index's
+// owner: internal/search keeps only the cognates its catalog holds and
+// splits compounds at its catalog's English words too (PartRenderings
+// gives such a split the glossary's terms of a part).
 //
 // Key computes the key under which lint and `lore eval` compare triggers.
 //

@@ -54,9 +54,7 @@ func (a *Analysis) Expand(w *Word, lang string) {
 	if lang != "en" && len(w.DE) > 0 {
 		groups, split := a.Renderings(w.Raw)
 		w.Split = split
-		for _, terms := range groups {
-			w.Groups = append(w.Groups, terms)
-		}
+		w.Groups = append(w.Groups, groups...)
 		a.SetTrans(w, groups)
 	} else {
 		a.SetTrans(w, nil)
