@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"golang.org/x/sync/errgroup"
+
+	"github.com/lorekit/lore/internal/textan"
 )
 
 // Analyses remembers the analysis of the documents of the last Write it
@@ -18,6 +20,9 @@ type Analyses struct {
 	seed [2]maphash.Seed
 	dict *dictionary
 	last map[docKey]*analysis
+	// vocab is the project vocabulary the remembered documents were
+	// analysed with (a compound's head depends on it).
+	vocab string
 	// analysed counts the documents the last Write analysed.
 	analysed int
 }
@@ -63,13 +68,16 @@ func (c *Analyses) key(d Document) docKey {
 // analyzeAll returns the analysis of every document and the dictionary
 // that numbers their terms, analysing on every core those that c (which
 // may be nil) does not remember.
-func analyzeAll(docs []Document, c *Analyses) ([]*analysis, *dictionary) {
+func analyzeAll(docs []Document, ta *textan.Analysis, c *Analyses) ([]*analysis, *dictionary) {
 	as := make([]*analysis, len(docs))
 	dict := newDictionary()
 	var keys []docKey
 	if c != nil {
 		c.mu.Lock()
 		defer c.mu.Unlock()
+		if c.vocab != ta.Vocabulary() {
+			c.vocab, c.last, c.dict = ta.Vocabulary(), nil, newDictionary()
+		}
 		dict = c.dict
 		keys = make([]docKey, len(docs))
 		forEach(len(docs), func(i int) { keys[i] = c.key(docs[i]) })
@@ -85,7 +93,7 @@ func analyzeAll(docs []Document, c *Analyses) ([]*analysis, *dictionary) {
 		todo = append(todo, i)
 	}
 	var mu sync.Mutex // guards dict
-	pool := sync.Pool{New: func() any { return newAnalyzer() }}
+	pool := sync.Pool{New: func() any { return newAnalyzer(ta) }}
 	forEach(len(todo), func(j int) {
 		an := pool.Get().(*analyzer)
 		terms, words := an.analyze(docs[todo[j]])

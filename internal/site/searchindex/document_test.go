@@ -17,8 +17,8 @@ func TestFromManual(t *testing.T) {
 		d.Audience != "arthur" || strings.Join(d.Triggers, ",") != "deploy,Bereitstellung" || strings.Join(d.RequiresTools, ",") != "kubectl" {
 		t.Fatalf("document %+v", d)
 	}
-	got := strings.Join(tokens(d.Body), " ")
-	if want := "deploying roll out the release with manifest kubectl apply app yaml"; got != want {
+	got := strings.Join(indexedWords(d.Body), " ")
+	if want := "deploying roll out the release with manifest kubectl apply app.yaml"; got != want {
 		t.Fatalf("body tokens %q, want %q", got, want)
 	}
 }
