@@ -21,12 +21,33 @@ const module = "github.com/lorekit/lore"
 var noSearch = []string{
 	"internal/lint/...", "internal/site/...", "internal/manual/...", "internal/prompt/...",
 	"build/bundle/...", "internal/config/...", "internal/diag/...", "internal/cache/...",
-	"internal/textkey/...",
+	"internal/textan/...",
 }
 
 // stdlibOnly are the packages an agent runtime imports: the standard
 // library is their only dependency.
-var stdlibOnly = []string{"build/bundle/...", "internal/textkey/..."}
+var stdlibOnly = []string{"build/bundle/..."}
+
+// analysisOnly is the text analysis both searches share (the catalog and
+// the site's browser search), and lint's trigger keys: the standard
+// library and the Snowball stemmers (no dependencies of their own) are
+// all it imports.
+var analysisOnly = []string{"internal/textan/..."}
+
+func TestAnalysisImportsStemmersOnly(t *testing.T) {
+	g := load(t, analysisOnly)
+	for _, root := range g.roots {
+		allowed := func(p string) bool {
+			return g.pkgs[p].Standard || p == root || strings.HasPrefix(p, "github.com/blevesearch/snowballstem")
+		}
+		if chain := g.chain(root, func(p string) bool { return !allowed(p) }); chain != nil {
+			t.Errorf("%s may import the standard library and snowballstem only, but imports %s through\n\t%s", root, chain[len(chain)-1], strings.Join(chain, "\n\t→ "))
+		}
+	}
+	if len(g.roots) == 0 {
+		t.Error("no package matches internal/textan/...")
+	}
+}
 
 // forbiddenSearch reports whether path is the catalog or part of bleve.
 func forbiddenSearch(path string) bool {

@@ -268,6 +268,7 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 	ps.facts = manualFacts(p, counter, b.cache, b.sums)
 	ps.siteIn = siteInput(p, res, ps.facts, b.sums)
 	ps.siteIn.SearchAnalyses = b.s.analyses(b.cache)
+	ps.siteIn.SearchVocabulary = p.Vocabulary
 	ps.catalog = b.findCatalog(o)
 	var done func(*manual.Manual, ast.Node)
 	if b.s.once && b.cache != nil {

@@ -24,12 +24,6 @@ func siteCapabilities(p *Project, sums map[*manual.Manual]cache.Key) map[string]
 	return out
 }
 
-// quickCapabilities is the capability surface of manual m of set as
-// edited (lore serve's quick rewrite of its page).
-func quickCapabilities(p *Project, set *manual.Set, m *manual.Manual) *site.Capabilities {
-	return siteSurface(capability.Of(set, m, capability.Options{FS: p.FS, Rel: p.RelPath}))
-}
-
 // siteSurface is a surface as the pages show it.
 func siteSurface(s capability.Surface) *site.Capabilities {
 	c := &site.Capabilities{}

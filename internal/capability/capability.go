@@ -123,19 +123,6 @@ func All(set *manual.Set, o Options) []Surface {
 	return out
 }
 
-// Of returns the surface of manual m of set (m need not be set's own
-// parse of its file: the documents of set whose owner has m's path are
-// m's).
-func Of(set *manual.Set, m *manual.Manual, o Options) Surface {
-	var docs []*manual.Manual
-	for _, d := range set.Manuals {
-		if d.Owner != nil && d.Owner.Path == m.Path {
-			docs = append(docs, d)
-		}
-	}
-	return surfaceOf(m, docs, o)
-}
-
 // surfaceOf computes the surface of m and the documents it owns.
 func surfaceOf(m *manual.Manual, docs []*manual.Manual, o Options) Surface {
 	key := m.Path

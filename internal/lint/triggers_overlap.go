@@ -6,7 +6,7 @@ import (
 
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
-	"github.com/lorekit/lore/internal/textkey"
+	"github.com/lorekit/lore/internal/textan"
 )
 
 var triggersOverlap = &Rule{
@@ -20,7 +20,7 @@ var triggersOverlap = &Rule{
 		norm := make([][]string, len(ms))
 		byTrigger := map[string][]int32{}
 		for i, m := range ms {
-			norm[i] = textkey.Keys(m.Triggers) // as `lore eval` compares them
+			norm[i] = textan.Keys(m.Triggers) // as `lore eval` compares them
 			for _, t := range norm[i] {
 				byTrigger[t] = append(byTrigger[t], int32(i))
 			}
@@ -50,7 +50,7 @@ var triggersOverlap = &Rule{
 			for _, b := range touched {
 				n := int(shared[b])
 				shared[b] = 0
-				if !textkey.Collide(n, len(norm[a]), len(norm[b])) || !sameEngine(ms[a], ms[b]) {
+				if !textan.Collide(n, len(norm[a]), len(norm[b])) || !sameEngine(ms[a], ms[b]) {
 					continue
 				}
 				mb := ms[b]
@@ -61,7 +61,7 @@ var triggersOverlap = &Rule{
 				var common []string
 				listed := map[string]bool{}
 				for _, t := range mb.Triggers { // as written, not as compared
-					if k := textkey.Key(t); inA[k] && !listed[t] {
+					if k := textan.Key(t); inA[k] && !listed[t] {
 						listed[t] = true
 						common = append(common, t)
 					}

@@ -20,6 +20,7 @@ import (
 	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/lorekit/lore/internal/guard"
+	"github.com/lorekit/lore/internal/textan"
 )
 
 // MetaFile is the catalog's description, written beside the bleve files
@@ -38,7 +39,7 @@ const (
 
 // Schema identifies the catalog format; it is part of the inputs' hash, so
 // a new format rebuilds every catalog.
-const Schema = "lore.catalog/v5"
+const Schema = "lore.catalog/v6"
 
 // Meta describes a built catalog.
 type Meta struct {
@@ -96,11 +97,7 @@ func metaOf(src Source, ps []plan) *Meta {
 // them) into dir and returns the length of each entry's content (in the
 // order of ps).
 func build(dir string, src Source, ps []plan, entryAt func(int) *entry) (*Meta, []int, error) {
-	g := defaultGlossary()
-	if strings.TrimSpace(src.Vocabulary) != "" {
-		g = g.with(src.Vocabulary)
-	}
-	im, err := newMapping(g.compoundWords())
+	im, err := newMapping(textan.New(src.Vocabulary).CompoundWords())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -387,7 +384,7 @@ func InputsHash(src Source) string {
 			fmt.Fprintf(h, "%d:%s", len(p), p)
 		}
 	}
-	w(Schema, glossaryText, thesaurusText, src.Vocabulary)
+	w(Schema, textan.GlossaryText(), textan.ThesaurusText(), src.Vocabulary)
 	rel := src.RelPath
 	if rel == nil {
 		rel = func(s string) string { return s }

@@ -56,10 +56,7 @@ func Open(dir string) (*Catalog, error) {
 		c.Close()
 		return nil, damaged(dir, VocabularyFile)
 	}
-	if c.an, err = newAnalysis(idx.Mapping(), vocab); err != nil {
-		c.Close()
-		return nil, damaged(dir, "its mapping ("+err.Error()+")")
-	}
+	c.an = newAnalysis(vocab)
 	ob, err := os.ReadFile(filepath.Join(dir, OrderFile))
 	if err != nil || len(ob)%4 != 0 || len(ob) < 4*meta.Documents {
 		c.Close()

@@ -5,39 +5,6 @@ import (
 	"testing"
 )
 
-func TestCognates(t *testing.T) {
-	for w, want := range map[string]string{
-		"komponente":    "component",
-		"komponenten":   "component",
-		"konfiguration": "configuration",
-		"identität":     "identity",
-		"zertifikat":    "certificate",
-		"validieren":    "validate",
-		"konfigurieren": "configure",
-		"optimierung":   "optimization",
-		"automatisch":   "automatic",
-		"architektur":   "architecture",
-		"referenz":      "reference",
-		"instanz":       "instance",
-		"strategie":     "strategy",
-		"interaktiv":    "interactive",
-		"prozess":       "process",
-		"grafik":        "graphic",
-		"analyse":       "analysis",
-		"diagnose":      "diagnosis",
-		"hypothese":     "hypothesis",
-	} {
-		if got := cognates(w); !slices.Contains(got, want) {
-			t.Errorf("cognates(%s) = %v, want %s among them", w, got, want)
-		}
-	}
-	for _, w := range []string{"kind", "rat", "test", "schlüssel3"} {
-		if got := cognates(w); got != nil {
-			t.Errorf("cognates(%s) = %v, want none (too short, or not a word)", w, got)
-		}
-	}
-}
-
 // TestCognatesOnlyWhatTheCatalogKnows checks that the router keeps a
 // cognate only when the catalog holds it, and asks the glossary first.
 func TestCognatesOnlyWhatTheCatalogKnows(t *testing.T) {

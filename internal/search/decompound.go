@@ -2,6 +2,8 @@ package search
 
 import (
 	"strings"
+
+	"github.com/lorekit/lore/internal/textan"
 )
 
 // German compounds join words the glossary knows with words it does not:
@@ -16,8 +18,8 @@ import (
 // parts; fewest parts first. It returns the English terms of each part,
 // one group per part, or nil.
 func (a *Analysis) catalogParts(raw string, known func(string) bool) [][]string {
-	n := foldUmlauts.Replace(strings.ToLower(raw))
-	if len(n) < 2*minCompoundPart || len(n) > maxCompound || strings.Trim(n, "abcdefghijklmnopqrstuvwxyz") != "" {
+	n := textan.SpellUmlauts(strings.ToLower(raw))
+	if len(n) < 2*textan.MinCompoundPart || len(n) > maxCompound || strings.Trim(n, "abcdefghijklmnopqrstuvwxyz") != "" {
 		return nil
 	}
 	memo := map[string][]string{}
@@ -38,13 +40,13 @@ func (a *Analysis) catalogParts(raw string, known func(string) bool) [][]string 
 	// best[i] is the shortest split of n[i:]; nil: none.
 	best := make([][]string, len(n)+1)
 	best[len(n)] = []string{}
-	for i := len(n) - minCompoundPart; i >= 0; i-- {
-		for k := i + minCompoundPart; k <= len(n); k++ {
+	for i := len(n) - textan.MinCompoundPart; i >= 0; i-- {
+		for k := i + textan.MinCompoundPart; k <= len(n); k++ {
 			if best[k] == nil {
 				continue
 			}
 			try := func(part string) {
-				if len(part) < minCompoundPart || termsOf(part, k == len(n)) == nil {
+				if len(part) < textan.MinCompoundPart || termsOf(part, k == len(n)) == nil {
 					return
 				}
 				if best[i] == nil || len(best[k])+1 < len(best[i]) {
@@ -80,29 +82,19 @@ const maxCompound = 40
 // catalogParts), or nil when it is none of the kinds of word it may be;
 // head marks the compound's last part, which may be inflected.
 func (a *Analysis) partTerms(part string, head bool, known func(string) bool) []string {
-	trs := a.gloss.lookupVariants(part)
-	if trs == nil && head {
-		trs = a.gloss.lookupForm(part)
-	}
-	if trs != nil {
-		var out []string
-		for _, tr := range trs {
-			for _, t := range a.en.Analyze([]byte(tr)) {
-				out = appendNew(out, string(t.Term))
-			}
-		}
-		return out
+	if terms, ok := a.t.PartRenderings(part, head); ok {
+		return terms
 	}
 	// An English word (or its -ing form: meeting), bare or with a German
 	// plural or case ending.
 	for _, v := range []string{part, strings.TrimSuffix(part, "en"), strings.TrimSuffix(part, "n"),
 		strings.TrimSuffix(part, "s"), strings.TrimSuffix(part, "e")} {
-		if len(v) < minCompoundPart || !isEnglishWord(v) && !isEnglishWord(strings.TrimSuffix(v, "ing")) {
+		if len(v) < textan.MinCompoundPart || !isEnglishWord(v) && !isEnglishWord(strings.TrimSuffix(v, "ing")) {
 			continue
 		}
-		for _, t := range a.en.Analyze([]byte(v)) {
-			if s := string(t.Term); known(s) {
-				return []string{s}
+		for _, t := range textan.English(v) {
+			if known(t.Term) {
+				return []string{t.Term}
 			}
 		}
 	}

@@ -2,35 +2,33 @@ package search
 
 import (
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
-	"github.com/blevesearch/bleve/v2/analysis/char/asciifolding"
-	"github.com/blevesearch/bleve/v2/analysis/lang/de"
-	"github.com/blevesearch/bleve/v2/analysis/lang/en"
-	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
 	regexpTokenizer "github.com/blevesearch/bleve/v2/analysis/tokenizer/regexp"
-	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/analysis/tokenmap"
 	"github.com/blevesearch/bleve/v2/mapping"
+
+	"github.com/lorekit/lore/internal/textan"
 )
 
-// The analyzers of the catalog. Both are registered in the index mapping,
-// so an opened catalog analyses intents exactly as it analysed manuals.
+// The analyzers of the catalog, made of internal/textan's steps (see
+// textan.go). Both are registered in the index mapping, so an opened
+// catalog analyses intents exactly as it analysed manuals.
 const (
 	// analyzerEN: ASCII folding, Unicode words, possessives, lower case,
-	// English stop words, Snowball (Porter2) stemming.
+	// English stop words, Snowball (Porter2) stemming (textan.English).
 	analyzerEN = "lore_en"
 	// analyzerBody is analyzerEN without ASCII folding, for bodies: the
 	// folding costs a fifth of the build and matters in names and triggers.
 	analyzerBody = "lore_en_body"
 	// analyzerDE: Unicode words, lower case, German stop words, German
 	// normalisation (ä→a, ae→a, ß→ss: so "Schlüssel" and "Schluessel" meet),
-	// the head of a compound among the glossary's German words
-	// (headCompoundFilter: "Balkendiagramm" → Diagramm), light stemming
-	// ("Diagramme" and "Diagramm" meet).
+	// light stemming ("Diagramme" and "Diagramm" meet) and the head of a
+	// compound among the glossary's German words ("Balkendiagramm" →
+	// Diagramm) (textan.Compounds).
 	analyzerDE = "lore_de"
 
-	compoundFilter = "lore_decompound"
-	phraseFilter   = "lore_trigger_keys"
-	compoundDict   = "lore_de_words"
+	germanTerms  = "lore_german"
+	phraseFilter = "lore_trigger_keys"
+	compoundDict = "lore_de_words"
 )
 
 // The fields of a catalog document. A property analysed in both languages
@@ -77,30 +75,31 @@ func newMapping(dict []string) (*mapping.IndexMappingImpl, error) {
 	if err := im.AddCustomTokenMap(compoundDict, map[string]any{"type": tokenmap.Name, "tokens": words}); err != nil {
 		return nil, err
 	}
-	if err := im.AddCustomTokenFilter(compoundFilter, map[string]any{
-		"type": headCompoundName, "dict_token_map": compoundDict, "min_word_size": 7.0, "min_part_size": float64(minCompoundPart),
+	if err := im.AddCustomTokenFilter(germanTerms, map[string]any{
+		"type": germanFilter, "dict_token_map": compoundDict,
+		"min_word_size": float64(textan.MinCompound), "min_part_size": float64(textan.MinCompoundPart),
 	}); err != nil {
 		return nil, err
 	}
 	if err := im.AddCustomAnalyzer(analyzerEN, map[string]any{
 		"type":          custom.Name,
-		"char_filters":  []any{asciifolding.Name},
-		"tokenizer":     unicode.Name,
-		"token_filters": []any{en.PossessiveName, lowercase.Name, en.StopName, en.SnowballStemmerName},
+		"char_filters":  []any{foldFilter},
+		"tokenizer":     wordsTokenizer,
+		"token_filters": []any{englishFilter},
 	}); err != nil {
 		return nil, err
 	}
 	if err := im.AddCustomAnalyzer(analyzerBody, map[string]any{
 		"type":          custom.Name,
-		"tokenizer":     unicode.Name,
-		"token_filters": []any{en.PossessiveName, lowercase.Name, en.StopName, en.SnowballStemmerName},
+		"tokenizer":     wordsTokenizer,
+		"token_filters": []any{englishFilter},
 	}); err != nil {
 		return nil, err
 	}
 	if err := im.AddCustomAnalyzer(analyzerDE, map[string]any{
 		"type":          custom.Name,
-		"tokenizer":     unicode.Name,
-		"token_filters": []any{lowercase.Name, de.StopName, de.NormalizeName, compoundFilter, de.LightStemmerName},
+		"tokenizer":     wordsTokenizer,
+		"token_filters": []any{germanTerms},
 	}); err != nil {
 		return nil, err
 	}

@@ -7,8 +7,9 @@ import (
 	"sync"
 
 	"github.com/blevesearch/bleve/v2/analysis"
-	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/registry"
+
+	"github.com/lorekit/lore/internal/textan"
 )
 
 // Triggers are phrases ("bar chart", "Termin eintragen"). A word of the
@@ -77,10 +78,10 @@ func phraseKeys(en, de analysis.Analyzer, text []byte) (string, string) {
 	enTerms := firstTerms(en.Analyze(text))
 	deTerms := firstTerms(de.Analyze(text))
 	var ek, dk []string
-	for _, w := range unicode.NewUnicodeTokenizer().Tokenize(text) {
-		t, ok := enTerms[w.Position]
-		d, ok2 := deTerms[w.Position]
-		if !ok || !ok2 || fillers[lower(string(w.Term))] {
+	for _, w := range textan.WordList(string(text)) {
+		t, ok := enTerms[w.Pos]
+		d, ok2 := deTerms[w.Pos]
+		if !ok || !ok2 || textan.IsFiller(lower(w.Text)) {
 			continue
 		}
 		ek = appendNew(ek, t)

@@ -8,7 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/lorekit/lore/internal/plural"
-	"github.com/lorekit/lore/internal/textkey"
+	"github.com/lorekit/lore/internal/textan"
 )
 
 // Stats are the routing figures of a group of outcomes.
@@ -92,7 +92,7 @@ type Confusion struct {
 	Count int
 	// Shared are the triggers both manuals have (as the router compares
 	// them); Collide is set when the lint rule triggers/overlap flags the
-	// pair for them (textkey.Shared).
+	// pair for them (textan.Shared).
 	Shared  []string
 	Collide bool
 }
@@ -102,7 +102,7 @@ type Confusion struct {
 func (r *Report) Annotate(triggers map[string][]string) {
 	for i := range r.Confused {
 		p := &r.Confused[i]
-		p.Shared, p.Collide = textkey.Shared(triggers[p.A], triggers[p.B])
+		p.Shared, p.Collide = textan.Shared(triggers[p.A], triggers[p.B])
 	}
 }
 

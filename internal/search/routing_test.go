@@ -1,6 +1,7 @@
 package search
 
 import (
+	"github.com/lorekit/lore/internal/textan"
 	"strings"
 	"testing"
 
@@ -61,7 +62,7 @@ func TestGermanRequestForms(t *testing.T) {
 }
 
 func TestPhraseKeys(t *testing.T) {
-	im, err := newMapping(defaultGlossary().compoundWords())
+	im, err := newMapping(textan.New("").CompoundWords())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,13 +12,13 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
 	stopfilter "github.com/blevesearch/bleve/v2/analysis/token/stop"
 
-	"github.com/lorekit/lore/internal/textkey"
+	"github.com/lorekit/lore/internal/textan"
 )
 
 // bleveTriggerKey is the trigger key as the catalog's German analyzer
 // computes it without compound splitting: bleve's lower-case, German stop
 // word, German normalisation and light stemming filters over the words of
-// t. textkey.Key must agree with it on every input, so that the lint rule
+// t. textan.Key must agree with it on every input, so that the lint rule
 // triggers/overlap (which cannot import bleve) and the router compare
 // triggers alike; see narrowsInLowerCase for the one deliberate exception.
 func bleveTriggerKey(t string) string {
@@ -74,7 +74,7 @@ func narrowsInLowerCase(s string) bool {
 
 func TestTriggerKeyAgreesWithCatalogAnalyzer(t *testing.T) {
 	words := append([]string(nil), triggerKeySamples...)
-	for _, text := range []string{glossaryText, thesaurusText} {
+	for _, text := range []string{textan.GlossaryText(), textan.ThesaurusText()} {
 		sc := bufio.NewScanner(strings.NewReader(text))
 		for sc.Scan() {
 			line := sc.Text()
@@ -92,8 +92,8 @@ func TestTriggerKeyAgreesWithCatalogAnalyzer(t *testing.T) {
 		if narrowsInLowerCase(w) {
 			continue
 		}
-		if got, want := textkey.Key(w), bleveTriggerKey(w); got != want {
-			t.Errorf("textkey.Key(%q) = %q, the catalog's filters make %q", w, got, want)
+		if got, want := textan.Key(w), bleveTriggerKey(w); got != want {
+			t.Errorf("textan.Key(%q) = %q, the catalog's filters make %q", w, got, want)
 		}
 	}
 }
@@ -106,8 +106,8 @@ func FuzzTriggerKey(f *testing.F) {
 		if narrowsInLowerCase(s) {
 			return
 		}
-		if got, want := textkey.Key(s), bleveTriggerKey(s); got != want {
-			t.Errorf("textkey.Key(%q) = %q, the catalog's filters make %q", s, got, want)
+		if got, want := textan.Key(s), bleveTriggerKey(s); got != want {
+			t.Errorf("textan.Key(%q) = %q, the catalog's filters make %q", s, got, want)
 		}
 	})
 }

@@ -70,6 +70,10 @@ type Input struct {
 	// SearchAnalyses, when set, keeps the search index's analysis of every
 	// page for the next build (lore serve): an edit re-analyses one page.
 	SearchAnalyses *searchindex.Analyses
+	// SearchVocabulary is the project's routing vocabulary (lore.yaml
+	// vocabulary:, the text of its files), which the search index and the
+	// browser's query analysis add to lore's, as how_do_i does.
+	SearchVocabulary string
 }
 
 // Rule is one entry of the rule reference: what the rules page shows of a

@@ -11,6 +11,7 @@ import (
 
 	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/site/searchindex"
+	"github.com/lorekit/lore/internal/textan"
 )
 
 // searchDir is the folder of the browser search index; main.js loads
@@ -37,7 +38,8 @@ func (r *run) writeSearch(out Output) error {
 	}
 	key := r.search.key
 	mem := afero.NewMemMapFs()
-	if _, err := searchindex.Write(mem, r.searchDocs(), searchindex.Options{Dir: searchDir, Analyses: r.in.SearchAnalyses}); err != nil {
+	opt := searchindex.Options{Dir: searchDir, Analyses: r.in.SearchAnalyses, Analysis: textan.New(r.in.SearchVocabulary)}
+	if _, err := searchindex.Write(mem, r.searchDocs(), opt); err != nil {
 		return err
 	}
 	r.search.written = true
@@ -67,7 +69,7 @@ func (r *run) writeSearch(out Output) error {
 // searchKey identifies the documents searchDocs lists, without listing
 // them: a manual's document derives from the manual and its URL.
 func (r *run) searchKey() cache.Key {
-	h := cache.NewHasher("site/search").String(renderVersion)
+	h := cache.NewHasher("site/search").String(renderVersion).String(r.in.SearchVocabulary)
 	h.Int(len(r.in.Manuals))
 	for _, m := range r.in.Manuals {
 		h.Key(r.manualID(m.M)).String(m.URL)

@@ -14,6 +14,8 @@ import (
 	"sync"
 
 	"golang.org/x/sync/errgroup"
+
+	"github.com/lorekit/lore/internal/textan"
 )
 
 // Analyses remembers the analysis of the documents of the last Write it
@@ -25,6 +27,9 @@ type Analyses struct {
 	mu   sync.Mutex
 	dict *dictionary
 	last map[docKey]*analysis
+	// vocab is the project vocabulary the remembered documents were
+	// analysed with (a compound's head depends on it).
+	vocab string
 	// analysed counts the documents the last Write analysed.
 	analysed int
 }
@@ -73,15 +78,17 @@ func (c *Analyses) key(d Document, secs []Section) docKey {
 }
 
 // analysesMagic starts the binary form of Analyses.
-const analysesMagic = "LOREANA2"
+const analysesMagic = "LOREANA3"
 
-// AppendBinary appends the analyses c remembers to b: the terms they use,
-// then per document its key, its length in words, its terms' statistics
+// AppendBinary appends the analyses c remembers to b: the vocabulary they
+// were made with, the terms they use, then per document its key, its length in words, its terms' statistics
 // and the sections its document file shows.
 func (c *Analyses) AppendBinary(b []byte) []byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	b = append(b, analysesMagic...)
+	b = binary.AppendUvarint(b, uint64(len(c.vocab)))
+	b = append(b, c.vocab...)
 	keys := slices.SortedFunc(maps.Keys(c.last), func(x, y docKey) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1])) })
 	// The terms in use, numbered in their order: the same analyses give
 	// the same bytes.
@@ -145,6 +152,11 @@ func ReadAnalyses(b []byte) (*Analyses, error) {
 		return v
 	}
 	c := NewAnalyses()
+	nVocab := next()
+	if nVocab > uint64(len(b)) {
+		return nil, bad
+	}
+	c.vocab, b = string(b[:nVocab]), b[nVocab:]
 	nTerms := next()
 	if nTerms > uint64(len(b)) {
 		return nil, bad
@@ -216,7 +228,7 @@ func ReadAnalyses(b []byte) (*Analyses, error) {
 // analysing on every core those that c (which may be nil) does not
 // remember. It resolves (Document.resolved) the documents of docs it
 // needs the text or sections of, in place.
-func analyzeAll(docs []Document, c *Analyses) ([]*analysis, *dictionary) {
+func analyzeAll(docs []Document, ta *textan.Analysis, c *Analyses) ([]*analysis, *dictionary) {
 	as := make([]*analysis, len(docs))
 	secs := make([][]Section, len(docs))
 	resolve := func(i int) {
@@ -229,6 +241,9 @@ func analyzeAll(docs []Document, c *Analyses) ([]*analysis, *dictionary) {
 	if c != nil {
 		c.mu.Lock()
 		defer c.mu.Unlock()
+		if c.vocab != ta.Vocabulary() {
+			c.vocab, c.last, c.dict = ta.Vocabulary(), nil, newDictionary()
+		}
 		dict = c.dict
 		keys = make([]docKey, len(docs))
 		forEach(len(docs), func(i int) {
@@ -249,7 +264,7 @@ func analyzeAll(docs []Document, c *Analyses) ([]*analysis, *dictionary) {
 		todo = append(todo, i)
 	}
 	var mu sync.Mutex // guards dict
-	pool := sync.Pool{New: func() any { return newAnalyzer() }}
+	pool := sync.Pool{New: func() any { return newAnalyzer(ta) }}
 	forEach(len(todo), func(j int) {
 		i := todo[j]
 		resolve(i)

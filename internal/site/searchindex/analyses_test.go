@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/textan"
 )
 
 // writeFiles writes the index of docs into memory and returns its files.
@@ -140,5 +142,43 @@ func TestAnalysesKnowSectionsOfDocumentsWithoutID(t *testing.T) {
 	}
 	if !strings.Contains(got["search/f/0.json"], `"deploy-1"`) {
 		t.Errorf("document file %s lacks the new anchor", got["search/f/0.json"])
+	}
+}
+
+// Analyses kept in their binary form remember the project vocabulary they
+// were made with: a later process with the same vocabulary analyses
+// nothing again, one with another analyses every document.
+func TestAnalysesKeepTheirVocabulary(t *testing.T) {
+	docs := []Document{{URL: "a.html", Title: "Abrechnung", Body: "Rechnungen exportieren."}, {URL: "b.html", Title: "Deploy", Body: "Roll out."}}
+	write := func(c *Analyses, vocab string) map[string]string {
+		t.Helper()
+		mem := afero.NewMemMapFs()
+		if _, err := Write(mem, docs, Options{Analyses: c, Analysis: textan.New(vocab)}); err != nil {
+			t.Fatal(err)
+		}
+		b, err := afero.ReadFile(mem, "search/t/0.bin")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return map[string]string{"t/0.bin": string(b)}
+	}
+	const vocab = "Abrechnung: billing, invoice\n"
+	c := NewAnalyses()
+	write(c, vocab)
+	for _, v := range []struct {
+		vocab    string
+		analysed int
+	}{{vocab, 0}, {"", 2}} {
+		kept, err := ReadAnalyses(c.AppendBinary(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := write(kept, v.vocab)
+		if kept.analysed != v.analysed {
+			t.Errorf("vocabulary %q after a reload: %d documents analysed, want %d", v.vocab, kept.analysed, v.analysed)
+		}
+		if fresh := write(nil, v.vocab); !maps.Equal(got, fresh) {
+			t.Errorf("vocabulary %q: the index written with reloaded analyses differs from a fresh one", v.vocab)
+		}
 	}
 }

@@ -1,93 +1,82 @@
 package searchindex
 
 import (
-	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/lorekit/lore/internal/textan"
 )
 
-// Token limits: shorter words carry no meaning, longer ones are hashes,
-// identifiers or base64 and would only bloat the index. A query ignores the
-// same words, so a query never asks for a term the index cannot hold.
+// Documents are analysed with internal/textan, the analysis the how_do_i
+// catalog runs (theme/assets/js/search/analyze.js runs the same steps on
+// a query, with the data Write puts into the index). Word limits: a word
+// of fewer than minWordRunes runes is not indexed (a letter carries no
+// meaning), nor a word of prose of more than maxWordRunes (a hash, base64
+// or a long identifier in a code sample would only bloat the index); the
+// name, triggers and tools keep their long words (a bundle's id,
+// "marvin.background.openai.reviewer", is one word). The browser looks up
+// every word of at least minWordRunes.
 const (
-	minTokenRunes = 2
-	maxTokenRunes = 32
+	minWordRunes = 2
+	maxWordRunes = 32
 )
 
-// tokenize calls fn with every word of s, lowercased and folded to ASCII
-// where a folding exists. A word is a run of letters and numbers; combining
-// marks inside a word are folded or dropped; everything else separates words.
-//
-// theme/assets/js/search/analyze.js implements the same function.
-func tokenize(s string, fn func(tok string)) {
-	var buf []byte
-	runes := 0
-	flush := func() {
-		if runes >= minTokenRunes && runes <= maxTokenRunes {
-			fn(string(buf))
-		}
-		buf, runes = buf[:0], 0
-	}
-	for _, r := range s {
-		if r < utf8.RuneSelf { // ASCII: no folding, no marks
-			switch {
-			case 'a' <= r && r <= 'z' || '0' <= r && r <= '9':
-				buf = append(buf, byte(r))
-				runes++
-			case 'A' <= r && r <= 'Z':
-				buf = append(buf, byte(r)+'a'-'A')
-				runes++
-			default:
-				flush()
-			}
-			continue
-		}
-		switch {
-		case unicode.IsLetter(r) || unicode.IsNumber(r):
-			r = unicode.ToLower(r)
-			if f, ok := foldTable[r]; ok {
-				buf = append(buf, f...)
-				runes += len(f)
-			} else {
-				buf = utf8.AppendRune(buf, r)
-				runes++
-			}
-		case unicode.IsMark(r):
-			if r == combiningDiaeresis && len(buf) > 0 {
-				switch buf[len(buf)-1] {
-				case 'a', 'o', 'u':
-					buf = append(buf, 'e')
-					runes++
-				}
-			}
-		default:
-			flush()
-		}
-	}
-	flush()
+// indexed reports whether a word of prose (as textan.Words cuts it) is
+// indexed.
+func indexed(w string) bool {
+	n := utf8.RuneCountInString(w)
+	return n >= minWordRunes && n <= maxWordRunes
 }
 
-// tokens returns the words of s (see tokenize).
-func tokens(s string) []string {
-	var out []string
-	tokenize(s, func(t string) { out = append(out, t) })
-	return out
+// tagWord reports whether a word of a name, trigger or tool is indexed.
+func tagWord(w string) bool { return utf8.RuneCountInString(w) >= minWordRunes }
+
+// analyzer turns one document at a time into its terms and remembers the
+// terms of the words it has seen (a site's vocabulary is small compared
+// to its word count). Each goroutine has its own.
+type analyzer struct {
+	comp *textan.Compounds
+	en   map[string]string
+	de   map[string][]string
 }
 
-// stems is the pair of stems of one folded token.
-type stems struct{ en, de string }
+func newAnalyzer(a *textan.Analysis) *analyzer {
+	return &analyzer{comp: a.Compounds(), en: map[string]string{}, de: map[string][]string{}}
+}
 
-// stemmer stems folded tokens with both Snowball stemmers and remembers the
-// results: the vocabulary of a site is small compared to its word count.
-type stemmer struct{ cache map[string]stems }
+// english calls fn with the English term of every indexed word of text,
+// as the catalog indexes English: the words of the text folded to ASCII.
+// Only the words keep reports are indexed.
+func (an *analyzer) english(text string, keep func(string) bool, fn func(term string)) {
+	textan.Words(textan.Fold(text), func(t textan.Token) {
+		if !keep(t.Text) {
+			return
+		}
+		e, ok := an.en[t.Text]
+		if !ok {
+			e = textan.EnglishTerm(t.Text)
+			an.en[t.Text] = e
+		}
+		if e != "" {
+			fn(e)
+		}
+	})
+}
 
-func newStemmer() *stemmer { return &stemmer{cache: map[string]stems{}} }
-
-func (s *stemmer) stem(tok string) stems {
-	if st, ok := s.cache[tok]; ok {
-		return st
-	}
-	st := stems{en: stemEnglish(tok), de: stemGerman(tok)}
-	s.cache[strings.Clone(tok)] = st
-	return st
+// german calls fn with the German terms of every indexed word of text
+// (the stem, a compound's head), as the catalog indexes German. Only the
+// words keep reports are indexed.
+func (an *analyzer) german(text string, keep func(string) bool, fn func(term string)) {
+	textan.Words(text, func(t textan.Token) {
+		if !keep(t.Text) {
+			return
+		}
+		d, ok := an.de[t.Text]
+		if !ok {
+			d = an.comp.GermanTerms(t.Text)
+			an.de[t.Text] = d
+		}
+		for _, g := range d {
+			fn(g)
+		}
+	})
 }

@@ -42,10 +42,6 @@ func generatedCorpus(tb testing.TB, n int) *corpus {
 	}
 	set := manual.Load(fs, []string{"p/manuals"})
 	c := &corpus{docs: make([]Document, 0, len(set.Manuals))}
-	stop := map[string]bool{}
-	for _, w := range stopWords() {
-		stop[w] = true
-	}
 	df := map[string]int{}
 	for _, m := range set.Manuals {
 		url := strings.TrimSuffix(strings.TrimPrefix(m.Path, "p/"), ".md") + ".html"
@@ -53,8 +49,8 @@ func generatedCorpus(tb testing.TB, n int) *corpus {
 		d, _ = d.resolved()
 		c.docs = append(c.docs, d)
 		seen := map[string]bool{}
-		for _, w := range tokens(d.Body) {
-			if !seen[w] && !stop[w] {
+		for _, w := range indexedWords(d.Body) {
+			if !seen[w] && !isStopWord(w) {
 				seen[w] = true
 				df[w]++
 			}

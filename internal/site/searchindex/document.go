@@ -106,6 +106,11 @@ func bodyText(doc ast.Node, src []byte) string {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
+		// Blocks are apart (a code block after a paragraph too: word
+		// boundaries keep "manifest.kubectl" one word).
+		if n.Type() == ast.TypeBlock && n.PreviousSibling() != nil {
+			b.WriteByte('\n')
+		}
 		switch n := n.(type) {
 		case *ast.HTMLBlock, *ast.RawHTML:
 			return ast.WalkSkipChildren, nil
@@ -124,9 +129,6 @@ func bodyText(doc ast.Node, src []byte) string {
 			}
 			b.WriteByte('\n')
 			return ast.WalkSkipChildren, nil
-		}
-		if n.Type() == ast.TypeBlock && n.PreviousSibling() != nil {
-			b.WriteByte('\n')
 		}
 		return ast.WalkContinue, nil
 	})

@@ -21,8 +21,8 @@ func TestFromManual(t *testing.T) {
 	if len(secs) != 1 || secs[0].Anchor != "deploying" || secs[0].Heading != "Deploying" {
 		t.Errorf("sections %+v, want one under the heading Deploying", secs)
 	}
-	got := strings.Join(tokens(r.Body), " ")
-	if want := "deploying roll out the release with manifest kubectl apply app yaml"; got != want {
+	got := strings.Join(indexedWords(r.Body), " ")
+	if want := "deploying roll out the release with manifest kubectl apply app.yaml"; got != want {
 		t.Fatalf("body tokens %q, want %q", got, want)
 	}
 }

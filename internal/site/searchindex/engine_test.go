@@ -5,12 +5,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf16"
 
 	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/textan"
 )
 
 // queryResult is one line of testdata/query.mjs's output.
@@ -79,17 +82,20 @@ func runQueries(t *testing.T, manifest string, limit int, queries ...string) map
 // TestEngineQueries runs the browser's engine (theme/assets/js/search) on an
 // index written by Write.
 func TestEngineQueries(t *testing.T) {
-	manifest, _ := writeOS(t, fixtureDocs(), Options{ShardBytes: 200})
+	docs := append(fixtureDocs(), Document{URL: "prompts/marvin/", Name: "marvin.background.openai.reviewer", Title: "Bundle"})
+	manifest, _ := writeOS(t, docs, Options{ShardBytes: 200})
 	cases := map[string][]string{
-		"deploy":                {"deploy-container"},
-		"deployment":            {"deploy-container"},
-		"Deploying containers":  {"deploy-container"},
-		"deploym":               {"deploy-container"}, // typing: the stem is a prefix
-		"kubectl":               {"deploy-container"},
-		"Bereitstellung":        {"deploy-container"}, // German trigger
-		"Prüfung":               {"datenbank-sicherung"},
-		"Pruefung":              {"datenbank-sicherung"},
-		"PRUEFUNG":              {"datenbank-sicherung"},
+		"deploy":               {"deploy-container"},
+		"deployment":           {"deploy-container"},
+		"Deploying containers": {"deploy-container"},
+		"deploym":              {"deploy-container"}, // typing: the stem is a prefix
+		"kubectl":              {"deploy-container"},
+		"Bereitstellung":       {"deploy-container"}, // German trigger
+		// Prüfung renders in English as check (and review, audit, …), as
+		// the catalog routes it: the health checks of deploy-container.
+		"Prüfung":               {"datenbank-sicherung", "deploy-container"},
+		"Pruefung":              {"datenbank-sicherung", "deploy-container"},
+		"PRUEFUNG":              {"datenbank-sicherung", "deploy-container"},
 		"Straße":                {"datenbank-sicherung"},
 		"strasse":               {"datenbank-sicherung"},
 		"Datenbanken Sicherung": {"datenbank-sicherung"},
@@ -103,8 +109,10 @@ func TestEngineQueries(t *testing.T) {
 		"calender":              {"kalender-termine"}, // one typo: the trigger calendar
 		"deplyoment":            {"deploy-container"}, // two swapped letters
 		"thumbnial":             {"image-resize"},
-		"the und die":           nil, // stop words only
-		"":                      nil,
+		// A name longer than prose's longest word is still indexed.
+		"marvin.background.openai.reviewer": {"marvin.background.openai.reviewer"},
+		"the und die":                       nil, // stop words only
+		"":                                  nil,
 	}
 	var queries []string
 	for q := range cases {
@@ -120,17 +128,23 @@ func TestEngineQueries(t *testing.T) {
 	if u := res["deploy"].URLs; len(u) != 1 || !strings.HasPrefix(u[0], "file://") || !strings.HasSuffix(u[0], "/manuals/deploy-container/") {
 		t.Errorf("result URL %v, want the page under the site root", u)
 	}
-	// A query reads the manifest, the shards of its terms and the chunks of
-	// its results; nothing else.
-	if f := res["kubectl"].Files; len(f) != 3 || f[0] != "search/index.json" ||
-		!strings.HasPrefix(f[1], "search/t/") || f[2] != "search/f/1.json" {
+	// A query reads the manifest, the analysis data, the shards of its
+	// terms and the files of its results; nothing else (an ASCII query
+	// not the rest of the fold table).
+	f := res["kubectl"].Files
+	if len(f) < 4 || f[0] != "search/index.json" || f[1] != "search/a.json" || f[len(f)-1] != "search/f/1.json" {
 		t.Errorf("kubectl fetched %v", f)
+	}
+	for _, s := range f[2 : len(f)-1] {
+		if !strings.HasPrefix(s, "search/t/") {
+			t.Errorf("kubectl fetched %v", f)
+		}
 	}
 }
 
-// TestEngineRanking: a document matching more of the words ranks before
-// one matching fewer, whatever their scores; a word the index lacks does
-// not hide the others' results.
+// TestEngineRanking: documents matching the words in their names and
+// triggers rank before passing mentions; a word the index lacks does not
+// hide the others' results.
 func TestEngineRanking(t *testing.T) {
 	manifest, _ := writeOS(t, fixtureDocs(), Options{ShardBytes: 200})
 	res := runQueries(t, manifest, 10, "image attachments", "resize image thumbnail", "Bild Termin")
@@ -140,8 +154,11 @@ func TestEngineRanking(t *testing.T) {
 	if got := res["resize image thumbnail"].Names; len(got) == 0 || got[0] != "image-resize" {
 		t.Errorf("resize image thumbnail: %v", got)
 	}
-	if got := res["Bild Termin"]; got.Total != 2 {
-		t.Errorf("Bild Termin: %v (total %d), want image-resize and kalender-termine", got.Names, got.Total)
+	// Bild → image (the glossary) also finds deploy-container's image,
+	// after the trigger matches.
+	if got := res["Bild Termin"].Names; len(got) != 3 || got[2] != "deploy-container" ||
+		!slices.Contains(got[:2], "image-resize") || !slices.Contains(got[:2], "kalender-termine") {
+		t.Errorf("Bild Termin: %v, want image-resize and kalender-termine, then deploy-container", got)
 	}
 }
 
@@ -185,6 +202,31 @@ func TestEngineExcerpt(t *testing.T) {
 		}
 		if want.anchor != "" && !strings.HasSuffix(e.URL, "#"+want.anchor) {
 			t.Errorf("%q: excerpt links to %s, want the section #%s", q, e.URL, want.anchor)
+		}
+	}
+}
+
+// TestEngineProjectVocabulary: the project's vocabulary (Options.Analysis)
+// reaches the browser's query analysis through the index, as it reaches
+// how_do_i: without it "Abrechnung" finds nothing, with it the billing
+// manual.
+func TestEngineProjectVocabulary(t *testing.T) {
+	docs := []Document{
+		{URL: "manuals/billing/", Name: "billing-export", Title: "Exporting billing data",
+			Triggers: []string{"export billing data"}, Body: "Export the invoices of a month as CSV."},
+		{URL: "manuals/deploy/", Name: "deploy", Title: "Deploying", Body: "Roll out a release."},
+	}
+	for _, c := range []struct {
+		vocab string
+		want  string
+	}{
+		{"", ""},
+		{"Abrechnung: billing, invoice\n", "billing-export"},
+	} {
+		manifest, _ := writeOS(t, docs, Options{Analysis: textan.New(c.vocab)})
+		got := runQueries(t, manifest, 10, "wo ist die Abrechnung")["wo ist die Abrechnung"]
+		if strings.Join(got.Names, ",") != c.want {
+			t.Errorf("vocabulary %q: %v, want %q", c.vocab, got.Names, c.want)
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/lorekit/lore/internal/textan"
 )
 
 // field says where in a document a word occurs.
@@ -70,29 +72,12 @@ type termStat struct {
 	fields field
 }
 
-// analyzer turns one document at a time into its terms. Each goroutine
-// has its own (the stemmer's memory is not shared).
-type analyzer struct {
-	stem      *stemmer
-	stop      map[string]bool
-	enMarkers map[string]bool
-	deMarkers map[string]bool
-}
-
-func newAnalyzer() *analyzer {
-	a := &analyzer{stem: newStemmer(), stop: map[string]bool{}}
-	for _, w := range stopWords() {
-		a.stop[w] = true
-	}
-	a.enMarkers, a.deMarkers = languageMarkers()
-	return a
-}
-
-// analyze returns the terms of d (resolved) with their statistics, and
-// d's length in words.
+// analyze returns the terms of d (resolved) with their statistics, and d's length
+// in words. Title, summary and body are prose: their English terms count
+// (a term found both ways counts once per word), their German terms too,
+// but a body's only when the document is not English (see language).
+// Name, triggers, tools and audience are tags: both languages, no count.
 func (a *analyzer) analyze(d Document) (map[string]*termStat, int) {
-	prose := [3][]string{tokens(d.Title), tokens(d.Summary), tokens(d.Body)}
-	lang := a.language(prose[:])
 	occ := map[string]*termStat{}
 	get := func(term string) *termStat {
 		o := occ[term]
@@ -102,26 +87,37 @@ func (a *analyzer) analyze(d Document) (map[string]*termStat, int) {
 		}
 		return o
 	}
+	lang := proseLanguage(d.Title, d.Summary, d.Body)
+	prose := func(w string) bool { return indexed(w) && !lang.stopWord(w) }
 	words := 0
-	for i, toks := range prose {
-		for _, t := range toks {
-			words++
-			if a.stop[t] {
-				continue
+	for _, p := range []struct {
+		text string
+		f    field
+	}{{d.Title, fTitle}, {d.Summary, fSummary}, {d.Body, 0}} {
+		textan.Words(p.text, func(t textan.Token) {
+			if indexed(t.Text) {
+				words++
 			}
-			for _, s := range a.stems(t, lang) {
-				o := get(s)
-				if o.tf < math.MaxUint16 {
-					o.tf++
-				}
-				switch i {
-				case 0:
-					o.fields |= fTitle
-				case 1:
-					o.fields |= fSummary
-				}
+		})
+		seen := map[string]bool{}
+		a.english(p.text, prose, func(term string) {
+			seen[term] = true
+			o := get(term)
+			if o.tf < math.MaxUint16 {
+				o.tf++
 			}
+			o.fields |= p.f
+		})
+		if p.f == 0 && lang == langEnglish {
+			continue
 		}
+		a.german(p.text, prose, func(term string) {
+			o := get(term)
+			if !seen[term] && o.tf < math.MaxUint16 {
+				o.tf++
+			}
+			o.fields |= p.f
+		})
 	}
 	tags := []struct {
 		f    field
@@ -129,45 +125,28 @@ func (a *analyzer) analyze(d Document) (map[string]*termStat, int) {
 	}{{fName, []string{d.Name}}, {fTriggers, d.Triggers}, {fTools, d.RequiresTools}, {fAudience, []string{d.Audience}}}
 	for _, tag := range tags {
 		for _, text := range tag.text {
-			for _, t := range tokens(text) {
-				if a.stop[t] {
-					continue
-				}
-				for _, s := range a.stems(t, langBoth) {
-					get(s).fields |= tag.f
-				}
-			}
+			add := func(term string) { get(term).fields |= tag.f }
+			a.english(text, tagWord, add)
+			a.german(text, tagWord, add)
 		}
 	}
 	return occ, words
 }
 
-// stems returns the distinct stems of a folded token for a language.
-func (a *analyzer) stems(tok string, lang language) []string {
-	st := a.stem.stem(tok)
-	switch {
-	case lang == langEnglish:
-		return []string{st.en}
-	case lang == langGerman:
-		return []string{st.de}
-	case st.en == st.de:
-		return []string{st.en}
-	}
-	return []string{st.en, st.de}
-}
-
-// language tells English prose from German by the stop words only one of
-// the languages has; without a clear majority the prose gets both stemmers.
-func (a *analyzer) language(prose [][]string) language {
+// proseLanguage tells English prose from German by the stop words only one of
+// the languages has; without a clear majority it is langBoth.
+func proseLanguage(prose ...string) language {
 	en, de := 0, 0
-	for _, toks := range prose {
-		for _, t := range toks {
-			if a.enMarkers[t] {
+	for _, text := range prose {
+		textan.Words(text, func(t textan.Token) {
+			w := strings.ToLower(t.Text)
+			switch isEN, isDE := textan.IsEnglishStopWord(w), textan.IsGermanStopWord(w); {
+			case isEN && !isDE:
 				en++
-			} else if a.deMarkers[t] {
+			case isDE && !isEN:
 				de++
 			}
-		}
+		})
 	}
 	switch {
 	case en > de:
@@ -176,6 +155,23 @@ func (a *analyzer) language(prose [][]string) language {
 		return langGerman
 	}
 	return langBoth
+}
+
+// stopWord reports whether a word of prose in language l carries no
+// meaning in it: a stop word of l, or of either language when l is
+// langBoth. A query in that language drops it (textan's KeepLanguage);
+// in the other it is a different word ("die"), which such prose does not
+// hold, so its terms would only take room and match by accident.
+func (l language) stopWord(w string) bool {
+	w = strings.ToLower(w)
+	en, de := textan.IsEnglishStopWord(w), textan.IsGermanStopWord(w)
+	switch l {
+	case langEnglish:
+		return en
+	case langGerman:
+		return de
+	}
+	return en || de
 }
 
 // dictionary numbers terms. The numbers are internal: the index lists

@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
+
+	"github.com/lorekit/lore/internal/textan"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden vector files")
@@ -120,14 +122,39 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 }
 
-// TestStemVectors checks the Go stemmers against testdata/stem-vectors.tsv,
-// then the JavaScript port against the same file.
+// writeData writes the analysis files of lore's vocabulary (what Write puts
+// into the index: the data and the rest of the fold table) to temporary
+// files for the JavaScript side, and returns their paths.
+func writeData(t *testing.T) []string {
+	t.Helper()
+	data, fold, err := analysisFiles(textan.New("").Data())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var paths []string
+	for name, b := range map[string][]byte{analysisFile: data, foldFile: fold} {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	slices.Sort(paths) // a-fold.json, a.json
+	return []string{paths[1], paths[0]}
+}
+
+// TestStemVectors checks textan's terms of single words (English: folded,
+// stop words, Snowball; German: normalised, light stem, a compound's head)
+// against testdata/stem-vectors.tsv, then the JavaScript port against the
+// same file.
 func TestStemVectors(t *testing.T) {
 	words := vectorWords(t)
+	comp := textan.New("").Compounds()
 	var b bytes.Buffer
 	umlauts := 0
 	for _, w := range words {
-		fmt.Fprintf(&b, "%s\t%s\t%s\n", w, stemEnglish(w), stemGerman(w))
+		fmt.Fprintf(&b, "%s\t%s\t%s\n", w, englishTerms(w), strings.Join(comp.GermanTerms(w), " "))
 		if strings.ContainsAny(w, "äöüß") {
 			umlauts++
 		}
@@ -137,35 +164,128 @@ func TestStemVectors(t *testing.T) {
 	}
 	golden(t, "stem-vectors.tsv", b.Bytes())
 
-	out := runNode(t, "check-vectors.mjs", "stem", filepath.Join("testdata", "stem-vectors.tsv"))
+	out := runNode(t, "check-vectors.mjs", append([]string{"stem", filepath.Join("testdata", "stem-vectors.tsv")}, writeData(t)...)...)
 	if want := fmt.Sprintf("%d stem vectors agree\n", len(words)); string(out) != want {
 		t.Fatalf("node: %s, want %s", out, want)
 	}
-	t.Logf("%d words (%d with umlauts or ß): Go and JavaScript stems agree", len(words), umlauts)
+	t.Logf("%d words (%d with umlauts or ß): Go and JavaScript terms agree", len(words), umlauts)
 }
 
-// vectorLine is one line of testdata/analyze-vectors.jsonl: an input and its
-// tokens, each with its English and German stem.
+// TestRenderVectors checks the glossary renderings of single words — a
+// word the glossary lists, its inflected and derived forms (participles,
+// verb endings, adjective endings, -ung nouns and their verbs,
+// zu-infinitives, imperatives), compounds split at its words — on both
+// sides, over the words of the stemming vectors and the glossary's words
+// with German endings and prefixes.
+func TestRenderVectors(t *testing.T) {
+	an := textan.New("")
+	set := map[string]bool{}
+	for _, w := range vectorWords(t) {
+		set[w] = true
+	}
+	for i, w := range an.CompoundWords() {
+		for j := range endingsPerWord {
+			set[inflect("de", w, germanEndings[(i*7+j*5)%len(germanEndings)])] = true
+		}
+		set[[]string{"zu", "ge", "ver"}[i%3]+w] = true
+	}
+	words := slices.Sorted(maps.Keys(set))
+	var b bytes.Buffer
+	rendered := 0
+	for _, w := range words {
+		groups, split := an.Renderings(w)
+		if len(groups) > 0 {
+			rendered++
+		}
+		j, err := json.Marshal(nonNil(groups))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "%s\t%t\t%s\n", w, split, j)
+	}
+	if rendered < 3000 {
+		t.Fatalf("%d of %d words rendered; the vectors need thousands", rendered, len(words))
+	}
+	golden(t, "render-vectors.tsv", b.Bytes())
+
+	out := runNode(t, "check-vectors.mjs", append([]string{"render", filepath.Join("testdata", "render-vectors.tsv")}, writeData(t)...)...)
+	if want := fmt.Sprintf("%d render vectors agree\n", len(words)); string(out) != want {
+		t.Fatalf("node: %s, want %s", out, want)
+	}
+	t.Logf("%d words, %d rendered: Go and JavaScript renderings agree", len(words), rendered)
+}
+
+// englishTerms returns the English terms of text, space-separated.
+func englishTerms(text string) string {
+	var ts []string
+	for _, t := range textan.English(text) {
+		ts = append(ts, t.Term)
+	}
+	return strings.Join(ts, " ")
+}
+
+// vectorWord is a word of a query as textan's Query analyses it.
+type vectorWord struct {
+	Raw     string     `json:"raw"`
+	EN      string     `json:"en"`
+	DE      []string   `json:"de"`
+	Number  bool       `json:"number"`
+	Trans   []string   `json:"trans"`
+	Groups  [][]string `json:"groups"`
+	Split   bool       `json:"split"`
+	Related []string   `json:"related"`
+	Base    string     `json:"base"`
+	Plural  string     `json:"plural"`
+}
+
+// vectorLine is one line of testdata/analyze-vectors.jsonl: an input, the
+// English and German terms of it as a document and its analysis as a
+// query.
 type vectorLine struct {
-	In     string      `json:"in"`
-	Tokens [][3]string `json:"tokens"`
+	In      string       `json:"in"`
+	English string       `json:"english"`
+	German  []string     `json:"german"`
+	Lang    string       `json:"lang"`
+	Words   []vectorWord `json:"words"`
 }
 
-// TestAnalyzeVectors checks tokenizing and folding on both sides.
+// nonNil returns s, or an empty slice for nil (JSON [] as JavaScript has it).
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// TestAnalyzeVectors checks the analysis of documents and queries on both
+// sides: tokenising, folding, stop words, compounds, separable verbs,
+// language, glossary renderings and the thesaurus.
 func TestAnalyzeVectors(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "analyze-inputs.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	an := textan.New("")
+	comp := an.Compounds()
 	var b bytes.Buffer
 	lines := 0
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
-		a := vectorLine{In: sc.Text(), Tokens: [][3]string{}}
-		for _, tok := range tokens(a.In) {
-			a.Tokens = append(a.Tokens, [3]string{tok, stemEnglish(tok), stemGerman(tok)})
+		v := vectorLine{In: sc.Text(), English: englishTerms(textan.Fold(sc.Text())), German: []string{}, Words: []vectorWord{}}
+		for _, tm := range comp.German(v.In) {
+			v.German = append(v.German, tm.Term)
 		}
-		j, err := json.Marshal(a)
+		lang, ws := an.Query(v.In)
+		v.Lang = lang
+		for _, w := range ws {
+			groups := [][]string{}
+			for _, g := range w.Groups {
+				groups = append(groups, nonNil(g))
+			}
+			v.Words = append(v.Words, vectorWord{Raw: w.Raw, EN: w.EN, DE: nonNil(w.DE), Number: w.Number,
+				Trans: nonNil(w.Trans), Groups: groups, Split: w.Split, Related: nonNil(w.Related), Base: w.Base, Plural: w.Plural})
+		}
+		j, err := json.Marshal(v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -174,35 +294,31 @@ func TestAnalyzeVectors(t *testing.T) {
 	}
 	golden(t, "analyze-vectors.jsonl", b.Bytes())
 
-	out := runNode(t, "check-vectors.mjs", "analyze", filepath.Join("testdata", "analyze-vectors.jsonl"))
+	out := runNode(t, "check-vectors.mjs", append([]string{"analyze", filepath.Join("testdata", "analyze-vectors.jsonl")}, writeData(t)...)...)
 	if want := fmt.Sprintf("%d analyze vectors agree\n", lines); string(out) != want {
 		t.Fatalf("node: %s, want %s", out, want)
 	}
 }
 
-// TestTokenize pins the analysis rules the vectors rely on.
+// TestTokenize pins the analysis rules the vectors rely on: what a word
+// is, folding, and which words the index leaves out.
 func TestTokenize(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
-		{"Prüfung Pruefung PRÜFUNG", "pruefung pruefung pruefung"},
+		// ASCII folding as bleve's (ü → u; a decomposed ü and é keep
+		// their combining mark, as the catalog's index does).
+		{"Prüfung Pruefung PRÜFUNG", "prufung pruefung prufung"},
 		{"Straße STRASSE GROẞ", "strasse strasse gross"},
-		{"u\u0308ber", "ueber"},
-		{"e\u0301te café", "ete cafe"},
+		{"u\u0308ber", "u\u0308ber"},
+		{"e\u0301te café", "e\u0301te cafe"},
 		{"a I x ab", "ab"},
-		{"snake_case kebab-case", "snake case kebab case"},
+		// Unicode word boundaries: _ joins, - splits.
+		{"snake_case kebab-case", "snake_case kebab case"},
 		{strings.Repeat("x", 32) + " " + strings.Repeat("y", 33), strings.Repeat("x", 32)},
 		{"İstanbul", "istanbul"},
 		{"\xff\xfeok", "ok"},
 	} {
-		if got := strings.Join(tokens(c.in), " "); got != c.want {
-			t.Errorf("tokens(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-	for _, w := range stopWords() {
-		if got := tokens(w); len(got) != 1 || got[0] != w {
-			t.Errorf("stop word %q is not a folded token: %q", w, got)
-		}
-		if !utf8.ValidString(w) {
-			t.Errorf("stop word %q is not UTF-8", w)
+		if got := strings.Join(indexedWords(textan.Fold(c.in)), " "); got != c.want {
+			t.Errorf("indexedWords(Fold(%q)) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

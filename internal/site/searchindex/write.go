@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/textan"
 )
 
 // Options configure Write. The zero value gives the defaults.
@@ -29,6 +31,11 @@ type Options struct {
 	// Analyses, when set, remembers the documents' analysis for the next
 	// Write (lore serve): only new and changed documents are analysed.
 	Analyses *Analyses
+	// Analysis is the vocabulary the index is analysed with, and that
+	// the browser analyses queries with: the project's (lore.yaml
+	// vocabulary:) added to lore's, as the catalog routes with it (nil:
+	// lore's vocabulary).
+	Analysis *textan.Analysis
 }
 
 func (o Options) withDefaults() Options {
@@ -46,6 +53,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.FragmentRunes <= 0 {
 		o.FragmentRunes = 8000
+	}
+	if o.Analysis == nil {
+		o.Analysis = textan.New("")
 	}
 	return o
 }
@@ -80,11 +90,51 @@ type manifest struct {
 	// Vocab lists the first character of the terms of each vocabulary
 	// file (v/<n>.txt), for typo tolerance.
 	Vocab []string `json:"vocab"`
-	Stop  []string `json:"stop"`
 }
 
 // manifestVersion is the format version; engine.js refuses other versions.
-const manifestVersion = 2
+// Version 3: terms are internal/textan's, the analysis data is in
+// analysisFile.
+const manifestVersion = 3
+
+// analysisFile holds what the browser needs to analyse a query as the
+// index was analysed (textan.Data): loaded with the first query. Its fold
+// table holds the Latin letters (foldsFirst); the foldings of the other
+// characters are in foldFile, which the browser loads only for a query or
+// an excerpt that holds such a character.
+const (
+	analysisFile = "a.json"
+	foldFile     = "a-fold.json"
+)
+
+// foldsFirst reports whether the folding of r travels with the analysis
+// data: Latin-1, Latin Extended-A and -B and Latin Extended Additional,
+// the letters of English and German text and their neighbours.
+func foldsFirst(r rune) bool {
+	return r < 0x250 || r >= 0x1e00 && r < 0x1f00
+}
+
+// analysisFiles returns the contents of analysisFile and foldFile for d.
+func analysisFiles(d textan.Data) (data, fold []byte, err error) {
+	first, rest := map[string]string{}, map[string]string{}
+	for to, from := range d.Fold {
+		for _, r := range from {
+			m := rest
+			if foldsFirst(r) {
+				m = first
+			}
+			m[to] += string(r)
+		}
+	}
+	d.Fold = first
+	if data, err = json.Marshal(d); err != nil {
+		return nil, nil, err
+	}
+	if fold, err = json.Marshal(rest); err != nil {
+		return nil, nil, err
+	}
+	return data, fold, nil
+}
 
 // Write builds the search index of docs and writes it under opt.Dir of fsys:
 // index.json, t/<n>.bin term shards, f/<n>.json the record and sections of
@@ -104,7 +154,7 @@ func Write(fsys afero.Fs, docs []Document, opt Options) (Stats, error) {
 		return cmp.Or(strings.Compare(a.URL, b.URL), strings.Compare(a.Name, b.Name))
 	})
 
-	as, dict := analyzeAll(docs, opt.Analyses)
+	as, dict := analyzeAll(docs, opt.Analysis, opt.Analyses)
 	terms, lists := postings(dict, as)
 	shards := encodeShards(terms, lists, opt.ShardBytes)
 
@@ -131,6 +181,12 @@ func Write(fsys afero.Fs, docs []Document, opt Options) (Stats, error) {
 	for i, v := range vocab {
 		add(vocabFile(i), v)
 	}
+	ad, fold, err := analysisFiles(opt.Analysis.Data())
+	if err != nil {
+		return Stats{}, fmt.Errorf("searchindex: %w", err)
+	}
+	add(analysisFile, ad)
+	add(foldFile, fold)
 	for _, n := range names {
 		fmt.Fprintf(h, "%s %d\n", n, len(files[n]))
 		h.Write(files[n])
@@ -142,7 +198,6 @@ func Write(fsys afero.Fs, docs []Document, opt Options) (Stats, error) {
 		Documents: len(docs),
 		Shards:    firsts,
 		Vocab:     vocabFirsts,
-		Stop:      stopWords(),
 	}
 	mb, err := json.Marshal(man)
 	if err != nil {

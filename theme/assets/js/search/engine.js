@@ -5,11 +5,31 @@
 // query loads the shards of its terms (and, for a word the index lacks,
 // the vocabulary of its first character) and the files of the results it
 // returns, and keeps them for the next query.
-import { tokenize, tokenSpans } from './analyze.js';
-import { stemEnglish, stemGerman } from './stem.js';
+import { Analysis, words as wordsOf } from './analyze.js';
 import { distance } from './fuzzy.js';
 
-const formatVersion = 2;
+const formatVersion = 3;
+// The weights of a word's forms, as the catalog weighs them
+// (internal/search's scoring): a compound's head, a glossary rendering
+// of a German word (in a query known to be German, and otherwise), a
+// related term of the thesaurus, the letters of a word ending in digits.
+const partWeight = 0.6;
+const transWeightDE = 0.7;
+const transWeight = 0.5;
+const relatedWeight = 0.5;
+const baseWeight = 0.8;
+// Cognates (German spellings of English words) are looked up in at most
+// this many shards not loaded yet, per word.
+const maxCognateShards = 2;
+// A query's expansions (a compound's head, glossary renderings, related
+// terms, a word's letters without digits) are looked up in at most this
+// many shards not loaded yet, the weightiest first: a frequent term's
+// posting list fills a shard, and a cold first query must stay small.
+// Expansions in shards already loaded always count.
+const maxExpansionShards = 1;
+// Words shorter than this (in characters) are not indexed (longer words
+// of prose are not either, but a name may be long: searchindex).
+const minWordRunes = 2;
 // A prefix (the word being typed) expands to at most this many terms, the
 // most frequent first, read from at most this many shards.
 const maxPrefixTerms = 48;
@@ -114,40 +134,80 @@ export class SearchIndex {
     this.base = new URL('.', url);
     this.root = new URL(manifest.root, this.base);
     this.fetch = fetchFn;
-    this.stop = new Set(manifest.stop);
     this.shards = new Map();
     this.fragments = new Map();
   }
 
-  // terms analyses a query into its words: each with the folded text and
-  // its English and German stems. Stop words are dropped.
-  terms(query) {
-    const seen = new Set();
-    const out = [];
-    for (const text of tokenize(query)) {
-      if (this.stop.has(text) || seen.has(text)) continue;
-      seen.add(text);
-      out.push({ text, en: stemEnglish(text), de: stemGerman(text) });
+  // analysis loads the index's analysis data (a.json) once.
+  analysis() {
+    if (!this.analysisP) {
+      this.analysisP = this.get('a.json').then((r) => r.json()).then((d) => (this.an = new Analysis(d)));
+      this.analysisP.catch(() => {
+        this.analysisP = null;
+      });
     }
-    return out;
+    return this.analysisP;
   }
 
-  // search returns the documents matching any word of query, best first:
-  // those that match more of the words before those that match fewer,
-  // then by score: { total, results: [{ id, url, name, title, summary,
+  // analysisFor loads the analysis data and, when text holds characters
+  // beyond the Latin letters, the rest of the fold table (a-fold.json)
+  // once.
+  async analysisFor(text) {
+    const an = await this.analysis();
+    if (an.lacksFold(text)) {
+      if (!this.foldP) {
+        this.foldP = this.get('a-fold.json').then((r) => r.json()).then((g) => an.addFold(g));
+        this.foldP.catch(() => {
+          this.foldP = null;
+        });
+      }
+      await this.foldP;
+    }
+    return an;
+  }
+
+  // terms analyses a query as the catalog analyses an intent
+  // (internal/textan, see analyze.js): { lang, words }, each word with its
+  // terms and forms (en, de, trans, related, …) and text, its folded
+  // lower-case spelling (for prefixes and typos). Stop words, fillers and
+  // words the index cannot hold are dropped, and repeated words.
+  async terms(query) {
+    const an = await this.analysisFor(query);
+    const q = an.query(query);
+    const seen = new Set();
+    const out = [];
+    for (const w of q.words) {
+      const n = [...w.raw].length;
+      if ((!w.en && w.de.length === 0) || n < minWordRunes || seen.has(w.raw)) continue;
+      seen.add(w.raw);
+      w.text = goLowerFold(an, w.raw);
+      out.push(w);
+    }
+    return { lang: q.lang, words: out };
+  }
+
+  // search returns the documents matching any word of query, best first
+  // by score, as the catalog ranks manuals: the evidence of each word,
+  // weighted by its rarity and where it is found, summed (a document
+  // matching a rare word in its name before one matching two common words
+  // in its body): { total, results: [{ id, url, name, title, summary,
   // audience, tools, score, matched, words }] } (words: per query word,
-  // the index terms it matched, for excerpt). With options.prefix
-  // (default true) the last word also matches as a prefix unless the
-  // query ends in a space, so results follow typing. A word of five or
-  // more letters that the index does not hold matches the terms one typo
-  // away (two from eight letters on).
+  // the index terms it matched, for excerpt). A word matches through its
+  // English and German terms, a German word through its glossary
+  // renderings (a compound through its parts) or its English spelling,
+  // any word through related terms. With options.prefix (default true)
+  // the last word also matches as a prefix unless the query ends in a
+  // space, so results follow typing. A word of five or more letters that
+  // the index does not hold matches the terms one typo away (two from
+  // eight letters on).
   async search(query, options = {}) {
     const limit = options.limit ?? 10;
-    const words = this.terms(query);
+    const { lang, words } = await this.terms(query);
     if (words.length === 0) return { total: 0, results: [] };
     const typing = (options.prefix ?? true) && !/\s$/.test(query);
 
-    const plans = await Promise.all(words.map((w, i) => this.plan(w, typing && i === words.length - 1)));
+    const expansions = this.expansions(words, lang);
+    const plans = await Promise.all(words.map((w, i) => this.plan(w, lang, typing && i === words.length - 1, expansions[i])));
     const scored = this.score(plans);
     const top = scored.slice(0, limit);
     const matched = plans.map((alts, i) => ({ text: words[i].text, terms: alts.map((a) => a.term), prefix: typing && i === words.length - 1 }));
@@ -155,15 +215,63 @@ export class SearchIndex {
     return { total: scored.length, results };
   }
 
+  // expansions returns, per word, the terms of its forms with their weight
+  // factors ([term, factor]) that a query looks up: every form of weight
+  // 1 (its own terms), and the expansions in shards already loaded or in
+  // the first maxExpansionShards others, by weight, then word and form
+  // order (so the choice does not depend on the order shards arrive in).
+  expansions(words, lang) {
+    const tw = lang === 'de' ? transWeightDE : transWeight;
+    const out = words.map(() => []);
+    const more = [];
+    words.forEach((word, i) => {
+      const form = (t, f) => {
+        if (t) (f >= 1 ? out[i] : more).push([t, f, i, more.length]);
+      };
+      form(word.en, 1);
+      word.de.forEach((t, k) => form(t, k === 0 ? 1 : partWeight));
+      word.trans.forEach((t) => form(t, word.split ? tw * partWeight : tw));
+      word.related.forEach((t) => form(t, word.trans.length > 0 ? relatedWeight * tw : relatedWeight));
+      form(word.plural, 1);
+      form(word.base, baseWeight);
+    });
+    const wanted = new Set();
+    for (const forms of out) for (const [t] of forms) wanted.add(this.shardFor(t));
+    more.sort((a, b) => b[1] - a[1] || a[2] - b[2] || a[3] - b[3]);
+    let fresh = 0;
+    for (const [t, f, i] of more) {
+      const s = this.shardFor(t);
+      if (s < 0) continue;
+      if (!this.shards.has(s) && !wanted.has(s)) {
+        if (fresh >= maxExpansionShards) continue;
+        fresh++;
+        wanted.add(s);
+      }
+      out[i].push([t, f]);
+    }
+    return out;
+  }
+
   // plan returns the terms (with their posting lists and weight factors)
-  // that one query word matches.
-  async plan(word, prefix) {
+  // that one query word matches: forms are its terms (see expansions).
+  async plan(word, lang, prefix, forms) {
     const alts = new Map();
     const add = (term, list, factor) => {
       if (list && !(alts.get(term)?.factor >= factor)) alts.set(term, { term, list, factor });
     };
-    const exact = [...new Set([word.en, word.de])];
-    const lookups = exact.map(async (t) => add(t, await this.list(t), 1));
+    const tw = lang === 'de' ? transWeightDE : transWeight;
+    const lookups = forms.map(async ([t, f]) => add(t, await this.list(t), f));
+    if (lang !== 'en' && word.de.length > 0 && word.groups.length === 0) {
+      lookups.push(this.cognates(word).then((found) => {
+        for (const [t, list] of found) add(t, list, tw);
+        const terms = found.map(([t]) => t);
+        const rel = [];
+        for (const t of terms) {
+          for (const r of this.an.related(t)) if (r !== word.en && !terms.includes(r) && !rel.includes(r)) rel.push(r);
+        }
+        return Promise.all(rel.map(async (t) => add(t, await this.list(t), relatedWeight * tw)));
+      }));
+    }
     if (prefix) {
       lookups.push(this.expand(word.text).then((found) => found.forEach(([t, list]) => add(t, list, prefixWeight))));
       lookups.push(this.stemOf(word.text).then((found) => found && add(found[0], found[1], prefixWeight)));
@@ -175,10 +283,29 @@ export class SearchIndex {
     return [...alts.values()];
   }
 
-  // score ranks the documents that match any word: by the number of words
-  // they match, then by the sum of the words' scores, each the best of its
-  // terms weighted by the term's rarity (BM25's idf). It returns
-  // [doc, score, words matched] sorted.
+  // cognates returns the English spellings of a German word that the
+  // index holds, with their posting lists (textan.CognateTerms), reading
+  // at most maxCognateShards shards not loaded yet.
+  async cognates(word) {
+    const found = [];
+    let fresh = 0;
+    for (const t of this.an.cognateTerms(word.raw)) {
+      const i = this.shardFor(t);
+      if (i < 0) continue;
+      if (!this.shards.has(i)) {
+        if (fresh >= maxCognateShards) continue;
+        fresh++;
+      }
+      const list = (await this.loadShard(i)).lists.get(t);
+      if (list) found.push([t, list]);
+    }
+    return found;
+  }
+
+  // score ranks the documents that match any word by the sum of the words'
+  // scores, each the best of its terms weighted by the term's rarity
+  // (BM25's idf) and its field (the posting's weight), as the catalog
+  // weighs evidence. It returns [doc, score, words matched] sorted.
   score(plans) {
     const n = this.manifest.docs;
     const total = new Map();
@@ -201,7 +328,7 @@ export class SearchIndex {
         } else total.set(doc, [doc, s, 1]);
       }
     }
-    return [...total.values()].sort((a, b) => b[2] - a[2] || b[1] - a[1] || a[0] - b[0]);
+    return [...total.values()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   }
 
   // fuzzy returns the terms within the word's typo allowance that start
@@ -212,7 +339,7 @@ export class SearchIndex {
     if (i < 0) return [];
     const text = await this.vocab(i);
     const max = [...word.text].length >= minTwoTypos ? 2 : 1;
-    const forms = [...new Set([word.text, word.en, word.de])];
+    const forms = [...new Set([word.text, word.en, ...word.de])].filter((f) => f);
     const chars = [...word.text];
     const cands = [];
     for (const line of text.split('\n')) {
@@ -344,26 +471,22 @@ export class SearchIndex {
   async excerpt(result) {
     const secs = (await this.fragment(result.id)).s;
     if (!secs.length) return null;
-    const stems = this.stems ??= new Map();
-    const stem = (t) => {
-      let s = stems.get(t);
-      if (!s) stems.set(t, (s = [stemEnglish(t), stemGerman(t)]));
-      return s;
-    };
+    const an = await this.analysisFor(secs.map(([, heading, text]) => `${heading} ${text}`).join(' '));
     const words = result.words.map((w) => ({ terms: new Set(w.terms), text: w.text, prefix: w.prefix }));
-    // which query word a token matches, or -1
+    // which query word a word of the text matches, or -1
     const which = (tok) => {
-      const [en, de] = stem(tok);
+      const text = goLowerFold(an, tok);
+      const forms = [an.englishTerm(an.foldText(tok)), ...an.germanTerms(tok)];
       for (let i = 0; i < words.length; i++) {
         const w = words[i];
-        if (w.terms.has(en) || w.terms.has(de) || tok === w.text || (w.prefix && tok.startsWith(w.text))) return i;
+        if (forms.some((f) => f && w.terms.has(f)) || text === w.text || (w.prefix && text.startsWith(w.text))) return i;
       }
       return -1;
     };
     let best = null;
     secs.forEach(([anchor, heading, text], si) => {
-      const toks = tokenSpans(text).map((t) => ({ ...t, w: which(t.text) }));
-      const inHeading = new Set(tokenize(heading).map(which).filter((w) => w >= 0));
+      const toks = wordsOf(text).map((t) => ({ ...t, w: which(t.text) }));
+      const inHeading = new Set(wordsOf(heading).map((t) => which(t.text)).filter((w) => w >= 0));
       // the window of excerptWords tokens that holds the most distinct words
       let top = { n: 0, hits: 0, at: 0 };
       for (let i = 0; i < toks.length; i++) {
@@ -410,4 +533,10 @@ export class SearchIndex {
     }
     return p;
   }
+}
+
+// goLowerFold is a word's spelling for prefixes and typos: folded to
+// ASCII, in lower case (as the index's English terms are spelled).
+function goLowerFold(an, w) {
+  return an.foldText(w).toLowerCase();
 }

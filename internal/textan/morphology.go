@@ -1,8 +1,7 @@
-package search
+package textan
 
 import (
 	"cmp"
-	"maps"
 	"slices"
 	"strings"
 )
@@ -115,6 +114,6 @@ func verbsOf(stem string) []string {
 
 // particles are the separable particles, longest first (then in
 // alphabetical order): "heraus" is tried before "her".
-var particles = slices.SortedFunc(maps.Keys(separablePrefixes), func(a, b string) int {
+var particles = slices.SortedFunc(slices.Values(separablePrefixes), func(a, b string) int {
 	return cmp.Or(cmp.Compare(len(b), len(a)), cmp.Compare(a, b))
 })

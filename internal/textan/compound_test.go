@@ -1,20 +1,16 @@
-package search
+package textan
 
 import (
 	"slices"
 	"testing"
 )
 
-func TestHeadCompoundFilter(t *testing.T) {
-	im, err := newMapping(defaultGlossary().compoundWords())
-	if err != nil {
-		t.Fatal(err)
-	}
-	de := im.AnalyzerNamed(analyzerDE)
+func TestCompoundHead(t *testing.T) {
+	c := New("").Compounds()
 	terms := func(s string) []string {
 		var out []string
-		for _, tok := range de.Analyze([]byte(s)) {
-			out = append(out, string(tok.Term))
+		for _, t := range c.German(s) {
+			out = append(out, t.Term)
 		}
 		return out
 	}

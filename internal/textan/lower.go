@@ -1,4 +1,4 @@
-package textkey
+package textan
 
 import (
 	"strings"

@@ -1,32 +1,35 @@
-package search
+package textan
 
-import (
-	"strings"
-
-	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
-)
+import "strings"
 
 // separablePrefixes are the particles German separable verbs leave at the
 // end of a clause: "trag den Termin ein" is eintragen, "stell die Zahlen
 // als Diagramm dar" is darstellen.
-var separablePrefixes = map[string]bool{
-	"ab": true, "an": true, "auf": true, "aus": true, "bei": true, "dar": true, "ein": true, "fest": true,
-	"her": true, "heraus": true, "hin": true, "hinzu": true, "hoch": true, "los": true, "mit": true,
-	"nach": true, "um": true, "vor": true, "weg": true, "weiter": true, "zu": true, "zurück": true,
-	"zurueck": true, "zusammen": true,
-}
+var separablePrefixes = []string{"ab", "an", "auf", "aus", "bei", "dar", "ein", "fest", "her", "heraus", "hin",
+	"hinzu", "hoch", "los", "mit", "nach", "um", "vor", "weg", "weiter", "zu", "zurück", "zurueck", "zusammen"}
 
 // conjunctions begin a new clause.
-var conjunctions = map[string]bool{"und": true, "oder": true, "aber": true, "dann": true, "damit": true,
-	"dass": true, "weil": true, "wenn": true, "sondern": true, "bevor": true, "nachdem": true}
+var conjunctions = []string{"und", "oder", "aber", "dann", "damit", "dass", "weil", "wenn", "sondern", "bevor", "nachdem"}
 
-// joinSeparableVerbs rewrites a German clause that ends in the particle of
+// clausePunctuation ends a clause.
+const clausePunctuation = ",.;:!?"
+
+func contains(list []string, w string) bool {
+	for _, x := range list {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+// JoinSeparableVerbs rewrites a German clause that ends in the particle of
 // a separable verb the glossary knows: the particle is joined to the verb
 // it belongs to ("trag mir Donnerstag einen Termin ein" → "eintrag mir
 // Donnerstag einen Termin"), so the verb is matched as a whole. Text
 // without such a clause is returned as it is.
-func joinSeparableVerbs(text string, g *glossary) string {
-	toks := unicode.NewUnicodeTokenizer().Tokenize([]byte(text))
+func (a *Analysis) JoinSeparableVerbs(text string) string {
+	toks := WordList(text)
 	if len(toks) < 2 {
 		return text
 	}
@@ -37,7 +40,7 @@ func joinSeparableVerbs(text string, g *glossary) string {
 			return true
 		}
 		rest := strings.TrimSpace(text[toks[k].End:toks[k+1].Start])
-		return rest != "" && strings.ContainsAny(rest[:1], ",.;:!?") || conjunctions[lower(string(toks[k+1].Term))]
+		return rest != "" && strings.ContainsAny(rest[:1], clausePunctuation) || contains(conjunctions, strings.ToLower(toks[k+1].Text))
 	}
 	type edit struct {
 		verb, particle int
@@ -49,11 +52,11 @@ func joinSeparableVerbs(text string, g *glossary) string {
 		if !endsClause(k) {
 			continue
 		}
-		p := lower(string(toks[k].Term))
-		if separablePrefixes[p] {
+		p := strings.ToLower(toks[k].Text)
+		if contains(separablePrefixes, p) {
 			for v := start; v < k; v++ {
-				joined := p + lower(string(toks[v].Term))
-				if g.lookupForm(g.normalize(joined)) != nil {
+				joined := p + strings.ToLower(toks[v].Text)
+				if a.gloss.lookupForm(Normalize(joined)) != nil {
 					edits = append(edits, edit{verb: v, particle: k, joined: joined})
 					break
 				}

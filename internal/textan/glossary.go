@@ -1,19 +1,15 @@
-package search
+package textan
 
 import (
 	_ "embed"
 	"iter"
 	"slices"
 	"strings"
-	"sync"
-
-	"github.com/blevesearch/bleve/v2/analysis"
-	"github.com/blevesearch/bleve/v2/analysis/lang/de"
 )
 
 // glossaryText is a compact German → English technical glossary: one
 // German word per line, then a colon and its English renderings. It takes
-// German intents across the language gap to manuals written in English
+// German requests across the language gap to manuals written in English
 // only ("Diagramm einbetten" → chart, diagram, embed).
 //
 //go:embed glossary_de_en.txt
@@ -21,27 +17,23 @@ var glossaryText string
 
 // glossary looks German words up by their normalised stem.
 type glossary struct {
+	// byStem maps a normalised, stemmed German word to its renderings
+	// as written in the glossary ("sign out").
 	byStem map[string][]string
-	// forms are the normalised German words (not stemmed), the dictionary
-	// of the compound splitter.
+	// forms are the normalised German words (not stemmed), sorted: the
+	// dictionary of the compound splitter.
 	forms []string
-	norm  *de.GermanNormalizeFilter
-	stem  *de.GermanLightStemmerFilter
 }
 
-// defaultGlossary is lore's glossary, parsed once per process and never
-// changed (a project's vocabulary is added to a copy: with).
-var defaultGlossary = sync.OnceValue(func() *glossary { return parseGlossary(glossaryText) })
-
 func parseGlossary(text string) *glossary {
-	g := &glossary{byStem: map[string][]string{}, norm: de.NewGermanNormalizeFilter(), stem: de.NewGermanLightStemmerFilter()}
+	g := &glossary{byStem: map[string][]string{}}
 	g.add(text)
 	return g
 }
 
 // with returns a copy of g with the entries of text added.
 func (g *glossary) with(text string) *glossary {
-	c := &glossary{byStem: make(map[string][]string, len(g.byStem)), forms: slices.Clone(g.forms), norm: g.norm, stem: g.stem}
+	c := &glossary{byStem: make(map[string][]string, len(g.byStem)), forms: slices.Clone(g.forms)}
 	for k, v := range g.byStem {
 		c.byStem[k] = slices.Clip(v)
 	}
@@ -67,14 +59,14 @@ func (g *glossary) add(text string) {
 			if w == "" {
 				continue
 			}
-			n := g.normalize(w)
-			s := g.stemOf(n)
+			n := Normalize(w)
+			s := stem(n)
 			for _, t := range tr {
 				if !slices.Contains(g.byStem[s], t) {
 					g.byStem[s] = append(g.byStem[s], t)
 				}
 			}
-			if len(n) >= minCompoundPart && !seen[n] {
+			if len(n) >= MinCompoundPart && !seen[n] {
 				seen[n] = true
 				g.forms = append(g.forms, n)
 			}
@@ -83,9 +75,9 @@ func (g *glossary) add(text string) {
 	slices.Sort(g.forms)
 }
 
-// wordListLines yields the key and value of every "key: value" line of a word
-// list (the glossary, the thesaurus); blank lines, # comments and lines
-// without a colon are skipped.
+// wordListLines yields the key and value of every "key: value" line of a
+// word list (the glossary, the thesaurus); blank lines, # comments and
+// lines without a colon are skipped.
 func wordListLines(text string) iter.Seq2[string, string] {
 	return func(yield func(string, string) bool) {
 		for _, line := range strings.Split(text, "\n") {
@@ -100,30 +92,14 @@ func wordListLines(text string) iter.Seq2[string, string] {
 	}
 }
 
-// minCompoundPart is the shortest part the compound splitter accepts.
-const minCompoundPart = 4
-
-// compoundWords is the dictionary of the index-time compound splitter.
-func (g *glossary) compoundWords() []string { return g.forms }
-
-func (g *glossary) normalize(w string) string {
-	ts := g.norm.Filter(analysis.TokenStream{{Term: []byte(strings.ToLower(w))}})
-	return string(ts[0].Term)
-}
-
-func (g *glossary) stemOf(normalized string) string {
-	ts := g.stem.Filter(analysis.TokenStream{{Term: []byte(normalized)}})
-	return string(ts[0].Term)
-}
-
-// lookup returns the English renderings of the German word w (any case,
-// umlauts or their ASCII forms, inflected), one group per meaning: a
-// word the glossary knows (or one of its inflection variants) is one
-// group; a compound is split into known parts ("Datenbankmigration" →
-// Datenbank + Migration), one group per part, and split is set. It returns
-// nil when w is not German the glossary knows.
+// lookup returns the renderings of the German word w (any case, umlauts
+// or their ASCII forms, inflected), one group per meaning: a word the
+// glossary knows (or one of its inflection variants) is one group; a
+// compound is split into known parts ("Datenbankmigration" → Datenbank +
+// Migration), one group per part, and split is set. It returns nil when w
+// is not German the glossary knows.
 func (g *glossary) lookup(w string) (groups [][]string, split bool) {
-	n := g.normalize(w)
+	n := Normalize(w)
 	if tr := g.lookupForm(n); tr != nil {
 		return [][]string{tr}, false
 	}
@@ -133,8 +109,9 @@ func (g *glossary) lookup(w string) (groups [][]string, split bool) {
 	return groups, len(groups) > 0
 }
 
-// lookupForm tries the word and its inflection variants: participles
-// (gespeichert → speicher), verb endings (erstellt, erstellte, erstellst).
+// lookupForm tries the normalised word n and its inflection variants:
+// participles (gespeichert → speicher), verb endings (erstellt, erstellte,
+// erstellst).
 func (g *glossary) lookupForm(n string) []string {
 	if tr := g.lookupVariants(n); tr != nil {
 		return tr
@@ -150,8 +127,8 @@ func (g *glossary) lookupForm(n string) []string {
 
 // lookupVariants looks up n and its inflection variants.
 func (g *glossary) lookupVariants(n string) []string {
-	for _, c := range g.variants(n) {
-		if tr, ok := g.byStem[g.stemOf(c)]; ok {
+	for _, c := range variants(n) {
+		if tr, ok := g.byStem[stem(c)]; ok {
 			return tr
 		}
 		if tr, ok := g.byStem[c]; ok {
@@ -161,18 +138,26 @@ func (g *glossary) lookupVariants(n string) []string {
 	return nil
 }
 
-func (g *glossary) variants(n string) []string {
+// verbEndings are the endings variants removes (normalised German).
+var verbEndings = []string{"t", "et", "te", "ten", "tet", "st", "est", "n", "s"}
+
+// variants returns n and n without one verb ending, and the same without
+// a participle's ge- (when n is long enough).
+func variants(n string) []string {
 	out := []string{n}
-	for _, suf := range []string{"t", "et", "te", "ten", "tet", "st", "est", "n", "s"} {
+	for _, suf := range verbEndings {
 		if len(n) > len(suf)+3 && strings.HasSuffix(n, suf) {
 			out = append(out, strings.TrimSuffix(n, suf))
 		}
 	}
 	if strings.HasPrefix(n, "ge") && len(n) > 6 {
-		out = append(out, g.variants(strings.TrimPrefix(n, "ge"))...)
+		out = append(out, variants(strings.TrimPrefix(n, "ge"))...)
 	}
 	return out
 }
+
+// linkingElements may join two parts of a compound.
+var linkingElements = []string{"s", "es", "n", "en"}
 
 // split cuts a normalised compound into glossary words, fewest parts
 // first, allowing the linking elements s, es, n and en between parts
@@ -182,9 +167,10 @@ func (g *glossary) variants(n string) []string {
 // modifier in front (at least minModifier letters) is left out
 // ("Kreditrisikodaten" → risiko, daten). A known word inside that is not
 // the head ("Käsespätzle" holds "spät") is no split. It returns nil when
-// there is no split.
+// there is no split. Lengths count runes.
 func (g *glossary) split(n string) []string {
-	if len(n) < 2*minCompoundPart {
+	rs := []rune(n)
+	if len(rs) < 2*MinCompoundPart {
 		return nil
 	}
 	// Only the head (the last part) carries an inflection ending, and
@@ -195,17 +181,17 @@ func (g *glossary) split(n string) []string {
 		}
 		return g.lookupVariants(p) != nil
 	}
-	// best[i] holds the shortest split of n[i:] into known parts, each
+	// best[i] holds the shortest split of rs[i:] into known parts, each
 	// followed by an optional linking element; nil: none.
-	best := make([][]string, len(n)+1)
-	best[len(n)] = []string{}
-	for i := len(n) - minCompoundPart; i >= 0; i-- {
-		for k := i + minCompoundPart; k <= len(n); k++ {
+	best := make([][]string, len(rs)+1)
+	best[len(rs)] = []string{}
+	for i := len(rs) - MinCompoundPart; i >= 0; i-- {
+		for k := i + MinCompoundPart; k <= len(rs); k++ {
 			if best[k] == nil {
 				continue
 			}
 			try := func(part string) {
-				if !known(part, k == len(n)) {
+				if !known(part, k == len(rs)) {
 					return
 				}
 				cand := append([]string{part}, best[k]...)
@@ -213,11 +199,11 @@ func (g *glossary) split(n string) []string {
 					best[i] = cand
 				}
 			}
-			try(n[i:k])
-			if k < len(n) { // a linking element between two parts
-				for _, link := range []string{"s", "es", "n", "en"} {
-					if k-len(link)-i >= minCompoundPart && n[k-len(link):k] == link {
-						try(n[i : k-len(link)])
+			try(string(rs[i:k]))
+			if k < len(rs) { // a linking element between two parts
+				for _, link := range linkingElements {
+					if k-len(link)-i >= MinCompoundPart && string(rs[k-len(link):k]) == link {
+						try(string(rs[i : k-len(link)]))
 					}
 				}
 			}
@@ -227,9 +213,9 @@ func (g *glossary) split(n string) []string {
 		return best[0]
 	}
 	// The longest known head (with any known parts before it) after an
-	// unknown modifier (as the index's compound filter: see head).
-	for j := minModifier; j+minCompoundPart <= len(n); j++ {
-		if len(best[j]) > 0 && !verbPrefixes[n[:j]] {
+	// unknown modifier (as the index's compound filter: see Head).
+	for j := minModifier; j+MinCompoundPart <= len(rs); j++ {
+		if len(best[j]) > 0 && !isVerbPrefix(string(rs[:j])) {
 			return best[j]
 		}
 	}

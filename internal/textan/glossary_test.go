@@ -1,4 +1,4 @@
-package search
+package textan
 
 import (
 	"slices"
@@ -6,7 +6,7 @@ import (
 )
 
 func TestGlossaryLookup(t *testing.T) {
-	g := defaultGlossary()
+	g := defaultAnalysis().gloss
 	for _, tc := range []struct {
 		word  string
 		want  string
@@ -36,19 +36,6 @@ func TestGlossaryLookup(t *testing.T) {
 	for _, w := range []string{"Sauerteigbrot", "xyzzy", "Käsespätzle"} {
 		if tr, _ := g.lookup(w); tr != nil {
 			t.Errorf("lookup(%s) = %v, want nothing", w, tr)
-		}
-	}
-}
-
-func TestNameWords(t *testing.T) {
-	for in, want := range map[string][]string{
-		"embed-images":  {"embed", "images"},
-		"docCreate":     {"doc", "create"},
-		"web_fetch":     {"web", "fetch"},
-		"react18.class": {"react18", "class"},
-	} {
-		if got := NameWords(in); !slices.Equal(got, want) {
-			t.Errorf("NameWords(%s) = %v, want %v", in, got, want)
 		}
 	}
 }

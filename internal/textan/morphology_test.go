@@ -1,4 +1,4 @@
-package search
+package textan
 
 import (
 	"slices"
@@ -36,7 +36,7 @@ func TestLemmaCandidates(t *testing.T) {
 // TestGlossaryFindsOtherForms checks that the glossary finds a word by a
 // form it does not list, through lemmaCandidates.
 func TestGlossaryFindsOtherForms(t *testing.T) {
-	g := defaultGlossary()
+	g := defaultAnalysis().gloss
 	for w, want := range map[string]string{
 		"passenden": "fit",    // passen
 		"entwirf":   "design", // entwerfen

@@ -1,12 +1,4 @@
-// Package textkey computes the key under which lore compares triggers: the
-// words of a trigger in lower case, without German stop words, with German
-// spellings normalised (ä and ae → a, ß → ss) and lightly stemmed. It is
-// the token filter chain of the catalog's German analyzer without compound
-// splitting, in plain Go, so that the lint rule triggers/overlap and the
-// confused pairs of `lore eval` compare triggers alike without pulling the
-// search engine into lint. internal/search tests that every key equals
-// what the catalog's bleve filters make of the same words.
-package textkey
+package textan
 
 import (
 	"strings"

@@ -1,9 +1,9 @@
-package search
+package textan
 
 import "testing"
 
 func TestJoinSeparableVerbs(t *testing.T) {
-	g := defaultGlossary()
+	a := New("")
 	for in, want := range map[string]string{
 		"trag mir Donnerstag einen Termin ein":       "eintrag mir Donnerstag einen Termin ",
 		"stell die Umsätze als Diagramm dar":         "darstell die Umsätze als Diagramm ",
@@ -15,8 +15,8 @@ func TestJoinSeparableVerbs(t *testing.T) {
 		"can you sign me in":          "can you sign me in",
 		"log the user in and move on": "log the user in and move on",
 	} {
-		if got := joinSeparableVerbs(in, g); got != want {
-			t.Errorf("joinSeparableVerbs(%q) = %q, want %q", in, got, want)
+		if got := a.JoinSeparableVerbs(in); got != want {
+			t.Errorf("JoinSeparableVerbs(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -1,13 +1,11 @@
-package search
+package textan
 
-import (
-	"strings"
-)
+import "strings"
 
 // Many German words of technical work are Latin or Greek words that
 // English shares, spelled the German way: Komponente (component),
 // Konfiguration (configuration), Identität (identity), Zertifikat
-// (certificate), validieren (validate), automatisch (automatic). cognates
+// (certificate), validieren (validate), automatisch (automatic). Cognates
 // spells a German word the English way by regular rules — the German
 // ending for the English one, c for k and z, ph for f — and the router
 // keeps a spelling only when the catalog holds it, so the rules bridge
@@ -15,9 +13,6 @@ import (
 // friends (aktuell is current, not actual) belong in the glossary, which
 // is asked first.
 
-// cognateEndings maps a German ending (after umlauts are written as
-// vowels: ä → a) to the English endings it may stand for, longest German
-// ending first.
 var cognateEndings = []struct {
 	de string
 	en []string
@@ -56,19 +51,15 @@ var cognateEndings = []struct {
 	{"at", []string{"ate"}},
 }
 
-// foldUmlauts writes umlauts and ß as plain letters (it is never changed
-// after it is made: a strings.Replacer is safe for concurrent use).
-var foldUmlauts = strings.NewReplacer("ä", "a", "ö", "o", "ü", "u", "ß", "ss")
-
 // minCognate is the shortest German word spelled the English way: short
 // words are too often another word in English (Kind, Rat, Art).
 const minCognate = 6
 
-// cognates returns English spellings of the German word w (any case),
+// Cognates returns English spellings of the German word w (any case),
 // at most a few dozen, without w itself.
-func cognates(w string) []string {
+func Cognates(w string) []string {
 	w = strings.ToLower(w)
-	n := foldUmlauts.Replace(w)
+	n := umlautSpelling.Replace(w)
 	if len([]rune(n)) < minCognate || strings.Trim(n, "abcdefghijklmnopqrstuvwxyz") != "" {
 		return nil
 	}
@@ -97,7 +88,7 @@ func cognates(w string) []string {
 // in every combination, s itself first.
 func spellings(s string) []string {
 	out := []string{s}
-	for _, r := range []struct{ de, en string }{{"k", "c"}, {"z", "c"}, {"f", "ph"}} {
+	for _, r := range cognateLetters {
 		if !strings.Contains(s, r.de) {
 			continue
 		}
@@ -107,3 +98,16 @@ func spellings(s string) []string {
 	}
 	return out
 }
+
+// umlautSpelling writes umlauts as their vowels and ß as ss (it is never
+// changed after it is made: a strings.Replacer is safe for concurrent
+// use).
+var umlautSpelling = strings.NewReplacer("ä", "a", "ö", "o", "ü", "u", "ß", "ss")
+
+// SpellUmlauts writes the umlauts of w as their vowels and ß as ss
+// (Kundenänderung → kundenanderung), as Cognates does.
+func SpellUmlauts(w string) string { return umlautSpelling.Replace(w) }
+
+// cognateLetters are the letters German writes where English writes
+// others.
+var cognateLetters = []struct{ de, en string }{{"k", "c"}, {"z", "c"}, {"f", "ph"}}
