@@ -106,6 +106,9 @@ found at all (the message says where lint looked).`,
 				if err != nil {
 					return failure(err)
 				}
+				for _, f := range fr.Outside {
+					fmt.Fprintf(e.stderr, "lore lint: not fixed: %s is outside the project folder (--fix writes only inside it); fix it in the project that holds it\n", diag.Printable(f))
+				}
 				fmt.Fprintf(e.stderr, "lore lint: %s\n", fr.Summary(dryRun))
 				if dryRun {
 					_, err := e.stdout.Write(fr.Diff)

@@ -5,7 +5,9 @@ import (
 	"maps"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/spf13/afero"
@@ -13,6 +15,7 @@ import (
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/plural"
 )
 
 // maxFixRounds bounds the fix loop: each round applies the fixes that do
@@ -29,6 +32,10 @@ type FixReport struct {
 	Files []string
 	// Diff is the unified diff of the changes (dry run only).
 	Diff []byte
+	// Outside lists the files with fixes that lie outside the project
+	// folder (a manual root configured as ../shared): --fix writes only
+	// inside the project, so these are left as they are.
+	Outside []string
 }
 
 // Summary says what the run fixed: "fixed 3 findings in 2 files" (or
@@ -38,14 +45,7 @@ func (r FixReport) Summary(dryRun bool) string {
 	if dryRun {
 		verb = "would fix"
 	}
-	return fmt.Sprintf("%s %s in %s", verb, plural(r.Fixed, "finding"), plural(len(r.Files), "file"))
-}
-
-func plural(n int, w string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", w)
-	}
-	return fmt.Sprintf("%d %ss", n, w)
+	return fmt.Sprintf("%s %s in %s", verb, plural.Of(r.Fixed, "finding", "findings"), plural.Of(len(r.Files), "file", "files"))
 }
 
 // LintFix lints like LintFound and applies the fixes of the findings (and
@@ -66,6 +66,7 @@ func LintFix(p *Project, paths []string, dryRun bool) (FixReport, error) {
 		write = func(fs afero.Fs, file string, data []byte) error { return afero.WriteFile(fs, file, data, 0o644) }
 	}
 	orig := map[string][]byte{}
+	project := absPath(p.Config.Dir)
 	for range maxFixRounds {
 		r, _ := lintPaths(&q, paths, true)
 		byFile := map[string][]*diag.Fix{}
@@ -76,6 +77,12 @@ func LintFix(p *Project, paths []string, dryRun bool) (FixReport, error) {
 		}
 		applied := 0
 		for _, file := range slices.Sorted(maps.Keys(byFile)) {
+			if !insideDir(project, file) {
+				if !slices.Contains(out.Outside, file) {
+					out.Outside = append(out.Outside, file)
+				}
+				continue
+			}
 			src, err := afero.ReadFile(q.FS, file)
 			if err != nil {
 				return out, fmt.Errorf("fix %s: %w", file, err)
@@ -116,6 +123,13 @@ func LintFix(p *Project, paths []string, dryRun bool) (FixReport, error) {
 	}
 	out.After, _ = lintPaths(&q, paths, false)
 	return out, nil
+}
+
+// insideDir reports whether file lies in folder dir (an absolute slash
+// path), by their names.
+func insideDir(dir, file string) bool {
+	rel, err := filepath.Rel(filepath.FromSlash(dir), filepath.FromSlash(absPath(file)))
+	return err == nil && rel != ".." && !strings.HasPrefix(filepath.ToSlash(rel), "../") && !filepath.IsAbs(rel)
 }
 
 // writeAtomic replaces file with data: written to a temporary file beside

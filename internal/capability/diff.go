@@ -164,12 +164,3 @@ func short(d string) string {
 	}
 	return d
 }
-
-// Counts tallies changes by kind and operation ("command added" → 2).
-func Counts(cs []Change) map[string]int {
-	out := map[string]int{}
-	for _, c := range cs {
-		out[string(c.Kind)+" "+string(c.Op)]++
-	}
-	return out
-}

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/lorekit/lore/internal/plural"
 )
 
 // Severity orders findings. The zero value is Off: a rule set to Off reports
@@ -139,12 +141,5 @@ func (l List) AtLeast(s Severity) bool {
 // Summary returns a one-line count such as "2 errors, 1 warning, 0 infos".
 func (l List) Summary() string {
 	return fmt.Sprintf("%s, %s, %s",
-		plural(l.Count(Error), "error"), plural(l.Count(Warning), "warning"), plural(l.Count(Info), "info"))
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
+		plural.Of(l.Count(Error), "error", "errors"), plural.Of(l.Count(Warning), "warning", "warnings"), plural.Of(l.Count(Info), "info", "infos"))
 }

@@ -30,7 +30,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/cache"
-	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/site/searchindex"
 	"github.com/lorekit/lore/internal/wall"
@@ -426,34 +425,6 @@ func (r *run) sum(m *manual.Manual) cache.Key {
 		return k
 	}
 	return SourceSum(m)
-}
-
-// ManualPage renders the page of m alone, with the given findings and
-// everything else as this rendering has it (lore serve rewrites an edited
-// manual's page with it before the whole site is built again). It returns
-// the page's path and bytes; the body goes into the cache.
-func (s *Site) ManualPage(m *Manual, findings diag.List) (string, []byte, error) {
-	r := s.r
-	b, err := r.body(manualSource(m.M), m.URL, path.Dir(m.M.Path))
-	if err != nil {
-		return "", nil, inFile(m.M.Path, err)
-	}
-	html, err := r.htmlOf(b, manualSource(m.M), m.URL, path.Dir(m.M.Path))
-	if err != nil {
-		return "", nil, inFile(m.M.Path, err)
-	}
-	var fs []finding
-	for _, d := range findings {
-		fs = append(fs, newFinding(d))
-	}
-	v := r.manualView(m, fs)
-	v.setBody(html)
-	p := &page{Site: r.site, Path: m.URL, Root: rootOf(m.URL), Title: orText(m.M.Title, m.M.Name), Desc: m.M.Summary, Kind: "manual", Data: v}
-	var buf bytes.Buffer
-	if err := s.ls.execute(&buf, p); err != nil {
-		return "", nil, err
-	}
-	return m.URL, buf.Bytes(), nil
 }
 
 // MediaFiles lists the files on the project's file system that pages

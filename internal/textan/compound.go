@@ -100,6 +100,3 @@ func (c *Compounds) GermanTerms(word string) []string {
 // Normalize returns the lower-case word w with German spellings folded:
 // ä, ö, ü → a, o, u; ß → ss; ae, oe, ue → a, o, u (see normalize).
 func Normalize(w string) string { return normalize(lower(w)) }
-
-// StemGerman returns the light German stem of a normalised word.
-func StemGerman(n string) string { return stem(n) }

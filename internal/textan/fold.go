@@ -1,7 +1,6 @@
 package textan
 
 import (
-	"maps"
 	"strings"
 	"unicode/utf8"
 )
@@ -47,7 +46,3 @@ func Fold(text string) string {
 	}
 	return b.String()
 }
-
-// FoldGroups returns the folding table: each ASCII folding with the
-// characters that fold to it (for the browser's copy of the analysis).
-func FoldGroups() map[string]string { return maps.Clone(foldGroups) }

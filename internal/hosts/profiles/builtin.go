@@ -52,15 +52,6 @@ func BuiltinNames() []string {
 	return names
 }
 
-// Text returns the YAML text of the built-in profile called name, or nil.
-func Text(name string) []byte {
-	b, err := files.ReadFile(name + ".yaml")
-	if err != nil {
-		return nil
-	}
-	return b
-}
-
 func parse(src []byte) (*Profile, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	dec.KnownFields(true)
