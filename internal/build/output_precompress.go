@@ -5,6 +5,7 @@ import (
 	"path"
 	"runtime"
 	"slices"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -38,14 +39,21 @@ func (o *output) precompress() error {
 	slices.Sort(todo)
 	var g errgroup.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
+	// One encoder per worker at a time: they keep their writers' memory.
+	encoders := sync.Pool{New: func() any { return new(precompress.Encoder) }}
 	for _, p := range todo {
-		g.Go(func() error { return o.precompressOne(p) })
+		g.Go(func() error {
+			e := encoders.Get().(*precompress.Encoder)
+			defer encoders.Put(e)
+			return o.precompressOne(p, e)
+		})
 	}
 	return g.Wait()
 }
 
-// precompressOne writes the siblings of the new output's file p.
-func (o *output) precompressOne(p string) error {
+// precompressOne writes the siblings of the new output's file p with
+// enc.
+func (o *output) precompressOne(p string, enc *precompress.Encoder) error {
 	o.mu.Lock()
 	e := o.next[p]
 	o.mu.Unlock()
@@ -68,7 +76,7 @@ func (o *output) precompressOne(p string) error {
 	if cache.Key(sha256.Sum256(data)) != e.sum {
 		return nil // changed under the build: left without siblings
 	}
-	br, gz := precompress.Encode(data)
+	br, gz := enc.Encode(data)
 	for ext, b := range map[string][]byte{".br": br, ".gz": gz} {
 		o.mu.Lock()
 		_, carried := o.next[p+ext]

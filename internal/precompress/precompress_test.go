@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,4 +120,98 @@ func BenchmarkBrotli(b *testing.B) {
 			b.ReportMetric(float64(out)/float64(total), "ratio")
 		})
 	}
+}
+
+// fresh encodes data with new writers, as each file was encoded before
+// Encoder kept them: the reference an Encoder's output must equal.
+func fresh(data []byte) (br, gz []byte) {
+	var b, g bytes.Buffer
+	bw := brotli.NewWriterLevel(&b, BrotliQuality)
+	_, _ = bw.Write(data)
+	_ = bw.Close()
+	gw, _ := gzip.NewWriterLevel(&g, gzip.DefaultCompression)
+	_, _ = gw.Write(data)
+	_ = gw.Close()
+	return b.Bytes(), g.Bytes()
+}
+
+// inputs are texts of many sizes and kinds, large and small interleaved,
+// so that an Encoder meets each after a different predecessor.
+func inputs() [][]byte {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	words := strings.Fields("lore builds manuals and prompts for agents the catalog routes a request to the right manual Kalendereinträge über straße 🙂 <p> </p> <a href=\"x.html\"> { } ; = 0 1 2 3")
+	var out [][]byte
+	for _, n := range []int{600, 250_000, 513, 40_000, 3_000, 1 << 20, 700, 12_345, 100_000, 9_000} {
+		var b strings.Builder
+		for b.Len() < n {
+			b.WriteString(words[rnd.IntN(len(words))])
+			if rnd.IntN(9) == 0 {
+				b.WriteByte('\n')
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		out = append(out, []byte(b.String()))
+		noise := make([]byte, n/3+600)
+		for i := range noise {
+			noise[i] = byte(rnd.IntN(256))
+		}
+		out = append(out, noise)
+	}
+	return out
+}
+
+// TestEncoderIsEncode: one Encoder used for many inputs gives, for each,
+// the bytes of writers made anew for it.
+func TestEncoderIsEncode(t *testing.T) {
+	var e Encoder
+	for round := range 2 {
+		for i, data := range inputs() {
+			br, gz := e.Encode(data)
+			wantBr, wantGz := fresh(data)
+			limit := int(float64(len(data)) * worth)
+			if len(wantBr) > limit {
+				wantBr = nil
+			}
+			if len(wantGz) > limit {
+				wantGz = nil
+			}
+			if !bytes.Equal(br, wantBr) || !bytes.Equal(gz, wantGz) {
+				t.Fatalf("round %d, input %d (%d bytes): the reused encoder's output differs (br %d vs %d, gz %d vs %d bytes)",
+					round, i, len(data), len(br), len(wantBr), len(gz), len(wantGz))
+			}
+		}
+	}
+}
+
+// BenchmarkEncoder encodes 300 page-sized texts (2-20 KB, as a site's
+// pages and index shards are) with new writers per file (fresh) and with
+// one Encoder (reused).
+func BenchmarkEncoder(b *testing.B) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	var in [][]byte
+	for _, d := range inputs() {
+		if len(d) > 20_000 {
+			continue
+		}
+		for range 30 {
+			n := 2_000 + rnd.IntN(18_000)
+			in = append(in, d[:min(n, len(d))])
+		}
+	}
+	b.Run("fresh", func(b *testing.B) {
+		for b.Loop() {
+			for _, d := range in {
+				fresh(d)
+			}
+		}
+	})
+	b.Run("reused", func(b *testing.B) {
+		var e Encoder
+		for b.Loop() {
+			for _, d := range in {
+				e.Encode(d)
+			}
+		}
+	})
 }
