@@ -13,6 +13,7 @@ import (
 
 	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/search"
 )
 
 // checkOut refuses an output folder a build must not replace. Publishing
@@ -122,7 +123,9 @@ func foreignFile(fsys afero.Fs, dir string, prev *record) string {
 
 // onlyCatalog reports whether entries, those of folder dir, are nothing
 // but the catalog lore list, read and howdoi build into the output folder
-// (lore/catalog.bleve with its meta file) before a first build.
+// (lore/catalog.bleve with its meta file) before a first build, by this
+// lore or an older one (whose catalog format this lore no longer reads:
+// the build replaces it).
 func onlyCatalog(fsys afero.Fs, dir string, entries []os.FileInfo) bool {
 	if len(entries) != 1 || entries[0].Name() != path.Dir(CatalogDir) || !entries[0].IsDir() {
 		return false
@@ -131,6 +134,12 @@ func onlyCatalog(fsys afero.Fs, dir string, entries []os.FileInfo) bool {
 	if err != nil || len(sub) != 1 || sub[0].Name() != path.Base(CatalogDir) {
 		return false
 	}
-	_, err = readMeta(fsys, path.Join(dir, CatalogDir))
-	return err == nil
+	b, err := afero.ReadFile(fsys, path.Join(dir, CatalogDir, search.MetaFile))
+	if err != nil {
+		return false
+	}
+	var m struct {
+		Schema string `json:"schema"`
+	}
+	return json.Unmarshal(b, &m) == nil && strings.HasPrefix(m.Schema, search.SchemaFamily)
 }

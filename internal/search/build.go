@@ -39,7 +39,11 @@ const (
 
 // Schema identifies the catalog format; it is part of the inputs' hash, so
 // a new format rebuilds every catalog.
-const Schema = "lore.catalog/v6"
+const Schema = SchemaFamily + "v6"
+
+// SchemaFamily starts the schema of every version of the catalog's meta
+// file: a folder whose meta file has it is a catalog of some lore.
+const SchemaFamily = "lore.catalog/"
 
 // Meta describes a built catalog.
 type Meta struct {
