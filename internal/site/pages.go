@@ -106,7 +106,7 @@ func (r *run) pages() []*page {
 	}
 	ps = append(ps,
 		newPage("lint", lintURL, "Lint report", lintData),
-		newPage("security", securityURL, "Security", securityData),
+		newPage("security", securityURL, "Security report", securityData),
 		newPage("rules", rulesURL, "Rule reference", rulesData),
 		graphPage(newPage("graph", graphURL, "Reference graph", graphInput)),
 	)

@@ -329,7 +329,7 @@ func newRun(in *Input, docs []*doc, as *assets, c *cache.Cache) *run {
 	if len(in.Bundles) > 0 {
 		r.site.Reference = append(r.site.Reference, navItem{Title: "Bundles", URL: bundlesURL})
 	}
-	r.site.Reference = append(r.site.Reference, navItem{Title: "Lint report", URL: lintURL}, navItem{Title: "Security", URL: securityURL},
+	r.site.Reference = append(r.site.Reference, navItem{Title: "Lint report", URL: lintURL}, navItem{Title: "Security report", URL: securityURL},
 		navItem{Title: "Rule reference", URL: rulesURL})
 	if r.site.HasPrompts {
 		r.site.Reference = append(r.site.Reference, navItem{Title: "Templates & blocks", URL: cheatsheetURL})
