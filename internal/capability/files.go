@@ -42,16 +42,12 @@ func skillFiles(c *collector, fsys afero.Fs, m *manual.Manual, docs []*manual.Ma
 			c.add(Fact{Kind: File, Value: rel, Digest: SRI(doc.Src), Pos: pos})
 			continue
 		}
-		fi, err := fsys.Stat(p)
-		if err != nil {
-			continue
-		}
 		sum, head, text := readFile(fsys, p)
 		if sum == "" {
 			continue
 		}
 		c.add(Fact{Kind: File, Value: rel, Digest: sum, Pos: pos})
-		if isScript(rel, head, fi.Mode()) {
+		if isScript(rel, head, f.Info.Mode()) {
 			c.add(Fact{Kind: Script, Value: rel, Pos: pos})
 		}
 		if text == nil {

@@ -98,7 +98,7 @@ func appendSkillFiles(out []*scanText, fsys afero.Fs, m *manual.Manual, seen map
 		if strings.EqualFold(path.Ext(p), ".md") || seen[p] {
 			continue
 		}
-		if fi, err := fsys.Stat(p); err != nil || fi.Size() > maxSupportingFile {
+		if f.Info.Size() > maxSupportingFile {
 			continue
 		}
 		seen[p] = true

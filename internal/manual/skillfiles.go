@@ -17,6 +17,9 @@ type SkillFile struct {
 	// file it points to (a path inside the manual root). Judge a file by
 	// its Target: a link can point into a folder the engine may not see.
 	Path, Target string
+	// Info is the file's (for a link, its target's) description, as the
+	// walk found it.
+	Info os.FileInfo
 }
 
 // SkillFiles lists the files of the Agent Skills folder of entry (a
@@ -62,7 +65,7 @@ func SkillFiles(fsys afero.Fs, entry *Manual, skip func(dir string) bool, limit 
 					rec(p, depth+1)
 				}
 			case e.Mode().IsRegular():
-				out = append(out, SkillFile{Path: p, Target: target})
+				out = append(out, SkillFile{Path: p, Target: target, Info: e})
 			}
 		}
 	}
