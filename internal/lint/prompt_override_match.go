@@ -16,9 +16,15 @@ type overrideSpan struct{ Off, End int }
 // the caller).
 func findOverrides(text string) []overrideSpan {
 	var out []overrideSpan
-	objects := map[string]bool{} // objectStrength > 0, per word of this text
-	for _, s := range sentences(tokenize(text)) {
-		if !mayOverride(s, objects) {
+	z := tokenizer{text: text}
+	buf := make([]token, 0, 64) // one sentence at a time: a long text is not held as tokens
+	for {
+		s, ok := z.sentence(buf[:0])
+		if !ok {
+			break
+		}
+		buf = s
+		if !mayOverride(s) {
 			continue
 		}
 		m := &sentence{t: s}
@@ -34,22 +40,16 @@ func findOverrides(text string) []overrideSpan {
 // a word of objectStrength > 0 or a pronoun object (pronounObject:
 // "everything above", "what you were told", "the above"). A sentence
 // without any of those is skipped before the matcher's per-word work;
-// the result is the same (TestMayOverrideKeepsMatches). objects caches
-// objectStrength > 0 per word.
-func mayOverride(s []token, objects map[string]bool) bool {
+// the result is the same (TestMayOverrideKeepsMatches).
+func mayOverride(s []token) bool {
 	pronoun, after := false, false
 	for _, t := range s {
 		if t.Kind != tWord {
 			continue
 		}
 		w := t.Low
-		obj, ok := objects[w]
-		if !ok {
-			obj = objectStrength(w) > 0
-			objects[w] = obj
-		}
 		switch {
-		case obj || w == "above" || w == "obige" || w == "vorherige" || w == "bisherige":
+		case objectStrength(w) > 0 || w == "above" || w == "obige" || w == "vorherige" || w == "bisherige":
 			return true
 		case w == "everything" || w == "anything" || w == "alles" || w == "all" || w == "what" || w == "was":
 			pronoun = true

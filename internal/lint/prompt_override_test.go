@@ -246,11 +246,10 @@ func TestMayOverrideKeepsMatches(t *testing.T) {
 // checkMayOverride fails when a sentence mayOverride rejects holds a match.
 func checkMayOverride(t *testing.T, text string, skipped, matched *int) {
 	t.Helper()
-	objects := map[string]bool{}
 	for _, s := range sentences(tokenize(blankTags(blankComments(text)))) {
 		ms := (&sentence{t: s}).matches()
 		*matched += len(ms)
-		if !mayOverride(s, objects) {
+		if !mayOverride(s) {
 			*skipped++
 			if len(ms) > 0 {
 				t.Errorf("mayOverride skips a sentence with a match: %q", text[s[0].Off:s[len(s)-1].End])

@@ -1,6 +1,10 @@
 package lint
 
-import "strings"
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
 
 // The word classes of the guardrail-override matcher, English and German.
 // Each class is a set of lower-case word forms; verbs are listed by stem
@@ -185,26 +189,55 @@ func objectStrength(w string) int {
 			return n
 		}
 	}
-	for _, s := range coreSuffixDE {
-		if strings.HasSuffix(w, s) {
+	return germanObjectStrength(w)
+}
+
+// germanObjectStrength is objectStrength's judgement of a German word by
+// its ending: core, then strong, then weak suffixes. It looks up only the
+// suffixes that end in the word's last three bytes (objectSuffixes), not
+// all fifty for every word of a manual.
+func germanObjectStrength(w string) int {
+	if len(w) < suffixKey {
+		return 0
+	}
+	for _, s := range objectSuffixes[w[len(w)-suffixKey:]] {
+		if !strings.HasSuffix(w, s.suffix) || (s.strength < 3 && falseSuffixDE[w]) {
+			continue
+		}
+		if s.strength == 2 && (strings.HasPrefix(w, "sicherheit") || strings.HasPrefix(w, "schutz")) {
 			return 3
 		}
-	}
-	for _, s := range strongSuffixDE {
-		if strings.HasSuffix(w, s) && !falseSuffixDE[w] {
-			if strings.HasPrefix(w, "sicherheit") || strings.HasPrefix(w, "schutz") {
-				return 3
-			}
-			return 2
-		}
-	}
-	for _, s := range weakSuffixDE {
-		if strings.HasSuffix(w, s) && !falseSuffixDE[w] {
-			return 1
-		}
+		return s.strength
 	}
 	return 0
 }
+
+// suffixKey is how many last bytes index objectSuffixes; every German
+// object suffix is longer.
+const suffixKey = 3
+
+// objectSuffix is a German object suffix and the strength it gives.
+type objectSuffix struct {
+	suffix   string
+	strength int
+}
+
+// objectSuffixes are the German object suffixes by their last suffixKey
+// bytes, core before strong before weak: the first that ends a word
+// decides, as the lists in that order would.
+var objectSuffixes = func() map[string][]objectSuffix {
+	m := map[string][]objectSuffix{}
+	for strength, list := range map[int][]string{3: coreSuffixDE, 2: strongSuffixDE, 1: weakSuffixDE} {
+		for _, s := range list {
+			k := s[len(s)-suffixKey:]
+			m[k] = append(m[k], objectSuffix{s, strength})
+		}
+	}
+	for _, l := range m {
+		slices.SortStableFunc(l, func(a, b objectSuffix) int { return cmp.Compare(b.strength, a.strength) })
+	}
+	return m
+}()
 
 // falseSuffixDE are words that end like an object but are none.
 var falseSuffixDE = words("spiegel tiegel flegel kegel segel riegel hegel igel nagel vogel regelmäßig dialogfilter kaffeefilter",

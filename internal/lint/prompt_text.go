@@ -73,40 +73,41 @@ func tokenize(text string) []token {
 	// About one token in four bytes of prose: one allocation, not the
 	// dozen of a slice doubling from nothing.
 	out := make([]token, 0, len(text)/4+8)
-	for i := 0; i < len(text); {
+	z := tokenizer{text: text}
+	for t, ok := z.next(); ok; t, ok = z.next() {
+		out = append(out, t)
+	}
+	return out
+}
+
+// tokenizer yields the tokens of text one at a time (tokenize's), so that
+// a caller reading one sentence at a time keeps one sentence in memory.
+type tokenizer struct {
+	text string
+	i    int
+}
+
+// next returns the next token; false at the end of the text.
+func (z *tokenizer) next() (token, bool) {
+	text := z.text
+	for z.i < len(text) {
+		i := z.i
 		r, n := utf8.DecodeRuneInString(text[i:])
 		switch {
 		case r == '\n':
+			z.i++
 			rest := text[i+1:]
 			next, _, _ := strings.Cut(rest, "\n")
 			if t := strings.TrimSpace(next); t == "" || bulletStart(t) || strings.HasPrefix(t, "#") || headingLine(text, i) {
-				out = append(out, token{Kind: tBreak, Text: "\n", Low: "\n", Off: i, End: i + 1})
+				return token{Kind: tBreak, Text: "\n", Low: "\n", Off: i, End: i + 1}, true
 			}
-			i++
-			continue
 		case unicode.IsSpace(r):
-			i += n
-			continue
+			z.i += n
 		case isWordRune(r):
-			j := i
-			for j < len(text) {
-				c, m := utf8.DecodeRuneInString(text[j:])
-				if isWordRune(c) {
-					j += m
-					continue
-				}
-				// Inner hyphens and apostrophes stay in the word.
-				if (c == '-' || c == '\'' || c == '’') && j+m < len(text) {
-					if d, _ := utf8.DecodeRuneInString(text[j+m:]); isWordRune(d) && j > i {
-						j += m
-						continue
-					}
-				}
-				break
-			}
+			j := wordEnd(text, i)
+			z.i = j
 			w := text[i:j]
-			out = append(out, token{Kind: tWord, Text: w, Low: strings.ReplaceAll(strings.ToLower(w), "’", "'"), Off: i, End: j})
-			i = j
+			return token{Kind: tWord, Text: w, Low: strings.ReplaceAll(strings.ToLower(w), "’", "'"), Off: i, End: j}, true
 		case strings.ContainsRune(".!?;:", r):
 			// A dot or colon inside a number, a time or an abbreviation
 			// like "e.g." is no end.
@@ -114,14 +115,64 @@ func tokenize(text string) []token {
 			if (r == '.' || r == ':') && i+1 < len(text) && !unicode.IsSpace(rune(text[i+1])) {
 				k = tPunct
 			}
-			out = append(out, token{Kind: k, Text: string(r), Low: string(r), Off: i, End: i + n})
-			i += n
+			z.i += n
+			return runeToken(k, text, i, r, n), true
 		default:
-			out = append(out, token{Kind: tPunct, Text: string(r), Low: string(r), Off: i, End: i + n})
-			i += n
+			z.i += n
+			return runeToken(tPunct, text, i, r, n), true
 		}
 	}
-	return out
+	return token{}, false
+}
+
+// runeToken is the token of the one rune r of n bytes at text[i:]: its
+// text as written, or U+FFFD for a byte that is no UTF-8.
+func runeToken(k tokKind, text string, i int, r rune, n int) token {
+	s := text[i : i+n]
+	if r == utf8.RuneError && n == 1 {
+		s = string(r)
+	}
+	return token{Kind: k, Text: s, Low: s, Off: i, End: i + n}
+}
+
+// sentence appends the tokens of the next sentence of the text to buf
+// (sentences' split: breaks dropped, no empty sentence); false at the
+// end of the text.
+func (z *tokenizer) sentence(buf []token) ([]token, bool) {
+	for {
+		t, ok := z.next()
+		if !ok {
+			return buf, len(buf) > 0
+		}
+		if t.Kind == tBreak {
+			if len(buf) > 0 {
+				return buf, true
+			}
+			continue
+		}
+		buf = append(buf, t)
+	}
+}
+
+// wordEnd returns the end of the word starting at i: word runes, and
+// inner hyphens and apostrophes between them.
+func wordEnd(text string, i int) int {
+	j := i
+	for j < len(text) {
+		c, m := utf8.DecodeRuneInString(text[j:])
+		if isWordRune(c) {
+			j += m
+			continue
+		}
+		if (c == '-' || c == '\'' || c == '’') && j+m < len(text) {
+			if d, _ := utf8.DecodeRuneInString(text[j+m:]); isWordRune(d) && j > i {
+				j += m
+				continue
+			}
+		}
+		break
+	}
+	return j
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }

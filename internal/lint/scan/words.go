@@ -135,9 +135,10 @@ type wordScan struct {
 	clause    *int
 	out       []word
 	buf       []byte // the token being read, lower case
-	// prevTok is the token before, kept only when it can start a
-	// compound (most tokens cost no allocation).
-	prevTok   string
+	// pair is the token before and a space, kept only when it can start
+	// a compound; flush appends the token to look the pair up (no
+	// allocation per token).
+	pair      []byte
 	prevOff   int
 	lineStart bool
 }
@@ -145,8 +146,12 @@ type wordScan struct {
 // flush ends the token src[s:e] held in buf.
 func (w *wordScan) flush(s, e int) {
 	t := w.buf
-	if w.prevOff >= 0 && w.prevTok != "" {
-		if j, ok := w.compounds.joined[w.prevTok+" "+string(t)]; ok {
+	if w.prevOff >= 0 && len(w.pair) > 0 {
+		n := len(w.pair)
+		w.pair = append(w.pair, t...)
+		j, ok := w.compounds.joined[string(w.pair)]
+		w.pair = w.pair[:n]
+		if ok {
 			t = []byte(j)
 			s = w.prevOff
 		}
@@ -155,9 +160,9 @@ func (w *wordScan) flush(s, e int) {
 	if c := w.lx.classOf(t); c != 0 {
 		w.out = append(w.out, word{off: s, end: e, ord: *w.ords, clause: *w.clause, class: c})
 	}
-	w.prevTok, w.prevOff = "", s
+	w.pair, w.prevOff = w.pair[:0], s
 	if w.compounds.firsts[string(t)] {
-		w.prevTok = string(t)
+		w.pair = append(append(w.pair, t...), ' ')
 	}
 	w.buf = w.buf[:0]
 }
@@ -184,16 +189,16 @@ func (w *wordScan) separator(r rune, i int) {
 		// A soft break: words on either side are three words apart
 		// ("if not installed, tell the user" is not "not tell").
 		*w.ords += 3
-		w.prevTok, w.prevOff = "", -1
+		w.pair, w.prevOff = w.pair[:0], -1
 	case '"', '(', ')', '[', ']', '{', '}', '<', '>', '=', '`', '“', '”', '„':
 		// Quotes and brackets do not end a clause, but tokens do not
 		// join across them.
-		w.prevTok, w.prevOff = "", -1
+		w.pair, w.prevOff = w.pair[:0], -1
 	}
 }
 
 // newClause starts a clause: no compound joins across it.
 func (w *wordScan) newClause() {
 	*w.clause++
-	w.prevTok, w.prevOff = "", -1
+	w.pair, w.prevOff = w.pair[:0], -1
 }
