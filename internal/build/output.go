@@ -46,6 +46,9 @@ type output struct {
 	// missing are recorded files that are gone.
 	unknown, missing []string
 	unlock           func() // releases the lock on the output
+	// siblings says which files get compressed siblings (lore.yaml
+	// precompress:).
+	siblings precompress.Mode
 
 	mu      sync.Mutex
 	next    map[string]recEntry

@@ -21,8 +21,9 @@ func siblingKey(ext string, sum cache.Key) cache.Key {
 	return cache.NewHasher("precompress").String(ext).Int(precompress.BrotliQuality).Key(sum).Sum()
 }
 
-// precompress writes the .br and .gz siblings of every text file of the
-// new output (internal/precompress), once every other file is in place:
+// precompress writes the .br and .gz siblings of the text files of the new
+// output that o.siblings wants (internal/precompress), once every other
+// file is in place:
 // a sibling of a file with the same bytes as in the previous output is
 // carried over, the others are made on every core. The siblings are not
 // in manifest.json, which is written before them; they are recorded like
@@ -31,7 +32,7 @@ func (o *output) precompress() error {
 	var todo []string
 	o.mu.Lock()
 	for p := range o.next {
-		if precompress.Compressible(p) {
+		if o.siblings.Wants(p) {
 			todo = append(todo, p)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/precompress"
 	"github.com/lorekit/lore/internal/search"
 	"github.com/lorekit/lore/internal/site"
 	"github.com/lorekit/lore/internal/tokens"
@@ -226,6 +227,7 @@ func (b *buildRun) run() (*Result, error) {
 	}
 
 	b.step("publish")
+	o.siblings = precompress.Mode(p.Config.Precompress)
 	rec, err = o.commit()
 	if err != nil {
 		b.s.forget(b.cache, out)

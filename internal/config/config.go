@@ -50,6 +50,9 @@ type Config struct {
 	Providers map[string]string
 	// Tokenizer names the tiktoken encoding used for token counts.
 	Tokenizer string
+	// Precompress says which published files get .br and .gz siblings:
+	// assets (the default, also when ""), all or off.
+	Precompress string
 
 	Lint Lint
 

@@ -150,6 +150,8 @@ func (p *parser) top(cfg *Config, root *yaml.Node) error {
 			return p.path(v, &cfg.Out, "out must be a folder")
 		case "tokenizer":
 			return p.str(v, &cfg.Tokenizer)
+		case "precompress":
+			return p.oneOf(v, &cfg.Precompress, "assets", "all", "off")
 		case "tools":
 			return p.tools(cfg, v)
 		case "recipes":
@@ -444,6 +446,17 @@ func (p *parser) str(n *yaml.Node, dst *string) error {
 		return p.errf(n, "expected a single value, got %s", kindName(n))
 	}
 	*dst = n.Value
+	return nil
+}
+
+// oneOf reads a value that must be one of values.
+func (p *parser) oneOf(n *yaml.Node, dst *string, values ...string) error {
+	if err := p.str(n, dst); err != nil {
+		return err
+	}
+	if !slices.Contains(values, *dst) {
+		return p.errf(n, "%q is not one of %s", *dst, strings.Join(values, ", "))
+	}
 	return nil
 }
 

@@ -48,6 +48,40 @@ func Compressible(name string) bool {
 	return textExt[strings.ToLower(path.Ext(name))]
 }
 
+// Mode says which files get siblings (lore.yaml precompress:).
+type Mode string
+
+const (
+	// Assets, the default: every compressible file but pages (HTML) and
+	// manual sources (Markdown), which a host compresses as it serves
+	// them at the level lore would use. The site's scripts, styles,
+	// search index and its fragments, sitemap and manifests get siblings.
+	Assets Mode = "assets"
+	// All: every compressible file, pages and sources too.
+	All Mode = "all"
+	// Off: no siblings.
+	Off Mode = "off"
+)
+
+// Modes returns the valid modes, the default first.
+func Modes() []Mode { return []Mode{Assets, All, Off} }
+
+// Wants reports whether a file of this name gets siblings under m ("" is
+// Assets).
+func (m Mode) Wants(name string) bool {
+	switch m {
+	case Off:
+		return false
+	case All:
+		return Compressible(name)
+	}
+	switch strings.ToLower(path.Ext(name)) {
+	case ".html", ".md":
+		return false
+	}
+	return Compressible(name)
+}
+
 // IsSibling reports whether name is a compressed sibling (name.br,
 // name.gz) of a compressible file.
 func IsSibling(name string) bool {

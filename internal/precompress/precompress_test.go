@@ -215,3 +215,22 @@ func BenchmarkEncoder(b *testing.B) {
 		}
 	})
 }
+
+func TestModeWants(t *testing.T) {
+	for _, c := range []struct {
+		mode Mode
+		name string
+		want bool
+	}{
+		{Assets, "assets/main.js", true}, {Assets, "search/f/0.json", true}, {Assets, "manifest.json", true},
+		{Assets, "manuals/deploy.html", false}, {Assets, "index.HTML", false}, {Assets, "lore/sources/a.md", false},
+		{"", "search/t/0.bin", true}, {"", "manuals/deploy.html", false},
+		{All, "manuals/deploy.html", true}, {All, "lore/sources/a.md", true}, {All, "media/x.png", false},
+		{All, "index.html.br", false}, {Assets, "assets/main.js.gz", false},
+		{Off, "assets/main.js", false}, {Off, "manuals/deploy.html", false},
+	} {
+		if got := c.mode.Wants(c.name); got != c.want {
+			t.Errorf("Mode(%q).Wants(%q) = %v, want %v", c.mode, c.name, got, c.want)
+		}
+	}
+}
