@@ -370,6 +370,9 @@ func TestVerifyPath(t *testing.T) {
 	if _, err := VerifyPath(fs, "prompts/layers", VerifyOptions{}); err == nil {
 		t.Error("a folder without bundles verified")
 	}
+	if _, err := VerifyPath(fs, "", VerifyOptions{}); err == nil || !strings.Contains(err.Error(), "no path to verify") {
+		t.Errorf("an empty path: %v", err)
+	}
 }
 
 // The bundle pages and the cheatsheet are filled from the bake: each page

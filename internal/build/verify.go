@@ -45,6 +45,9 @@ type VerifyOptions struct {
 // lockfile that cannot be read, or a path that holds no bundle, is an
 // error.
 func VerifyPath(fsys afero.Fs, p string, o VerifyOptions) (*VerifyReport, error) {
+	if p == "" {
+		return nil, fmt.Errorf("no path to verify: name a bundle file, a folder of bundles or a build output folder (public)")
+	}
 	fi, err := fsys.Stat(p)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", p, unwrap(err))
