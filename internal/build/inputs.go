@@ -267,6 +267,10 @@ func (s *inputScan) file(p string, fi fs.FileInfo, noLinks bool) {
 		s.ok = false // where a link leads can change without the link changing
 		return
 	}
+	if !fi.Mode().IsRegular() && fi.Mode()&os.ModeSymlink == 0 {
+		s.ok = false // a named pipe or device: reading it could wait forever
+		return
+	}
 	mtime := fi.ModTime().UnixNano()
 	if !s.started.IsZero() && !fi.ModTime().Before(s.started) {
 		s.ok = false // changed while the build ran

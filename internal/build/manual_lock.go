@@ -30,7 +30,7 @@ func ReadManualLock(p *Project) (l *capability.Lock, ok bool, err error) {
 }
 
 func readManualLock(fsys afero.Fs, file string) (*capability.Lock, bool, error) {
-	src, err := afero.ReadFile(fsys, file)
+	src, err := readLockFile(fsys, file)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &capability.Lock{}, false, nil
 	}

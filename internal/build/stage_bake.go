@@ -86,7 +86,7 @@ func (p *Project) lockPath() string { return p.Config.Path(bundle.LockFile) }
 // ReadLock reads the project's prompts.lock; a missing file is an empty
 // lock and ok is false.
 func ReadLock(p *Project) (l *bundle.Lock, ok bool, err error) {
-	src, err := afero.ReadFile(p.FS, p.lockPath())
+	src, err := readLockFile(p.FS, p.lockPath())
 	if errors.Is(err, fs.ErrNotExist) {
 		return &bundle.Lock{}, false, nil
 	}

@@ -25,7 +25,7 @@ func verifyLock(fsys afero.Fs, o VerifyOptions) (*bundle.Lock, string, error) {
 		}
 		p = path.Join(dir, bundle.LockFile)
 	}
-	src, err := afero.ReadFile(fsys, p)
+	src, err := readLockFile(fsys, p)
 	if err != nil {
 		if !named && errors.Is(err, fs.ErrNotExist) {
 			return nil, "", nil
