@@ -38,11 +38,14 @@ one fact a line (like go.sum):
   manuals/deploy/SKILL.md host hooks.example.net
   manuals/deploy/SKILL.md command kubectl
   manuals/deploy/SKILL.md script scripts/release.sh
+  manuals/deploy/SKILL.md suppress security/remote-exec
 
 the digest of every file it consists of (a skill: every file of its
 folder), its tools (requires-tools, allowed-tools), the URL hosts it
 references, the commands of its shell code blocks and shipped shell
-scripts, and the scripts it ships. 'lore build --locked' fails when any of
+scripts, the scripts it ships, and the security rules its lore-disable
+comments turn off (invisible where Markdown is rendered, so the lock shows
+them to a review). 'lore build --locked' fails when any of
 them changed (rule manual/lock); 'lore diff' shows the change before you
 lock it. Lock prints what it accepted.
 

@@ -38,6 +38,8 @@ func siteSurface(s capability.Surface) *site.Capabilities {
 			c.Commands = append(c.Commands, v)
 		case capability.Script:
 			c.Scripts = append(c.Scripts, v)
+		case capability.Suppress:
+			c.Suppressed = append(c.Suppressed, v)
 		case capability.File:
 			c.Files = append(c.Files, site.CapabilityFile{Path: v, Digest: f.Digest})
 		}

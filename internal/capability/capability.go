@@ -2,8 +2,9 @@
 // skill — what an agent that loads it is told it may do — and freezes it
 // in manuals.lock for review: the integrity digest of every file it
 // consists of, its tools (requires-tools, allowed-tools), the URL hosts it
-// references, the commands of its shell code blocks and the scripts it
-// ships. Diff names what changed between a lock and the sources.
+// references, the commands of its shell code blocks, the scripts it ships
+// and the security rules its inline directives turn off. Diff names what
+// changed between a lock and the sources.
 package capability
 
 import (
@@ -38,10 +39,15 @@ const (
 	// Script is a file it ships to be run (scripts/, a script extension,
 	// a #! line or an executable bit).
 	Script Kind = "script"
+	// Suppress is a security rule an inline directive of the manual turns
+	// off (<!-- lore-disable… -->): "security/injection", "security/*",
+	// or "*" for a directive that names no rule. A rendered diff hides
+	// the comment; the lock makes it a line a review sees.
+	Suppress Kind = "suppress"
 )
 
 // Kinds lists every kind in lock order.
-var Kinds = []Kind{Name, File, Tool, Host, Command, Script}
+var Kinds = []Kind{Name, File, Tool, Host, Command, Script, Suppress}
 
 func kindOrder(k Kind) int {
 	if i := slices.Index(Kinds, k); i >= 0 {

@@ -213,3 +213,23 @@ func TestMarkdownEscapes(t *testing.T) {
 		t.Errorf("markdown does not escape: %s", buf.String())
 	}
 }
+
+// TestSuppressions records the security rules a manual's directives turn
+// off: named ones, the group, every rule (no rule named), and not what
+// only enables or names other rules.
+func TestSuppressions(t *testing.T) {
+	_, set := project(t, map[string]string{"p/manuals/a.md": "# A\n\n" +
+		"<!-- lore-disable-next-line security/injection, size/goal -- quoted on purpose -->\nx\n" +
+		"<!-- lore-disable security/* -->\ny\n<!-- lore-enable security/* -->\n" +
+		"<!-- lore-disable-next-line size/goal -->\nz\n<!-- lore-enable -->\n<!-- lore-disable-file -->\n" +
+		"<!-- lore-disable security/injection -->\n"})
+	got := All(set, Options{})
+	var b strings.Builder
+	for _, f := range got[0].Of(Suppress) {
+		b.WriteString(f.Value + " @" + f.Pos.String() + "\n")
+	}
+	want := "* @p/manuals/a.md:11:1\nsecurity/* @p/manuals/a.md:5:1\nsecurity/injection @p/manuals/a.md:3:1\n"
+	if b.String() != want {
+		t.Errorf("suppressions:\n%s\nwant:\n%s", b.String(), want)
+	}
+}

@@ -152,9 +152,25 @@ func (c Change) Describe() string {
 	case c.Kind == File && c.Op == Changed:
 		return fmt.Sprintf("file %s changed (%s, locked %s)", v, short(c.New), short(c.Old))
 	case c.Op == Added:
-		return fmt.Sprintf("new %s %s", c.Kind, v)
+		return fmt.Sprintf("new %s %s", c.Kind.noun(), v+everyRule(c))
 	}
-	return fmt.Sprintf("%s %s removed", c.Kind, v)
+	return fmt.Sprintf("%s %s removed", c.Kind.noun(), v+everyRule(c))
+}
+
+// noun is how a message names a fact of kind k before its value.
+func (k Kind) noun() string {
+	if k == Suppress {
+		return "suppression of"
+	}
+	return string(k)
+}
+
+// everyRule explains the value "*" of a suppression.
+func everyRule(c Change) string {
+	if c.Kind == Suppress && c.Value == "*" {
+		return " (every rule)"
+	}
+	return ""
 }
 
 // short cuts a digest for messages: sha256-abcdefgh….

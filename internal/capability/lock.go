@@ -27,7 +27,7 @@ type Lock struct {
 const lockHeader = `# manuals.lock: what every manual and skill lets an agent do, one fact a line:
 #   MANUAL name NAME
 #   MANUAL file PATH sha256-BASE64
-#   MANUAL tool|host|command|script VALUE
+#   MANUAL tool|host|command|script|suppress VALUE
 # MANUAL is the manual's file (a skill's SKILL.md) relative to the project,
 # PATH a file of it relative to its folder. Written by 'lore lock'; 'lore
 # build --locked' fails when a manual differs from it, and 'lore diff' shows
@@ -140,6 +140,15 @@ func ParseLock(file string, src []byte) (*Lock, error) {
 	return l, nil
 }
 
+// kindList names the kinds of a lock line, in lock order.
+func kindList() string {
+	names := make([]string, len(Kinds))
+	for i, k := range Kinds {
+		names[i] = string(k)
+	}
+	return strings.Join(names, ", ")
+}
+
 // parseFact reads the fields of one line: MANUAL KIND VALUE [DIGEST].
 func parseFact(fields []string) (Fact, string, error) {
 	if len(fields) < 3 {
@@ -148,7 +157,7 @@ func parseFact(fields []string) (Fact, string, error) {
 	key, kind, value := fields[0], Kind(fields[1]), fields[2]
 	f := Fact{Kind: kind, Value: value}
 	if !slices.Contains(Kinds, kind) {
-		return f, key, fmt.Errorf("unknown kind %s (kinds: name, file, tool, host, command, script)", diag.Excerpt(string(kind)))
+		return f, key, fmt.Errorf("unknown kind %s (kinds: %s)", diag.Excerpt(string(kind)), kindList())
 	}
 	switch {
 	case kind == File && len(fields) != 4:

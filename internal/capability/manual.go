@@ -9,6 +9,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/lint/directive"
 	"github.com/lorekit/lore/internal/manual"
 )
 
@@ -49,6 +50,11 @@ func manualFacts(c *collector, m *manual.Manual) {
 	for _, h := range Hosts(m.Src) {
 		c.add(Fact{Kind: Host, Value: h.Host, Pos: m.Pos(h.Off)})
 	}
+	for _, d := range directive.Parse(m.Src) {
+		for _, r := range securityRules(d) {
+			c.add(Fact{Kind: Suppress, Value: r, Pos: m.Pos(d.Off)})
+		}
+	}
 	for _, f := range m.Fences {
 		lang := strings.ToLower(f.Lang)
 		if _, ok := shellLangs[lang]; !ok {
@@ -75,6 +81,26 @@ func manualFacts(c *collector, m *manual.Manual) {
 			c.add(Fact{Kind: Command, Value: cmd.Name, Pos: m.Pos(start + cmd.Off)})
 		}
 	}
+}
+
+// securityRules returns what of the security rules directive d turns off:
+// "*" when it names no rule, else the names of security rules and of the
+// security group it gives (an unknown name silences nothing, but a review
+// should see it all the same).
+func securityRules(d directive.Directive) []string {
+	if !d.Silences() {
+		return nil
+	}
+	if len(d.Rules) == 0 {
+		return []string{"*"}
+	}
+	var out []string
+	for _, r := range d.Rules {
+		if r == "*" || strings.HasPrefix(r, "security/") {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // hasPrompts reports whether a line of text starts with a "$ " prompt.

@@ -1,23 +1,14 @@
 package lint
 
 import (
-	"bytes"
 	"fmt"
-	"regexp"
-	"strings"
 
 	"github.com/lorekit/lore/internal/config"
+	"github.com/lorekit/lore/internal/lint/directive"
 )
 
-// directives are the inline controls of one file:
-//
-//	<!-- lore-disable RULE… -->            from this line on (until lore-enable)
-//	<!-- lore-enable RULE… -->             ends a lore-disable
-//	<!-- lore-disable-next-line RULE… -->  the following line only
-//	<!-- lore-disable-file RULE… -->       the whole file
-//
-// Without a rule id a directive applies to every rule; "group/*" selects a
-// group.
+// directives are the inline controls of one file (package directive),
+// as spans of lines per rule.
 type directives struct {
 	spans   []span
 	unknown []unknownRule
@@ -35,28 +26,14 @@ type unknownRule struct {
 	msg       string
 }
 
-var directiveRE = regexp.MustCompile(`<!--\s*lore-(disable-next-line|disable-file|disable|enable)\b([^>]*?)\s*-->`)
-
 func parseDirectives(src []byte) *directives {
 	d := &directives{}
-	if len(src) == 0 || !bytes.Contains(src, []byte("lore-")) {
-		return d
-	}
-	line := 1
-	last := 0
 	open := map[string]int{} // rule (or "*") → index of its open span
-	for _, m := range directiveRE.FindAllSubmatchIndex(src, -1) {
-		line += bytes.Count(src[last:m[0]], []byte("\n"))
-		last = m[0]
-		col := len([]rune(string(src[bytes.LastIndexByte(src[:m[0]], '\n')+1:m[0]]))) + 1
-		kind := string(src[m[2]:m[3]])
+	for _, dir := range directive.Parse(src) {
+		line, col, kind := dir.Line, dir.Col, dir.Kind
 		var rules []string
-		named := false
-		for _, f := range strings.FieldsFunc(string(src[m[4]:m[5]]), func(r rune) bool { return r == ' ' || r == ',' || r == '\t' }) {
-			if f == "--" {
-				break // a reason follows
-			}
-			named = true
+		named := len(dir.Rules) > 0
+		for _, f := range dir.Rules {
 			if !known(f) {
 				msg := fmt.Sprintf("lore-%s names unknown rule %q", kind, f)
 				d.unknown = append(d.unknown, unknownRule{line: line, col: col, msg: msg + suggestRule(f)})

@@ -13,7 +13,10 @@ import (
 // the build passes them with hidden characters escaped.
 type Capabilities struct {
 	Tools, Hosts, Commands, Scripts []string
-	Files                           []CapabilityFile
+	// Suppressed are the security rules the manual's inline directives
+	// turn off ("*": every rule).
+	Suppressed []string
+	Files      []CapabilityFile
 }
 
 // CapabilityFile is a file of a manual or skill and its digest (SRI form).
@@ -33,16 +36,16 @@ type securityView struct {
 	Findings int
 	Surfaces []surfaceRow
 	// With counts the manuals with tools, hosts, commands and scripts.
-	WithTools, WithHosts, WithCommands, WithScripts int
+	WithTools, WithHosts, WithCommands, WithScripts, WithSuppressed int
 }
 
 // surfaceRow is one manual's line of the capability table: what the
 // page shows, so that an edit that changes only a file's digest does not
 // render the page again.
 type surfaceRow struct {
-	Name, Path, URL                 string
-	Tools, Hosts, Commands, Scripts []string
-	Files                           int
+	Name, Path, URL                             string
+	Tools, Hosts, Commands, Scripts, Suppressed []string
+	Files                                       int
 }
 
 // securityRule reports whether a rule's findings belong on the Security
@@ -89,11 +92,12 @@ func securityData(r *run) (any, error) {
 			continue
 		}
 		v.Surfaces = append(v.Surfaces, surfaceRow{Name: m.M.Name, Path: m.Path, URL: m.URL, Tools: c.Tools, Hosts: c.Hosts,
-			Commands: c.Commands, Scripts: c.Scripts, Files: len(c.Files)})
+			Commands: c.Commands, Scripts: c.Scripts, Suppressed: c.Suppressed, Files: len(c.Files)})
 		for _, x := range []struct {
 			n   *int
 			has bool
-		}{{&v.WithTools, len(c.Tools) > 0}, {&v.WithHosts, len(c.Hosts) > 0}, {&v.WithCommands, len(c.Commands) > 0}, {&v.WithScripts, len(c.Scripts) > 0}} {
+		}{{&v.WithTools, len(c.Tools) > 0}, {&v.WithHosts, len(c.Hosts) > 0}, {&v.WithCommands, len(c.Commands) > 0}, {&v.WithScripts, len(c.Scripts) > 0},
+			{&v.WithSuppressed, len(c.Suppressed) > 0}} {
 			if x.has {
 				*x.n++
 			}
