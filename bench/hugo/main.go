@@ -109,6 +109,10 @@ func run(hugo, lore, site string, n, runs int, keep bool) error {
 			func() *exec.Cmd {
 				return command(proj, self, "baseline", filepath.Join(proj, "manuals"), filepath.Join(proj, "baseline-out"))
 			}, nil},
+		// lore-all is a cold build with precompress: all, the copies of
+		// every page that lore wrote by default before (not a target).
+		{"lore-all", func() error { return removeAll(proj, "public", ".lore-cache") },
+			func() *exec.Cmd { return command(proj, lore, "build", "--config", allConfig) }, nil},
 		{"lore-cold", func() error { return removeAll(proj, "public", ".lore-cache") },
 			func() *exec.Cmd { return command(proj, lore, "build") }, nil},
 		{"lore-unchanged", nil, func() *exec.Cmd { return command(proj, lore, "build") }, nil},
@@ -163,6 +167,9 @@ func verdict(what string, got, limit float64) {
 	fmt.Printf("  %-44s %8.2f (at most %g): %s\n", what, got, limit, state)
 }
 
+// allConfig is the generated project's lore.yaml with precompress: all.
+const allConfig = "lore-all.yaml"
+
 // writeLore writes the generated project with every error rule but the
 // floor lowered to a warning, so that the build goes on to publish (every
 // rule still runs); its files are dated an hour back, as a checkout is.
@@ -182,7 +189,11 @@ func writeLore(dir string, n int) error {
 			fmt.Fprintf(&lower, "    %s: warning\n", r.ID)
 		}
 	}
-	if err := os.WriteFile(filepath.Join(dir, "lore.yaml"), append(cfg, lower.String()...), 0o644); err != nil {
+	cfg = append(cfg, lower.String()...)
+	if err := os.WriteFile(filepath.Join(dir, "lore.yaml"), cfg, 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, allConfig), append(cfg, "precompress: all\n"...), 0o644); err != nil {
 		return err
 	}
 	then := time.Now().Add(-time.Hour)
