@@ -46,14 +46,14 @@ const (
 	Suppress Kind = "suppress"
 )
 
-// Kinds lists every kind in lock order.
-var Kinds = []Kind{Name, File, Tool, Host, Command, Script, Suppress}
+// kinds lists every kind in lock order.
+var kinds = []Kind{Name, File, Tool, Host, Command, Script, Suppress}
 
 func kindOrder(k Kind) int {
-	if i := slices.Index(Kinds, k); i >= 0 {
+	if i := slices.Index(kinds, k); i >= 0 {
 		return i
 	}
-	return len(Kinds)
+	return len(kinds)
 }
 
 // Fact is one line of a manual's surface.
@@ -80,7 +80,7 @@ type Surface struct {
 	Manual string
 	// Name is what manual_read takes.
 	Name string
-	// Facts are sorted by kind (Kinds order), then value; one fact per
+	// Facts are sorted by kind (lock order), then value; one fact per
 	// kind and value.
 	Facts []Fact
 }

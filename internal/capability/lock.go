@@ -142,8 +142,8 @@ func ParseLock(file string, src []byte) (*Lock, error) {
 
 // kindList names the kinds of a lock line, in lock order.
 func kindList() string {
-	names := make([]string, len(Kinds))
-	for i, k := range Kinds {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
 		names[i] = string(k)
 	}
 	return strings.Join(names, ", ")
@@ -156,7 +156,7 @@ func parseFact(fields []string) (Fact, string, error) {
 	}
 	key, kind, value := fields[0], Kind(fields[1]), fields[2]
 	f := Fact{Kind: kind, Value: value}
-	if !slices.Contains(Kinds, kind) {
+	if !slices.Contains(kinds, kind) {
 		return f, key, fmt.Errorf("unknown kind %s (kinds: %s)", diag.Excerpt(string(kind)), kindList())
 	}
 	switch {
