@@ -37,7 +37,8 @@ func verifyWalk(fsys afero.Fs, dir string, prev *record) (*record, []string) {
 			return nil
 		}
 		rel := strings.TrimPrefix(filepath.ToSlash(p), dir+"/")
-		if e, same := prev.check(rel, fi.Size(), fi.ModTime().UnixNano(), func() ([]byte, error) { return afero.ReadFile(fsys, p) }); same {
+		e, found := prev.files[rel]
+		if found && prev.same(e, fi.Size(), fi.ModTime().UnixNano(), func() ([]byte, error) { return afero.ReadFile(fsys, p) }) {
 			ok[rel] = e
 		} else {
 			unknown = append(unknown, rel)
@@ -48,15 +49,35 @@ func verifyWalk(fsys afero.Fs, dir string, prev *record) (*record, []string) {
 	return newRecord(ok), unknown
 }
 
-// check reports whether the file at rel, of the size and modification
-// time (Unix nanoseconds) given, is as the record has it; read returns its
-// bytes, for a file whose time is too close to the record's to be trusted.
-func (r *record) check(rel string, size, mtime int64, read func() ([]byte, error)) (recEntry, bool) {
-	e, found := r.files[rel]
-	same := found && e.size == size && e.mtime == mtime
-	if same && e.mtime >= r.stamped-int64(racyOutput) {
-		b, err := read()
-		same = err == nil && cache.Key(sha256.Sum256(b)) == e.sum
+// same reports whether a file of the size and modification time (Unix
+// nanoseconds) given is as e, its entry in the record, has it; read
+// returns its bytes, for a file whose time is too close to the record's to
+// be trusted.
+func (r *record) same(e recEntry, size, mtime int64, read func() ([]byte, error)) bool {
+	if e.size != size || e.mtime != mtime {
+		return false
 	}
-	return e, same
+	if e.mtime >= r.stamped-int64(racyOutput) {
+		b, err := read()
+		return err == nil && cache.Key(sha256.Sum256(b)) == e.sum
+	}
+	return true
+}
+
+// racy reports whether a file of the record has a time too close to the
+// record's own to be trusted (verify compares it by its bytes).
+func (r *record) racy() bool {
+	for _, e := range r.files {
+		if e.mtime >= r.stamped-int64(racyOutput) {
+			return true
+		}
+	}
+	return false
+}
+
+// restamped returns the record with the time at (Unix nanoseconds), to be
+// used once every file of it was found as recorded by a verify that began
+// at that time: a file changed since has a time after it.
+func (r *record) restamped(at int64) *record {
+	return &record{files: r.files, paths: r.paths, stamped: at}
 }

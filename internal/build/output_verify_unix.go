@@ -72,7 +72,7 @@ func (v *osVerifier) folder(dir, rel string) {
 		_ = f.Close()
 		return
 	}
-	var files []string
+	var files []recorded
 	var unknown []string
 	for _, e := range entries {
 		r := join(rel, e.Name())
@@ -80,8 +80,8 @@ func (v *osVerifier) folder(dir, rel string) {
 		case e.IsDir():
 			v.do(func() { v.folder(dir, r) })
 		case e.Type().IsRegular():
-			if _, found := v.prev.files[r]; found {
-				files = append(files, e.Name())
+			if entry, found := v.prev.files[r]; found {
+				files = append(files, recorded{e.Name(), r, entry})
 			} else {
 				unknown = append(unknown, r)
 			}
@@ -97,29 +97,35 @@ func (v *osVerifier) folder(dir, rel string) {
 	var wg sync.WaitGroup
 	for chunk := range slices.Chunk(files, verifyChunk) {
 		wg.Add(1)
-		v.do(func() { defer wg.Done(); v.stat(f, dir, rel, chunk) })
+		v.do(func() { defer wg.Done(); v.stat(f, dir, chunk) })
 	}
 	go func() { wg.Wait(); _ = f.Close() }()
 }
 
-// stat checks the files names of the open folder d (rel in the output at
-// dir) against the record.
-func (v *osVerifier) stat(d *os.File, dir, rel string, names []string) {
+// recorded is a file of a folder that the record has: its name in the
+// folder, its path in the output and its entry.
+type recorded struct {
+	name, path string
+	entry      recEntry
+}
+
+// stat checks the files of the open folder d (of the output at dir)
+// against the record.
+func (v *osVerifier) stat(d *os.File, dir string, files []recorded) {
 	fd := int(d.Fd())
-	ok := make([]string, 0, len(names))
+	ok := make([]string, 0, len(files))
 	var unknown []string
-	for _, name := range names {
-		r := join(rel, name)
+	for _, f := range files {
 		var st unix.Stat_t
-		if unix.Fstatat(fd, name, &st, unix.AT_SYMLINK_NOFOLLOW) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
-			unknown = append(unknown, r)
+		if unix.Fstatat(fd, f.name, &st, unix.AT_SYMLINK_NOFOLLOW) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+			unknown = append(unknown, f.path)
 			continue
 		}
-		read := func() ([]byte, error) { return os.ReadFile(filepath.FromSlash(path.Join(dir, r))) }
-		if _, same := v.prev.check(r, st.Size, st.Mtim.Nano(), read); same {
-			ok = append(ok, r)
+		read := func() ([]byte, error) { return os.ReadFile(filepath.FromSlash(path.Join(dir, f.path))) }
+		if v.prev.same(f.entry, st.Size, st.Mtim.Nano(), read) {
+			ok = append(ok, f.path)
 		} else {
-			unknown = append(unknown, r)
+			unknown = append(unknown, f.path)
 		}
 	}
 	v.add(ok, unknown)
