@@ -8,7 +8,6 @@ import (
 	"maps"
 	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -49,6 +48,8 @@ type output struct {
 	// siblings says which files get compressed siblings (lore.yaml
 	// precompress:).
 	siblings precompress.Mode
+	// removing is closed when the previous output is removed (commit).
+	removing chan struct{}
 
 	mu      sync.Mutex
 	next    map[string]recEntry
@@ -144,35 +145,6 @@ func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, pid int) 
 		}
 	}
 	return o, nil
-}
-
-// verify walks the output folder: the record keeps the files that are on
-// disk with the size and time they were written with (and, when that time
-// is too close to the record's to tell an edit in the same clock tick, the
-// bytes); every other file is unknown.
-func verify(fsys afero.Fs, dir string, prev *record) (*record, []string) {
-	ok := map[string]recEntry{}
-	var unknown []string
-	racy := prev.stamped - int64(racyOutput)
-	_ = afero.Walk(fsys, dir, func(p string, fi fs.FileInfo, err error) error {
-		if err != nil || fi.IsDir() {
-			return nil
-		}
-		rel := strings.TrimPrefix(filepath.ToSlash(p), dir+"/")
-		e, found := prev.files[rel]
-		same := found && e.size == fi.Size() && e.mtime == fi.ModTime().UnixNano()
-		if same && e.mtime >= racy {
-			b, err := afero.ReadFile(fsys, p)
-			same = err == nil && cache.Key(sha256.Sum256(b)) == e.sum
-		}
-		if same {
-			ok[rel] = e
-		} else {
-			unknown = append(unknown, rel)
-		}
-		return nil
-	})
-	return newRecord(ok), unknown
 }
 
 // Fresh reports whether the file at p holds what key stands for; if so it
@@ -328,11 +300,13 @@ type dirOnce struct {
 }
 
 // commit publishes the build (the new folder takes the output's place)
-// and returns its record.
+// and returns its record. The previous output is removed meanwhile, on
+// another goroutine, and the output's lock is held until it is gone: call
+// done before the build returns.
 func (o *output) commit() (*record, error) {
-	defer o.release()
 	if err := o.precompress(); err != nil {
 		_ = o.fs.RemoveAll(o.stage)
+		o.release()
 		return nil, err
 	}
 	for _, p := range slices.Concat(o.prev.paths, o.unknown) {
@@ -340,13 +314,31 @@ func (o *output) commit() (*record, error) {
 			o.removed = append(o.removed, p)
 		}
 	}
-	if err := swapIn(o.fs, o.stage, o.dir); err != nil {
+	old, err := swapIn(o.fs, o.stage, o.dir)
+	if err != nil {
 		_ = o.fs.RemoveAll(o.stage)
+		o.release()
 		return nil, err
 	}
 	r := newRecord(o.next)
 	r.stamped = time.Now().UnixNano()
+	o.removing = make(chan struct{})
+	go func() {
+		defer close(o.removing)
+		if old != "" {
+			_ = o.fs.RemoveAll(old) // what is left, the next build removes
+		}
+		o.release()
+	}()
 	return r, nil
+}
+
+// done waits until the previous output is removed and the output's lock
+// released (after commit).
+func (o *output) done() {
+	if o.removing != nil {
+		<-o.removing
+	}
 }
 
 // abort removes what the build wrote; the output stays as it was.
@@ -382,6 +374,7 @@ func (r *record) encode() []byte {
 
 func decodeRecord(b []byte) (*record, bool) {
 	files := map[string]recEntry{}
+	var paths []string
 	var stamped int64
 	if n, w := binary.Uvarint(b); w > 0 && n == 0 {
 		var w2 int
@@ -415,8 +408,11 @@ func decodeRecord(b []byte) (*record, bool) {
 		}
 		b = b[w1+w2:]
 		files[p] = e
+		paths = append(paths, p)
 	}
-	r := newRecord(files)
-	r.stamped = stamped
-	return r, true
+	// encode wrote the paths sorted; a record from elsewhere is sorted here.
+	if !slices.IsSorted(paths) || len(paths) != len(files) {
+		paths = slices.Sorted(maps.Keys(files))
+	}
+	return &record{files: files, paths: paths, stamped: stamped}, true
 }

@@ -96,14 +96,8 @@ func foreignFile(fsys afero.Fs, dir string, prev *record) string {
 	if err != nil || len(entries) == 0 {
 		return ""
 	}
-	if f, err := fsys.Open(path.Join(dir, "manifest.json")); err == nil {
-		defer f.Close()
-		var m struct {
-			Schema string `json:"schema"`
-		}
-		if json.NewDecoder(io.LimitReader(f, 1<<20)).Decode(&m) == nil && m.Schema == ManifestSchema {
-			return ""
-		}
+	if manifestSchema(fsys, path.Join(dir, "manifest.json")) == ManifestSchema {
+		return ""
 	}
 	if prev != nil {
 		if same, _ := verify(fsys, dir, prev); len(same.files) > 0 {
@@ -142,4 +136,39 @@ func onlyCatalog(fsys afero.Fs, dir string, entries []os.FileInfo) bool {
 		Schema string `json:"schema"`
 	}
 	return json.Unmarshal(b, &m) == nil && strings.HasPrefix(m.Schema, search.SchemaFamily)
+}
+
+// manifestSchema returns the "schema" member of the JSON object in the
+// file at name ("" when there is none). It reads the object's members one
+// by one and stops at "schema" (the first member lore writes), so that the
+// manifest of a large site (megabytes) is not decoded whole; at most 1 MiB
+// is read.
+func manifestSchema(fsys afero.Fs, name string) string {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	dec := json.NewDecoder(io.LimitReader(f, 1<<20))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return ""
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		if key == "schema" {
+			var v string
+			if dec.Decode(&v) != nil {
+				return ""
+			}
+			return v
+		}
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return ""
+		}
+	}
+	return ""
 }

@@ -37,33 +37,32 @@ func osFS(fsys afero.Fs) bool {
 	return ok
 }
 
-// swapIn makes stage the output dir and removes the previous output.
-func swapIn(fsys afero.Fs, stage, dir string) error {
+// swapIn makes stage the output dir and returns the folder that holds the
+// previous output now ("" when there was none), for the caller to remove.
+func swapIn(fsys afero.Fs, stage, dir string) (string, error) {
 	if _, err := fsys.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		if err := fsys.Rename(stage, dir); err != nil {
-			return fmt.Errorf("cannot publish %s: %w", dir, err)
+			return "", fmt.Errorf("cannot publish %s: %w", dir, err)
 		}
-		return nil
+		return "", nil
 	}
 	if osFS(fsys) {
 		if err := exchange(filepath.FromSlash(stage), filepath.FromSlash(dir)); err == nil {
-			_ = fsys.RemoveAll(stage) // now the previous output
-			return nil
+			return stage, nil // now the previous output
 		}
 	}
 	old := asidePath(dir, os.Getpid())
 	if err := fsys.RemoveAll(old); err != nil {
-		return err
+		return "", err
 	}
 	if err := fsys.Rename(dir, old); err != nil {
-		return fmt.Errorf("cannot move the previous output %s aside: %w", dir, err)
+		return "", fmt.Errorf("cannot move the previous output %s aside: %w", dir, err)
 	}
 	if err := fsys.Rename(stage, dir); err != nil {
 		_ = fsys.Rename(old, dir)
-		return fmt.Errorf("cannot publish %s: %w", dir, err)
+		return "", fmt.Errorf("cannot publish %s: %w", dir, err)
 	}
-	_ = fsys.RemoveAll(old) // what is left, the next build removes
-	return nil
+	return old, nil
 }
 
 // linkFile makes to a hard link of from, on the OS file system.

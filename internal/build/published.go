@@ -75,15 +75,30 @@ func (s *Session) fastPath() *Result {
 	if fi, err := fsys.Stat(out); err != nil || !fi.IsDir() {
 		return nil
 	}
+	checked := time.Now().UnixNano()
 	verified, unknown := verify(fsys, path.Clean(out), rec)
 	if len(unknown) > 0 || len(verified.files) != len(rec.files) {
 		return nil
 	}
+	save := false
 	if next.changedFrom(memo) {
 		// Files were touched: keep their new times, so that the next
 		// build does not read them again.
 		next.keep(c, p.Config)
 		c.Table(publishedTable).Keep(publishedKey(o, p.Config, out))
+		save = true
+	}
+	if rec.racy() {
+		// The files written in the last seconds of the build were
+		// compared by their bytes, and are as published: stamped anew,
+		// the record trusts their times from now on (git's racy-clean
+		// rule), and the next build reads none of them.
+		c.Table(recordsTable).KeepAll()
+		c.Table(publishedTable).KeepAll()
+		c.Table(recordsTable).Put(recordKey(out), rec.restamped(checked).encode())
+		save = true
+	}
+	if save {
 		_ = c.Save()
 	}
 	// The findings are those of the last good build; whether they fail

@@ -233,6 +233,7 @@ func (b *buildRun) run() (*Result, error) {
 		b.s.forget(b.cache, out)
 		return nil, err
 	}
+	defer o.done() // the previous output is removed meanwhile
 	res.Out = out
 	res.Written = o.written
 	res.Kept = len(rec.files) - o.written

@@ -2,6 +2,8 @@ package cache
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"strings"
 	"testing"
@@ -241,5 +243,50 @@ func TestForeignFolder(t *testing.T) {
 	}
 	if p := strings.Join(c.Problems(), "\n"); !strings.Contains(p, "notes.txt") {
 		t.Errorf("problems %q do not name the foreign file", p)
+	}
+}
+
+// BenchmarkHasher measures keys of the two shapes builds make by the
+// hundred thousand: a short key (a few parts, as a compressed sibling's)
+// and a view's (thousands of short parts).
+func BenchmarkHasher(b *testing.B) {
+	var k Key
+	b.Run("short", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			k = NewHasher("precompress").String(".br").Int(11).Key(k).Sum()
+		}
+	})
+	b.Run("view", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			h := NewHasher("site/page")
+			for i := range 2000 {
+				h.String("field").Int(i)
+			}
+			k = h.Key(k).Sum()
+		}
+	})
+}
+
+// A key is the SHA-256 of its parts' stream (each with its length),
+// however the parts fall on the Hasher's buffer: short and long parts,
+// strings, bytes, ints and keys, in any mix.
+func TestHasherIsItsStream(t *testing.T) {
+	var want []byte
+	str := func(s string) []byte { return append(binary.AppendUvarint(nil, uint64(len(s))), s...) }
+	h := NewHasher("kind")
+	want = append(want, str("kind")...)
+	for i := range 300 {
+		s := strings.Repeat("x", (i*37)%700)
+		h.String(s).Int(-i).Bytes([]byte(s[:len(s)/2])).Key(Key{byte(i)})
+		want = append(want, str(s)...)
+		want = binary.AppendVarint(want, int64(-i))
+		want = append(want, str(s[:len(s)/2])...)
+		k := Key{byte(i)}
+		want = append(want, k[:]...)
+	}
+	if got := h.Sum(); got != Key(sha256.Sum256(want)) {
+		t.Errorf("key %x is not the SHA-256 of its stream", got)
 	}
 }

@@ -17,7 +17,7 @@ type Hasher struct {
 }
 
 // hasherBuf is the size of a Hasher's buffer.
-const hasherBuf = 4096
+const hasherBuf = 256
 
 // NewHasher starts a key for values of kind (part of the key, so that two
 // kinds of values never share one).
