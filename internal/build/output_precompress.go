@@ -5,6 +5,7 @@ import (
 	"path"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
@@ -32,7 +33,7 @@ func (o *output) precompress() error {
 	var todo []string
 	o.mu.Lock()
 	for p := range o.next {
-		if o.siblings.Wants(p) {
+		if o.siblings.Wants(p) && !inCatalog(p) {
 			todo = append(todo, p)
 		}
 	}
@@ -51,6 +52,12 @@ func (o *output) precompress() error {
 	}
 	return g.Wait()
 }
+
+// inCatalog reports whether p is a file of the how_do_i catalog, which
+// lore and runtimes open from disk and no browser fetches: its 25 MB of
+// stored text (at 10,000 manuals) changes with every edit, and
+// compressing it again was the largest item of a one-edit build.
+func inCatalog(p string) bool { return strings.HasPrefix(p, CatalogDir+"/") }
 
 // precompressOne writes the siblings of the new output's file p with
 // enc.
