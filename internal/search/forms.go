@@ -41,6 +41,22 @@ var kindNames = [numKinds]string{"word", "German stem", "compound part", "glossa
 
 func (k matchKind) String() string { return kindNames[k] }
 
+// naming reports whether a match of this kind in field says that the
+// intent names the manual: a trigger the intent says whole, or the word
+// itself (in either spelling: a cognate is the English spelling of the
+// German word) in the manual's name. A translation in the name is not
+// enough — "frei" is free and available, and a name that says
+// "availability" is not named by it.
+func (k matchKind) naming(field string) bool {
+	switch {
+	case field == fPhrases:
+		return true
+	case field != fWords:
+		return false
+	}
+	return k == kindWord || k == kindPlural || k == kindCognate
+}
+
 // forms lists the forms of every word of it.
 func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 	transW := c.sc.transUnknown

@@ -28,6 +28,11 @@ type Hit struct {
 	// the other candidates score (Thresholds.Evidence).
 	Routed int     `json:"-"`
 	Cover  float64 `json:"-"`
+	// Naming counts the intent's words that name the manual: found as
+	// themselves in its name ("quarkus" and the manual quarkus), or in a
+	// trigger the intent says whole ("Flussdiagramm"). One such word is
+	// evidence enough for a load (Thresholds).
+	Naming int `json:"-"`
 	// Rel is the path relative to the manual root; Kind is manual or tool.
 	Rel  string `json:"-"`
 	Kind string `json:"-"`
@@ -44,6 +49,12 @@ type Hit struct {
 	// named is the share of the intent's weight in words that make up
 	// the manual's whole name (see scoring.name).
 	named float64
+	// wordScore and wordRouting hold, per word of the intent, the
+	// word's best weighted field score in this manual and the weight of
+	// its form in a routing field (0: not there); weights are the
+	// intent's word weights (see loads).
+	wordScore, wordRouting, weights []float64
+	wordNaming                      []bool
 }
 
 // Loaded is the manual the router loads, with what manual_read returns.
@@ -180,12 +191,34 @@ func decide(ranked []Hit, th Thresholds) *Answer {
 
 // loads reports whether the best of ranked is loaded (see Thresholds).
 func loads(ranked []Hit, th Thresholds) bool {
+	v, _ := judgeLoad(ranked, th)
+	return v == verdictLoad
+}
+
+// verdict is why the best candidate is loaded or not (lore howdoi
+// --explain prints it).
+type verdict uint8
+
+const (
+	verdictNone     verdict = iota // no candidate
+	verdictWeak                    // its confidence is under Load
+	verdictEvidence                // too little evidence of its own
+	verdictClose                   // the runner-up is close behind
+	verdictLoad                    // loaded
+)
+
+// judgeLoad decides whether the best of ranked is loaded, and why; second
+// is the index of its competitor in ranked (-1: none).
+func judgeLoad(ranked []Hit, th Thresholds) (v verdict, second int) {
 	if len(ranked) == 0 {
-		return false
+		return verdictNone, -1
 	}
 	best := ranked[0]
-	if best.Score < th.Load || best.Routed < minRoutedWords && best.Cover < th.Evidence {
-		return false
+	if best.Score < th.Load {
+		return verdictWeak, -1
+	}
+	if !evident(best, th) {
+		return verdictEvidence, -1
 	}
 	// An overview that routes to the best candidate is no competitor of
 	// it: the intent is in its area, which the best one covers.
@@ -194,10 +227,22 @@ func loads(ranked []Hit, th Thresholds) bool {
 		k++
 	}
 	if k == len(ranked) {
-		return true
+		return verdictLoad, -1
 	}
-	second := ranked[k]
-	return best.Score-second.Score >= th.Margin || second.Score < th.Ratio*best.Score
+	if s := ranked[k]; best.Score-s.Score >= th.Margin || s.Score < th.Ratio*best.Score {
+		return verdictLoad, k
+	}
+	return verdictClose, k
+}
+
+// evident reports whether h has evidence of its own for a load: its
+// routing fields hold minRoutedWords words of the intent, or words worth
+// th.Evidence of the intent's weight, or the intent names it by a word
+// (Hit.Naming) — a word in a summary may be incidental ("explain" of a
+// trigger "explain failure"), a word that is the manual's name or a whole
+// trigger is not.
+func evident(h Hit, th Thresholds) bool {
+	return h.Routed >= minRoutedWords || h.Cover >= th.Evidence || h.Naming > 0
 }
 
 func hintFor(intent string) string {
@@ -233,7 +278,8 @@ func (c *Catalog) rankExplained(text string, v Visibility, n int, ex *explanatio
 	if ex != nil {
 		tr = &trace{best: map[uint64][]match{}, nw: len(it.words)}
 	}
-	all, unmatched := c.score(it, st, fs, r, visible, tr)
+	all, unmatched, q := c.score(it, st, fs, r, visible, tr)
+	defer q.release()
 	if ex != nil {
 		*ex = explanation{it: it, st: st, fs: fs, matches: map[string][]match{}, unmatched: unmatched}
 	}
@@ -264,7 +310,10 @@ func (c *Catalog) rankExplained(text string, v Visibility, n int, ex *explanatio
 		}
 		out = append(out, Hit{ID: id, Name: f.get(fName), Path: f.get(fPath), Rel: f.get(fRel), Summary: f.get(fSumEN),
 			Kind: f.get(fKind), Score: math.Round(d.total/c.sc.maxTotal()*1000) / 1000, at: int(d.ord),
-			Routed: d.routed, Cover: math.Round(d.cover*1000) / 1000, mask: d.mask, named: d.named})
+			Routed: d.routed, Cover: math.Round(d.cover*1000) / 1000, Naming: d.naming, mask: d.mask, named: d.named})
+		h := &out[len(out)-1]
+		h.wordScore, h.wordRouting, h.wordNaming = q.words(d.num)
+		h.weights = st.weights
 		if ex != nil {
 			ex.matches[id] = tr.best[d.num]
 		}

@@ -109,6 +109,9 @@ type ranked struct {
 	// found as itself or a glossary rendering, not a looser form.
 	routed int
 	mask   uint64
+	// naming counts the intent's words that name the document (see
+	// scratch.naming).
+	naming int
 	// named is the share of the intent's weight in words that make up
 	// the document's whole name, 0 when the intent does not say all of it.
 	named float64
@@ -137,20 +140,18 @@ type scratch struct {
 	// terms its name has.
 	inName  []bool
 	nameLen []int32
+	// naming marks, per touched document and word, a word by which the
+	// intent names the document (matchKind.naming): found as itself in
+	// its name, or in a trigger the intent says whole.
+	naming []bool
 }
 
 // score returns every visible document some form of some word matches,
 // with its relevance and routing coverage, in no particular order, and
-// the share of the intent's weight that no visible document matches at all.
-func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible func(uint64) bool, tr *trace) ([]ranked, float64) {
+// the share of the intent's weight that no visible document matches at
+// all. The scorer it returns holds the per-word scores until release.
+func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible func(uint64) bool, tr *trace) ([]ranked, float64, *scorer) {
 	sc := c.scratch.Get().(*scratch)
-	defer func() {
-		for _, n := range sc.nums {
-			sc.slot[n] = 0
-		}
-		sc.nums, sc.best, sc.routing, sc.inName, sc.nameLen = sc.nums[:0], sc.best[:0], sc.routing[:0], sc.inName[:0], sc.nameLen[:0]
-		c.scratch.Put(sc)
-	}()
 	q := &scorer{c: c, sc: sc, nw: len(it.words), r: r, visible: visible, tr: tr}
 	for i, forms := range fs {
 		for _, f := range forms {
@@ -160,7 +161,27 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 	if c.sc.phrase > 0 {
 		q.matchTriggers(it, fs)
 	}
-	return q.totals(st), q.unmatched(st)
+	return q.totals(st), q.unmatched(st), q
+}
+
+// release returns the scorer's working memory to the pool.
+func (q *scorer) release() {
+	sc := q.sc
+	for _, n := range sc.nums {
+		sc.slot[n] = 0
+	}
+	sc.nums, sc.best, sc.routing, sc.inName, sc.nameLen, sc.naming = sc.nums[:0], sc.best[:0], sc.routing[:0], sc.inName[:0], sc.nameLen[:0], sc.naming[:0]
+	q.c.scratch.Put(sc)
+}
+
+// words returns document n's per-word scores: the best weighted field
+// score and the form weight found in a routing field (0: not there).
+func (q *scorer) words(n uint64) (best, routing []float64, naming []bool) {
+	if n >= uint64(len(q.sc.slot)) || q.sc.slot[n] == 0 {
+		return make([]float64, q.nw), make([]float64, q.nw), make([]bool, q.nw)
+	}
+	k := int(q.sc.slot[n]-1) * q.nw
+	return slices.Clone(q.sc.best[k : k+q.nw]), slices.Clone(q.sc.routing[k : k+q.nw]), slices.Clone(q.sc.naming[k : k+q.nw])
 }
 
 // scorer is one query's scoring: for every document touched, per word of
@@ -192,6 +213,7 @@ func (q *scorer) at(n uint64) int {
 			sc.best = append(sc.best, 0)
 			sc.routing = append(sc.routing, 0)
 			sc.inName = append(sc.inName, false)
+			sc.naming = append(sc.naming, false)
 		}
 		sc.nameLen = append(sc.nameLen, 0)
 	}
@@ -210,6 +232,9 @@ func (q *scorer) record(n uint64, i int, s, w float64, routing bool, term, field
 	}
 	if routing && w > q.sc.routing[k] {
 		q.sc.routing[k] = w
+	}
+	if routing && kind.naming(field) {
+		q.sc.naming[k] = true
 	}
 }
 
@@ -312,6 +337,9 @@ func (q *scorer) totals(st *termStats) []ranked {
 		for i, w := range st.weights {
 			rel += w * sc.best[d*nw+i]
 			cov += w * sc.routing[d*nw+i]
+			if w > 0 && sc.naming[d*nw+i] {
+				out[d].naming++
+			}
 			if w > 0 && sc.routing[d*nw+i] > 0 {
 				out[d].routed++
 				if i < 64 && sc.routing[d*nw+i] >= c.sc.transDE {
