@@ -269,7 +269,7 @@ func (c *Catalog) rankExplained(text string, v Visibility, n int, ex *explanatio
 	defer r.Close()
 	it := c.analyse(text, r)
 	st := c.stats(it, r)
-	visible, err := c.visibleSet(v, r)
+	vw, err := c.view(v, r)
 	if err != nil {
 		return nil, err
 	}
@@ -278,7 +278,7 @@ func (c *Catalog) rankExplained(text string, v Visibility, n int, ex *explanatio
 	if ex != nil {
 		tr = &trace{best: map[uint64][]match{}, nw: len(it.words)}
 	}
-	all, unmatched, q := c.score(it, st, fs, r, visible, tr)
+	all, unmatched, q := c.score(it, st, fs, r, vw.docs, tr)
 	defer q.release()
 	if ex != nil {
 		*ex = explanation{it: it, st: st, fs: fs, matches: map[string][]match{}, unmatched: unmatched}
@@ -289,7 +289,6 @@ func (c *Catalog) rankExplained(text string, v Visibility, n int, ex *explanatio
 	// The defensive visibility check below may drop a few; look at four
 	// times as many as needed, and at all of them only if that is short.
 	scored := top(all, 4*want)
-	judged := c.judge(v)
 	var out []Hit
 	for k := 0; k < len(scored) && len(out) < want; k++ {
 		if k == len(scored)-1 && len(scored) < len(all) {
@@ -305,7 +304,7 @@ func (c *Catalog) rankExplained(text string, v Visibility, n int, ex *explanatio
 			continue
 		}
 		f := storedFields(doc)
-		if !judged(id, f.get(fAudience), f.all(fTools), f.all(fEngines)) {
+		if !vw.judge(id, f.get(fAudience), f.all(fTools), f.all(fEngines)) {
 			continue
 		}
 		out = append(out, Hit{ID: id, Name: f.get(fName), Path: f.get(fPath), Rel: f.get(fRel), Summary: f.get(fSumEN),

@@ -5,9 +5,7 @@ import (
 	"context"
 	"math"
 	"slices"
-	"strings"
 
-	"github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
 )
 
@@ -144,13 +142,15 @@ type scratch struct {
 	// intent names the document (matchKind.naming): found as itself in
 	// its name, or in a trigger the intent says whole.
 	naming []bool
+	// ranked holds the scored documents totals returns.
+	ranked []ranked
 }
 
 // score returns every visible document some form of some word matches,
 // with its relevance and routing coverage, in no particular order, and
 // the share of the intent's weight that no visible document matches at
 // all. The scorer it returns holds the per-word scores until release.
-func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible func(uint64) bool, tr *trace) ([]ranked, float64, *scorer) {
+func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible docSet, tr *trace) ([]ranked, float64, *scorer) {
 	sc := c.scratch.Get().(*scratch)
 	q := &scorer{c: c, sc: sc, nw: len(it.words), r: r, visible: visible, tr: tr}
 	for i, forms := range fs {
@@ -192,7 +192,7 @@ type scorer struct {
 	sc      *scratch
 	nw      int
 	r       index.IndexReader
-	visible func(uint64) bool
+	visible docSet // nil: every document
 	tr      *trace
 	tfd     index.TermFieldDoc
 }
@@ -258,7 +258,7 @@ func (q *scorer) matchForm(i int, f form, st *termStats) {
 		}
 		for m, err := tfr.Next(&q.tfd); err == nil && m != nil; m, err = tfr.Next(&q.tfd) {
 			n := m.ID.Value()
-			if q.visible != nil && !q.visible(n) {
+			if q.visible != nil && !q.visible.has(n) {
 				continue
 			}
 			q.record(n, i, fd.weight*f.weight*fieldFactor(fd, m), f.weight, fd.routing, f.term, fd.field, f.kind)
@@ -304,7 +304,7 @@ func (q *scorer) matchTriggers(it intent, fs [][]form) {
 		}
 		for m, err := tfr.Next(&q.tfd); err == nil && m != nil; m, err = tfr.Next(&q.tfd) {
 			n := m.ID.Value()
-			if q.visible != nil && !q.visible(n) {
+			if q.visible != nil && !q.visible.has(n) {
 				continue
 			}
 			for k, i := range pm.words {
@@ -324,9 +324,10 @@ func (q *scorer) totals(st *termStats) []ranked {
 	for _, w := range st.weights {
 		sumW += w
 	}
-	out := make([]ranked, len(sc.nums))
+	sc.ranked = slices.Grow(sc.ranked[:0], len(sc.nums))[:len(sc.nums)]
+	out := sc.ranked
 	for d, n := range sc.nums {
-		out[d].num = n
+		out[d] = ranked{num: n}
 		if n < uint64(len(c.order)) {
 			out[d].ord = c.order[n]
 		}
@@ -350,7 +351,7 @@ func (q *scorer) totals(st *termStats) []ranked {
 		out[d].cover = cov / sumW
 		out[d].named = wholeName(sc.inName[d*nw:d*nw+nw], sc.nameLen[d], st.weights) / sumW
 		out[d].total = rel/sumW + c.sc.coverage*out[d].cover + c.sc.name*out[d].named
-		if c.toolDocs[n] {
+		if c.toolDocs.has(n) {
 			out[d].total *= c.sc.tool
 		}
 	}
@@ -466,52 +467,4 @@ func dilute(norm, refLen, b float64) float64 {
 		return 1
 	}
 	return (1 + bm25K1) / (1 + bm25K1*(1-b+b*length/refLen))
-}
-
-// visibleSet returns the document numbers visible to v (nil: all), from
-// the filter query; sets are cached per visibility, since a runtime asks
-// with the same engine and allow-set again and again.
-func (c *Catalog) visibleSet(v Visibility, r index.IndexReader) (func(uint64) bool, error) {
-	f := c.filter(v)
-	if f == nil {
-		return nil, nil
-	}
-	key := visKey(v)
-	c.mu.Lock()
-	set, ok := c.visCache[key]
-	c.mu.Unlock()
-	if !ok {
-		s, err := f.Searcher(context.Background(), r, c.idx.Mapping(), search.SearcherOptions{Score: "none"})
-		if err != nil {
-			return nil, err
-		}
-		sctx := &search.SearchContext{DocumentMatchPool: search.NewDocumentMatchPool(s.DocumentMatchPoolSize(), 0)}
-		set = map[uint64]bool{}
-		for dm, err := s.Next(sctx); err == nil && dm != nil; dm, err = s.Next(sctx) {
-			set[dm.IndexInternalID.Value()] = true
-			sctx.DocumentMatchPool.Put(dm)
-		}
-		s.Close()
-		c.mu.Lock()
-		if len(c.visCache) >= maxVisCache {
-			clear(c.visCache)
-		}
-		c.visCache[key] = set
-		c.mu.Unlock()
-	}
-	return func(n uint64) bool { return set[n] }, nil
-}
-
-// maxVisCache bounds the cached visibility sets.
-const maxVisCache = 64
-
-// visKey identifies a visibility for the cache.
-func visKey(v Visibility) string {
-	ts := slices.Clone(v.Tools)
-	slices.Sort(ts)
-	any := "0"
-	if v.AnyTools {
-		any = "1"
-	}
-	return v.Engine + "\x00" + any + "\x00" + strings.Join(ts, ",")
 }
