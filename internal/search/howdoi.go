@@ -365,9 +365,28 @@ type termStats struct {
 }
 
 // common reports whether t is in so many bodies that matching it there
-// says nothing (and costs the most).
-func (s *termStats) common(t string) bool {
-	return s.body[t] > commonShare*s.docs && s.body[t] > commonMin
+// says nothing (and costs the most). A term the statistics have not
+// counted yet (a thesaurus relation, which weighs by its word) is counted
+// now: "check", related to "review", is in half the bodies of a large
+// catalog, and reading its postings took longer than the rest of the
+// answer.
+func (s *termStats) common(t string, r index.IndexReader) bool {
+	n, ok := s.body[t]
+	if !ok {
+		n = termDocs(r, t, fBody)
+		s.body[t] = n
+	}
+	return n > commonShare*s.docs && n > commonMin
+}
+
+// termDocs returns the number of documents whose field holds term t.
+func termDocs(r index.IndexReader, t, field string) float64 {
+	tr, err := r.TermFieldReader(context.Background(), []byte(t), field, false, false, false)
+	if err != nil {
+		return 0
+	}
+	defer tr.Close()
+	return float64(tr.Count())
 }
 
 // A term in more than commonShare of the bodies, and in more than
@@ -380,16 +399,9 @@ const (
 
 func (c *Catalog) stats(it intent, r index.IndexReader) *termStats {
 	st := &termStats{docs: float64(c.meta.Documents), body: map[string]float64{}, routing: map[string]float64{}}
-	count := func(t, field string) float64 {
-		tr, err := r.TermFieldReader(context.Background(), []byte(t), field, false, false, false)
-		if err != nil {
-			return 0
-		}
-		defer tr.Close()
-		return float64(tr.Count())
-	}
+	count := func(t, field string) float64 { return termDocs(r, t, field) }
 	look := func(t string) {
-		if _, ok := st.body[t]; !ok {
+		if _, ok := st.routing[t]; !ok {
 			st.body[t] = count(t, fBody)
 			st.routing[t] = count(t, fRouting)
 		}

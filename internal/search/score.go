@@ -245,7 +245,7 @@ func (q *scorer) matchForm(i int, f form, st *termStats) {
 		fields = q.c.sc.de
 	}
 	for _, fd := range fields {
-		if f.routing && !fd.routing || !fd.routing && st.common(f.term) {
+		if f.routing && !fd.routing || !fd.routing && st.common(f.term, q.r) {
 			continue
 		}
 		// A word found as itself in the name counts towards the whole
