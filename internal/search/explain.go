@@ -95,6 +95,14 @@ func (c *Catalog) Explain(text string, v Visibility, th Thresholds) (string, err
 				mark = " (names it)"
 			}
 			fmt.Fprintf(&b, "      %-16s %q (%s) in %s: %.2f%s\n", it.words[i].raw, m.term, m.kind, fieldNames[m.field], m.score, mark)
+			score := m.score
+			if i < len(h.wordScore) && h.wordScore[i] > score+1e-9 {
+				fmt.Fprintf(&b, "      %-16s its compound's parts together (compound part): %.2f\n", "", h.wordScore[i])
+				if sumW > 0 {
+					by[kindPart] += st.weights[i] * (h.wordScore[i] - score) / sumW / c.sc.maxTotal()
+				}
+				score = h.wordScore[i]
+			}
 			if sumW > 0 {
 				by[m.kind] += st.weights[i] * m.score / sumW / c.sc.maxTotal()
 			}

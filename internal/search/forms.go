@@ -15,6 +15,9 @@ type form struct {
 	german  bool // match in the German fields
 	routing bool // match in routing fields only (fuzzy and prefix forms)
 	kind    matchKind
+	// parts has bit g set for a rendering of part g of a split compound
+	// (see compound.go).
+	parts uint8
 }
 
 // matchKind says how a form relates to the word of the intent it stands
@@ -85,11 +88,12 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 			trKind = kindCognate
 		}
 		for _, t := range w.trans {
-			wt := transW
+			f := form{term: t, weight: transW, kind: trKind}
 			if w.split {
-				wt *= c.sc.part
+				f.weight *= c.sc.part
+				f.parts = partsOf(w, t)
 			}
-			fs = append(fs, form{term: t, weight: wt, kind: trKind})
+			fs = append(fs, f)
 		}
 		relW := c.sc.related
 		if len(w.trans) > 0 { // related to a rendering: an estimate of an estimate

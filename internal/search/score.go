@@ -144,6 +144,10 @@ type scratch struct {
 	naming []bool
 	// ranked holds the scored documents totals returns.
 	ranked []ranked
+	// parts holds, per touched document, split compound of the intent and
+	// part, the best weighted score of the part's renderings (see
+	// compound.go).
+	parts []float64
 }
 
 // score returns every visible document some form of some word matches,
@@ -153,6 +157,7 @@ type scratch struct {
 func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible docSet, tr *trace) ([]ranked, float64, *scorer) {
 	sc := c.scratch.Get().(*scratch)
 	q := &scorer{c: c, sc: sc, nw: len(it.words), r: r, visible: visible, tr: tr}
+	q.compounds = compoundsOf(it)
 	for i, forms := range fs {
 		for _, f := range forms {
 			q.matchForm(i, f, st)
@@ -171,17 +176,25 @@ func (q *scorer) release() {
 		sc.slot[n] = 0
 	}
 	sc.nums, sc.best, sc.routing, sc.inName, sc.nameLen, sc.naming = sc.nums[:0], sc.best[:0], sc.routing[:0], sc.inName[:0], sc.nameLen[:0], sc.naming[:0]
+	sc.parts = sc.parts[:0]
 	q.c.scratch.Put(sc)
 }
 
-// words returns document n's per-word scores: the best weighted field
-// score and the form weight found in a routing field (0: not there).
+// words returns document n's per-word scores: the word's score (its best
+// weighted field score, or its compound's parts together), the form
+// weight found in a routing field (0: not there) and whether the word
+// names the document.
 func (q *scorer) words(n uint64) (best, routing []float64, naming []bool) {
 	if n >= uint64(len(q.sc.slot)) || q.sc.slot[n] == 0 {
 		return make([]float64, q.nw), make([]float64, q.nw), make([]bool, q.nw)
 	}
-	k := int(q.sc.slot[n]-1) * q.nw
-	return slices.Clone(q.sc.best[k : k+q.nw]), slices.Clone(q.sc.routing[k : k+q.nw]), slices.Clone(q.sc.naming[k : k+q.nw])
+	d := int(q.sc.slot[n] - 1)
+	k := d * q.nw
+	best = make([]float64, q.nw)
+	for i := range best {
+		best[i] = q.wordScore(d, i)
+	}
+	return best, slices.Clone(q.sc.routing[k : k+q.nw]), slices.Clone(q.sc.naming[k : k+q.nw])
 }
 
 // scorer is one query's scoring: for every document touched, per word of
@@ -195,6 +208,8 @@ type scorer struct {
 	visible docSet // nil: every document
 	tr      *trace
 	tfd     index.TermFieldDoc
+	// compounds are the split compounds of the intent (compound.go).
+	compounds compounds
 }
 
 // at returns where document n's scores begin in the scratch, adding the
@@ -216,6 +231,9 @@ func (q *scorer) at(n uint64) int {
 			sc.naming = append(sc.naming, false)
 		}
 		sc.nameLen = append(sc.nameLen, 0)
+		for range len(q.compounds.words) * maxParts {
+			sc.parts = append(sc.parts, 0)
+		}
 	}
 	return int(k-1) * q.nw
 }
@@ -261,7 +279,11 @@ func (q *scorer) matchForm(i int, f form, st *termStats) {
 			if q.visible != nil && !q.visible.has(n) {
 				continue
 			}
-			q.record(n, i, fd.weight*f.weight*fieldFactor(fd, m), f.weight, fd.routing, f.term, fd.field, f.kind)
+			s := fd.weight * f.weight * fieldFactor(fd, m)
+			q.record(n, i, s, f.weight, fd.routing, f.term, fd.field, f.kind)
+			if f.parts != 0 {
+				q.recordParts(n, i, s, f.parts)
+			}
 			if exact && m.Norm > 0 {
 				k := q.at(n)
 				q.sc.inName[k+i] = true
@@ -336,7 +358,7 @@ func (q *scorer) totals(st *termStats) []ranked {
 		}
 		var rel, cov float64
 		for i, w := range st.weights {
-			rel += w * sc.best[d*nw+i]
+			rel += w * q.wordScore(d, i)
 			cov += w * sc.routing[d*nw+i]
 			if w > 0 && sc.naming[d*nw+i] {
 				out[d].naming++
