@@ -99,9 +99,10 @@ func (a *Answer) MarshalJSON() ([]byte, error) {
 //     clearly ahead — the runner-up's confidence is at least Margin below,
 //     or below Ratio times the best's — and it has evidence of its own:
 //     its routing fields hold two words of the intent, or words worth at
-//     least Evidence of the intent's weight (Hit.Routed, Hit.Cover). Being
-//     ahead is relative; an everyday request that shares one word with a
-//     trigger ("explain how photosynthesis works") must not load a manual;
+//     least Evidence of the intent's weight (Hit.Routed, Hit.Cover), or
+//     the intent names it by a word (Hit.Naming). Being ahead is
+//     relative; an everyday request that shares one word with a trigger
+//     ("explain how photosynthesis works") must not load a manual;
 //   - hint when no candidate reaches Hint (nothing fits);
 //   - alternatives otherwise: up to MaxAlternatives candidates whose
 //     confidence reaches Hint.
@@ -126,14 +127,15 @@ const minRoutedWords = 2
 // utility — a right load +1, the right manual among alternatives +0.5, a
 // wrong load −4, an out-of-scope intent answered with a hint +1 or
 // alternatives +0.6 — over 558 in-scope and 88 out-of-scope intents. With
-// them, 61 % of those in-scope intents load the right manual, 0.7 % load
-// a wrong one, 33 % get it among alternatives, and every out-of-scope
+// them, 63 % of those in-scope intents load the right manual, 0.7 % load
+// a wrong one, 31 % get it among alternatives, and every out-of-scope
 // intent gets a hint or alternatives. A wrong load costs an agent more
 // than a list: it then works from the wrong manual; at −2 the best grid
 // point loaded a wrong manual for 3.8 % of example.tsv's intents, at −4
 // for 1.9 %, under the 2 % the router aims at. Evidence 1 means a load
-// needs two of the intent's words in the manual's routing fields, or the
-// whole of a one-word intent there; the held-out sets (corpus-dev.tsv,
+// needs two of the intent's words in the manual's routing fields, the
+// whole of a one-word intent there, or a word that names the manual; the
+// held-out sets (corpus-dev.tsv,
 // example-holdout.tsv, heldout.tsv) are not calibrated on.
 func DefaultThresholds() Thresholds {
 	return Thresholds{Load: 0.25, Margin: 0.40, Ratio: 0.80, Evidence: 1.00, Hint: 0.15, MaxAlternatives: 5}
