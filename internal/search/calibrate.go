@@ -159,6 +159,10 @@ type savedHit struct {
 // WriteOutcomes writes what calibration needs of outs, one JSON object a
 // line, so that thresholds can be calibrated over several eval sets built
 // on different catalogs (lore eval --save-outcomes, --calibrate-with).
+// Each candidate carries its per-word scores too (the intent's word
+// weights, each word's score, its routing form weight, whether it names
+// the candidate), so that a confidence model for loading can be studied
+// offline on the same outcomes.
 func WriteOutcomes(w io.Writer, outs []Outcome) error {
 	enc := json.NewEncoder(w)
 	for _, o := range outs {
