@@ -80,48 +80,7 @@ func (c *Catalog) Explain(text string, v Visibility, th Thresholds) (string, err
 		sumW += w
 	}
 	for k, h := range hits {
-		named := ""
-		if h.Naming > 0 {
-			named = "; named by " + plural.Of(h.Naming, "word", "words")
-		}
-		fmt.Fprintf(&b, "%2d. %.3f (routing fields: %s, %.2f of the weight%s) %s\n", k+1, h.Score, plural.Of(h.Routed, "word", "words"), h.Cover, named, h.Path)
-		var by [numKinds]float64
-		for i, m := range ex.matches[h.ID] {
-			if m.field == "" {
-				continue
-			}
-			mark := ""
-			if i < len(h.wordNaming) && h.wordNaming[i] {
-				mark = " (names it)"
-			}
-			fmt.Fprintf(&b, "      %-16s %q (%s) in %s: %.2f%s\n", it.words[i].raw, m.term, m.kind, fieldNames[m.field], m.score, mark)
-			score := m.score
-			if i < len(h.wordScore) && h.wordScore[i] > score+1e-9 {
-				fmt.Fprintf(&b, "      %-16s its compound's parts together (compound part): %.2f\n", "", h.wordScore[i])
-				if sumW > 0 {
-					by[kindPart] += st.weights[i] * (h.wordScore[i] - score) / sumW / c.sc.maxTotal()
-				}
-				score = h.wordScore[i]
-			}
-			if sumW > 0 {
-				by[m.kind] += st.weights[i] * m.score / sumW / c.sc.maxTotal()
-			}
-		}
-		var parts []string
-		for kind, v := range by {
-			if v > 0 {
-				parts = append(parts, fmt.Sprintf("%s %.3f", matchKind(kind), v))
-			}
-		}
-		if cov := c.sc.coverage * h.Cover / c.sc.maxTotal(); cov > 0 {
-			parts = append(parts, fmt.Sprintf("routing coverage %.3f", cov))
-		}
-		if nb := c.sc.name * h.named / c.sc.maxTotal(); nb > 0 {
-			parts = append(parts, fmt.Sprintf("whole name %.3f", nb))
-		}
-		if len(parts) > 0 {
-			fmt.Fprintf(&b, "      score by match type: %s\n", strings.Join(parts, ", "))
-		}
+		c.writeHit(&b, k, h, &ex, sumW)
 	}
 	a := decide(hits, th)
 	b.WriteString(why(hits, th) + "\n")
@@ -138,6 +97,55 @@ func (c *Catalog) Explain(text string, v Visibility, th Thresholds) (string, err
 		b.WriteString("answer: hint\n")
 	}
 	return b.String(), nil
+}
+
+// writeHit describes the k-th candidate h: where each word of the intent
+// matched it best, and what each type of match contributes to its score
+// (sumW is the intent's weight).
+func (c *Catalog) writeHit(b *strings.Builder, k int, h Hit, ex *explanation, sumW float64) {
+	it, st := ex.it, ex.st
+	named := ""
+	if h.Naming > 0 {
+		named = "; named by " + plural.Of(h.Naming, "word", "words")
+	}
+	fmt.Fprintf(b, "%2d. %.3f (routing fields: %s, %.2f of the weight%s) %s\n", k+1, h.Score, plural.Of(h.Routed, "word", "words"), h.Cover, named, h.Path)
+	var by [numKinds]float64
+	share := func(i int, s float64) float64 {
+		if sumW == 0 {
+			return 0
+		}
+		return st.weights[i] * s / sumW / c.sc.maxTotal()
+	}
+	for i, m := range ex.matches[h.ID] {
+		if m.field == "" {
+			continue
+		}
+		mark := ""
+		if i < len(h.wordNaming) && h.wordNaming[i] {
+			mark = " (names it)"
+		}
+		fmt.Fprintf(b, "      %-16s %q (%s) in %s: %.2f%s\n", it.words[i].raw, m.term, m.kind, fieldNames[m.field], m.score, mark)
+		by[m.kind] += share(i, m.score)
+		if i < len(h.wordScore) && h.wordScore[i] > m.score+1e-9 {
+			fmt.Fprintf(b, "      %-16s its compound's parts together (compound part): %.2f\n", "", h.wordScore[i])
+			by[kindPart] += share(i, h.wordScore[i]-m.score)
+		}
+	}
+	var parts []string
+	for kind, v := range by {
+		if v > 0 {
+			parts = append(parts, fmt.Sprintf("%s %.3f", matchKind(kind), v))
+		}
+	}
+	if cov := c.sc.coverage * h.Cover / c.sc.maxTotal(); cov > 0 {
+		parts = append(parts, fmt.Sprintf("routing coverage %.3f", cov))
+	}
+	if nb := c.sc.name * h.named / c.sc.maxTotal(); nb > 0 {
+		parts = append(parts, fmt.Sprintf("whole name %.3f", nb))
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(b, "      score by match type: %s\n", strings.Join(parts, ", "))
+	}
 }
 
 // why says in a line why the best of hits is loaded or not (judgeLoad).
