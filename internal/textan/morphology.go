@@ -20,10 +20,7 @@ import (
 //   - the zu of an infinitive after a separable particle: umzusetzen →
 //     umsetzen, herauszufinden → herausfinden;
 //   - the imperative of a verb that changes e to i or ie: gib → geben,
-//     entwirf → entwerfen, lies → lesen, hilf → helfen;
-//   - an agent noun in -er is its verb, and an adjective in -erisch its
-//     agent noun: Entwickler → entwickeln, Prüfer → prüfen,
-//     gestalterisch → Gestalter → gestalten.
+//     entwirf → entwerfen, lies → lesen, hilf → helfen.
 //
 // Each candidate is only a guess; the glossary decides, since only a
 // candidate it holds is used.
@@ -38,31 +35,7 @@ func lemmaCandidates(n string) []string {
 	ungLemmas(n, add)
 	zuInfinitives(n, add)
 	imperativeLemma(n, add)
-	agentLemmas(n, add)
 	return out
-}
-
-// agentLemmas adds the verb of an agent noun in -er (with its plural and
-// case endings) and, for an adjective in -erisch (with its endings), the
-// agent noun and its verb.
-func agentLemmas(n string, add func(string)) {
-	for _, end := range []string{"ischen", "ischer", "isches", "ischem", "ische", "isch"} {
-		if base, ok := strings.CutSuffix(n, end); ok {
-			if strings.HasSuffix(base, "er") && len(base) >= 6 {
-				add(base)
-				n = base
-			}
-			break
-		}
-	}
-	for _, end := range []string{"ern", "ers", "er"} {
-		if stem, ok := strings.CutSuffix(n, end); ok && len(stem) >= 4 {
-			for _, v := range verbsOf(stem) {
-				add(v)
-			}
-			break
-		}
-	}
 }
 
 // adjectiveLemmas adds the base of an adjective or participle ending

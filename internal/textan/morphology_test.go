@@ -21,10 +21,6 @@ func TestLemmaCandidates(t *testing.T) {
 		"lies":            "lesen", // imperative e → ie
 		"hilf":            "helfen",
 		"konfigurationen": "konfiguration",
-		"entwickler":      "entwickeln", // agent noun → verb
-		"prufern":         "prufen",
-		"gestalterische":  "gestalten", // -erisch adjective → agent noun → verb
-		"gestalterisch":   "gestalter",
 	} {
 		if got := lemmaCandidates(w); !slices.Contains(got, want) {
 			t.Errorf("lemmaCandidates(%s) = %v, want %s among them", w, got, want)
@@ -42,10 +38,9 @@ func TestLemmaCandidates(t *testing.T) {
 func TestGlossaryFindsOtherForms(t *testing.T) {
 	g := defaultAnalysis().gloss
 	for w, want := range map[string]string{
-		"passenden":      "fit",    // passen
-		"entwirf":        "design", // entwerfen
-		"gib":            "give",   // geben
-		"gestalterische": "design", // gestalten
+		"passenden": "fit",    // passen
+		"entwirf":   "design", // entwerfen
+		"gib":       "give",   // geben
 	} {
 		groups, _ := g.lookup(w)
 		if tr := slices.Concat(groups...); !slices.Contains(tr, want) {
