@@ -33,11 +33,11 @@ FUZZTIME ?= 30s
 FUZZMINIMIZE ?= 100x
 
 # Routing gates (lore eval --min-top1/--min-top3, over all in-scope intents),
-# a few points below what each set measures. Tuned on: example.tsv 76.0 % /
-# 91.3 %, corpus.tsv 92.0 % / 97.1 % (corpus-tune.tsv 89.3 % / 95.0 %).
+# a few points below what each set measures. Tuned on: example.tsv 76.9 % /
+# 91.3 %, corpus.tsv 92.0 % / 97.1 % (corpus-tune.tsv 89.3 % / 95.4 %).
 # Held out from tuning: example-holdout.tsv 93.9 % / 97.6 %, corpus-dev.tsv
-# 85.0 % / 96.2 %, and heldout.tsv (never read nor tuned on: run it with
-# --worst 0 only, for its figures) 86.4 % / 94.5 %.
+# 86.2 % / 95.0 %, and heldout.tsv (never read nor tuned on: run it with
+# --worst 0 only, for its figures) 86.4 % / 94.5 % (the previous round).
 EXAMPLE_MIN_TOP1 ?= 0.74
 EXAMPLE_MIN_TOP3 ?= 0.89
 EXAMPLE_HOLDOUT_MIN_TOP1 ?= 0.90
@@ -46,7 +46,7 @@ CORPUS_MIN_TOP1  ?= 0.89
 CORPUS_MIN_TOP3  ?= 0.95
 CORPUS_TUNE_MIN_TOP1 ?= 0.86
 CORPUS_TUNE_MIN_TOP3 ?= 0.92
-CORPUS_DEV_MIN_TOP1 ?= 0.82
+CORPUS_DEV_MIN_TOP1 ?= 0.83
 CORPUS_DEV_MIN_TOP3 ?= 0.93
 HELDOUT_MIN_TOP1 ?= 0.83
 HELDOUT_MIN_TOP3 ?= 0.91

@@ -131,9 +131,12 @@ func describe(outs []Outcome, th Thresholds) string {
 
 // savedOutcome is what calibration needs of an outcome, as JSON.
 type savedOutcome struct {
-	ID     string     `json:"id"`
-	Want   []string   `json:"want"`
-	Ranked []savedHit `json:"ranked"`
+	ID   string   `json:"id"`
+	Want []string `json:"want"`
+	Lang string   `json:"lang,omitempty"`
+	// Weights are the intent's word weights (Hit.weights).
+	Weights []float64  `json:"weights,omitempty"`
+	Ranked  []savedHit `json:"ranked"`
 }
 
 type savedHit struct {
@@ -142,19 +145,32 @@ type savedHit struct {
 	Score  float64 `json:"score"`
 	Routed int     `json:"routed"`
 	Cover  float64 `json:"cover"`
+	Naming int     `json:"naming,omitempty"`
 	// Routes are the manuals an overview routes to (see loads).
 	Routes []string `json:"routes,omitempty"`
+	// Words and RoutingWords are the per-word scores (Hit.wordScore,
+	// Hit.wordRouting).
+	Words        []float64 `json:"words,omitempty"`
+	RoutingWords []float64 `json:"routingWords,omitempty"`
+	Named        float64   `json:"named,omitempty"`
+	NamingWords  []bool    `json:"namingWords,omitempty"`
 }
 
 // WriteOutcomes writes what calibration needs of outs, one JSON object a
 // line, so that thresholds can be calibrated over several eval sets built
 // on different catalogs (lore eval --save-outcomes, --calibrate-with).
+// Each candidate carries its per-word scores too (the intent's word
+// weights, each word's score, its routing form weight, whether it names
+// the candidate), so that a confidence model for loading can be studied
+// offline on the same outcomes.
 func WriteOutcomes(w io.Writer, outs []Outcome) error {
 	enc := json.NewEncoder(w)
 	for _, o := range outs {
-		s := savedOutcome{ID: o.ID, Want: o.Want}
+		s := savedOutcome{ID: o.ID, Want: o.Want, Lang: o.Lang}
 		for _, h := range o.Ranked {
-			s.Ranked = append(s.Ranked, savedHit{Rel: h.Rel, Score: h.Score, Routed: h.Routed, Cover: h.Cover, Routes: h.routes, Name: h.Name})
+			s.Weights = h.weights
+			s.Ranked = append(s.Ranked, savedHit{Rel: h.Rel, Score: h.Score, Routed: h.Routed, Cover: h.Cover, Routes: h.routes, Name: h.Name,
+				Words: h.wordScore, RoutingWords: h.wordRouting, Named: h.named, NamingWords: h.wordNaming, Naming: h.Naming})
 		}
 		if err := enc.Encode(s); err != nil {
 			return err
@@ -174,9 +190,10 @@ func ReadOutcomes(r io.Reader, name string) ([]Outcome, error) {
 		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
 			return nil, fmt.Errorf("%s:%d: %w (write it with lore eval --save-outcomes)", name, n, err)
 		}
-		o := Outcome{Case: Case{ID: s.ID}, Want: s.Want}
+		o := Outcome{Case: Case{ID: s.ID, Lang: s.Lang}, Want: s.Want}
 		for _, h := range s.Ranked {
-			o.Ranked = append(o.Ranked, Hit{Rel: h.Rel, Name: h.Name, Score: h.Score, Routed: h.Routed, Cover: h.Cover, routes: h.Routes})
+			o.Ranked = append(o.Ranked, Hit{Rel: h.Rel, Name: h.Name, Score: h.Score, Routed: h.Routed, Cover: h.Cover, routes: h.Routes,
+				wordScore: h.Words, wordRouting: h.RoutingWords, weights: s.Weights, named: h.Named, wordNaming: h.NamingWords, Naming: h.Naming})
 		}
 		out = append(out, o)
 	}

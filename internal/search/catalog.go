@@ -21,15 +21,15 @@ type Catalog struct {
 	an      *Analysis
 	sc      scoring
 	// toolDocs are the document numbers of tool descriptions.
-	toolDocs map[uint64]bool
+	toolDocs docSet
 	// order is each document's position in the build input (OrderFile);
 	// ends is where each position's text ends in content (ContentEndsFile).
 	order []uint32
 	ends  []int64
 
-	scratch  sync.Pool // of *scratch
-	mu       sync.Mutex
-	visCache map[string]map[uint64]bool
+	scratch sync.Pool // of *scratch
+	mu      sync.Mutex
+	views   map[string]*view // by visKey
 }
 
 // Open opens the catalog in dir read-only.
@@ -50,7 +50,7 @@ func Open(dir string) (*Catalog, error) {
 		idx.Close()
 		return nil, fmt.Errorf("cannot open the catalog %s: %w", dir, err)
 	}
-	c := &Catalog{scratch: sync.Pool{New: func() any { return new(scratch) }}, idx: idx, content: content, meta: meta, sc: defaultScoring, visCache: map[string]map[uint64]bool{}}
+	c := &Catalog{scratch: sync.Pool{New: func() any { return new(scratch) }}, idx: idx, content: content, meta: meta, sc: defaultScoring, views: map[string]*view{}}
 	vocab, err := readVocabulary(dir)
 	if err != nil {
 		c.Close()
@@ -108,7 +108,7 @@ func readEnds(dir string, n int, content *os.File) ([]int64, error) {
 
 // docsWith returns the numbers of the documents whose keyword field holds
 // value.
-func docsWith(idx bleve.Index, field, value string) (map[uint64]bool, error) {
+func docsWith(idx bleve.Index, field, value string) (docSet, error) {
 	adv, err := idx.Advanced()
 	if err != nil {
 		return nil, err
@@ -123,9 +123,9 @@ func docsWith(idx bleve.Index, field, value string) (map[uint64]bool, error) {
 		return nil, err
 	}
 	defer tr.Close()
-	out := map[uint64]bool{}
+	var out docSet
 	for m, err := tr.Next(nil); err == nil && m != nil; m, err = tr.Next(nil) {
-		out[m.ID.Value()] = true
+		out.add(m.ID.Value())
 	}
 	return out, nil
 }

@@ -3,6 +3,8 @@ package search
 import (
 	"fmt"
 	"strings"
+
+	"github.com/lorekit/lore/internal/plural"
 )
 
 // trace records, for an explanation, which form of each word matched a
@@ -78,34 +80,10 @@ func (c *Catalog) Explain(text string, v Visibility, th Thresholds) (string, err
 		sumW += w
 	}
 	for k, h := range hits {
-		fmt.Fprintf(&b, "%2d. %.3f (routing fields: %d words, %.2f of the weight) %s\n", k+1, h.Score, h.Routed, h.Cover, h.Path)
-		var by [numKinds]float64
-		for i, m := range ex.matches[h.ID] {
-			if m.field == "" {
-				continue
-			}
-			fmt.Fprintf(&b, "      %-16s %q (%s) in %s: %.2f\n", it.words[i].raw, m.term, m.kind, fieldNames[m.field], m.score)
-			if sumW > 0 {
-				by[m.kind] += st.weights[i] * m.score / sumW / c.sc.maxTotal()
-			}
-		}
-		var parts []string
-		for kind, v := range by {
-			if v > 0 {
-				parts = append(parts, fmt.Sprintf("%s %.3f", matchKind(kind), v))
-			}
-		}
-		if cov := c.sc.coverage * h.Cover / c.sc.maxTotal(); cov > 0 {
-			parts = append(parts, fmt.Sprintf("routing coverage %.3f", cov))
-		}
-		if nb := c.sc.name * h.named / c.sc.maxTotal(); nb > 0 {
-			parts = append(parts, fmt.Sprintf("whole name %.3f", nb))
-		}
-		if len(parts) > 0 {
-			fmt.Fprintf(&b, "      score by match type: %s\n", strings.Join(parts, ", "))
-		}
+		c.writeHit(&b, k, h, &ex, sumW)
 	}
 	a := decide(hits, th)
+	b.WriteString(why(hits, th) + "\n")
 	switch {
 	case a.Loaded != nil:
 		fmt.Fprintf(&b, "answer: loaded %s\n", a.Loaded.Name)
@@ -119,4 +97,85 @@ func (c *Catalog) Explain(text string, v Visibility, th Thresholds) (string, err
 		b.WriteString("answer: hint\n")
 	}
 	return b.String(), nil
+}
+
+// writeHit describes the k-th candidate h: where each word of the intent
+// matched it best, and what each type of match contributes to its score
+// (sumW is the intent's weight).
+func (c *Catalog) writeHit(b *strings.Builder, k int, h Hit, ex *explanation, sumW float64) {
+	it, st := ex.it, ex.st
+	named := ""
+	if h.Naming > 0 {
+		named = "; named by " + plural.Of(h.Naming, "word", "words")
+	}
+	fmt.Fprintf(b, "%2d. %.3f (routing fields: %s, %.2f of the weight%s) %s\n", k+1, h.Score, plural.Of(h.Routed, "word", "words"), h.Cover, named, h.Path)
+	var by [numKinds]float64
+	share := func(i int, s float64) float64 {
+		if sumW == 0 {
+			return 0
+		}
+		return st.weights[i] * s / sumW / c.sc.maxTotal()
+	}
+	for i, m := range ex.matches[h.ID] {
+		if m.field == "" {
+			continue
+		}
+		mark := ""
+		if i < len(h.wordNaming) && h.wordNaming[i] {
+			mark = " (names it)"
+		}
+		fmt.Fprintf(b, "      %-16s %q (%s) in %s: %.2f%s\n", it.words[i].raw, m.term, m.kind, fieldNames[m.field], m.score, mark)
+		by[m.kind] += share(i, m.score)
+		if i < len(h.wordScore) && h.wordScore[i] > m.score+1e-9 {
+			fmt.Fprintf(b, "      %-16s its compound's parts together (compound part): %.2f\n", "", h.wordScore[i])
+			by[kindPart] += share(i, h.wordScore[i]-m.score)
+		}
+	}
+	var parts []string
+	for kind, v := range by {
+		if v > 0 {
+			parts = append(parts, fmt.Sprintf("%s %.3f", matchKind(kind), v))
+		}
+	}
+	if cov := c.sc.coverage * h.Cover / c.sc.maxTotal(); cov > 0 {
+		parts = append(parts, fmt.Sprintf("routing coverage %.3f", cov))
+	}
+	if nb := c.sc.name * h.named / c.sc.maxTotal(); nb > 0 {
+		parts = append(parts, fmt.Sprintf("whole name %.3f", nb))
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(b, "      score by match type: %s\n", strings.Join(parts, ", "))
+	}
+}
+
+// why says in a line why the best of hits is loaded or not (judgeLoad).
+func why(hits []Hit, th Thresholds) string {
+	v, k := judgeLoad(hits, th)
+	if v == verdictNone {
+		return "decision: no candidate"
+	}
+	best := hits[0]
+	var ev string
+	switch {
+	case best.Naming > 0:
+		ev = fmt.Sprintf("the intent names it (%s in its name or a whole trigger)", plural.Of(best.Naming, "word", "words"))
+	case best.Routed >= minRoutedWords:
+		ev = fmt.Sprintf("%s of the intent in its routing fields", plural.Of(best.Routed, "word", "words"))
+	default:
+		ev = fmt.Sprintf("%.2f of the intent's weight in its routing fields", best.Cover)
+	}
+	ahead := "no competitor"
+	if k >= 0 {
+		ahead = fmt.Sprintf("the runner-up %s scores %.3f (margin %.2f, ratio %.2f)", hits[k].Name, hits[k].Score, th.Margin, th.Ratio)
+	}
+	switch v {
+	case verdictWeak:
+		return fmt.Sprintf("decision: %s is not loaded: confidence %.3f is under Load %.2f", best.Name, best.Score, th.Load)
+	case verdictEvidence:
+		return fmt.Sprintf("decision: %s is not loaded: too little evidence of its own (%s in its routing fields, %.2f of the intent's weight; none names it)",
+			best.Name, plural.Of(best.Routed, "word", "words"), best.Cover)
+	case verdictClose:
+		return fmt.Sprintf("decision: %s is not loaded: not clearly ahead: %s", best.Name, ahead)
+	}
+	return fmt.Sprintf("decision: %s is loaded: confidence %.3f ≥ Load %.2f; evidence: %s; clearly ahead: %s", best.Name, best.Score, th.Load, ev, ahead)
 }

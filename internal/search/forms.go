@@ -15,6 +15,9 @@ type form struct {
 	german  bool // match in the German fields
 	routing bool // match in routing fields only (fuzzy and prefix forms)
 	kind    matchKind
+	// parts has bit g set for a rendering of part g of a split compound
+	// (see compound.go).
+	parts uint8
 }
 
 // matchKind says how a form relates to the word of the intent it stands
@@ -40,6 +43,22 @@ var kindNames = [numKinds]string{"word", "German stem", "compound part", "glossa
 	"digits dropped", "prefix", "one edit", "whole trigger"}
 
 func (k matchKind) String() string { return kindNames[k] }
+
+// naming reports whether a match of this kind in field says that the
+// intent names the manual: a trigger the intent says whole, or the word
+// itself (in either spelling: a cognate is the English spelling of the
+// German word) in the manual's name. A translation in the name is not
+// enough — "frei" is free and available, and a name that says
+// "availability" is not named by it.
+func (k matchKind) naming(field string) bool {
+	switch {
+	case field == fPhrases:
+		return true
+	case field != fWords:
+		return false
+	}
+	return k == kindWord || k == kindPlural || k == kindCognate
+}
 
 // forms lists the forms of every word of it.
 func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
@@ -69,11 +88,12 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 			trKind = kindCognate
 		}
 		for _, t := range w.trans {
-			wt := transW
+			f := form{term: t, weight: transW, kind: trKind}
 			if w.split {
-				wt *= c.sc.part
+				f.weight *= c.sc.part
+				f.parts = partsOf(w, t)
 			}
-			fs = append(fs, form{term: t, weight: wt, kind: trKind})
+			fs = append(fs, f)
 		}
 		relW := c.sc.related
 		if len(w.trans) > 0 { // related to a rendering: an estimate of an estimate

@@ -28,6 +28,11 @@ type Hit struct {
 	// the other candidates score (Thresholds.Evidence).
 	Routed int     `json:"-"`
 	Cover  float64 `json:"-"`
+	// Naming counts the intent's words that name the manual: found as
+	// themselves in its name ("quarkus" and the manual quarkus), or in a
+	// trigger the intent says whole ("Flussdiagramm"). One such word is
+	// evidence enough for a load (Thresholds).
+	Naming int `json:"-"`
 	// Rel is the path relative to the manual root; Kind is manual or tool.
 	Rel  string `json:"-"`
 	Kind string `json:"-"`
@@ -44,6 +49,12 @@ type Hit struct {
 	// named is the share of the intent's weight in words that make up
 	// the manual's whole name (see scoring.name).
 	named float64
+	// wordScore and wordRouting hold, per word of the intent, the
+	// word's best weighted field score in this manual and the weight of
+	// its form in a routing field (0: not there); weights are the
+	// intent's word weights (see loads).
+	wordScore, wordRouting, weights []float64
+	wordNaming                      []bool
 }
 
 // Loaded is the manual the router loads, with what manual_read returns.
@@ -88,9 +99,10 @@ func (a *Answer) MarshalJSON() ([]byte, error) {
 //     clearly ahead — the runner-up's confidence is at least Margin below,
 //     or below Ratio times the best's — and it has evidence of its own:
 //     its routing fields hold two words of the intent, or words worth at
-//     least Evidence of the intent's weight (Hit.Routed, Hit.Cover). Being
-//     ahead is relative; an everyday request that shares one word with a
-//     trigger ("explain how photosynthesis works") must not load a manual;
+//     least Evidence of the intent's weight (Hit.Routed, Hit.Cover), or
+//     the intent names it by a word (Hit.Naming). Being ahead is
+//     relative; an everyday request that shares one word with a trigger
+//     ("explain how photosynthesis works") must not load a manual;
 //   - hint when no candidate reaches Hint (nothing fits);
 //   - alternatives otherwise: up to MaxAlternatives candidates whose
 //     confidence reaches Hint.
@@ -115,14 +127,15 @@ const minRoutedWords = 2
 // utility — a right load +1, the right manual among alternatives +0.5, a
 // wrong load −4, an out-of-scope intent answered with a hint +1 or
 // alternatives +0.6 — over 558 in-scope and 88 out-of-scope intents. With
-// them, 61 % of those in-scope intents load the right manual, 0.7 % load
-// a wrong one, 33 % get it among alternatives, and every out-of-scope
+// them, 63 % of those in-scope intents load the right manual, 0.7 % load
+// a wrong one, 31 % get it among alternatives, and every out-of-scope
 // intent gets a hint or alternatives. A wrong load costs an agent more
 // than a list: it then works from the wrong manual; at −2 the best grid
 // point loaded a wrong manual for 3.8 % of example.tsv's intents, at −4
 // for 1.9 %, under the 2 % the router aims at. Evidence 1 means a load
-// needs two of the intent's words in the manual's routing fields, or the
-// whole of a one-word intent there; the held-out sets (corpus-dev.tsv,
+// needs two of the intent's words in the manual's routing fields, the
+// whole of a one-word intent there, or a word that names the manual; the
+// held-out sets (corpus-dev.tsv,
 // example-holdout.tsv, heldout.tsv) are not calibrated on.
 func DefaultThresholds() Thresholds {
 	return Thresholds{Load: 0.25, Margin: 0.40, Ratio: 0.80, Evidence: 1.00, Hint: 0.15, MaxAlternatives: 5}
@@ -180,12 +193,34 @@ func decide(ranked []Hit, th Thresholds) *Answer {
 
 // loads reports whether the best of ranked is loaded (see Thresholds).
 func loads(ranked []Hit, th Thresholds) bool {
+	v, _ := judgeLoad(ranked, th)
+	return v == verdictLoad
+}
+
+// verdict is why the best candidate is loaded or not (lore howdoi
+// --explain prints it).
+type verdict uint8
+
+const (
+	verdictNone     verdict = iota // no candidate
+	verdictWeak                    // its confidence is under Load
+	verdictEvidence                // too little evidence of its own
+	verdictClose                   // the runner-up is close behind
+	verdictLoad                    // loaded
+)
+
+// judgeLoad decides whether the best of ranked is loaded, and why; second
+// is the index of its competitor in ranked (-1: none).
+func judgeLoad(ranked []Hit, th Thresholds) (v verdict, second int) {
 	if len(ranked) == 0 {
-		return false
+		return verdictNone, -1
 	}
 	best := ranked[0]
-	if best.Score < th.Load || best.Routed < minRoutedWords && best.Cover < th.Evidence {
-		return false
+	if best.Score < th.Load {
+		return verdictWeak, -1
+	}
+	if !evident(best, th) {
+		return verdictEvidence, -1
 	}
 	// An overview that routes to the best candidate is no competitor of
 	// it: the intent is in its area, which the best one covers.
@@ -194,10 +229,22 @@ func loads(ranked []Hit, th Thresholds) bool {
 		k++
 	}
 	if k == len(ranked) {
-		return true
+		return verdictLoad, -1
 	}
-	second := ranked[k]
-	return best.Score-second.Score >= th.Margin || second.Score < th.Ratio*best.Score
+	if s := ranked[k]; best.Score-s.Score >= th.Margin || s.Score < th.Ratio*best.Score {
+		return verdictLoad, k
+	}
+	return verdictClose, k
+}
+
+// evident reports whether h has evidence of its own for a load: its
+// routing fields hold minRoutedWords words of the intent, or words worth
+// th.Evidence of the intent's weight, or the intent names it by a word
+// (Hit.Naming) — a word in a summary may be incidental ("explain" of a
+// trigger "explain failure"), a word that is the manual's name or a whole
+// trigger is not.
+func evident(h Hit, th Thresholds) bool {
+	return h.Routed >= minRoutedWords || h.Cover >= th.Evidence || h.Naming > 0
 }
 
 func hintFor(intent string) string {
@@ -224,7 +271,7 @@ func (c *Catalog) rankExplained(text string, v Visibility, n int, ex *explanatio
 	defer r.Close()
 	it := c.analyse(text, r)
 	st := c.stats(it, r)
-	visible, err := c.visibleSet(v, r)
+	vw, err := c.view(v, r)
 	if err != nil {
 		return nil, err
 	}
@@ -233,7 +280,8 @@ func (c *Catalog) rankExplained(text string, v Visibility, n int, ex *explanatio
 	if ex != nil {
 		tr = &trace{best: map[uint64][]match{}, nw: len(it.words)}
 	}
-	all, unmatched := c.score(it, st, fs, r, visible, tr)
+	all, unmatched, q := c.score(it, st, fs, r, vw.docs, tr)
+	defer q.release()
 	if ex != nil {
 		*ex = explanation{it: it, st: st, fs: fs, matches: map[string][]match{}, unmatched: unmatched}
 	}
@@ -243,7 +291,6 @@ func (c *Catalog) rankExplained(text string, v Visibility, n int, ex *explanatio
 	// The defensive visibility check below may drop a few; look at four
 	// times as many as needed, and at all of them only if that is short.
 	scored := top(all, 4*want)
-	judged := c.judge(v)
 	var out []Hit
 	for k := 0; k < len(scored) && len(out) < want; k++ {
 		if k == len(scored)-1 && len(scored) < len(all) {
@@ -259,12 +306,15 @@ func (c *Catalog) rankExplained(text string, v Visibility, n int, ex *explanatio
 			continue
 		}
 		f := storedFields(doc)
-		if !judged(id, f.get(fAudience), f.all(fTools), f.all(fEngines)) {
+		if !vw.judge(id, f.get(fAudience), f.all(fTools), f.all(fEngines)) {
 			continue
 		}
 		out = append(out, Hit{ID: id, Name: f.get(fName), Path: f.get(fPath), Rel: f.get(fRel), Summary: f.get(fSumEN),
 			Kind: f.get(fKind), Score: math.Round(d.total/c.sc.maxTotal()*1000) / 1000, at: int(d.ord),
-			Routed: d.routed, Cover: math.Round(d.cover*1000) / 1000, mask: d.mask, named: d.named})
+			Routed: d.routed, Cover: math.Round(d.cover*1000) / 1000, Naming: d.naming, mask: d.mask, named: d.named})
+		h := &out[len(out)-1]
+		h.wordScore, h.wordRouting, h.wordNaming = q.words(d.num)
+		h.weights = st.weights
 		if ex != nil {
 			ex.matches[id] = tr.best[d.num]
 		}
@@ -317,9 +367,28 @@ type termStats struct {
 }
 
 // common reports whether t is in so many bodies that matching it there
-// says nothing (and costs the most).
-func (s *termStats) common(t string) bool {
-	return s.body[t] > commonShare*s.docs && s.body[t] > commonMin
+// says nothing (and costs the most). A term the statistics have not
+// counted yet (a thesaurus relation, which weighs by its word) is counted
+// now: "check", related to "review", is in half the bodies of a large
+// catalog, and reading its postings took longer than the rest of the
+// answer.
+func (s *termStats) common(t string, r index.IndexReader) bool {
+	n, ok := s.body[t]
+	if !ok {
+		n = termDocs(r, t, fBody)
+		s.body[t] = n
+	}
+	return n > commonShare*s.docs && n > commonMin
+}
+
+// termDocs returns the number of documents whose field holds term t.
+func termDocs(r index.IndexReader, t, field string) float64 {
+	tr, err := r.TermFieldReader(context.Background(), []byte(t), field, false, false, false)
+	if err != nil {
+		return 0
+	}
+	defer tr.Close()
+	return float64(tr.Count())
 }
 
 // A term in more than commonShare of the bodies, and in more than
@@ -332,16 +401,9 @@ const (
 
 func (c *Catalog) stats(it intent, r index.IndexReader) *termStats {
 	st := &termStats{docs: float64(c.meta.Documents), body: map[string]float64{}, routing: map[string]float64{}}
-	count := func(t, field string) float64 {
-		tr, err := r.TermFieldReader(context.Background(), []byte(t), field, false, false, false)
-		if err != nil {
-			return 0
-		}
-		defer tr.Close()
-		return float64(tr.Count())
-	}
+	count := func(t, field string) float64 { return termDocs(r, t, field) }
 	look := func(t string) {
-		if _, ok := st.body[t]; !ok {
+		if _, ok := st.routing[t]; !ok {
 			st.body[t] = count(t, fBody)
 			st.routing[t] = count(t, fRouting)
 		}

@@ -108,6 +108,7 @@ func TestDecide(t *testing.T) {
 	h := func(s float64) Hit { return Hit{Name: "m", Score: s, Routed: 2} }
 	// one has one word there, worth cover of the intent's weight.
 	one := func(s, cover float64) Hit { return Hit{Score: s, Routed: 1, Cover: cover} }
+	named := func(h Hit) Hit { h.Naming = 1; return h }
 	// overview routes to m.
 	overview := func(s float64) Hit { return Hit{Name: "o-overview", Score: s, Routed: 2, routes: []string{"x", "m"}} }
 	for _, tc := range []struct {
@@ -125,6 +126,11 @@ func TestDecide(t *testing.T) {
 		// that is not half of what the intent says: no evidence.
 		{"one minor word", []Hit{one(0.6, 0.3), h(0.1)}, "alternatives"},
 		{"one major word", []Hit{one(0.6, 0.6), h(0.1)}, "loaded"},
+		// One minor word that names the manual (its name, or a trigger
+		// said whole) is evidence; it still has to be clearly ahead.
+		{"one naming word", []Hit{named(one(0.6, 0.3)), h(0.1)}, "loaded"},
+		{"one naming word, close second", []Hit{named(one(0.6, 0.3)), h(0.5)}, "alternatives"},
+		{"one naming word, weak", []Hit{named(one(0.4, 0.3)), h(0.1)}, "alternatives"},
 		// An overview that routes to the best is no competitor.
 		{"overview behind its route", []Hit{h(0.6), overview(0.55), h(0.1)}, "loaded"},
 		{"overview behind another", []Hit{one(0.6, 0.6), overview(0.55)}, "alternatives"},

@@ -5,9 +5,7 @@ import (
 	"context"
 	"math"
 	"slices"
-	"strings"
 
-	"github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
 )
 
@@ -109,6 +107,9 @@ type ranked struct {
 	// found as itself or a glossary rendering, not a looser form.
 	routed int
 	mask   uint64
+	// naming counts the intent's words that name the document (see
+	// scratch.naming).
+	naming int
 	// named is the share of the intent's weight in words that make up
 	// the document's whole name, 0 when the intent does not say all of it.
 	named float64
@@ -137,21 +138,26 @@ type scratch struct {
 	// terms its name has.
 	inName  []bool
 	nameLen []int32
+	// naming marks, per touched document and word, a word by which the
+	// intent names the document (matchKind.naming): found as itself in
+	// its name, or in a trigger the intent says whole.
+	naming []bool
+	// ranked holds the scored documents totals returns.
+	ranked []ranked
+	// parts holds, per touched document, split compound of the intent and
+	// part, the best weighted score of the part's renderings (see
+	// compound.go).
+	parts []float64
 }
 
 // score returns every visible document some form of some word matches,
 // with its relevance and routing coverage, in no particular order, and
-// the share of the intent's weight that no visible document matches at all.
-func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible func(uint64) bool, tr *trace) ([]ranked, float64) {
+// the share of the intent's weight that no visible document matches at
+// all. The scorer it returns holds the per-word scores until release.
+func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexReader, visible docSet, tr *trace) ([]ranked, float64, *scorer) {
 	sc := c.scratch.Get().(*scratch)
-	defer func() {
-		for _, n := range sc.nums {
-			sc.slot[n] = 0
-		}
-		sc.nums, sc.best, sc.routing, sc.inName, sc.nameLen = sc.nums[:0], sc.best[:0], sc.routing[:0], sc.inName[:0], sc.nameLen[:0]
-		c.scratch.Put(sc)
-	}()
 	q := &scorer{c: c, sc: sc, nw: len(it.words), r: r, visible: visible, tr: tr}
+	q.compounds = compoundsOf(it)
 	for i, forms := range fs {
 		for _, f := range forms {
 			q.matchForm(i, f, st)
@@ -160,7 +166,35 @@ func (c *Catalog) score(it intent, st *termStats, fs [][]form, r index.IndexRead
 	if c.sc.phrase > 0 {
 		q.matchTriggers(it, fs)
 	}
-	return q.totals(st), q.unmatched(st)
+	return q.totals(st), q.unmatched(st), q
+}
+
+// release returns the scorer's working memory to the pool.
+func (q *scorer) release() {
+	sc := q.sc
+	for _, n := range sc.nums {
+		sc.slot[n] = 0
+	}
+	sc.nums, sc.best, sc.routing, sc.inName, sc.nameLen, sc.naming = sc.nums[:0], sc.best[:0], sc.routing[:0], sc.inName[:0], sc.nameLen[:0], sc.naming[:0]
+	sc.parts = sc.parts[:0]
+	q.c.scratch.Put(sc)
+}
+
+// words returns document n's per-word scores: the word's score (its best
+// weighted field score, or its compound's parts together), the form
+// weight found in a routing field (0: not there) and whether the word
+// names the document.
+func (q *scorer) words(n uint64) (best, routing []float64, naming []bool) {
+	if n >= uint64(len(q.sc.slot)) || q.sc.slot[n] == 0 {
+		return make([]float64, q.nw), make([]float64, q.nw), make([]bool, q.nw)
+	}
+	d := int(q.sc.slot[n] - 1)
+	k := d * q.nw
+	best = make([]float64, q.nw)
+	for i := range best {
+		best[i] = q.wordScore(d, i)
+	}
+	return best, slices.Clone(q.sc.routing[k : k+q.nw]), slices.Clone(q.sc.naming[k : k+q.nw])
 }
 
 // scorer is one query's scoring: for every document touched, per word of
@@ -171,9 +205,11 @@ type scorer struct {
 	sc      *scratch
 	nw      int
 	r       index.IndexReader
-	visible func(uint64) bool
+	visible docSet // nil: every document
 	tr      *trace
 	tfd     index.TermFieldDoc
+	// compounds are the split compounds of the intent (compound.go).
+	compounds compounds
 }
 
 // at returns where document n's scores begin in the scratch, adding the
@@ -192,8 +228,12 @@ func (q *scorer) at(n uint64) int {
 			sc.best = append(sc.best, 0)
 			sc.routing = append(sc.routing, 0)
 			sc.inName = append(sc.inName, false)
+			sc.naming = append(sc.naming, false)
 		}
 		sc.nameLen = append(sc.nameLen, 0)
+		for range len(q.compounds.words) * maxParts {
+			sc.parts = append(sc.parts, 0)
+		}
 	}
 	return int(k-1) * q.nw
 }
@@ -211,6 +251,9 @@ func (q *scorer) record(n uint64, i int, s, w float64, routing bool, term, field
 	if routing && w > q.sc.routing[k] {
 		q.sc.routing[k] = w
 	}
+	if routing && kind.naming(field) {
+		q.sc.naming[k] = true
+	}
 }
 
 // matchForm scores form f of word i in every field it may match in.
@@ -220,7 +263,7 @@ func (q *scorer) matchForm(i int, f form, st *termStats) {
 		fields = q.c.sc.de
 	}
 	for _, fd := range fields {
-		if f.routing && !fd.routing || !fd.routing && st.common(f.term) {
+		if f.routing && !fd.routing || !fd.routing && st.common(f.term, q.r) {
 			continue
 		}
 		// A word found as itself in the name counts towards the whole
@@ -233,10 +276,14 @@ func (q *scorer) matchForm(i int, f form, st *termStats) {
 		}
 		for m, err := tfr.Next(&q.tfd); err == nil && m != nil; m, err = tfr.Next(&q.tfd) {
 			n := m.ID.Value()
-			if q.visible != nil && !q.visible(n) {
+			if q.visible != nil && !q.visible.has(n) {
 				continue
 			}
-			q.record(n, i, fd.weight*f.weight*fieldFactor(fd, m), f.weight, fd.routing, f.term, fd.field, f.kind)
+			s := fd.weight * f.weight * fieldFactor(fd, m)
+			q.record(n, i, s, f.weight, fd.routing, f.term, fd.field, f.kind)
+			if f.parts != 0 {
+				q.recordParts(n, i, s, f.parts)
+			}
 			if exact && m.Norm > 0 {
 				k := q.at(n)
 				q.sc.inName[k+i] = true
@@ -279,7 +326,7 @@ func (q *scorer) matchTriggers(it intent, fs [][]form) {
 		}
 		for m, err := tfr.Next(&q.tfd); err == nil && m != nil; m, err = tfr.Next(&q.tfd) {
 			n := m.ID.Value()
-			if q.visible != nil && !q.visible(n) {
+			if q.visible != nil && !q.visible.has(n) {
 				continue
 			}
 			for k, i := range pm.words {
@@ -299,9 +346,10 @@ func (q *scorer) totals(st *termStats) []ranked {
 	for _, w := range st.weights {
 		sumW += w
 	}
-	out := make([]ranked, len(sc.nums))
+	sc.ranked = slices.Grow(sc.ranked[:0], len(sc.nums))[:len(sc.nums)]
+	out := sc.ranked
 	for d, n := range sc.nums {
-		out[d].num = n
+		out[d] = ranked{num: n}
 		if n < uint64(len(c.order)) {
 			out[d].ord = c.order[n]
 		}
@@ -310,8 +358,11 @@ func (q *scorer) totals(st *termStats) []ranked {
 		}
 		var rel, cov float64
 		for i, w := range st.weights {
-			rel += w * sc.best[d*nw+i]
+			rel += w * q.wordScore(d, i)
 			cov += w * sc.routing[d*nw+i]
+			if w > 0 && sc.naming[d*nw+i] {
+				out[d].naming++
+			}
 			if w > 0 && sc.routing[d*nw+i] > 0 {
 				out[d].routed++
 				if i < 64 && sc.routing[d*nw+i] >= c.sc.transDE {
@@ -322,7 +373,7 @@ func (q *scorer) totals(st *termStats) []ranked {
 		out[d].cover = cov / sumW
 		out[d].named = wholeName(sc.inName[d*nw:d*nw+nw], sc.nameLen[d], st.weights) / sumW
 		out[d].total = rel/sumW + c.sc.coverage*out[d].cover + c.sc.name*out[d].named
-		if c.toolDocs[n] {
+		if c.toolDocs.has(n) {
 			out[d].total *= c.sc.tool
 		}
 	}
@@ -438,52 +489,4 @@ func dilute(norm, refLen, b float64) float64 {
 		return 1
 	}
 	return (1 + bm25K1) / (1 + bm25K1*(1-b+b*length/refLen))
-}
-
-// visibleSet returns the document numbers visible to v (nil: all), from
-// the filter query; sets are cached per visibility, since a runtime asks
-// with the same engine and allow-set again and again.
-func (c *Catalog) visibleSet(v Visibility, r index.IndexReader) (func(uint64) bool, error) {
-	f := c.filter(v)
-	if f == nil {
-		return nil, nil
-	}
-	key := visKey(v)
-	c.mu.Lock()
-	set, ok := c.visCache[key]
-	c.mu.Unlock()
-	if !ok {
-		s, err := f.Searcher(context.Background(), r, c.idx.Mapping(), search.SearcherOptions{Score: "none"})
-		if err != nil {
-			return nil, err
-		}
-		sctx := &search.SearchContext{DocumentMatchPool: search.NewDocumentMatchPool(s.DocumentMatchPoolSize(), 0)}
-		set = map[uint64]bool{}
-		for dm, err := s.Next(sctx); err == nil && dm != nil; dm, err = s.Next(sctx) {
-			set[dm.IndexInternalID.Value()] = true
-			sctx.DocumentMatchPool.Put(dm)
-		}
-		s.Close()
-		c.mu.Lock()
-		if len(c.visCache) >= maxVisCache {
-			clear(c.visCache)
-		}
-		c.visCache[key] = set
-		c.mu.Unlock()
-	}
-	return func(n uint64) bool { return set[n] }, nil
-}
-
-// maxVisCache bounds the cached visibility sets.
-const maxVisCache = 64
-
-// visKey identifies a visibility for the cache.
-func visKey(v Visibility) string {
-	ts := slices.Clone(v.Tools)
-	slices.Sort(ts)
-	any := "0"
-	if v.AnyTools {
-		any = "1"
-	}
-	return v.Engine + "\x00" + any + "\x00" + strings.Join(ts, ",")
 }
