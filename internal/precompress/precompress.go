@@ -54,8 +54,9 @@ type Mode string
 const (
 	// Assets, the default: every compressible file but pages (HTML) and
 	// manual sources (Markdown), which a host compresses as it serves
-	// them at the level lore would use. The site's scripts, styles,
-	// search index and its fragments, sitemap and manifests get siblings.
+	// them (lore's own copies are only brotli 6 and gzip 6). The site's
+	// scripts, styles, search index and its fragments, sitemap and
+	// manifests get siblings.
 	Assets Mode = "assets"
 	// All: every compressible file, pages and sources too.
 	All Mode = "all"
