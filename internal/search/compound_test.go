@@ -1,13 +1,6 @@
 package search
 
-import (
-	"testing"
-
-	"github.com/spf13/afero"
-
-	"github.com/lorekit/lore/internal/config"
-	"github.com/lorekit/lore/internal/manual"
-)
+import "testing"
 
 // TestCompoundPartsTogether checks that a manual holding the renderings
 // of several parts of a split German compound (Sicherheitsprüfung:
@@ -15,21 +8,11 @@ import (
 // (review), and that a manual holding only the head matches it as a
 // single rendering does.
 func TestCompoundPartsTogether(t *testing.T) {
-	fs := afero.NewMemMapFs()
-	for p, s := range map[string]string{
+	c := open(t, memSource(t, map[string]string{
 		"p/manuals/security-review.md": "---\nsummary: Review the security of a service.\n---\n# Security review\n",
 		"p/manuals/code-review.md":     "---\nsummary: Review a change before it is merged.\n---\n# Code review\n",
 		"p/manuals/notes.md":           "---\nsummary: Write notes about the user.\n---\n# Notes\n",
-	} {
-		if err := afero.WriteFile(fs, p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cfg, err := config.Load(fs, "p", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := open(t, Source{Manuals: manual.Load(fs, []string{"p/manuals"}), Config: cfg})
+	}))
 	const intent = "Sicherheitsprüfung"
 	hits, err := c.rank(intent, Visibility{}, 5)
 	if err != nil {

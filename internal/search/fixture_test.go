@@ -110,10 +110,14 @@ Checkboxes, radio buttons and signatures in PDF forms.
 }
 
 // fixture loads the fixture project.
-func fixture(t testing.TB) Source {
+func fixture(t testing.TB) Source { return memSource(t, fixtureFiles) }
+
+// memSource loads a project of files (paths under p/, manuals under
+// p/manuals) from memory.
+func memSource(t testing.TB, files map[string]string) Source {
 	t.Helper()
 	fs := afero.NewMemMapFs()
-	for p, s := range fixtureFiles {
+	for p, s := range files {
 		if err := afero.WriteFile(fs, p, []byte(s), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -1,21 +1,13 @@
 package search
 
-import (
-	"testing"
-
-	"github.com/spf13/afero"
-
-	"github.com/lorekit/lore/internal/config"
-	"github.com/lorekit/lore/internal/manual"
-)
+import "testing"
 
 // TestWholeName checks that an intent that says a manual's whole name
 // ("a PRD" and the manual prd) ranks it above a manual that holds more of
 // the intent's words in its summary, and that without the whole-name
 // weight it would not.
 func TestWholeName(t *testing.T) {
-	fs := afero.NewMemMapFs()
-	for p, s := range map[string]string{
+	c := open(t, memSource(t, map[string]string{
 		"p/manuals/prd.md": `---
 summary: Requirements for a new feature, with user stories.
 ---
@@ -34,16 +26,7 @@ Read the spec, write the plan.
 		"p/manuals/notes.md":  "---\nsummary: Write notes about the user.\n---\n# Notes\n",
 		"p/manuals/emails.md": "---\nsummary: Write emails in the user's tone.\n---\n# Emails\n",
 		"p/manuals/docs.md":   "---\nsummary: Write documentation pages.\n---\n# Docs\n",
-	} {
-		if err := afero.WriteFile(fs, p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cfg, err := config.Load(fs, "p", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := open(t, Source{Manuals: manual.Load(fs, []string{"p/manuals"}), Config: cfg})
+	}))
 	scores := func(intent string) map[string]Hit {
 		hits, err := c.rank(intent, Visibility{}, 5)
 		if err != nil {

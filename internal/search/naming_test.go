@@ -1,35 +1,18 @@
 package search
 
-import (
-	"testing"
-
-	"github.com/spf13/afero"
-
-	"github.com/lorekit/lore/internal/config"
-	"github.com/lorekit/lore/internal/manual"
-)
+import "testing"
 
 // TestNaming checks which words of an intent name a manual (Hit.Naming):
 // the word itself in the manual's name, or a trigger the intent says
 // whole; not a word of its summary, a trigger said in part, or a
 // translation that happens to be in the name.
 func TestNaming(t *testing.T) {
-	fs := afero.NewMemMapFs()
-	for p, s := range map[string]string{
+	c := open(t, memSource(t, map[string]string{
 		"p/manuals/quarkus.md":      "---\nsummary: Conventions for services on a Java framework.\n---\n# Quarkus\n",
 		"p/manuals/flows.md":        "---\ntriggers: flowchart, explain failure\nsummary: Draw diagrams of a process.\n---\n# Flows\n",
 		"p/manuals/availability.md": "---\nsummary: What to do when a tool is missing.\n---\n# Tools\n",
 		"p/manuals/notes.md":        "---\nsummary: Write notes about the user.\n---\n# Notes\n",
-	} {
-		if err := afero.WriteFile(fs, p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cfg, err := config.Load(fs, "p", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := open(t, Source{Manuals: manual.Load(fs, []string{"p/manuals"}), Config: cfg})
+	}))
 	naming := func(intent, rel string) int {
 		t.Helper()
 		hits, err := c.rank(intent, Visibility{}, 5)
