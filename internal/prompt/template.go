@@ -40,14 +40,15 @@ type Template struct {
 }
 
 // newEnvironment returns the template environment: Jinja's built-in
-// filters, tests and control structures, nothing else.
+// filters, tests and control structures, nothing else, with the numbers
+// that size a value bounded (template_bounds.go).
 func newEnvironment() *exec.Environment {
 	return &exec.Environment{
-		Context:           exec.EmptyContext().Update(builtins.GlobalFunctions).Update(builtins.GlobalVariables),
-		Filters:           builtins.Filters,
+		Context:           boundedGlobals(),
+		Filters:           boundedFilters(),
 		Tests:             builtins.Tests,
-		ControlStructures: builtins.ControlStructures,
-		Methods:           builtins.Methods,
+		ControlStructures: boundedControlStructures(),
+		Methods:           boundedMethods(),
 	}
 }
 
@@ -115,6 +116,9 @@ func compile(env *exec.Environment, path, name string, line int, src string, dyn
 		var err error
 		loader := loaders.MustNewMemoryLoader(map[string]string{"/t": body})
 		tpl, err = exec.NewTemplate("/t", cfg, loader, env)
+		if err == nil {
+			instrument(tpl.Root())
+		}
 		return err
 	})
 	if err != nil {
@@ -179,15 +183,16 @@ func (t *Template) Render(ctx map[string]any) (string, *facts.Defect) {
 	if t.tpl == nil {
 		return "", t.Err
 	}
-	var out string
+	var w boundedWriter
 	err := guard.Do(func() error {
-		var err error
-		out, err = t.tpl.ExecuteToString(exec.NewContext(ctx))
-		return err
+		c := exec.NewContext(ctx)
+		c.Set(meterKey, newMeter())
+		return t.tpl.Execute(&w, c)
 	})
 	if err != nil {
 		return "", t.errorDefect(err, false)
 	}
+	out := w.b.String()
 	if t.Dynamic && strings.Contains(out, sentinel) {
 		out = sentinelRE.ReplaceAllString(out, "{{ $1 }}")
 	}
@@ -238,6 +243,9 @@ func (t *Template) errorDefect(err error, compiling bool) *facts.Defect {
 	}
 	if col == 0 {
 		col = firstTagCol(t.Src, line)
+	}
+	if i := strings.Index(msg, boundMark); i >= 0 {
+		return t.defectAt(line, col, msg[i+len(boundMark):]) // a bound of the render (template_meter.go)
 	}
 	return t.defectAt(line, col, cleanMessage(msg))
 }
