@@ -13,7 +13,7 @@ import (
 	"github.com/nikolalohinski/gonja/v2/parser"
 )
 
-// The values a template builds are bounded too (the meter, meter.go,
+// The values a template builds are bounded too (the meter, template_meter.go,
 // bounds what it does): a text of maxValue bytes or a list of maxItems
 // items is far more than a prompt holds, and a number that sizes a value
 // (a width, a count, a repetition) is at most maxCount.

@@ -8,13 +8,13 @@ import (
 	"github.com/nikolalohinski/gonja/v2/tokens"
 )
 
-// instrument prepares a parsed template for a metered render (meter.go):
+// instrument prepares a parsed template for a metered render (template_meter.go):
 //   - a meterStep opens every body (nodes.Wrapper): loop turns, macro,
 //     block and call bodies, if branches;
 //   - every a * b becomes a | "lore times"(b), which checks the size of a
 //     repeated text before it makes it, and every a + b and a ~ b is
 //     followed by "lore size", which stops a value that outgrows the
-//     bounds (bounds.go).
+//     bounds (template_bounds.go).
 //
 // gonja's control structures keep their bodies and expressions in fields
 // of their own, some unexported, so the tree is walked by reflection,

@@ -20,7 +20,7 @@ import (
 // branch) is a step; the steps, the nesting depth and the bytes written
 // have limits far above what any prompt needs, and crossing one is a
 // defect at the template's line, not a hang. The values a template builds
-// are bounded by bounds.go.
+// are bounded by template_bounds.go.
 const (
 	// maxSteps bounds the bodies one render enters.
 	maxSteps = 1_000_000
