@@ -20,7 +20,8 @@ import (
 // swaps the new output in and removes the previous one whole, so out must
 // not be the project folder or hold it, must not be, hold or lie in a
 // folder lore reads (a manual root, prompts/, content/, theme/) or lie in
-// .git, and, when it exists, must be empty or a previous output of lore
+// .git, must not be a file (`out: lore.yaml` replaced the project file
+// with the site), and, when it exists, must be empty or a previous output of lore
 // (its manifest.json says so, or it holds files of prev, the record of
 // the previous build into it, unchanged since): lore.yaml's out: is
 // written by whoever writes the repository, and `out: manuals`,
@@ -78,6 +79,9 @@ func (p *Project) checkOut(out string, fromConfig bool, prev *record) error {
 		case manual.InDir(o, d):
 			return overlap("lies in the %s %s", in.what, in.dir)
 		}
+	}
+	if fi, err := p.FS.Stat(out); err == nil && !fi.IsDir() {
+		return refuse("is a file, not a folder: %s and would delete it; choose a folder of its own (e.g. public)", replaces)
 	}
 	if foreign := foreignFile(p.FS, out, prev); foreign != "" {
 		return refuse("holds files lore did not write (%s; no manifest.json of lore): %s and would delete them; "+
