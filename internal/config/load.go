@@ -331,8 +331,12 @@ func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
 		case "lang":
 			return p.str(f, &r.Lang)
 		case "params":
-			if err := f.Decode(&r.Params); err != nil {
+			if f.Kind != yaml.MappingNode {
 				return p.errf(f, "recipe %q: params must be a mapping", name)
+			}
+			if err := f.Decode(&r.Params); err != nil {
+				// yaml.v3 refuses, among others, an alias bomb.
+				return p.errf(f, "recipe %q: params cannot be read: %s", name, strings.TrimPrefix(err.Error(), "yaml: "))
 			}
 		}
 		return nil

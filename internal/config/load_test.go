@@ -124,6 +124,12 @@ func TestLoadErrors(t *testing.T) {
 		{"lint:\n  ignored: []\n", 2, 3, `unknown key "ignored": did you mean "ignore"?`},
 		{"title: a\n  b: c\n", 2, 1, "invalid YAML: mapping values are not allowed in this context"},
 		{"a: &x 1\nb: *y\n", 0, 1, "invalid YAML: unknown anchor 'y' referenced"},
+		{"recipes:\n  a:\n    params: [x]\n", 3, 13, `recipe "a": params must be a mapping`},
+		// An alias bomb in params is refused (yaml.v3), with yaml's reason.
+		{"recipes:\n  a:\n    params:\n      a: &a [x, x, x, x, x, x, x, x, x, x]\n      b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n" +
+			"      c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n      d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n" +
+			"      e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n      f: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n", 4, 7,
+			`recipe "a": params cannot be read: document contains excessive aliasing`},
 		// Folders, patterns and names hold no control character: a newline
 		// written in quotes would forge a line wherever the value is named.
 		{"out: \"x\\n::error::forged\"\n", 1, 6, `out must be a folder, got "x\n::error::forged" with the control character U+000A: remove it`},
