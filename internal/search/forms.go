@@ -89,7 +89,11 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 		}
 		for _, t := range w.trans {
 			f := form{term: t, weight: transW, kind: trKind}
-			if w.split {
+			switch {
+			case w.modifier:
+				f.weight *= 1 - c.sc.part
+				f.parts = partsOf(w, t)
+			case w.split:
 				f.weight *= c.sc.part
 				f.parts = partsOf(w, t)
 			}
@@ -98,6 +102,9 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 		relW := c.sc.related
 		if len(w.trans) > 0 { // related to a rendering: an estimate of an estimate
 			relW *= transW
+		}
+		if w.modifier { // related to a modifier's rendering
+			relW *= 1 - c.sc.part
 		}
 		for _, t := range w.related {
 			fs = append(fs, form{term: t, weight: relW, kind: kindRelated})
