@@ -213,7 +213,9 @@ func prefixTerms(r index.IndexReader, t string, isWord func(string) bool) []stri
 // same word — an ending (work → worker, postgres → postgresql, admin →
 // administr) — rather than a compound with another word (back →
 // background, java → javascript, work → workflow) or an identifier (test
-// → tests.ps1). isWord tells a word (a term of the catalog or of lore's
+// → tests.ps1), also when the other word comes after the final e the
+// stem lost or goes on (featur → featurepython, creat → createcontext,
+// createtestingpinia: beginsWord). isWord tells a word (a term of the catalog or of lore's
 // vocabulary); terms are Snowball stems, which may have lost a final e
 // (workspace → workspac).
 func withinWord(stem, term string, isWord func(string) bool) bool {
@@ -224,7 +226,28 @@ func withinWord(stem, term string, isWord func(string) bool) bool {
 	case strings.Trim(rest, "abcdefghijklmnopqrstuvwxyz") != "":
 		return false
 	}
-	return len(rest) <= maxEnding || wordEndings[rest] || !isWord(rest) && !isWord(rest+"e")
+	if len(rest) <= maxEnding || wordEndings[rest] {
+		return true
+	}
+	if beginsWord(rest, isWord) {
+		return false
+	}
+	return !isWord(rest) && !isWord(rest+"e")
+}
+
+// beginsWord reports whether rest, or rest without the final e its stem
+// lost (featur + epython), begins with a word of minPrefixLen letters or
+// more: the term is a compound or an identifier of two words
+// (featurepython, createcontext, createtestingpinia).
+func beginsWord(rest string, isWord func(string) bool) bool {
+	for _, r := range []string{rest, strings.TrimPrefix(rest, "e")} {
+		for k := minPrefixLen; k <= len(r); k++ {
+			if isWord(r[:k]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxEnding is the longest rest of a term that counts as an ending
