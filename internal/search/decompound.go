@@ -118,17 +118,33 @@ func (a *Analysis) modifierTerms(raw string) []string {
 	if len(n) < textan.MinCompound || len(n) > maxCompound || strings.Trim(n, "abcdefghijklmnopqrstuvwxyz") != "" {
 		return nil
 	}
+	// Most words begin with no German word of the vocabulary: they are
+	// done without a lookup.
+	if f := textan.Normalize(raw); len(f) < minModifier || !a.t.BeginsWord(f[:minModifier]) {
+		return nil
+	}
+	memo := map[string][]string{}
+	render := func(part string) []string {
+		t, ok := memo[part]
+		if !ok {
+			t, _ = a.t.PartRenderings(part, false)
+			memo[part] = t
+		}
+		return t
+	}
 	for k := len(n) - minHead; k >= minModifier; k-- {
 		if derivation(n[k:]) {
 			continue
 		}
+		// The glossary finds a word without a linking s or n itself
+		// (lookupVariants); es and en are tried here.
 		part := n[:k]
-		for _, v := range []string{part, strings.TrimSuffix(part, "s"), strings.TrimSuffix(part, "es"), strings.TrimSuffix(part, "n"), strings.TrimSuffix(part, "en")} {
-			if len(v) < minModifier {
+		for _, v := range []string{part, strings.TrimSuffix(part, "es"), strings.TrimSuffix(part, "en")} {
+			if len(v) < minModifier || v != part && len(v) == len(part) {
 				continue
 			}
-			terms, ok := a.t.PartRenderings(v, false)
-			if !ok || len(terms) == 0 {
+			terms := render(v)
+			if len(terms) == 0 {
 				continue
 			}
 			// The glossary finds a word without its endings (wisse,
@@ -136,7 +152,7 @@ func (a *Analysis) modifierTerms(raw string) []string {
 			// alike followed by a derivational ending is a derivation
 			// (wissen + schaftlich), not a compound.
 			for j := minModifier; j < len(n); j++ {
-				if t, ok := a.t.PartRenderings(n[:j], false); ok && slices.Equal(t, terms) && derivation(n[j:]) {
+				if derivation(n[j:]) && slices.Equal(render(n[:j]), terms) {
 					return nil
 				}
 			}
