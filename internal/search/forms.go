@@ -229,10 +229,7 @@ func withinWord(stem, term string, isWord func(string) bool) bool {
 	if len(rest) <= maxEnding || wordEndings[rest] {
 		return true
 	}
-	if beginsWord(rest, isWord) {
-		return false
-	}
-	return !isWord(rest) && !isWord(rest+"e")
+	return !isWord(rest) && !isWord(rest+"e") && !beginsWord(rest, isWord)
 }
 
 // beginsWord reports whether rest, or rest without the final e its stem
