@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lorekit/lore/internal/textan"
@@ -102,4 +103,87 @@ func (a *Analysis) partTerms(part string, head bool, known func(string) bool) []
 		return terms
 	}
 	return nil
+}
+
+// modifierTerms returns the English terms of the modifier of a German
+// compound whose head neither the glossary nor the catalog knows
+// ("Fehlerbehandlung" → Fehler: error, bug, failure, fault), or nil: the
+// longest first part of at least minModifier letters, before a linking
+// s, es, n or en, that the glossary renders, followed by a head of at
+// least minHead letters that is no derivational ending. A compound is a
+// kind of its head, so its modifier says less of it: its renderings weigh
+// what a part other than the head weighs (see forms).
+func (a *Analysis) modifierTerms(raw string) []string {
+	n := textan.SpellUmlauts(strings.ToLower(raw))
+	if len(n) < textan.MinCompound || len(n) > maxCompound || strings.Trim(n, "abcdefghijklmnopqrstuvwxyz") != "" {
+		return nil
+	}
+	// Most words begin with no German word of the vocabulary: they are
+	// done without a lookup.
+	if f := textan.Normalize(raw); len(f) < minModifier || !a.t.BeginsWord(f[:minModifier]) {
+		return nil
+	}
+	memo := map[string][]string{}
+	render := func(part string) []string {
+		t, ok := memo[part]
+		if !ok {
+			t, _ = a.t.PartRenderings(part, false)
+			memo[part] = t
+		}
+		return t
+	}
+	for k := len(n) - minHead; k >= minModifier; k-- {
+		if derivation(n[k:]) {
+			continue
+		}
+		// The glossary finds a word without a linking s or n itself
+		// (lookupVariants); es and en are tried here.
+		part := n[:k]
+		for _, v := range []string{part, strings.TrimSuffix(part, "es"), strings.TrimSuffix(part, "en")} {
+			if len(v) < minModifier || v != part && len(v) == len(part) {
+				continue
+			}
+			terms := render(v)
+			if len(terms) == 0 {
+				continue
+			}
+			// The glossary finds a word without its endings (wisse,
+			// wissens → wissen): a word that is any cut it renders
+			// alike followed by a derivational ending is a derivation
+			// (wissen + schaftlich), not a compound.
+			for j := minModifier; j < len(n); j++ {
+				if derivation(n[j:]) && slices.Equal(render(n[:j]), terms) {
+					return nil
+				}
+			}
+			return terms
+		}
+	}
+	return nil
+}
+
+// Limits of modifierTerms (in bytes): the shortest modifier (a shorter
+// one is too often no word at all, as for textan.Compounds.Head) and the
+// shortest unknown head.
+const (
+	minModifier = 5
+	minHead     = 5
+)
+
+// derivational are German endings that derive a word from another
+// (klassisch from Klasse, wissenschaftlich from Wissen, Prozessoren from
+// Prozess, in the spelling of textan.SpellUmlauts): a known word followed
+// by one of them is a derivation of it, not a compound with that word as
+// its modifier.
+var derivational = []string{"isch", "lich", "schaft", "heit", "keit", "ung", "ig", "bar", "sam", "haft", "los",
+	"er", "or", "nis", "tum", "chen", "lein", "ei", "ier", "ie", "in", "ist", "ismus", "itaet", "ell", "al", "iv"}
+
+// derivation reports whether rest begins with a derivational ending.
+func derivation(rest string) bool {
+	for _, d := range derivational {
+		if strings.HasPrefix(rest, d) {
+			return true
+		}
+	}
+	return false
 }

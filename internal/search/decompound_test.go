@@ -41,3 +41,32 @@ func TestCatalogParts(t *testing.T) {
 		}
 	}
 }
+
+// TestModifierTerms checks that a German compound whose head the
+// vocabulary does not know is rendered by its modifier, and that a word
+// derived from a glossary word (a derivational ending after it) is not.
+func TestModifierTerms(t *testing.T) {
+	a, err := NewAnalysis()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for w, want := range map[string]string{
+		"Fehlerbehandlung": "error", // Fehler + Behandlung
+		"Seitenwechsel":    "page",  // Seite(n) + Wechsel
+	} {
+		if terms := a.modifierTerms(w); !slices.Contains(terms, want) {
+			t.Errorf("modifierTerms(%s) = %v, want %s among the terms", w, terms, want)
+		}
+	}
+	for _, w := range []string{
+		"wissenschaftliche", // Wissen + -schaftlich: a derivation
+		"klassischen",       // Klasse + -isch
+		"Prozessoren",       // Prozess + -or
+		"Fehlerchen",        // a head shorter than minHead
+		"Fehler",            // no compound
+	} {
+		if terms := a.modifierTerms(w); terms != nil {
+			t.Errorf("modifierTerms(%s) = %v, want none", w, terms)
+		}
+	}
+}

@@ -89,7 +89,11 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 		}
 		for _, t := range w.trans {
 			f := form{term: t, weight: transW, kind: trKind}
-			if w.split {
+			switch {
+			case w.modifier:
+				f.weight *= 1 - c.sc.part
+				f.parts = partsOf(w, t)
+			case w.split:
 				f.weight *= c.sc.part
 				f.parts = partsOf(w, t)
 			}
@@ -98,6 +102,9 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 		relW := c.sc.related
 		if len(w.trans) > 0 { // related to a rendering: an estimate of an estimate
 			relW *= transW
+		}
+		if w.modifier { // related to a modifier's rendering
+			relW *= 1 - c.sc.part
 		}
 		for _, t := range w.related {
 			fs = append(fs, form{term: t, weight: relW, kind: kindRelated})
@@ -206,7 +213,9 @@ func prefixTerms(r index.IndexReader, t string, isWord func(string) bool) []stri
 // same word — an ending (work → worker, postgres → postgresql, admin →
 // administr) — rather than a compound with another word (back →
 // background, java → javascript, work → workflow) or an identifier (test
-// → tests.ps1). isWord tells a word (a term of the catalog or of lore's
+// → tests.ps1), also when the other word comes after the final e the
+// stem lost or goes on (featur → featurepython, creat → createcontext,
+// createtestingpinia: beginsWord). isWord tells a word (a term of the catalog or of lore's
 // vocabulary); terms are Snowball stems, which may have lost a final e
 // (workspace → workspac).
 func withinWord(stem, term string, isWord func(string) bool) bool {
@@ -217,7 +226,25 @@ func withinWord(stem, term string, isWord func(string) bool) bool {
 	case strings.Trim(rest, "abcdefghijklmnopqrstuvwxyz") != "":
 		return false
 	}
-	return len(rest) <= maxEnding || wordEndings[rest] || !isWord(rest) && !isWord(rest+"e")
+	if len(rest) <= maxEnding || wordEndings[rest] {
+		return true
+	}
+	return !isWord(rest) && !isWord(rest+"e") && !beginsWord(rest, isWord)
+}
+
+// beginsWord reports whether rest, or rest without the final e its stem
+// lost (featur + epython), begins with a word of minPrefixLen letters or
+// more: the term is a compound or an identifier of two words
+// (featurepython, createcontext, createtestingpinia).
+func beginsWord(rest string, isWord func(string) bool) bool {
+	for _, r := range []string{rest, strings.TrimPrefix(rest, "e")} {
+		for k := minPrefixLen; k <= len(r); k++ {
+			if isWord(r[:k]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxEnding is the longest rest of a term that counts as an ending

@@ -21,6 +21,9 @@ type qword struct {
 	// split is set when the renderings are those of a compound's parts;
 	// cognate when they are English spellings of the word (cognates).
 	split, cognate bool
+	// modifier is set when the renderings are those of a compound's
+	// modifier alone: the catalog knows no rendering of its head.
+	modifier bool
 	// related are English terms the thesaurus relates to the word or its
 	// renderings; base is the letters of a word that ends in digits
 	// (arm64 → arm, vue3 → vue).
@@ -95,7 +98,8 @@ func (a *Analysis) expand(w *qword, lang string, known func(string) bool) {
 // catalog (known tells the terms it holds): a German word the glossary
 // does not render is rendered by its English spellings the catalog holds
 // (cognates), else by the parts of a compound split against the catalog's
-// vocabulary (catalogParts); a word of five letters or more the catalog
+// vocabulary (catalogParts), else, when the catalog does not know it, by
+// its modifier alone (modifierTerms); a word of five letters or more the catalog
 // does not know, with no renderings, is matched with edits (fuzzy).
 func (a *Analysis) adopt(w *qword, tw textan.Word, lang string, known func(string) bool) {
 	w.raw, w.en, w.de, w.number = tw.Raw, tw.EN, tw.DE, tw.Number
@@ -107,6 +111,9 @@ func (a *Analysis) adopt(w *qword, tw textan.Word, lang string, known func(strin
 			a.t.SetTrans(&tw, groups)
 		} else if parts := a.catalogParts(w.raw, known); parts != nil {
 			groups, w.split = parts, true
+			a.t.SetTrans(&tw, groups)
+		} else if mod := a.modifierTerms(w.raw); mod != nil && !known(w.en) {
+			groups, w.split, w.modifier = [][]string{mod, nil}, true, true
 			a.t.SetTrans(&tw, groups)
 		}
 	}

@@ -136,3 +136,16 @@ func TestOutcomesRoundTrip(t *testing.T) {
 		t.Error("a bad line must be an error")
 	}
 }
+
+// A German compound whose head no vocabulary knows reaches a manual by
+// its modifier ("Fehlerbehandlung": Fehler is error), weaker than a word
+// of its own: the manual that also holds the other word comes first.
+func TestCompoundModifierRoutes(t *testing.T) {
+	c := openManuals(t, map[string]string{
+		"errors.md":   "---\nsummary: Handle errors of the payment client and retry.\n---\n# Errors\n\nRetry.\n",
+		"payments.md": "---\nsummary: Set up the payment client.\n---\n# Payments\n\nKeys.\n",
+	})
+	if got := best(t, c, "Fehlerbehandlung im payment client", all); got != "errors.md" {
+		t.Errorf("best %q, want errors.md", got)
+	}
+}

@@ -39,7 +39,8 @@ func TestTopKeepsEveryDocument(t *testing.T) {
 }
 
 func TestWithinWord(t *testing.T) {
-	words := map[string]bool{"ground": true, "flow": true, "script": true, "space": true, "point": true, "shot": true}
+	words := map[string]bool{"ground": true, "flow": true, "script": true, "space": true, "point": true, "shot": true,
+		"python": true, "context": true, "test": true, "testing": true}
 	isWord := func(s string) bool { return words[s] }
 	for _, tc := range []struct {
 		stem, term string
@@ -57,6 +58,12 @@ func TestWithinWord(t *testing.T) {
 		{"screen", "screenshot", false},
 		{"test", "tests.ps1", false},
 		{"model", "model_search", false},
+		// An identifier of two words, after the final e the stem lost
+		// (feature → featur) or with more letters after the second.
+		{"featur", "featurepython", false},
+		{"creat", "createcontext", false},
+		{"creat", "createtestingpinia", false},
+		{"creat", "creation", true},
 	} {
 		if got := withinWord(tc.stem, tc.term, isWord); got != tc.want {
 			t.Errorf("withinWord(%s, %s) = %v, want %v", tc.stem, tc.term, got, tc.want)

@@ -55,6 +55,13 @@ func (a *Analysis) Vocabulary() string { return a.vocab }
 // sorted: the dictionary of the compound splitter.
 func (a *Analysis) CompoundWords() []string { return slices.Clone(a.gloss.forms) }
 
+// BeginsWord reports whether some normalised German word of the
+// vocabulary begins with p (normalised too, see Normalize).
+func (a *Analysis) BeginsWord(p string) bool {
+	i, _ := slices.BinarySearch(a.gloss.forms, p)
+	return i < len(a.gloss.forms) && strings.HasPrefix(a.gloss.forms[i], p)
+}
+
 // Compounds returns the compound splitter of the vocabulary's German
 // words.
 func (a *Analysis) Compounds() *Compounds { return a.comp }

@@ -39,3 +39,12 @@ func TestGlossaryLookup(t *testing.T) {
 		}
 	}
 }
+
+func TestBeginsWord(t *testing.T) {
+	a := New("")
+	for p, want := range map[string]bool{"fehle": true, "fehler": true, "daten": true, "xyzzy": false, "fehlerz": false} {
+		if got := a.BeginsWord(p); got != want {
+			t.Errorf("BeginsWord(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
