@@ -17,7 +17,6 @@ import (
 	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/capability"
 	"github.com/lorekit/lore/internal/config"
-	"github.com/lorekit/lore/internal/manual"
 )
 
 // Inputs are identified by content. Every file a build reads (the project
@@ -223,39 +222,6 @@ func (s *inputScan) single(p string, noLinks bool) {
 		s.h.String(p).String("folder")
 	default:
 		s.file(p, fi, noLinks)
-	}
-}
-
-// walk identifies every file under root.
-func (s *inputScan) walk(root string, skip map[string]bool) {
-	if !s.ok {
-		return
-	}
-	err := afero.Walk(s.fsys, root, func(p string, fi fs.FileInfo, err error) error {
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) && p == root {
-				s.h.String(root).String("missing")
-				return nil
-			}
-			s.ok = false
-			return filepath.SkipAll
-		}
-		p = filepath.ToSlash(p)
-		if fi.IsDir() {
-			if p != root && (skip[p] || manual.SkippedDir(fi.Name())) {
-				return filepath.SkipDir
-			}
-			s.h.String(p).String("folder")
-			return nil
-		}
-		s.file(p, fi, true)
-		if !s.ok {
-			return filepath.SkipAll
-		}
-		return nil
-	})
-	if err != nil {
-		s.ok = false
 	}
 }
 
