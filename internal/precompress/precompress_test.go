@@ -126,7 +126,7 @@ func BenchmarkBrotli(b *testing.B) {
 // Encoder kept them: the reference an Encoder's output must equal.
 func fresh(data []byte) (br, gz []byte) {
 	var b, g bytes.Buffer
-	bw := brotli.NewWriterLevel(&b, BrotliQuality)
+	bw := brotli.NewWriterLevel(&b, Quality(int64(len(data))))
 	_, _ = bw.Write(data)
 	_ = bw.Close()
 	gw, _ := gzip.NewWriterLevel(&g, gzip.DefaultCompression)
