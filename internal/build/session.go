@@ -32,6 +32,9 @@ type Session struct {
 	// searchAnalyses keeps the browser search index's analysis of every
 	// page between builds.
 	searchAnalyses *searchindex.Analyses
+	// good is what the last build published, when it succeeded into the
+	// session's own folder (EditedPages).
+	good *lastGood
 }
 
 // NewSession prepares builds of the project o selects.

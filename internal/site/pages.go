@@ -84,18 +84,7 @@ func (r *run) pages() []*page {
 	ps := []*page{newPage("home", homeURL, "Manuals", homeData)}
 	ps[0].Desc = "Catalog of every manual of " + in.Title
 	for i, m := range in.Manuals {
-		b := r.bodies[i]
-		p := newPage("manual", m.URL, orText(m.M.Title, m.M.Name), func(r *run) (any, error) { return r.manualData(m), nil })
-		p.Desc = m.M.Summary
-		p.body = b
-		p.view = func(r *run, in any) (any, error) {
-			html, err := r.htmlOf(b, manualSource(m.M), m.URL, path.Dir(m.M.Path))
-			v := *in.(*manualView)
-			v.setBody(html)
-			return &v, inFile(m.M.Path, err)
-		}
-		p.kept = func() { r.keep(b) }
-		ps = append(ps, p)
+		ps = append(ps, r.manualPage(m, r.bodies[i]))
 	}
 	if len(in.Bundles) > 0 {
 		ps = append(ps, newPage("bundles", bundlesURL, "Bundles", func(r *run) (any, error) { return r.in.Bundles, nil }))
@@ -133,6 +122,22 @@ func (r *run) pages() []*page {
 	nf := newPage("404", notFoundURL, "Page not found", nil)
 	nf.Base = basePath(in.BaseURL)
 	return append(ps, nf)
+}
+
+// manualPage is the page of manual m, whose body is b.
+func (r *run) manualPage(m *Manual, b *bodyResult) *page {
+	p := &page{Site: r.site, Path: m.URL, Root: rootOf(m.URL), Title: orText(m.M.Title, m.M.Name), Kind: "manual",
+		input: func(r *run) (any, error) { return r.manualData(m), nil }}
+	p.Desc = m.M.Summary
+	p.body = b
+	p.view = func(r *run, in any) (any, error) {
+		html, err := r.htmlOf(b, manualSource(m.M), m.URL, path.Dir(m.M.Path))
+		v := *in.(*manualView)
+		v.setBody(html)
+		return &v, inFile(m.M.Path, err)
+	}
+	p.kept = func() { r.keep(b) }
+	return p
 }
 
 // basePath is the path part of baseURL, escaped, between slashes ("/"
