@@ -210,10 +210,13 @@ type manualView struct {
 	// Neighbourhood draws what the manual reads or links to and what
 	// reads or links to it.
 	Neighbourhood template.HTML
-	Others        []link // other files with the same name
-	Shadows       []link
-	ShadowedBy    []link
-	EditURL       string
+	// Near is what Neighbourhood draws (in the page's key; drawn only
+	// when the page is rendered).
+	Near       *nbInput
+	Others     []link // other files with the same name
+	Shadows    []link
+	ShadowedBy []link
+	EditURL    string
 	// MoreTriggers counts the triggers of the header lore does not keep.
 	MoreTriggers int
 	// HostCuts link to the Hosts page for each agent host that cuts this
@@ -250,7 +253,7 @@ func (r *run) manualView(m *Manual, findings []finding) *manualView {
 			v.LinkedFrom = append(v.LinkedFrom, link{Label: r.label(o), URL: o.URL})
 		}
 	}
-	v.Neighbourhood = template.HTML(neighbourhood(r, m, g))
+	v.Near = neighbours(r, m, g)
 	for _, o := range r.byName[mm.Name] {
 		if o.M.Path != mm.Path {
 			v.Others = append(v.Others, link{Label: o.Path, URL: o.URL})
@@ -265,10 +268,12 @@ func (r *run) manualView(m *Manual, findings []finding) *manualView {
 	return v
 }
 
-// setBody puts the rendered body and its on-page contents into the view.
+// setBody puts the rendered body and its on-page contents into the view,
+// and draws the neighbourhood.
 func (v *manualView) setBody(html []byte) {
 	v.Body = template.HTML(html)
 	v.TOC = tocOf(html)
+	v.Neighbourhood = template.HTML(v.Near.svg())
 }
 
 // editURL joins the project's edit URL and a file's path; only http(s)

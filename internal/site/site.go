@@ -148,7 +148,10 @@ func (s *Site) Bodies(out Output, done func(m *manual.Manual, doc ast.Node)) err
 			r.bodies[i], err = r.bodyWith(r.manualBodyKey(m), src, m.URL, path.Dir(m.M.Path))
 			if r.search.manuals != nil {
 				d := r.searchDoc(m)
-				if doc != nil { // the text now, while the parsed Markdown is at hand
+				if doc != nil && m.M.Doc == nil {
+					// The text now, while the parsed Markdown is at hand. A
+					// manual that keeps its Doc (a session's) gives it only
+					// when the analyses do not know the document already.
 					d.Body, d.Sections = searchindex.Parts(doc, m.M.Body())
 					d.Parts = nil
 				}
