@@ -157,8 +157,8 @@ func reparse(fsys afero.Fs, old *manual.Manual) (m *manual.Manual, same bool) {
 	if err := guard.Do(func() error { m = manual.Parse(old.Path, src); return nil }); err != nil || m == nil {
 		return nil, false
 	}
-	if m.Name != old.Name {
-		return nil, false
+	if m.Name != old.Name || !manual.ValidName(m.Name) {
+		return nil, false // a name loading reports on: left to the build
 	}
 	m.Root, m.Rel, m.Owner = old.Root, old.Rel, old.Owner
 	return m, false
