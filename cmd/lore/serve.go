@@ -29,7 +29,9 @@ manuals/, prompts/, content/, theme/ and lore.yaml. Every change rebuilds the
 site and reloads the open pages. Rebuilds are incremental: only manuals
 whose bytes changed are parsed, linted and rendered again, and the pages
 that read them, the how_do_i catalog and the search index are updated with
-what changed.
+what changed. When only manuals were edited, their pages are written and
+reloaded first, from the last good build's navigation and links; the
+rebuild follows and reloads whatever else the edit changed.
 
 A build that fails (lint errors, a broken template, a bad lore.yaml) does not
 stop the server: the last good build stays online, the errors are printed

@@ -129,6 +129,7 @@ func (s *Session) Build() (*Result, error) {
 		res.Duration = time.Since(start)
 		return res, nil
 	}
+	s.good = nil // until this build succeeds
 	step("load")
 	p, c, err := s.load()
 	if err != nil {
@@ -242,6 +243,7 @@ func (b *buildRun) run() (*Result, error) {
 	res.Bodies, res.Pages = stats.Bodies, stats.Pages
 	b.s.keepAnalyses(b.cache, stats.Search)
 	b.s.remember(b.cache, out, rec)
+	b.s.keepGood(b, &ps, out)
 	b.recordPublished(out, append(ps.st.MediaFiles(), b.lintFS...))
 	b.saveCache()
 	return res, nil
@@ -269,7 +271,7 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 	p, res := b.p, b.res
 	counter := b.s.counter
 	ps.facts = manualFacts(p, counter, b.cache, b.sums)
-	ps.siteIn = siteInput(p, res, ps.facts, b.sums)
+	ps.siteIn = siteInput(p, res, ps.facts, b.sums, b.s.capabilities(p, b.sums, b.ids))
 	ps.siteIn.SearchAnalyses = b.s.analyses(b.cache)
 	ps.siteIn.SearchVocabulary = p.Vocabulary
 	ps.catalog = b.findCatalog(o)

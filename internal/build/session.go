@@ -4,6 +4,7 @@ import (
 	"os"
 
 	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/site"
 	"github.com/lorekit/lore/internal/site/searchindex"
 	"github.com/lorekit/lore/internal/tokens"
 )
@@ -32,6 +33,12 @@ type Session struct {
 	// searchAnalyses keeps the browser search index's analysis of every
 	// page between builds.
 	searchAnalyses *searchindex.Analyses
+	// good is what the last build published, when it succeeded into the
+	// session's own folder (EditedPages).
+	good *lastGood
+	// caps are the capability surfaces of the manuals that stand alone,
+	// by identity, from the last build (capabilities).
+	caps map[cache.Key]*site.Capabilities
 }
 
 // NewSession prepares builds of the project o selects.

@@ -14,8 +14,9 @@ import (
 )
 
 // siteInput maps the project and the stages' results onto the site's
-// view model (the lint results are added once the linter is done).
-func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*manual.Manual]cache.Key) *site.Input {
+// view model (the lint results are added once the linter is done); caps
+// are the capability surfaces (siteCapabilities).
+func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*manual.Manual]cache.Key, caps map[string]*site.Capabilities) *site.Input {
 	cfg := p.Config
 	in := &site.Input{
 		Title: cfg.Title, BaseURL: cfg.BaseURL, EditURL: cfg.EditURL,
@@ -30,7 +31,6 @@ func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*
 	// The files lint ignores are not published.
 	ignored := lint.Ignored(cfg)
 	views := make(map[*manual.Manual]*site.Manual, len(p.Manuals.Manuals))
-	caps := siteCapabilities(p, sums)
 	for _, m := range p.Manuals.Manuals {
 		if ignored(m.Path) {
 			continue

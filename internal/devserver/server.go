@@ -89,11 +89,13 @@ func (s *Server) Close() error {
 // open pages reload; on failure the previous site stays, the findings go
 // to the log and open pages show them. It reports whether the build
 // succeeded.
-func (s *Server) Rebuild() bool { return s.rebuild() }
+func (s *Server) Rebuild() bool { return s.rebuild(nil) }
 
 // rebuild builds the project again, incrementally: the session reuses
-// every result whose inputs are unchanged, by content.
-func (s *Server) rebuild() bool {
+// every result whose inputs are unchanged, by content. When the files
+// changed (absolute paths; nil: unknown) are edited manuals, their pages
+// are written first and open ones reload (editedPages).
+func (s *Server) rebuild(changed []string) bool {
 	s.buildMu.Lock()
 	defer s.buildMu.Unlock()
 	s.mu.Lock()
@@ -108,6 +110,7 @@ func (s *Server) rebuild() bool {
 
 	out := s.out
 	start := time.Now()
+	s.editedPages(changed)
 	res, err := s.sess.Build()
 	msg := ""
 	switch {

@@ -181,3 +181,40 @@ func TestServeFirstBuildFails(t *testing.T) {
 		t.Fatalf("status %d:\n%s", code, page)
 	}
 }
+
+// TestServeEditedPageFirst: an edited manual's page is written, and open
+// pages told to reload it, ahead of the build, which reloads again when
+// it is done.
+func TestServeEditedPageFirst(t *testing.T) {
+	s, dir := newServer(t)
+	if !s.Rebuild() {
+		t.Fatal("the fixture does not build")
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	run, err := s.Watch(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = run() }()
+	ev := events(t, ctx, ts.URL)
+	next(t, ev, "hello")
+
+	file := filepath.Join(dir, "manuals", "embedding", "images.md")
+	src, _ := os.ReadFile(file)
+	if err := os.WriteFile(file, append(src, "\nA paragraph added while serving.\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if e := next(t, ev, "reload"); e.data != "manuals/images.html" {
+		t.Fatalf("the first reload names %q, want the edited page alone", e.data)
+	}
+	if _, page := get(t, ts.URL+"/manuals/images.html"); !strings.Contains(page, "A paragraph added while serving.") {
+		t.Fatal("the edit is not on the page when it reloads")
+	}
+	next(t, ev, "reload") // the build's
+	if _, page := get(t, ts.URL+"/manuals/images.html"); !strings.Contains(page, "A paragraph added while serving.") {
+		t.Fatal("the build lost the edit")
+	}
+}

@@ -22,16 +22,17 @@ func (s *Server) Watch(ctx context.Context) (run func() error, err error) {
 		return nil, err
 	}
 	return func() error {
-		return w.Run(ctx, func([]string) { s.rebuildGuarded() }, func(err error) {
+		return w.Run(ctx, s.rebuildGuarded, func(err error) {
 			fmt.Fprintf(s.o.Log, "lore serve: watching: %v\n", err)
 		})
 	}, nil
 }
 
-// rebuildGuarded rebuilds; a panic in the build is a failed build (logged,
-// shown on open pages) and the server goes on serving the last good one.
-func (s *Server) rebuildGuarded() {
-	err := guard.Do(func() error { s.rebuild(); return nil })
+// rebuildGuarded rebuilds after the files changed changed; a panic in the
+// build is a failed build (logged, shown on open pages) and the server
+// goes on serving the last good one.
+func (s *Server) rebuildGuarded(changed []string) {
+	err := guard.Do(func() error { s.rebuild(changed); return nil })
 	if err == nil {
 		return
 	}

@@ -35,6 +35,11 @@ type Input struct {
 	// check reads: the manual (with its owner) and the configuration.
 	Memo Memo
 
+	// NoProject skips the Project checks, which read every file: only
+	// the Manual checks of the reported manuals run (lore serve's page of
+	// an edited manual, ahead of the build that runs them all).
+	NoProject bool
+
 	// ManualLock is the capability lock (manuals.lock) the manual/lock
 	// rule compares every manual's surface with (lore build --locked);
 	// empty does not compare. It is read through FS.

@@ -26,7 +26,7 @@ func Run(in *Input) diag.List {
 		case r.Manual != nil:
 			wide = append(wide, r)
 		}
-		if r.Project != nil {
+		if r.Project != nil && !in.NoProject {
 			project = append(project, r)
 		}
 	}

@@ -19,20 +19,52 @@ const (
 	nbLabel       = 24
 )
 
-// neighbourhood draws m's references; "" when there are none.
-func neighbourhood(r *run, m *Manual, g *refs) string {
+// nbInput is everything a manual's neighbourhood drawing shows: the
+// manual, and on each side the first maxNeighbours manuals that read or
+// link to it (In) and that it reads or links to (Out), with how many
+// there are. The page's key holds it; the drawing is made from it only
+// when the page is rendered.
+type nbInput struct {
+	Root      string
+	Self      nbEntry
+	In, Out   []nbEntry
+	NIn, NOut int
+}
+
+// nbEntry is one manual of the drawing.
+type nbEntry struct{ URL, Label, Summary string }
+
+// neighbours returns what m's neighbourhood drawing shows; nil when m
+// has no references.
+func neighbours(r *run, m *Manual, g *refs) *nbInput {
 	in, out := g.in[m], g.out[m]
 	if len(in) == 0 && len(out) == 0 {
+		return nil
+	}
+	entries := func(l []*Manual) []nbEntry {
+		es := make([]nbEntry, 0, min(len(l), maxNeighbours))
+		for _, o := range l[:min(len(l), maxNeighbours)] {
+			es = append(es, nbEntry{URL: o.URL, Label: r.label(o), Summary: o.M.Summary})
+		}
+		return es
+	}
+	return &nbInput{Root: rootOf(m.URL), Self: nbEntry{Label: r.label(m), Summary: m.M.Summary},
+		In: entries(in), Out: entries(out), NIn: len(in), NOut: len(out)}
+}
+
+// svg draws the neighbourhood; "" when there is nothing to draw.
+func (nb *nbInput) svg() string {
+	if nb == nil {
 		return ""
 	}
-	side := func(l []*Manual) int { return min(len(l), maxNeighbours) + btoi(len(l) > maxNeighbours) }
-	rows := max(side(in), side(out), 1)
+	side := func(n int) int { return min(n, maxNeighbours) + btoi(n > maxNeighbours) }
+	rows := max(side(nb.NIn), side(nb.NOut), 1)
 	w := 2*nbMargin + 2*nbColumn + nbNodeW
 	h := 2*nbMargin + (rows-1)*nbRow + nbNodeH
-	root := rootOf(m.URL)
+	root := nb.Root
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="graph neighbours" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="group" aria-label="%s">`,
-		w, h, w, h, html.EscapeString(fmt.Sprintf("References of %s: %d in, %d out", r.label(m), len(in), len(out))))
+		w, h, w, h, html.EscapeString(fmt.Sprintf("References of %s: %d in, %d out", nb.Self.Label, nb.NIn, nb.NOut)))
 	b.WriteString(`<defs><marker id="nb-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path class="arrow" d="M0 0L10 5L0 10z"/></marker></defs>`)
 	cy := nbMargin + (rows-1)*nbRow/2 + nbNodeH/2
 	cx := nbMargin + nbColumn
@@ -45,8 +77,8 @@ func neighbourhood(r *run, m *Manual, g *refs) string {
 		return out
 	}
 	var nodes strings.Builder
-	draw := func(list []*Manual, x int, left bool) {
-		n := side(list)
+	draw := func(list []nbEntry, total, x int, left bool) {
+		n := side(total)
 		pos := ys(n)
 		b.WriteString(`<g class="edges" aria-hidden="true">`)
 		for i := range n {
@@ -63,16 +95,16 @@ func neighbourhood(r *run, m *Manual, g *refs) string {
 		for i := range n {
 			y := pos[i] - nbNodeH/2
 			if i == maxNeighbours {
-				fmt.Fprintf(&nodes, `<text class="more" x="%d" y="%d">+%d more</text>`, x+8, y+nbNodeH/2+4, len(list)-maxNeighbours)
+				fmt.Fprintf(&nodes, `<text class="more" x="%d" y="%d">+%d more</text>`, x+8, y+nbNodeH/2+4, total-maxNeighbours)
 				continue
 			}
 			o := list[i]
-			nbNode(&nodes, root+o.URL, r.label(o), o.M.Summary, x, y, "node")
+			nbNode(&nodes, root+o.URL, o.Label, o.Summary, x, y, "node")
 		}
 	}
-	draw(in, nbMargin, true)
-	draw(out, nbMargin+2*nbColumn, false)
-	nbNode(&nodes, "", r.label(m), m.M.Summary, cx, cy-nbNodeH/2, "node self")
+	draw(nb.In, nb.NIn, nbMargin, true)
+	draw(nb.Out, nb.NOut, nbMargin+2*nbColumn, false)
+	nbNode(&nodes, "", nb.Self.Label, nb.Self.Summary, cx, cy-nbNodeH/2, "node self")
 	b.WriteString(`<g class="nodes">`)
 	b.WriteString(nodes.String())
 	b.WriteString(`</g></svg>`)

@@ -84,18 +84,7 @@ func (r *run) pages() []*page {
 	ps := []*page{newPage("home", homeURL, "Manuals", homeData)}
 	ps[0].Desc = "Catalog of every manual of " + in.Title
 	for i, m := range in.Manuals {
-		b := r.bodies[i]
-		p := newPage("manual", m.URL, orText(m.M.Title, m.M.Name), func(r *run) (any, error) { return r.manualData(m), nil })
-		p.Desc = m.M.Summary
-		p.body = b
-		p.view = func(r *run, in any) (any, error) {
-			html, err := r.htmlOf(b, manualSource(m.M), m.URL, path.Dir(m.M.Path))
-			v := *in.(*manualView)
-			v.setBody(html)
-			return &v, inFile(m.M.Path, err)
-		}
-		p.kept = func() { r.keep(b) }
-		ps = append(ps, p)
+		ps = append(ps, r.manualPage(m, r.bodies[i]))
 	}
 	if len(in.Bundles) > 0 {
 		ps = append(ps, newPage("bundles", bundlesURL, "Bundles", func(r *run) (any, error) { return r.in.Bundles, nil }))
@@ -133,6 +122,22 @@ func (r *run) pages() []*page {
 	nf := newPage("404", notFoundURL, "Page not found", nil)
 	nf.Base = basePath(in.BaseURL)
 	return append(ps, nf)
+}
+
+// manualPage is the page of manual m, whose body is b.
+func (r *run) manualPage(m *Manual, b *bodyResult) *page {
+	p := &page{Site: r.site, Path: m.URL, Root: rootOf(m.URL), Title: orText(m.M.Title, m.M.Name), Kind: "manual",
+		input: func(r *run) (any, error) { return r.manualData(m), nil }}
+	p.Desc = m.M.Summary
+	p.body = b
+	p.view = func(r *run, in any) (any, error) {
+		html, err := r.htmlOf(b, manualSource(m.M), m.URL, path.Dir(m.M.Path))
+		v := *in.(*manualView)
+		v.setBody(html)
+		return &v, inFile(m.M.Path, err)
+	}
+	p.kept = func() { r.keep(b) }
+	return p
 }
 
 // basePath is the path part of baseURL, escaped, between slashes ("/"
@@ -205,10 +210,13 @@ type manualView struct {
 	// Neighbourhood draws what the manual reads or links to and what
 	// reads or links to it.
 	Neighbourhood template.HTML
-	Others        []link // other files with the same name
-	Shadows       []link
-	ShadowedBy    []link
-	EditURL       string
+	// Near is what Neighbourhood draws (in the page's key; drawn only
+	// when the page is rendered).
+	Near       *nbInput
+	Others     []link // other files with the same name
+	Shadows    []link
+	ShadowedBy []link
+	EditURL    string
 	// MoreTriggers counts the triggers of the header lore does not keep.
 	MoreTriggers int
 	// HostCuts link to the Hosts page for each agent host that cuts this
@@ -245,7 +253,7 @@ func (r *run) manualView(m *Manual, findings []finding) *manualView {
 			v.LinkedFrom = append(v.LinkedFrom, link{Label: r.label(o), URL: o.URL})
 		}
 	}
-	v.Neighbourhood = template.HTML(neighbourhood(r, m, g))
+	v.Near = neighbours(r, m, g)
 	for _, o := range r.byName[mm.Name] {
 		if o.M.Path != mm.Path {
 			v.Others = append(v.Others, link{Label: o.Path, URL: o.URL})
@@ -260,10 +268,12 @@ func (r *run) manualView(m *Manual, findings []finding) *manualView {
 	return v
 }
 
-// setBody puts the rendered body and its on-page contents into the view.
+// setBody puts the rendered body and its on-page contents into the view,
+// and draws the neighbourhood.
 func (v *manualView) setBody(html []byte) {
 	v.Body = template.HTML(html)
 	v.TOC = tocOf(html)
+	v.Neighbourhood = template.HTML(v.Near.svg())
 }
 
 // editURL joins the project's edit URL and a file's path; only http(s)

@@ -145,11 +145,13 @@ func (s *Site) Bodies(out Output, done func(m *manual.Manual, doc ast.Node)) err
 				}
 				return doc, nil
 			}
-			key := bodyKeyOf(cache.NewHasher("site/body-src").Key(r.sum(m.M)).Int(m.M.BodyStart).Sum(), m.URL, path.Dir(m.M.Path))
-			r.bodies[i], err = r.bodyWith(key, src, m.URL, path.Dir(m.M.Path))
+			r.bodies[i], err = r.bodyWith(r.manualBodyKey(m), src, m.URL, path.Dir(m.M.Path))
 			if r.search.manuals != nil {
 				d := r.searchDoc(m)
-				if doc != nil { // the text now, while the parsed Markdown is at hand
+				if doc != nil && m.M.Doc == nil {
+					// The text now, while the parsed Markdown is at hand. A
+					// manual that keeps its Doc (a session's) gives it only
+					// when the analyses do not know the document already.
 					d.Body, d.Sections = searchindex.Parts(doc, m.M.Body())
 					d.Parts = nil
 				}
@@ -164,6 +166,11 @@ func (s *Site) Bodies(out Output, done func(m *manual.Manual, doc ast.Node)) err
 		r.docBody[i-len(ms)], err = r.body(pageSource(d.Body, d.Doc), d.URL, path.Dir(d.File))
 		return inFile(d.File, err)
 	})
+}
+
+// manualBodyKey is the key of manual m's body: its source and place.
+func (r *run) manualBodyKey(m *Manual) cache.Key {
+	return bodyKeyOf(cache.NewHasher("site/body-src").Key(r.sum(m.M)).Int(m.M.BodyStart).Sum(), m.URL, path.Dir(m.M.Path))
 }
 
 // Write writes every page, asset, image, the search index, sitemap.xml
