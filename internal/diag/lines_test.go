@@ -1,6 +1,7 @@
 package diag
 
 import (
+	"bytes"
 	"testing"
 	"unicode/utf8"
 )
@@ -60,5 +61,44 @@ func TestLinesRoundTrip(t *testing.T) {
 				t.Errorf("%q: offset %d → %d:%d → %d", s, off, l, c, got)
 			}
 		}
+	}
+}
+
+// Offsets is Offset for each position, in any order, with positions past
+// a line's end, before the first line and after the last, on texts with
+// multi-byte characters, CRLF and lone CR line ends.
+func TestOffsetsIsOffset(t *testing.T) {
+	src := []byte("ab\u00e9c\r\nxyz\rüüü long line with words 🙂 and more\n\nlast")
+	ls := NewLines(src)
+	var at [][2]int
+	for n := -1; n <= len(ls)+1; n++ {
+		for col := 0; col <= 45; col += 1 + (n+3)%3 {
+			at = append(at, [2]int{n, col})
+		}
+	}
+	// Reversed and repeated, so that the pass meets columns going back.
+	for i := len(at) - 1; i >= 0; i -= 2 {
+		at = append(at, at[i])
+	}
+	got := ls.Offsets(src, at)
+	for i, p := range at {
+		if want := ls.Offset(src, p[0], p[1]); got[i] != want {
+			t.Errorf("line %d col %d: Offsets %d, Offset %d", p[0], p[1], got[i], want)
+		}
+	}
+}
+
+// BenchmarkOffsetsLongLine: 50,000 positions on one line of 2 MB (a
+// manual of one line with a link every 40 bytes, each a finding) take one
+// walk of the line; one Offset call each took minutes in all.
+func BenchmarkOffsetsLongLine(b *testing.B) {
+	src := bytes.Repeat([]byte("see [the other one](other.md#x) and é "), 52_000)
+	ls := NewLines(src)
+	at := make([][2]int, 50_000)
+	for i := range at {
+		at[i] = [2]int{1, 1 + i*40}
+	}
+	for b.Loop() {
+		ls.Offsets(src, at)
 	}
 }

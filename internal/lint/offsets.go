@@ -29,15 +29,35 @@ func locate(in *Input, ds diag.List, files []*scanText) {
 		texts[file] = t
 		return t
 	}
+	// The positions of each file are converted together (Lines.Offsets):
+	// one by one, a file with thousands of findings on one long line took
+	// minutes.
+	byFile := map[string][]*diag.Pos{}
+	var order []string
 	for i := range ds {
 		for _, p := range []*diag.Pos{&ds[i].Pos, &ds[i].End} {
 			if p.Line < 1 {
 				p.Offset = 0
 				continue
 			}
-			if t := textOf(p.File); t != nil {
-				p.Offset = t.lines.Offset(t.src, p.Line, p.Col)
+			if _, ok := byFile[p.File]; !ok {
+				order = append(order, p.File)
 			}
+			byFile[p.File] = append(byFile[p.File], p)
+		}
+	}
+	for _, file := range order {
+		t := textOf(file)
+		if t == nil {
+			continue
+		}
+		ps := byFile[file]
+		at := make([][2]int, len(ps))
+		for i, p := range ps {
+			at[i] = [2]int{p.Line, p.Col}
+		}
+		for i, off := range t.lines.Offsets(t.src, at) {
+			ps[i].Offset = off
 		}
 	}
 }
