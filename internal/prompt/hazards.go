@@ -1,6 +1,7 @@
 package prompt
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -120,6 +121,21 @@ func rangeLength(toks []*tokens.Token, i int) (int, bool) {
 		}
 		i++
 	}
+	_, _, n, ok := rangeOf(args)
+	if !ok {
+		return 0, false // gonja reports it
+	}
+	return int(min(n, math.MaxInt)), true
+}
+
+// rangeOf reads range(stop), range(start, stop) or range(start, stop,
+// step) from args and returns start, step and how many numbers it yields
+// (exact for any ints: the difference of two fits in a uint64); ok is
+// false without one to three arguments or with a step of 0.
+func rangeOf(args []int) (start, step int, n uint64, ok bool) {
+	if len(args) == 0 || len(args) > 3 {
+		return 0, 0, 0, false
+	}
 	start, stop, step := 0, args[0], 1
 	if len(args) > 1 {
 		start, stop = args[0], args[1]
@@ -127,14 +143,15 @@ func rangeLength(toks []*tokens.Token, i int) (int, bool) {
 	if len(args) > 2 {
 		step = args[2]
 	}
-	if step == 0 {
-		return 0, false // gonja reports it
+	switch {
+	case step == 0:
+		return 0, 0, 0, false
+	case step > 0 && stop > start:
+		n = (uint64(stop)-uint64(start)-1)/uint64(step) + 1
+	case step < 0 && stop < start:
+		n = (uint64(start)-uint64(stop)-1)/(uint64(-(step+1))+1) + 1
 	}
-	n := (stop - start) / step
-	if n < 0 {
-		return 0, true
-	}
-	return n, true
+	return start, step, n, true
 }
 
 // maxRepeat bounds 'text' * n: a prompt has no use for more.

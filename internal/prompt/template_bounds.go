@@ -264,25 +264,9 @@ func boundedRange(_ *exec.Evaluator, params *exec.VarArgs) ([]int, error) {
 		}
 		a = append(a, v.Integer())
 	}
-	if len(a) == 0 || len(a) > 3 || len(params.KwArgs) > 0 {
-		return nil, exec.ErrInvalidCall(fmt.Errorf("expected signature is [start, ]stop[, step] where all arguments are integers"))
-	}
-	start, stop, step := 0, a[0], 1
-	if len(a) > 1 {
-		start, stop = a[0], a[1]
-	}
-	if len(a) > 2 {
-		step = a[2]
-	}
-	if step == 0 {
-		return nil, exec.ErrInvalidCall(fmt.Errorf("step cannot be 0"))
-	}
-	var n uint64 // the difference of two ints fits in a uint64
-	switch {
-	case step > 0 && stop > start:
-		n = (uint64(stop)-uint64(start)-1)/uint64(step) + 1
-	case step < 0 && stop < start:
-		n = (uint64(start)-uint64(stop)-1)/(uint64(-(step+1))+1) + 1
+	start, step, n, ok := rangeOf(a)
+	if !ok || len(params.KwArgs) > 0 {
+		return nil, exec.ErrInvalidCall(fmt.Errorf("expected signature is [start, ]stop[, step] where all arguments are integers and step is not 0"))
 	}
 	if n > maxRange {
 		return nil, boundErr("range(…) of %d numbers: a prompt loops over at most %d", n, maxRange)

@@ -25,6 +25,7 @@ func TestRunawayTemplatesAreFindings(t *testing.T) {
 		{"deep indent", "{{ 'x' | indent(1000) }}", "filter indent"},
 		{"wide format", "{{ '%999999999d' | format(1) }}", "width 999999999"},
 		{"wide method", "{{ 'x'.rjust(999999999, '-') }}", "method rjust"},
+		{"huge lipsum", "{{ lipsum(1000000) }}", "function lipsum: the number 1000000 is out of bounds"},
 		{"long output", "{% for i in range(5000) %}{{ 'x' * 4000 }}{% endfor %}", "writes more than 16 MiB"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
