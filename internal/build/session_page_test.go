@@ -175,7 +175,7 @@ func TestEditedPagesDeclines(t *testing.T) {
 // then fails (an error elsewhere) is not taken for the published one: once
 // everything is back, the build publishes what a build from scratch does.
 func TestEditedPageThenFailedBuild(t *testing.T) {
-	fsys, s, res := serveSession(t, 40)
+	fsys, s, _ := serveSession(t, 40)
 	m := plainManual(t, fsys)
 	orig := readFile(t, fsys, m.Path)
 	edit(t, fsys, m.Path, func(s string) string { return s + "\nEdited ahead.\n" })
@@ -201,7 +201,7 @@ func TestEditedPageThenFailedBuild(t *testing.T) {
 	if pages, _ := s.EditedPages([]string{absolute(t, m.Path)}); len(pages) > 0 {
 		t.Fatalf("EditedPages wrote %v after a failed build", pages)
 	}
-	res, err = s.Build()
+	res, err := s.Build()
 	if err != nil || res.Failed {
 		t.Fatalf("the build failed: %v", err)
 	}
