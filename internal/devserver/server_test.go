@@ -94,19 +94,7 @@ func next(t *testing.T, ch <-chan event, name string) event {
 // shows its error while the last good build stays online, and fixing it
 // reloads again.
 func TestServeLiveReload(t *testing.T) {
-	s, dir := newServer(t)
-	if !s.Rebuild() {
-		t.Fatal("the fixture does not build")
-	}
-	ts := httptest.NewServer(s.Handler())
-	defer ts.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	run, err := s.Watch(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = run() }()
+	dir, ts, ctx := watchedServer(t)
 
 	code, page := get(t, ts.URL+"/manuals/images.html")
 	if code != 200 || !strings.Contains(page, `<script src="/_lore/reload.js" defer></script>`+"\n</head>") {
@@ -186,19 +174,7 @@ func TestServeFirstBuildFails(t *testing.T) {
 // pages told to reload it, ahead of the build, which reloads again when
 // it is done.
 func TestServeEditedPageFirst(t *testing.T) {
-	s, dir := newServer(t)
-	if !s.Rebuild() {
-		t.Fatal("the fixture does not build")
-	}
-	ts := httptest.NewServer(s.Handler())
-	defer ts.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	run, err := s.Watch(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = run() }()
+	dir, ts, ctx := watchedServer(t)
 	ev := events(t, ctx, ts.URL)
 	next(t, ev, "hello")
 
@@ -217,4 +193,25 @@ func TestServeEditedPageFirst(t *testing.T) {
 	if _, page := get(t, ts.URL+"/manuals/images.html"); !strings.Contains(page, "A paragraph added while serving.") {
 		t.Fatal("the build lost the edit")
 	}
+}
+
+// watchedServer starts a server on the fixture, built, serving and
+// watching the project until the test ends; it returns the project's
+// folder, the test server and the context the watcher runs in.
+func watchedServer(t *testing.T) (string, *httptest.Server, context.Context) {
+	t.Helper()
+	s, dir := newServer(t)
+	if !s.Rebuild() {
+		t.Fatal("the fixture does not build")
+	}
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	run, err := s.Watch(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = run() }()
+	return dir, ts, ctx
 }
