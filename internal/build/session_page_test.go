@@ -18,18 +18,7 @@ import (
 // folder of its own, on a generated project in memory, and builds it
 // once.
 func serveSession(t *testing.T, n int) (afero.Fs, *build.Session, *build.Result) {
-	t.Helper()
-	fsys := genProject(t, n)
-	s := build.NewSession(build.RunOptions{Options: build.Options{FS: fsys, Dir: "p"}, Out: "p/serve", Private: true})
-	t.Cleanup(func() { s.Close() })
-	res, err := s.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Failed {
-		t.Fatalf("the project does not build: %s", res.Lint.Diagnostics.Summary())
-	}
-	return fsys, s, res
+	return startSession(t, n, build.RunOptions{Out: "p/serve", Private: true})
 }
 
 // plainManual returns a manual of the project on fsys that no other file

@@ -20,9 +20,16 @@ import (
 // sessionProject starts a session on a generated project in memory and
 // builds it once.
 func sessionProject(t *testing.T, n int) (afero.Fs, *build.Session, *build.Result) {
+	return startSession(t, n, build.RunOptions{})
+}
+
+// startSession starts a session with o on a generated project of n
+// manuals in memory (o's project is that one) and builds it once.
+func startSession(t *testing.T, n int, o build.RunOptions) (afero.Fs, *build.Session, *build.Result) {
 	t.Helper()
 	fsys := genProject(t, n)
-	s := build.NewSession(build.RunOptions{Options: build.Options{FS: fsys, Dir: "p"}})
+	o.Options = build.Options{FS: fsys, Dir: "p"}
+	s := build.NewSession(o)
 	t.Cleanup(func() { s.Close() })
 	res, err := s.Build()
 	if err != nil {
