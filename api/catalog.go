@@ -94,7 +94,8 @@ type Answer struct {
 
 // HowDoI routes a request, in English or German, as the how_do_i tool
 // does. Asking as an engine the project's recipes do not define is an
-// error.
+// error, and so is a request longer than 4096 bytes (how_do_i routes one
+// sentence).
 func (c *Catalog) HowDoI(request string, a Asker) (Answer, error) {
 	var out Answer
 	if c == nil {

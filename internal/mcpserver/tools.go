@@ -14,10 +14,11 @@ import (
 	"github.com/lorekit/lore/internal/search"
 )
 
-// Input limits: a manual name is a file name; an intent is one sentence.
+// Input limits: a manual name is a file name; an intent is one sentence
+// (the router's own limit).
 const (
 	maxNameLen   = 255
-	maxIntentLen = 4096
+	maxIntentLen = search.MaxIntent
 )
 
 type listInput struct{}

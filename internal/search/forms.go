@@ -136,7 +136,7 @@ func (c *Catalog) expansions(w qword, it intent, r index.IndexReader) []form {
 	// terms one edit from its stem, when the stem is long enough for one
 	// edit to keep it recognisable ("evening" stems to "even", one edit
 	// from "event").
-	if w.fuzzy && utf8.RuneCountInString(w.en) >= minFuzzyLen {
+	if n := utf8.RuneCountInString(w.en); w.fuzzy && n >= minFuzzyLen && n <= maxFuzzyLen {
 		for _, t := range fuzzyTerms(r, w.en) {
 			if !seen[t] {
 				seen[t] = true

@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	index "github.com/blevesearch/bleve_index_api"
 )
@@ -249,8 +250,24 @@ func evident(h Hit, th Thresholds) bool {
 
 func hintFor(intent string) string {
 	return fmt.Sprintf("No manual covers %q. Rephrase it with the words of the task (what to show, create or change), "+
-		"or list the manuals with manual_list().", strings.TrimSpace(intent))
+		"or list the manuals with manual_list().", quoted(strings.TrimSpace(intent)))
 }
+
+// quoted is the request as a hint quotes it: its first maxQuoted bytes
+// (whole characters), then "…"; a hint does not echo a long request whole.
+func quoted(s string) string {
+	if len(s) <= maxQuoted {
+		return s
+	}
+	cut := maxQuoted
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// maxQuoted is the longest request a hint quotes whole, in bytes.
+const maxQuoted = 160
 
 // rank returns the n best visible candidates for intent, best first, with
 // their confidence.
@@ -258,8 +275,23 @@ func (c *Catalog) rank(text string, v Visibility, n int) ([]Hit, error) {
 	return c.rankExplained(text, v, n, nil)
 }
 
+// MaxIntent is the longest request the router takes, in bytes: how_do_i
+// routes one sentence of what to do. A longer text is refused
+// (IntentTooLongError) rather than analysed word by word.
+const MaxIntent = 4096
+
+// IntentTooLongError is the error of a request longer than MaxIntent.
+type IntentTooLongError struct{ Len int }
+
+func (e *IntentTooLongError) Error() string {
+	return fmt.Sprintf("the request is %d bytes long; how_do_i takes one short sentence (at most %d bytes): say what you want to do, not the whole task", e.Len, MaxIntent)
+}
+
 // rankExplained is rank; with ex, it records how it scored (Explain).
 func (c *Catalog) rankExplained(text string, v Visibility, n int, ex *explanation) ([]Hit, error) {
+	if len(text) > MaxIntent {
+		return nil, &IntentTooLongError{Len: len(text)}
+	}
 	adv, err := c.idx.Advanced()
 	if err != nil {
 		return nil, err

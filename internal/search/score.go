@@ -95,6 +95,10 @@ const (
 	maxExpansion = 6 // fuzzy or prefix terms per word
 	minPrefixLen = 4 // shortest stem expanded by prefix
 	minFuzzyLen  = 5 // shortest stem matched with one edit
+	// maxFuzzyLen is the longest stem matched with one edit: the edit
+	// automaton grows with the word, and a word this long is no typo a
+	// user makes (the compound splitter's limit, maxCompound).
+	maxFuzzyLen = maxCompound
 )
 
 // ranked is a scored document.

@@ -14,8 +14,8 @@ import (
 type Compounds struct {
 	dict map[string]bool
 	// minWord is the shortest compound (in runes) looked into; minPart
-	// the shortest head.
-	minWord, minPart int
+	// the shortest head; maxPart the longest dictionary word.
+	minWord, minPart, maxPart int
 }
 
 // Compound limits: the shortest compound looked into, the shortest part
@@ -39,6 +39,7 @@ func NewCompounds(dict []string, minWord, minPart int) *Compounds {
 	}
 	for _, w := range dict {
 		c.dict[w] = true
+		c.maxPart = max(c.maxPart, utf8.RuneCountInString(w))
 	}
 	return c
 }
@@ -49,6 +50,10 @@ var verbPrefixes = []string{"unter", "hinter", "wider", "wieder", "zurueck", "zu
 	"herein", "hinaus", "voraus", "vorbei"}
 
 func isVerbPrefix(s string) bool { return slices.Contains(verbPrefixes, s) }
+
+// maxVerbPrefix is the length of the longest verb prefix and maxInflection
+// of the longest inflection ending, in runes (ASCII).
+const maxVerbPrefix, maxInflection = 7, 3
 
 // inflections are endings a head may carry after the dictionary form
 // (normalised German: no umlauts).
@@ -63,9 +68,19 @@ func (c *Compounds) Head(w string) string {
 	if utf8.RuneCountInString(w) < c.minWord {
 		return ""
 	}
+	// A head is a dictionary word with an inflection ending: the search
+	// starts where the longest one could (the longest head is the first
+	// found), so the work stays linear in the length of w.
+	n := utf8.RuneCountInString(w)
+	return c.head(w, max(minModifier, n-c.maxPart-maxInflection), maxVerbPrefix)
+}
+
+// head is Head looking for the head from rune from on, and for a verb
+// prefix among the first prefixes runes.
+func (c *Compounds) head(w string, from, prefixes int) string {
 	rs := []rune(w)
-	for i := minModifier; i+c.minPart <= len(rs); i++ {
-		if isVerbPrefix(string(rs[:i])) {
+	for i := from; i+c.minPart <= len(rs); i++ {
+		if i <= prefixes && isVerbPrefix(string(rs[:i])) {
 			continue
 		}
 		rest := string(rs[i:])

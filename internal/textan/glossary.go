@@ -5,6 +5,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // glossaryText is a compact German → English technical glossary: one
@@ -23,7 +24,15 @@ type glossary struct {
 	// forms are the normalised German words (not stemmed), sorted: the
 	// dictionary of the compound splitter.
 	forms []string
+	// longest is the length in runes of the longest normalised word: no
+	// part of a compound is longer than it plus partSlack (split).
+	longest int
 }
+
+// partSlack is how many runes longer than its glossary word a form of it
+// may be: inflection and verb endings, a participle's ge-, the zu of an
+// infinitive and what the stemmer removes together stay well below it.
+const partSlack = 24
 
 func parseGlossary(text string) *glossary {
 	g := &glossary{byStem: map[string][]string{}}
@@ -33,7 +42,7 @@ func parseGlossary(text string) *glossary {
 
 // with returns a copy of g with the entries of text added.
 func (g *glossary) with(text string) *glossary {
-	c := &glossary{byStem: make(map[string][]string, len(g.byStem)), forms: slices.Clone(g.forms)}
+	c := &glossary{byStem: make(map[string][]string, len(g.byStem)), forms: slices.Clone(g.forms), longest: g.longest}
 	for k, v := range g.byStem {
 		c.byStem[k] = slices.Clip(v)
 	}
@@ -60,6 +69,7 @@ func (g *glossary) add(text string) {
 				continue
 			}
 			n := Normalize(w)
+			g.longest = max(g.longest, utf8.RuneCountInString(n))
 			s := stem(n)
 			for _, t := range tr {
 				if !slices.Contains(g.byStem[s], t) {
@@ -142,16 +152,23 @@ func (g *glossary) lookupVariants(n string) []string {
 var verbEndings = []string{"t", "et", "te", "ten", "tet", "st", "est", "n", "s"}
 
 // variants returns n and n without one verb ending, and the same without
-// a participle's ge- (when n is long enough).
+// a participle's ge- (when n is long enough; one ge-, so the work stays
+// linear in n).
 func variants(n string) []string {
+	out := endingVariants(n)
+	if strings.HasPrefix(n, "ge") && len(n) > 6 {
+		out = append(out, endingVariants(strings.TrimPrefix(n, "ge"))...)
+	}
+	return out
+}
+
+// endingVariants returns n and n without one verb ending.
+func endingVariants(n string) []string {
 	out := []string{n}
 	for _, suf := range verbEndings {
 		if len(n) > len(suf)+3 && strings.HasSuffix(n, suf) {
 			out = append(out, strings.TrimSuffix(n, suf))
 		}
-	}
-	if strings.HasPrefix(n, "ge") && len(n) > 6 {
-		out = append(out, variants(strings.TrimPrefix(n, "ge"))...)
 	}
 	return out
 }
@@ -169,6 +186,13 @@ var linkingElements = []string{"s", "es", "n", "en"}
 // the head ("Käsespätzle" holds "spät") is no split. It returns nil when
 // there is no split. Lengths count runes.
 func (g *glossary) split(n string) []string {
+	return g.splitWithin(n, g.longest+partSlack)
+}
+
+// splitWithin is split with parts of at most maxPart runes: no longer
+// part is a glossary word, and the bound keeps the work linear in the
+// word's length (a request of one 4,000-letter word took seconds).
+func (g *glossary) splitWithin(n string, maxPart int) []string {
 	rs := []rune(n)
 	if len(rs) < 2*MinCompoundPart {
 		return nil
@@ -186,7 +210,7 @@ func (g *glossary) split(n string) []string {
 	best := make([][]string, len(rs)+1)
 	best[len(rs)] = []string{}
 	for i := len(rs) - MinCompoundPart; i >= 0; i-- {
-		for k := i + MinCompoundPart; k <= len(rs); k++ {
+		for k := i + MinCompoundPart; k <= min(len(rs), i+maxPart); k++ {
 			if best[k] == nil {
 				continue
 			}
