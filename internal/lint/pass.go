@@ -62,6 +62,24 @@ type Pass struct {
 	// files are the files the security rules scan besides manuals
 	// (securityFiles), read once per run.
 	files []*scanText
+	// suggested counts the names compared for "did you mean" (closest).
+	suggested int
+}
+
+// maxSuggestWork is how many names one pass compares for "did you mean"
+// suggestions: a file of thousands of unknown names among thousands of
+// known ones gets suggestions for the first findings, and lint stays
+// linear in the size of its input instead of their product.
+const maxSuggestWork = 1 << 20
+
+// closest returns the candidate closest to s (config.Closest), or "" once
+// the pass has compared maxSuggestWork names.
+func (p *Pass) closest(s string, candidates []string) string {
+	if p.suggested+len(candidates) > maxSuggestWork {
+		return ""
+	}
+	p.suggested += len(candidates)
+	return config.Closest(s, candidates)
 }
 
 // Rule returns the rule being checked.

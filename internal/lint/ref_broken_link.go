@@ -1,12 +1,12 @@
 package lint
 
 import (
+	"bytes"
 	"path"
 	"strings"
 
 	"github.com/spf13/afero"
 
-	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/guard"
 	"github.com/lorekit/lore/internal/manual"
@@ -21,69 +21,134 @@ var refBrokenLink = &Rule{
 		"lowercase, spaces as hyphens, punctuation dropped, letters of every script kept (`## Größe ändern` → `#größe-ändern`). " +
 		"Links with a scheme (`https:`, `mailto:`) and site-absolute paths are not checked.",
 	Manual: func(p *Pass, m *manual.Manual) {
+		lc := &linkCheck{p: p, m: m, targets: map[string]*manual.Manual{}, htmlIDs: map[*manual.Manual]map[string]bool{}, sectionIDs: map[*manual.Manual][]string{}}
 		for _, r := range m.Refs {
 			if r.Kind != manual.RefLink {
 				continue
 			}
-			if msg := brokenLink(p, m, r); msg != "" {
+			if msg := lc.broken(r); msg != "" {
 				p.ReportRange(m, r.Line, r.Col, r.Line, r.EndCol, "%s", msg)
 			}
 		}
 	},
 }
 
-func brokenLink(p *Pass, m *manual.Manual, r manual.Ref) string {
-	target := m
+// linkCheck checks the links of one manual. What a link needs of its
+// target (the file parsed, the HTML anchors of its body) is found once per
+// target, not once per link: a manual of thousands of links into one file
+// costs thousands of look-ups, not thousands of parses.
+type linkCheck struct {
+	p *Pass
+	m *manual.Manual
+	// targets are the files outside the manual set that links point into,
+	// parsed (nil: not checked).
+	targets map[string]*manual.Manual
+	// htmlIDs are the anchors of each target (anchors); sectionIDs its
+	// headings' ids in order (for suggestions).
+	htmlIDs    map[*manual.Manual]map[string]bool
+	sectionIDs map[*manual.Manual][]string
+}
+
+// broken returns what is wrong with the link r, or "".
+func (lc *linkCheck) broken(r manual.Ref) string {
+	target := lc.m
 	if r.Target != "" {
-		tp := path.Clean(path.Join(m.Dir(), r.Target))
-		if t := p.In.Manuals.ByPath(tp); t != nil {
+		tp := path.Clean(path.Join(lc.m.Dir(), r.Target))
+		if t := lc.p.In.Manuals.ByPath(tp); t != nil {
 			target = t
 		} else {
-			if p.In.FS == nil {
+			if lc.p.In.FS == nil {
 				return ""
 			}
-			if _, err := p.In.FS.Stat(tp); err != nil {
+			if _, err := lc.p.In.FS.Stat(tp); err != nil {
 				return "link target " + diag.Clip(r.Target) + " does not exist (looked for " + tp + "): fix the path or remove the link"
 			}
 			if r.Anchor == "" || !strings.EqualFold(path.Ext(tp), ".md") {
 				return ""
 			}
-			if !insideProject(p.In, tp) {
-				return "" // a link out of the project is not read (file/outside-root)
+			t, seen := lc.targets[tp]
+			if !seen {
+				t = lc.parse(tp)
+				lc.targets[tp] = t
 			}
-			src, err := afero.ReadFile(p.In.FS, tp)
-			if err != nil {
+			if t == nil {
 				return ""
 			}
-			if guard.Do(func() error { target = manual.Parse(tp, src); return nil }) != nil {
-				return "" // the Markdown parser failed on the target: lore reports the file where it loads it
-			}
+			target = t
 		}
 	}
-	if r.Anchor == "" || target.HasSection(r.Anchor) || hasFootnoteOrHTMLAnchor(target, r.Anchor) {
+	if r.Anchor == "" || strings.HasPrefix(r.Anchor, "fn:") || strings.HasPrefix(r.Anchor, "fnref:") || lc.anchors(target)[r.Anchor] {
 		return ""
 	}
 	where := "this manual"
-	if target != m {
+	if target != lc.m {
 		where = target.Path
 	}
 	msg := "anchor #" + diag.Clip(r.Anchor) + " matches no heading in " + where
-	var ids []string
-	for _, s := range target.Sections {
-		ids = append(ids, s.ID)
+	ids, ok := lc.sectionIDs[target]
+	if !ok {
+		for _, s := range target.Sections {
+			ids = append(ids, s.ID)
+		}
+		lc.sectionIDs[target] = ids
 	}
-	if c := config.Closest(r.Anchor, ids); c != "" {
+	if c := lc.p.closest(r.Anchor, ids); c != "" {
 		msg += ": did you mean #" + c + "?"
 	}
 	return msg
 }
 
-func hasFootnoteOrHTMLAnchor(m *manual.Manual, anchor string) bool {
-	if strings.HasPrefix(anchor, "fn:") || strings.HasPrefix(anchor, "fnref:") {
-		return true
+// parse reads and parses the Markdown file tp a link points into; nil when
+// it is not checked: outside the project (file/outside-root), unreadable,
+// or failing the Markdown parser (reported where lore loads it).
+func (lc *linkCheck) parse(tp string) *manual.Manual {
+	if !insideProject(lc.p.In, tp) {
+		return nil
 	}
-	body := string(m.Body())
-	return strings.Contains(body, `id="`+anchor+`"`) || strings.Contains(body, `name="`+anchor+`"`)
+	src, err := afero.ReadFile(lc.p.In.FS, tp)
+	if err != nil {
+		return nil
+	}
+	var t *manual.Manual
+	if guard.Do(func() error { t = manual.Parse(tp, src); return nil }) != nil {
+		return nil
+	}
+	return t
+}
+
+// anchors returns the anchors of target a link may name besides a
+// footnote's: its headings' ids and the id and name attributes of its
+// body.
+func (lc *linkCheck) anchors(target *manual.Manual) map[string]bool {
+	ids, ok := lc.htmlIDs[target]
+	if !ok {
+		ids = htmlAnchors(target.Body())
+		for _, s := range target.Sections {
+			ids[s.ID] = true
+		}
+		lc.htmlIDs[target] = ids
+	}
+	return ids
+}
+
+// htmlAnchors returns the values of the id="…" and name="…" attributes in
+// body: the text up to the next quote after every `id="` and `name="`
+// (the anchors for which body contains `id="anchor"` or `name="anchor"`).
+func htmlAnchors(body []byte) map[string]bool {
+	out := map[string]bool{}
+	for _, attr := range []string{`id="`, `name="`} {
+		for rest := body; ; {
+			i := bytes.Index(rest, []byte(attr))
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(attr):]
+			if j := bytes.IndexByte(rest, '"'); j >= 0 {
+				out[string(rest[:j])] = true
+			}
+		}
+	}
+	return out
 }
 
 // insideProject reports whether file f resolves inside the project folder.

@@ -15,13 +15,13 @@ var refUnknownManual = &Rule{
 	Doc: "Every `manual_read('name')` must resolve: in a manual, to some manual of the project; in an engine prompt or fragment, " +
 		"through the manualPaths of each recipe that uses it. A call that resolves nowhere makes the model read an error instead of the help " +
 		"it was promised. Names are file names without extension (`manuals/embedding/images.md` → `images`) and never contain `/`, `\\` or `..`. " +
-		"The message suggests the closest existing name.",
+		"The message suggests the closest existing name (in a file with thousands of unknown names, for the first of them).",
 	Manual: func(p *Pass, m *manual.Manual) {
 		for _, r := range m.Refs {
 			if r.Kind != manual.RefManual {
 				continue
 			}
-			if msg := unresolved(p.In.Manuals, r.Target); msg != "" {
+			if msg := unresolved(p, p.In.Manuals, r.Target); msg != "" {
 				p.ReportRange(m, r.Line, r.Col, r.Line, r.EndCol, "%s", msg)
 			}
 		}
@@ -39,7 +39,7 @@ var refUnknownManual = &Rule{
 				c = p.In.Manuals.CascadeFor(projectPaths(p.In.Config, h.Recipe.ManualPaths), v)
 				cascades[key] = c
 			}
-			if msg := unresolvedHook(p.In.Config, c, h.Recipe, h.Target); msg != "" {
+			if msg := unresolvedHook(p, c, h.Recipe, h.Target); msg != "" {
 				p.ReportAt(diag.Pos{File: h.File, Line: h.Line, Col: h.Col}, diag.Pos{}, "%s", msg)
 			}
 		}
@@ -48,19 +48,20 @@ var refUnknownManual = &Rule{
 
 // unresolved explains why manual_read(name) does not resolve in s, or
 // returns "".
-func unresolved(s *manual.Set, name string) string {
+func unresolved(p *Pass, s *manual.Set, name string) string {
 	if !manual.ValidName(name) {
 		return invalidName(name)
 	}
 	if len(s.ByName(name)) > 0 {
 		return ""
 	}
-	return notFound(name, "matches no manual", s.Names(), "create manuals/"+name+".md or fix the name")
+	return notFound(p, name, "matches no manual", s.Names(), "create manuals/"+name+".md or fix the name")
 }
 
 // unresolvedHook explains why manual_read(name) in a prompt of recipe r
 // does not give r's engine a manual through cascade c, or returns "".
-func unresolvedHook(cfg *config.Config, c *manual.Cascade, r *config.Recipe, name string) string {
+func unresolvedHook(p *Pass, c *manual.Cascade, r *config.Recipe, name string) string {
+	cfg := p.In.Config
 	if !manual.ValidName(name) {
 		return invalidName(name)
 	}
@@ -77,7 +78,7 @@ func unresolvedHook(cfg *config.Config, c *manual.Cascade, r *config.Recipe, nam
 		for _, m := range c.Winners() {
 			names = append(names, m.Name)
 		}
-		return notFound(name, where, names, "add the manual's folder to the recipe's manualPaths, or fix the name")
+		return notFound(p, name, where, names, "add the manual's folder to the recipe's manualPaths, or fix the name")
 	}
 	if w.Audience != "" && w.Audience != r.Engine {
 		file := w.Path
@@ -115,9 +116,9 @@ func invalidName(name string) string {
 
 // notFound says manual_read(name) finds nothing where it looked, then
 // suggests the closest of names, or else the fix.
-func notFound(name, where string, names []string, fix string) string {
+func notFound(p *Pass, name, where string, names []string, fix string) string {
 	msg := "manual_read('" + diag.Clip(name) + "') " + where
-	if c := config.Closest(name, names); c != "" {
+	if c := p.closest(name, names); c != "" {
 		return msg + ": did you mean manual_read('" + c + "')?"
 	}
 	return msg + ": " + fix

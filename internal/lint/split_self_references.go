@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"cmp"
 	"path"
 	"regexp"
 	"slices"
@@ -30,24 +31,50 @@ var splitSelfReferences = &Rule{
 	Scope: ScopeManual,
 	Manual: func(p *Pass, m *manual.Manual) {
 		var self []manual.Ref
-		var tocs []manual.Section
-		for _, s := range m.Sections {
-			if tocHeading.MatchString(strings.TrimSpace(s.Title)) {
-				tocs = append(tocs, s)
-			}
-		}
+		tocs := tocLines(m)
+		entry := map[int]bool{} // lines that are a table of contents' entry
 		for _, r := range m.Refs {
-			if r.Kind != manual.RefLink || r.Anchor == "" || r.Target != "" && r.Target != path.Base(m.Path) || tocEntry.MatchString(m.Line(r.Line)) {
+			if r.Kind != manual.RefLink || r.Anchor == "" || r.Target != "" && r.Target != path.Base(m.Path) || tocs.holds(r.Line) {
 				continue
 			}
-			if slices.ContainsFunc(tocs, func(s manual.Section) bool { return r.Line >= s.Line && r.Line <= s.EndLine }) {
-				continue
+			isEntry, seen := entry[r.Line]
+			if !seen {
+				isEntry = tocEntry.MatchString(m.Line(r.Line))
+				entry[r.Line] = isEntry
 			}
-			self = append(self, r)
+			if !isEntry {
+				self = append(self, r)
+			}
 		}
 		if len(self) > maxSelfReferences {
 			r := self[maxSelfReferences]
 			p.Report(m, r.Line, r.Col, "%d links to its own sections (more than %d): the sections have become separate topics; split them into their own manuals", len(self), maxSelfReferences)
 		}
 	},
+}
+
+// spans are sorted, disjoint ranges of lines [from, to].
+type spans [][2]int
+
+// tocLines returns the lines of m's table-of-contents sections, merged
+// into disjoint ranges (sections may nest).
+func tocLines(m *manual.Manual) spans {
+	var out spans
+	for _, s := range m.Sections { // in order of their lines
+		if !tocHeading.MatchString(strings.TrimSpace(s.Title)) {
+			continue
+		}
+		if n := len(out); n > 0 && s.Line <= out[n-1][1]+1 {
+			out[n-1][1] = max(out[n-1][1], s.EndLine)
+			continue
+		}
+		out = append(out, [2]int{s.Line, s.EndLine})
+	}
+	return out
+}
+
+// holds reports whether line is in one of the ranges.
+func (sp spans) holds(line int) bool {
+	i, _ := slices.BinarySearchFunc(sp, line, func(s [2]int, line int) int { return cmp.Compare(s[1], line) })
+	return i < len(sp) && sp[i][0] <= line
 }

@@ -1,6 +1,7 @@
 package manual
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -11,6 +12,15 @@ func indentedList(n int) string {
 	var b strings.Builder
 	for i := range n {
 		b.WriteString(strings.Repeat("  ", i) + "- x\n")
+	}
+	return b.String()
+}
+
+// footnotes is n footnotes, each referred to refs times.
+func footnotes(n, refs int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "text%s\n\n[^%d]: note\n\n", strings.Repeat(fmt.Sprintf(" [^%d]", i), refs), i)
 	}
 	return b.String()
 }
@@ -51,6 +61,10 @@ func TestNestingDepth(t *testing.T) {
 			return b.String()
 		}(), true},
 		{"a long flat list", strings.Repeat("- x\n  - y\n\n", 500), false},
+		{"footnotes", footnotes(maxFootnotes+1, 1), true},
+		{"footnotes at the limit", footnotes(maxFootnotes, 1), false},
+		{"many references to many footnotes", footnotes(maxFootnotes, maxScan/maxFootnotes/maxFootnotes+1), true},
+		{"many references to a few footnotes", footnotes(10, 1000), false},
 		{"flat items after text", strings.Repeat("text\n- a\n- b\n\n", 500), false},
 		{"code indented deeper and deeper", func() string {
 			var b strings.Builder

@@ -81,8 +81,13 @@ const MaxNesting = 100
 // goldmark copies the rest of the paragraph for each of them.
 const maxRefDefs = 5000
 
+// maxFootnotes bounds the footnotes of one manual: goldmark sorts them by
+// insertion.
+const maxFootnotes = 1000
+
 // maxScan bounds the work goldmark spends on unclosed link destinations in
-// one run of text: it rescans the rest of the run for each of them.
+// one run of text (it rescans the rest of the run for each of them), and
+// on footnote references (each is looked up among the footnotes).
 const maxScan = 1 << 26
 
 // tooComplex finds structures that would make the Markdown parser take
@@ -101,6 +106,9 @@ func tooComplex(body []byte) (int, string) {
 func tooComplexSteps(body []byte) (int, int, string) {
 	line := 1
 	defs := 0 // consecutive lines that look like link reference definitions
+	// Footnote definitions and references: goldmark looks each reference
+	// up in the list of definitions, and sorts the list by insertion.
+	notes, noteRefs, firstNote := 0, 0, 0
 	var nest nesting
 	for len(body) > 0 {
 		l := body
@@ -108,6 +116,14 @@ func tooComplexSteps(body []byte) (int, int, string) {
 			l, body = body[:i], body[i+1:]
 		} else {
 			body = nil
+		}
+		noteRefs += bytes.Count(l, []byte("[^"))
+		if t := bytes.TrimLeft(l, " \t"); bytes.HasPrefix(t, []byte("[^")) && bytes.Contains(t, []byte("]:")) {
+			if notes++; notes == 1 {
+				firstNote = line
+			} else if notes > maxFootnotes {
+				return line, nest.steps, fmt.Sprintf("more than %d footnotes", maxFootnotes)
+			}
 		}
 		if t := bytes.TrimLeft(l, " \t"); len(t) > 0 && t[0] == '[' && bytes.Contains(t, []byte("]:")) {
 			if defs++; defs > maxRefDefs {
@@ -133,6 +149,9 @@ func tooComplexSteps(body []byte) (int, int, string) {
 			}
 		}
 		line++
+	}
+	if notes*noteRefs > maxScan {
+		return firstNote, nest.steps, fmt.Sprintf("%d footnote references to %d footnotes", noteRefs, notes)
 	}
 	return 0, nest.steps, ""
 }
