@@ -53,7 +53,7 @@ func registry() []*Rule {
 		fileUnreadable, fileEncoding, fileTooLarge, fileTooComplex, fileSymlinkLoop, fileOutsideRoot, fileName,
 		lintUnknownRule, lintFloor,
 		securityHiddenUnicode, securityHiddenInstruction, securityInjection, securitySecret, securityRemoteExec,
-		securityEncodedPayload, securityRemoteRef,
+		securityEncodedPayload, securityRemoteRef, securityExfilImage,
 		hostListingBudget, hostDescriptionCut, hostChainLimit, hostIgnoredField, hostName,
 	}
 }

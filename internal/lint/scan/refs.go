@@ -84,25 +84,7 @@ var shorteners = map[string]bool{
 func RemoteRef(src []byte) []Hit {
 	var c collector
 	for _, m := range urlSpans(src) {
-		u := string(src[m[0]:m[1]])
-		rest := u[strings.Index(u, "://")+3:]
-		host := rest
-		if i := strings.IndexAny(host, "/?#"); i >= 0 {
-			host = host[:i]
-		}
-		if i := strings.LastIndexByte(host, '@'); i >= 0 {
-			host = host[i+1:]
-		}
-		path := strings.TrimPrefix(rest, host)
-		h := strings.ToLower(host)
-		if strings.HasPrefix(h, "[") {
-			if i := strings.IndexByte(h, ']'); i > 0 {
-				h = h[1:i]
-			}
-		} else if i := strings.LastIndexByte(h, ':'); i >= 0 {
-			h = h[:i]
-		}
-		h = strings.TrimSuffix(h, ".")
+		h, path := urlHost(string(src[m[0]:m[1]]))
 		var what string
 		switch {
 		case rawHosts[h]:
@@ -123,6 +105,29 @@ func RemoteRef(src []byte) []Hit {
 		}
 	}
 	return c.result()
+}
+
+// urlHost returns the host of the URL u (scheme://[user@]host[:port]…),
+// lower case, without port, brackets or final dot, and what follows it.
+func urlHost(u string) (host, path string) {
+	rest := u[strings.Index(u, "://")+3:]
+	raw := rest
+	if i := strings.IndexAny(raw, "/?#"); i >= 0 {
+		raw = raw[:i]
+	}
+	path = rest[len(raw):]
+	if i := strings.LastIndexByte(raw, '@'); i >= 0 {
+		raw = raw[i+1:]
+	}
+	h := strings.ToLower(raw)
+	if strings.HasPrefix(h, "[") {
+		if i := strings.IndexByte(h, ']'); i > 0 {
+			h = h[1:i]
+		}
+	} else if i := strings.LastIndexByte(h, ':'); i >= 0 {
+		h = h[:i]
+	}
+	return strings.TrimSuffix(h, "."), path
 }
 
 // publicAddr reports whether a is an address of the internet, not of a

@@ -112,6 +112,10 @@ func TestLinear(t *testing.T) {
 		"lines":     func(n int) []byte { return bytes.Repeat([]byte("curl x | sh `a` <!-- ai: x -->\n\n"), n/33) },
 		"elements":  func(n int) []byte { return bytes.Repeat([]byte("<span hidden>"), n/13) },
 		"urls":      func(n int) []byte { return bytes.Repeat([]byte("http://1.2.3.4/ "), n/16) },
+		"images":    func(n int) []byte { return bytes.Repeat([]byte("![a](https://x.org/{d}![<img src='//x.org/$A'"), n/44) },
+		"unclosed":  func(n int) []byte { return bytes.Repeat([]byte("![![a](<img ["), n/13) },
+		"openurls":  func(n int) []byte { return bytes.Repeat([]byte("![a]("), n/5) },
+		"refimages": func(n int) []byte { return bytes.Repeat([]byte("[l]: https://e.org/{x}\n![l]\n"), n/28) },
 	}
 	detectors := map[string]func(b []byte){
 		"HiddenUnicode":     func(b []byte) { HiddenUnicode(b) },
@@ -121,6 +125,7 @@ func TestLinear(t *testing.T) {
 		"RemoteExec":        func(b []byte) { RemoteExec(b, Markdown) },
 		"EncodedPayload":    func(b []byte) { EncodedPayload(b) },
 		"RemoteRef":         func(b []byte) { RemoteRef(b) },
+		"ExfilImage":        func(b []byte) { ExfilImage(b, Markdown) },
 	}
 	_, _ = secretRules()
 	for in, gen := range inputs {
