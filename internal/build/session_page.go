@@ -261,18 +261,16 @@ func (s *Session) replacePage(fsys afero.Fs, out, rel string, data []byte) error
 		return err
 	}
 	if s.rec != nil && s.recOut == out {
-		s.rec.drop(rel) // the session's own (openOutput copies it)
+		s.rec.distrust(rel) // the session's own (openOutput copies it)
 	}
 	return nil
 }
 
-// drop takes the file p out of the record.
-func (r *record) drop(p string) {
-	if _, ok := r.files[p]; !ok {
-		return
-	}
-	delete(r.files, p)
-	if i, ok := slices.BinarySearch(r.paths, p); ok {
-		r.paths = slices.Delete(r.paths, i, i+1)
+// distrust keeps the file p in the record (the folder holds it: a build
+// that no longer makes it removes it) but vouches for nothing of it: no
+// key or bytes match it, so the next build writes it again.
+func (r *record) distrust(p string) {
+	if _, ok := r.files[p]; ok {
+		r.files[p] = recEntry{}
 	}
 }
