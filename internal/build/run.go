@@ -231,7 +231,11 @@ func (b *buildRun) run() (*Result, error) {
 	if res.Catalog, err = ps.catalog.wait(o); err != nil {
 		return fail(err)
 	}
-	if err := writeManifest(p, res, ps.facts, o); err != nil {
+	var entries *manifestEntries
+	if !b.s.once {
+		entries = &b.s.manifest
+	}
+	if err := writeManifest(p, res, ps.facts, o, entries); err != nil {
 		return fail(err)
 	}
 
