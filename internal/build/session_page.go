@@ -173,17 +173,14 @@ func (g *lastGood) lint(edits []*manual.Manual) (diag.List, bool) {
 	for _, m := range edits {
 		byPath[m.Path] = m
 	}
-	ms := make([]*manual.Manual, len(g.p.Manuals.Manuals))
-	for i, m := range g.p.Manuals.Manuals {
-		if e := byPath[m.Path]; e != nil {
-			ms[i] = e
-			continue
+	// The last build's set with the edited manuals in place (their names
+	// and paths are those of the last build, reparse): not indexed again.
+	set := g.p.Manuals
+	for _, m := range edits {
+		if set = set.With(m); set == nil {
+			return nil, false
 		}
-		c := *m // the set sets owners: the last build's manuals stay as they are
-		ms[i] = &c
 	}
-	set := manual.NewSet(ms)
-	set.Problems = g.p.Manuals.Problems
 	in := g.p.lintInput(set, func(f string) bool { return byPath[f] != nil })
 	in.Prompts = g.baked.Facts
 	in.NoProject = true
