@@ -249,6 +249,7 @@ func (b *buildRun) run() (*Result, error) {
 	if err != nil {
 		if rec != nil {
 			// Updated in place halfway: rec says what the folder holds.
+			o.done()
 			b.s.remember(b.cache, out, rec)
 		} else {
 			b.s.forget(b.cache, out)
