@@ -5,12 +5,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -248,6 +250,28 @@ func BenchmarkEdit(b *testing.B) {
 	}
 }
 
+// editProfileFlag names the file of a CPU profile of BenchmarkEdit's
+// edits alone: -test.cpuprofile also holds the project's generation and
+// its first build, which are most of it.
+var editProfileFlag = flag.String("editprofile", "", "BenchmarkEdit: write a CPU profile of the edits and their rebuilds (both the edit and the restore of each step) to this file")
+
+// startProfile starts a CPU profile into the file name; stop ends it.
+func startProfile(b *testing.B, name string) (stop func()) {
+	f, err := os.Create(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		b.Fatal(err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			b.Error(err)
+		}
+	}
+}
+
 // editSession starts lore serve's server on the project in dir and edits
 // a manual per call of next, measuring how long until the page carries the
 // edit and until the rebuild is done.
@@ -281,6 +305,10 @@ func editSession(b *testing.B, dir string, _ int, next func() bool) (page, rebui
 		}
 	}
 	builds := status(b, ts.URL).Builds
+	if *editProfileFlag != "" {
+		stop := startProfile(b, *editProfileFlag)
+		defer stop()
+	}
 	for i := 0; next(); i++ {
 		m := targets[(i*7919)%len(targets)]
 		marker := fmt.Sprintf("Edited in benchmark step %d.", i)

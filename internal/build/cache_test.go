@@ -19,6 +19,7 @@ import (
 	"github.com/lorekit/lore/internal/fixture"
 	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/precompress"
 	"github.com/lorekit/lore/internal/search"
 )
 
@@ -63,6 +64,21 @@ func mustBuild(t *testing.T, o build.RunOptions) *build.Result {
 		t.Fatalf("the project does not build: %s\n%v", res.Lint.Diagnostics.Summary(), res.Lint.Diagnostics)
 	}
 	return res
+}
+
+// withoutSiblings is the output files of a folder without the compressed
+// siblings: what a session that builds into a folder of its own (lore
+// serve, RunOptions.Private) publishes of the same build, the server
+// compressing as it serves. Compared with sameOutput, a sibling in the
+// session's folder is a file "only in the second".
+func withoutSiblings(files map[string][]byte) map[string][]byte {
+	out := make(map[string][]byte, len(files))
+	for name, b := range files {
+		if !precompress.IsSibling(name) {
+			out[name] = b
+		}
+	}
+	return out
 }
 
 // sameOutput compares two output folders byte for byte, except the index

@@ -1,8 +1,6 @@
 package build
 
 import (
-	"encoding/json"
-
 	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/diag"
@@ -107,8 +105,9 @@ func buildManifest(p *Project, res *Result, fs map[*manual.Manual]*facts) *Manif
 	return mf
 }
 
-// writeManifest writes manifest.json and the JSON Schemas.
-func writeManifest(p *Project, res *Result, fs map[*manual.Manual]*facts, out *output) error {
+// writeManifest writes manifest.json and the JSON Schemas; entries (nil:
+// none) keeps the manuals' entries between the builds of a session.
+func writeManifest(p *Project, res *Result, fs map[*manual.Manual]*facts, out *output, entries *manifestEntries) error {
 	if err := out.Write("lore/manifest.schema.json", cache.Key{}, ManifestJSONSchema()); err != nil {
 		return err
 	}
@@ -117,11 +116,11 @@ func writeManifest(p *Project, res *Result, fs map[*manual.Manual]*facts, out *o
 			return err
 		}
 	}
-	b, err := json.MarshalIndent(buildManifest(p, res, fs), "", "  ")
+	b, err := entries.marshal(buildManifest(p, res, fs))
 	if err != nil {
 		return err
 	}
-	return out.Write(bundle.ManifestFileName, cache.Key{}, append(b, '\n'))
+	return out.Write(bundle.ManifestFileName, cache.Key{}, b)
 }
 
 func nonNil(s []string) []string {

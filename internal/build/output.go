@@ -32,6 +32,12 @@ import (
 // stale.go), and a lock on the output's parent folder keeps two builds from
 // publishing into one output at once.
 //
+// A folder only the session writes (RunOptions.Private), whose record the
+// session holds, is updated in place instead (output_inplace.go): the
+// files made anew are written into the new folder and renamed over their
+// old selves when the build commits, removed files are removed, and the
+// unchanged ones are left where they are.
+//
 // Every file is offered with a key (what it was made from): a file whose
 // key matches the record is neither made nor written again (Fresh); one
 // whose bytes match the record is not written again (Write).
@@ -50,6 +56,11 @@ type output struct {
 	siblings precompress.Mode
 	// removing is closed when the previous output is removed (commit).
 	removing chan struct{}
+	// inPlace: the folder is updated in place (output_inplace.go), the new
+	// folder holds only the files written; publishing, when set, is held
+	// while the commit renames and removes files in the folder.
+	inPlace    bool
+	publishing sync.Locker
 
 	mu      sync.Mutex
 	next    map[string]recEntry
@@ -106,7 +117,7 @@ func newRecord(files map[string]recEntry) *record {
 // removes what interrupted builds left and creates the new folder. prev
 // is the record of the last build published there (nil: none); it is
 // checked against the folder. A trusted record is taken as it is: the
-// folder is the caller's own.
+// folder is the caller's own, and is updated in place.
 func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, pid int) (*output, error) {
 	o := &output{fs: fsys, dir: path.Clean(dir), next: map[string]recEntry{}, dirs: map[string]*dirOnce{}}
 	if err := fsys.MkdirAll(path.Dir(o.dir), 0o755); err != nil {
@@ -130,7 +141,8 @@ func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, pid int) 
 	o.prev = newRecord(map[string]recEntry{})
 	if fi, err := fsys.Stat(o.dir); err == nil && fi.IsDir() && prev != nil && len(prev.files) > 0 {
 		if trusted {
-			o.prev = newRecord(maps.Clone(prev.files))
+			o.prev = &record{files: maps.Clone(prev.files), paths: slices.Clone(prev.paths)}
+			o.inPlace = true
 			return o, nil
 		}
 		o.prev, o.unknown = verify(fsys, o.dir, prev)
@@ -207,8 +219,15 @@ func (o *output) groupBroken(prefix string) bool {
 
 // carry puts the previous output's file at p, recorded as e, into the new
 // output: a hard link where the file system has them (same file, same
-// time), else a copy (recorded with the copy's time).
+// time), else a copy (recorded with the copy's time). Updated in place,
+// the file stays where it is.
 func (o *output) carry(p string, e recEntry) error {
+	if o.inPlace {
+		o.mu.Lock()
+		o.next[p] = e
+		o.mu.Unlock()
+		return nil
+	}
 	if err := o.mkdir(path.Dir(p)); err != nil {
 		return err
 	}
@@ -304,6 +323,9 @@ type dirOnce struct {
 // another goroutine, and the output's lock is held until it is gone: call
 // done before the build returns.
 func (o *output) commit() (*record, error) {
+	if o.inPlace {
+		return o.commitInPlace()
+	}
 	if err := o.precompress(); err != nil {
 		_ = o.fs.RemoveAll(o.stage)
 		o.release()

@@ -2,6 +2,8 @@ package build
 
 import (
 	"crypto/sha256"
+	"errors"
+	"io/fs"
 	"path"
 	"runtime"
 	"slices"
@@ -30,6 +32,9 @@ func siblingKey(ext string, sum cache.Key, size int64) cache.Key {
 // in manifest.json, which is written before them; they are recorded like
 // any other file.
 func (o *output) precompress() error {
+	if o.siblings == precompress.Off {
+		return nil
+	}
 	var todo []string
 	o.mu.Lock()
 	for p := range o.next {
@@ -78,6 +83,9 @@ func (o *output) precompressOne(p string, enc *precompress.Encoder) error {
 		return nil
 	}
 	data, err := afero.ReadFile(o.fs, path.Join(o.stage, p))
+	if errors.Is(err, fs.ErrNotExist) && o.inPlace {
+		data, err = afero.ReadFile(o.fs, path.Join(o.dir, p)) // left in place
+	}
 	if err != nil {
 		return err
 	}

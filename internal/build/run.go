@@ -2,6 +2,7 @@ package build
 
 import (
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -44,8 +45,15 @@ type RunOptions struct {
 	NoCache bool
 	// Private says that nothing but this session writes into Out (lore
 	// serve's folder): later builds of the session trust their record of
-	// it instead of checking every file.
+	// it instead of checking every file, update it in place
+	// (output_inplace.go) and write no compressed siblings (lore serve
+	// compresses as it serves).
 	Private bool
+	// Publishing, when set, is held while a build updates a Private
+	// output in place (the renames and removals of its commit, nothing
+	// else): a server that holds it while it opens files never sees part
+	// of one build beside part of another.
+	Publishing sync.Locker
 }
 
 // Result is what a build produced. Failed builds leave the previous output
@@ -223,15 +231,29 @@ func (b *buildRun) run() (*Result, error) {
 	if res.Catalog, err = ps.catalog.wait(o); err != nil {
 		return fail(err)
 	}
-	if err := writeManifest(p, res, ps.facts, o); err != nil {
+	var entries *manifestEntries
+	if !b.s.once {
+		entries = &b.s.manifest
+	}
+	if err := writeManifest(p, res, ps.facts, o, entries); err != nil {
 		return fail(err)
 	}
 
 	b.step("publish")
 	o.siblings = precompress.Mode(p.Config.Precompress)
+	if b.s.o.Private {
+		o.siblings = precompress.Off
+	}
+	o.publishing = b.s.o.Publishing
 	rec, err = o.commit()
 	if err != nil {
-		b.s.forget(b.cache, out)
+		if rec != nil {
+			// Updated in place halfway: rec says what the folder holds.
+			o.done()
+			b.s.remember(b.cache, out, rec)
+		} else {
+			b.s.forget(b.cache, out)
+		}
 		return nil, err
 	}
 	defer o.done() // the previous output is removed meanwhile

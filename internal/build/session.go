@@ -39,6 +39,8 @@ type Session struct {
 	// caps are the capability surfaces of the manuals that stand alone,
 	// by identity, from the last build (capabilities).
 	caps map[cache.Key]*site.Capabilities
+	// manifest keeps the JSON of the manifest's entries (writeManifest).
+	manifest manifestEntries
 }
 
 // NewSession prepares builds of the project o selects.

@@ -173,17 +173,14 @@ func (g *lastGood) lint(edits []*manual.Manual) (diag.List, bool) {
 	for _, m := range edits {
 		byPath[m.Path] = m
 	}
-	ms := make([]*manual.Manual, len(g.p.Manuals.Manuals))
-	for i, m := range g.p.Manuals.Manuals {
-		if e := byPath[m.Path]; e != nil {
-			ms[i] = e
-			continue
+	// The last build's set with the edited manuals in place (their names
+	// and paths are those of the last build, reparse): not indexed again.
+	set := g.p.Manuals
+	for _, m := range edits {
+		if set = set.With(m); set == nil {
+			return nil, false
 		}
-		c := *m // the set sets owners: the last build's manuals stay as they are
-		ms[i] = &c
 	}
-	set := manual.NewSet(ms)
-	set.Problems = g.p.Manuals.Problems
 	in := g.p.lintInput(set, func(f string) bool { return byPath[f] != nil })
 	in.Prompts = g.baked.Facts
 	in.NoProject = true
@@ -261,18 +258,16 @@ func (s *Session) replacePage(fsys afero.Fs, out, rel string, data []byte) error
 		return err
 	}
 	if s.rec != nil && s.recOut == out {
-		s.rec.drop(rel) // the session's own (openOutput copies it)
+		s.rec.distrust(rel) // the session's own (openOutput copies it)
 	}
 	return nil
 }
 
-// drop takes the file p out of the record.
-func (r *record) drop(p string) {
-	if _, ok := r.files[p]; !ok {
-		return
-	}
-	delete(r.files, p)
-	if i, ok := slices.BinarySearch(r.paths, p); ok {
-		r.paths = slices.Delete(r.paths, i, i+1)
+// distrust keeps the file p in the record (the folder holds it: a build
+// that no longer makes it removes it) but vouches for nothing of it: no
+// key or bytes match it, so the next build writes it again.
+func (r *record) distrust(p string) {
+	if _, ok := r.files[p]; ok {
+		r.files[p] = recEntry{}
 	}
 }

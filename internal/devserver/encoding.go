@@ -1,7 +1,9 @@
 package devserver
 
 import (
+	"bytes"
 	"compress/gzip"
+	"io"
 	"mime"
 	"net/http"
 	"os"
@@ -11,10 +13,6 @@ import (
 
 	"github.com/lorekit/lore/internal/precompress"
 )
-
-// encodings are the content codings the server sends, best first, with
-// the extension of the sibling file lore build writes for each.
-var encodings = []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
 
 // accepts reports whether an Accept-Encoding header allows coding (a
 // q-value of 0 refuses it; "*" stands for codings not named).
@@ -40,33 +38,45 @@ func accepts(header, coding string) bool {
 	return star
 }
 
-// serveFile serves the file f (name inside root; p its URL path): the
-// pre-compressed sibling the request accepts (name.br, name.gz), with
-// Content-Encoding, when lore build wrote one; the file itself otherwise.
-// Either way the answer varies by Accept-Encoding.
-func serveFile(w http.ResponseWriter, r *http.Request, root *os.Root, name, p string, f *os.File) {
+// serveFile serves the file f (name inside root; p its URL path):
+// compressed as the request accepts (brotli before gzip), with
+// Content-Encoding, when it is a text type worth compressing; the file
+// itself otherwise. Either way the answer varies by Accept-Encoding. The
+// encodings are kept between requests (encodings).
+func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, name, p string, f *os.File) {
+	st, err := f.Stat()
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
 	if precompress.Compressible(name) {
 		w.Header().Add("Vary", "Accept-Encoding")
 		ae := r.Header.Get("Accept-Encoding")
-		for _, e := range encodings {
-			if !accepts(ae, e.name) {
-				continue
+		br, gz := accepts(ae, "br"), accepts(ae, "gzip")
+		if (br || gz) && st.Size() >= precompress.MinSize {
+			e, ok := s.encodings.of(idOf(name, st), func() ([]byte, error) { return io.ReadAll(f) })
+			coding, body := "", []byte(nil)
+			switch {
+			case !ok:
+			case br && e.br != nil:
+				coding, body = "br", e.br
+			case gz && e.gz != nil:
+				coding, body = "gzip", e.gz
 			}
-			sf, err := openRegular(root, name+e.ext)
-			if err != nil {
-				continue
+			if coding != "" {
+				if ct := mime.TypeByExtension(path.Ext(p)); ct != "" {
+					w.Header().Set("Content-Type", ct)
+				}
+				w.Header().Set("Content-Encoding", coding)
+				http.ServeContent(w, r, p, st.ModTime(), bytes.NewReader(body))
+				return
 			}
-			defer sf.Close()
-			if ct := mime.TypeByExtension(path.Ext(p)); ct != "" {
-				w.Header().Set("Content-Type", ct)
+			if _, err := f.Seek(0, io.SeekStart); err != nil {
+				http.NotFound(w, r)
+				return
 			}
-			w.Header().Set("Content-Encoding", e.name)
-			st, _ := sf.Stat()
-			http.ServeContent(w, r, p, st.ModTime(), sf)
-			return
 		}
 	}
-	st, _ := f.Stat()
 	http.ServeContent(w, r, p, st.ModTime(), f)
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/andybalholm/brotli"
+
+	"github.com/lorekit/lore/internal/precompress"
 )
 
 func TestAccepts(t *testing.T) {
@@ -35,10 +38,12 @@ func TestAccepts(t *testing.T) {
 	}
 }
 
-// TestServeCompressed: lore serve answers with the sibling lore build
-// wrote (br before gzip) as the request accepts, with Content-Encoding,
-// the file's own type and Vary; pages are gzipped on the fly (they carry
-// the reload script); a request accepting nothing gets the plain file.
+// TestServeCompressed: lore serve's build writes no compressed siblings;
+// the server compresses a text file as the request accepts (br before
+// gzip), with Content-Encoding, the file's own type and Vary; pages are
+// gzipped too (they carry the reload script); a request accepting nothing
+// gets the plain file. A file replaced by a new one (renamed over it, as
+// a build does) is sent as it is now, not as it was compressed before.
 func TestServeCompressed(t *testing.T) {
 	s, _ := newServer(t)
 	if !s.Rebuild() {
@@ -46,14 +51,22 @@ func TestServeCompressed(t *testing.T) {
 	}
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
-	// The search's analysis data (tens of KB of JSON) always has siblings
-	// (a small site's search/index.json may be under precompress.MinSize).
-	plain, err := os.ReadFile(filepath.Join(s.Dir(), "search", "a.json"))
+	// The search's analysis data (tens of KB of JSON) is worth
+	// compressing (a small site's search/index.json may be under
+	// precompress.MinSize).
+	file := filepath.Join(s.Dir(), "search", "a.json")
+	plain, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(s.Dir(), "search", "a.json.br")); err != nil {
-		t.Fatalf("the build wrote no sibling: %v", err)
+	err = filepath.WalkDir(s.Dir(), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && precompress.IsSibling(p) {
+			t.Errorf("the build wrote a sibling: %s", p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	fetch := func(path, accept string) (*http.Response, []byte) {
 		t.Helper()
@@ -80,6 +93,19 @@ func TestServeCompressed(t *testing.T) {
 		}
 		if got := decode(t, c.coding, body); !bytes.Equal(got, plain) {
 			t.Errorf("Accept-Encoding %q: the decoded body differs from the file", c.accept)
+		}
+	}
+	// Replaced as a build replaces it: the same size, a new file.
+	changed := bytes.Replace(plain, []byte(`"`), []byte(`'`), 1)
+	if err := os.WriteFile(file+".new", changed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(file+".new", file); err != nil {
+		t.Fatal(err)
+	}
+	for _, coding := range []string{"br", "gzip"} {
+		if _, body := fetch("/search/a.json", coding); !bytes.Equal(decode(t, coding, body), changed) {
+			t.Errorf("%s: the file replaced is sent as it was", coding)
 		}
 	}
 	resp, body := fetch("/manuals/images.html", "gzip, br")

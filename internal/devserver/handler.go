@@ -58,35 +58,21 @@ func (s *Server) serveSite(w http.ResponseWriter, r *http.Request) {
 	if strings.HasSuffix(r.URL.Path, "/") {
 		p = path.Join(p, "index.html")
 	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		http.Error(w, "the build folder cannot be opened", http.StatusInternalServerError)
-		return
-	}
-	defer root.Close()
-	name := strings.TrimPrefix(p, "/")
-	if name == "" {
-		name = "."
-	}
-	fi, err := root.Lstat(name)
-	if err == nil && fi.IsDir() {
+	status, name, p, f := s.open(dir, p)
+	switch {
+	case status == http.StatusMovedPermanently:
 		http.Redirect(w, r, path.Clean(r.URL.Path)+"/", http.StatusMovedPermanently)
 		return
-	}
-	status := http.StatusOK
-	if err != nil || !fi.Mode().IsRegular() {
-		// Missing, or not a regular file (a symbolic link planted in the
-		// build folder): the 404 page.
-		status, name, p = http.StatusNotFound, "404.html", "/404.html"
-	}
-	f, err := openRegular(root, name)
-	if err != nil {
+	case status == http.StatusInternalServerError:
+		http.Error(w, "the build folder cannot be opened", http.StatusInternalServerError)
+		return
+	case f == nil:
 		http.NotFound(w, r)
 		return
 	}
 	defer f.Close()
 	if path.Ext(p) != ".html" {
-		serveFile(w, r, root, name, p, f)
+		s.serveFile(w, r, name, p, f)
 		return
 	}
 	b, err := io.ReadAll(f)
@@ -101,6 +87,41 @@ func (s *Server) serveSite(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	writeHTML(w, r, status, injectScript(b))
+}
+
+// open opens the file of the URL path p in the folder dir: status 200
+// and the file, or 404 and the site's 404.html (nil when there is none),
+// or 301 for a folder (a redirect), or 500 when dir cannot be opened. It
+// opens under the publishing lock: a build renames files into the folder
+// in place, and an open file keeps the bytes it had when opened, so every
+// file a request reads is of one build.
+func (s *Server) open(dir, p string) (status int, name, file string, f *os.File) {
+	s.publishing.RLock()
+	defer s.publishing.RUnlock()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return http.StatusInternalServerError, "", p, nil
+	}
+	defer root.Close()
+	name = strings.TrimPrefix(p, "/")
+	if name == "" {
+		name = "."
+	}
+	fi, err := root.Lstat(name)
+	if err == nil && fi.IsDir() {
+		return http.StatusMovedPermanently, "", p, nil
+	}
+	status = http.StatusOK
+	if err != nil || !fi.Mode().IsRegular() {
+		// Missing, or not a regular file (a symbolic link planted in the
+		// build folder): the 404 page.
+		status, name, p = http.StatusNotFound, "404.html", "/404.html"
+	}
+	f, err = openRegular(root, name)
+	if err != nil {
+		return status, name, p, nil
+	}
+	return status, name, p, f
 }
 
 // openRegular opens name inside root when it is a regular file there, not

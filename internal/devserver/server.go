@@ -52,6 +52,11 @@ type Server struct {
 	subs    map[chan event]struct{}
 
 	buildMu sync.Mutex // one build at a time
+	// publishing is held by a build while it renames files into the
+	// site (build.RunOptions.Publishing), and for reading while a request
+	// opens the files it sends: each request sees one build's files.
+	publishing sync.RWMutex
+	encodings  *encodings // of the files sent last
 }
 
 // event is what the server pushes to open pages.
@@ -73,8 +78,10 @@ func New(o Options) (*Server, error) {
 		return nil, fmt.Errorf("cannot create a folder for the builds: %w", err)
 	}
 	out := filepath.Join(tmp, "site")
-	sess := build.NewSession(build.RunOptions{Options: o.Project, Out: out, Private: true, FailOn: o.FailOn, NeverFail: o.NeverFail})
-	return &Server{o: o, tmp: tmp, out: out, sess: sess, subs: map[chan event]struct{}{}}, nil
+	s := &Server{o: o, tmp: tmp, out: out, subs: map[chan event]struct{}{}, encodings: newEncodings(compressedCacheBytes)}
+	s.sess = build.NewSession(build.RunOptions{Options: o.Project, Out: out, Private: true, Publishing: &s.publishing,
+		FailOn: o.FailOn, NeverFail: o.NeverFail})
+	return s, nil
 }
 
 // Close removes the server's build.
