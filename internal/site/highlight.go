@@ -26,17 +26,20 @@ const (
 // palettes live in the stylesheet (highlightCSS), so switching the theme
 // switches the code colours too.
 type highlighter struct {
-	f     *chromahtml.Formatter
-	style *chroma.Style
-	c     *cache.Cache // highlighted blocks of earlier builds; nil: none
+	c *cache.Cache // highlighted blocks of earlier builds; nil: none
 
 	mu     sync.Mutex
 	lexers map[string]chroma.Lexer // by info-string language; nil: unknown
+
+	// bufs holds the *bytes.Buffer blocks, bodies and pages are written
+	// into (buf, putBuf): what they hold is copied out (into the page, the
+	// cache, the output), so a buffer serves one after the other instead of
+	// growing anew for each.
+	bufs sync.Pool
 }
 
 func newHighlighter(c *cache.Cache) *highlighter {
-	return &highlighter{f: chromahtml.New(chromahtml.WithClasses(true), chromahtml.TabWidth(4)), style: styles.Get(lightStyle),
-		c: c, lexers: map[string]chroma.Lexer{}}
+	return &highlighter{c: c, lexers: map[string]chroma.Lexer{}}
 }
 
 // lexer returns the lexer of lang, or nil. Lookups are cached: chroma
@@ -74,7 +77,8 @@ func (h *highlighter) block(w util.BufWriter, lang, code string) {
 			return
 		}
 	}
-	var buf bytes.Buffer
+	buf := h.buf()
+	defer h.putBuf(buf)
 	buf.WriteString(`<div class="code" data-lang="` + html.EscapeString(lang) + `">`)
 	// A lexer that fails or panics (chroma lexes while it formats) leaves
 	// the block plain.
@@ -83,7 +87,8 @@ func (h *highlighter) block(w util.BufWriter, lang, code string) {
 		if err != nil {
 			return err
 		}
-		return h.f.Format(&buf, h.style, it)
+		writeTokens(buf, it.Tokens())
+		return nil
 	}); err != nil {
 		h.plain(w, lang, code)
 		return
@@ -94,6 +99,27 @@ func (h *highlighter) block(w util.BufWriter, lang, code string) {
 	}
 	w.Write(buf.Bytes())
 }
+
+// buf returns an empty buffer from the pool (putBuf gives it back).
+func (h *highlighter) buf() *bytes.Buffer {
+	if b, ok := h.bufs.Get().(*bytes.Buffer); ok {
+		return b
+	}
+	return new(bytes.Buffer)
+}
+
+// putBuf returns a buffer to the pool, emptied; an outsized one (a huge
+// block or page) is left to the collector.
+func (h *highlighter) putBuf(buf *bytes.Buffer) {
+	if buf.Cap() > maxPooledBuf {
+		return
+	}
+	buf.Reset()
+	h.bufs.Put(buf)
+}
+
+// maxPooledBuf is the largest buffer putBuf keeps for the next use.
+const maxPooledBuf = 1 << 20
 
 func (h *highlighter) plain(w util.BufWriter, lang, code string) {
 	w.WriteString(`<div class="code"`)

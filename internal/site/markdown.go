@@ -38,8 +38,19 @@ type body struct {
 	hl   *highlighter
 }
 
-// render writes the HTML of doc, whose segments point into src.
+// render returns the HTML of doc, whose segments point into src.
 func (b *body) render(src []byte, doc ast.Node) ([]byte, error) {
+	buf := b.hl.buf()
+	defer b.hl.putBuf(buf)
+	if err := b.renderInto(buf, src, doc); err != nil {
+		return nil, err
+	}
+	return bytes.Clone(buf.Bytes()), nil
+}
+
+// renderInto writes the HTML of doc, whose segments point into src, into
+// buf.
+func (b *body) renderInto(buf *bytes.Buffer, src []byte, doc ast.Node) error {
 	r := renderer.NewRenderer(renderer.WithNodeRenderers(
 		util.Prioritized(gmhtml.NewRenderer(), 1000),
 		util.Prioritized(extension.NewTableHTMLRenderer(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)), 500),
@@ -48,11 +59,10 @@ func (b *body) render(src []byte, doc ast.Node) ([]byte, error) {
 		util.Prioritized(extension.NewFootnoteHTMLRenderer(), 500),
 		util.Prioritized(b, 100),
 	))
-	var buf bytes.Buffer
-	if err := guard.Do(func() error { return r.Render(&buf, src, doc) }); err != nil {
-		return nil, fmt.Errorf("the Markdown renderer failed: %w", err)
+	if err := guard.Do(func() error { return r.Render(buf, src, doc) }); err != nil {
+		return fmt.Errorf("the Markdown renderer failed: %w", err)
 	}
-	return buf.Bytes(), nil
+	return nil
 }
 
 // markdown parses and renders a short Markdown text that is not a manual

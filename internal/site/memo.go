@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 
@@ -164,8 +165,9 @@ func (r *run) bodyWith(key cache.Key, s source, pagePath, dir string) (*bodyResu
 	if err != nil {
 		return nil, err
 	}
-	html, err := b.render(s.src, doc)
-	if err != nil {
+	buf := r.hl.buf()
+	defer r.hl.putBuf(buf)
+	if err := b.renderInto(buf, s.src, doc); err != nil {
 		return nil, err
 	}
 	if rec.deps == nil {
@@ -174,11 +176,11 @@ func (r *run) bodyWith(key cache.Key, s source, pagePath, dir string) (*bodyResu
 	if r.c != nil {
 		// The page reads it back from the cache: bodies are not held in
 		// memory meanwhile.
-		r.c.Pack(bodyPack).Put(key, html)
+		r.c.Pack(bodyPack).Put(key, buf.Bytes())
 		r.c.Table(depsTable).Put(key, rec.deps)
 		return &bodyResult{key: key, deps: rec.deps, fresh: true}, nil
 	}
-	return &bodyResult{key: key, deps: rec.deps, html: html}, nil
+	return &bodyResult{key: key, deps: rec.deps, html: bytes.Clone(buf.Bytes())}, nil
 }
 
 // htmlOf returns the HTML of a body: rendered in this build, or read from

@@ -14,7 +14,6 @@
 package site
 
 import (
-	"bytes"
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
@@ -52,7 +51,9 @@ type Output interface {
 	// one key.
 	FreshGroup(dir string, key cache.Key) bool
 	// Write writes the file at p, made from key (the zero key when there
-	// is none: the file is then compared by content).
+	// is none: the file is then compared by content). It keeps nothing of
+	// data once it has returned: the site writes page after page from one
+	// buffer.
 	Write(p string, key cache.Key, data []byte) error
 }
 
@@ -223,8 +224,9 @@ func (r *run) writePage(ls *layouts, p *page, out Output) error {
 	}
 	p.Data = data
 	r.nPages.Add(1)
-	var buf bytes.Buffer
-	if err := ls.execute(&buf, p); err != nil {
+	buf := r.hl.buf()
+	defer r.hl.putBuf(buf)
+	if err := ls.execute(buf, p); err != nil {
 		return err
 	}
 	p.Data = nil // the view may be large; the page list lives on
