@@ -80,14 +80,14 @@ func (h *highlighter) block(w util.BufWriter, lang, code string) {
 	buf := h.buf()
 	defer h.putBuf(buf)
 	buf.WriteString(`<div class="code" data-lang="` + html.EscapeString(lang) + `">`)
-	// A lexer that fails or panics (chroma lexes while it formats) leaves
+	// A lexer that fails, panics or crosses its bounds (lexTokens) leaves
 	// the block plain.
 	if err := guard.Do(func() error {
-		it, err := lx.Tokenise(nil, code)
+		toks, err := lexTokens(lx, code)
 		if err != nil {
 			return err
 		}
-		writeTokens(buf, it.Tokens())
+		writeTokens(buf, toks)
 		return nil
 	}); err != nil {
 		h.plain(w, lang, code)

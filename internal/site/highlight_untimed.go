@@ -1,7 +1,6 @@
 package site
 
 import (
-	"math"
 	"slices"
 	"sync"
 
@@ -13,21 +12,16 @@ import (
 // the same HTML on every build. chroma (v2.27.0) gives every rule of a
 // regular-expression lexer a 250 ms wall-clock match timeout and takes a
 // rule that timed out for one that does not match, so a block highlighted
-// while the machine is loaded gets another token (an Error span, a
-// keyword shown as a name). Worse, regexp2 (v1.11.0) measures the timeout
-// with a clock goroutine that stops after a second without matches and,
-// restarted, reports the real time only one tick (100 ms) later: a match
-// that runs when it does sees every deadline set meanwhile as passed. An
-// incremental build (pages from the cache) then differed from a build from
+// while the machine is loaded got another token (an Error span, a keyword
+// shown as a name), and an incremental build differed from a build from
 // scratch now and then.
 //
 // The lexers the site uses are therefore copies of chroma's, registered in
 // a registry of their own (so that lexers one delegates to, e.g. the
-// JavaScript inside HTML, are copies too), whose compiled rules have no
-// timeout. The guards around highlighting stay: input is bounded.
-
-// noTimeout is regexp2.DefaultMatchTimeout: a match that never times out.
-const noTimeout = math.MaxInt64
+// JavaScript inside HTML, are copies too), whose compiled rules time out
+// after matchLimit instead, and count against the lexing's budget
+// (highlight_budget.go): a block during which a match may have timed out
+// is written plain, never with a token the timeout changed.
 
 // untimedLexers is chroma's registry with every regular-expression lexer
 // copied without match timeouts. It is built once and never changed.
@@ -52,8 +46,8 @@ func lexerFor(lang string) chroma.Lexer {
 }
 
 // untimed copies rl: the same configuration and rules, plus a first rule
-// whose compile-time mutator lifts the timeout of every compiled rule and
-// then removes itself.
+// whose compile-time mutator sets the timeout of every compiled rule to
+// matchLimit, makes it count (withCounting) and then removes itself.
 func untimed(rl *chroma.RegexLexer) *chroma.RegexLexer {
 	return chroma.MustNewLexer(rl.Config(), func() chroma.Rules {
 		raw, err := rl.Rules()
@@ -75,13 +69,19 @@ type liftTimeouts struct{}
 func (*liftTimeouts) Mutate(*chroma.LexerState) error { return nil }
 
 func (*liftTimeouts) MutateLexer(rules chroma.CompiledRules, state string, rule int) error {
+	rules[state] = slices.Delete(rules[state], rule, rule+1)
+	seen := map[*chroma.CompiledRule]bool{} // include shares rules between states
 	for _, rs := range rules {
 		for _, r := range rs {
-			if r.Regexp != nil {
-				r.Regexp.MatchTimeout = noTimeout
+			if seen[r] {
+				continue
 			}
+			seen[r] = true
+			if r.Regexp != nil {
+				r.Regexp.MatchTimeout = matchLimit
+			}
+			r.Mutator = withCounting(r.Mutator)
 		}
 	}
-	rules[state] = slices.Delete(rules[state], rule, rule+1)
 	return nil
 }

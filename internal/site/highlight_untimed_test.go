@@ -60,7 +60,7 @@ func TestHighlightHasNoClock(t *testing.T) {
 			t.Errorf("%s: the untimed copy highlights differently:\n%v\nchroma:\n%v", lang, got, want)
 		}
 		for _, d := range compiledTimeouts(t, l) {
-			if d != noTimeout {
+			if d != matchLimit {
 				t.Errorf("%s: a rule has a match timeout of %v", lang, d)
 				break
 			}
@@ -70,7 +70,7 @@ func TestHighlightHasNoClock(t *testing.T) {
 	for _, name := range []string{"JavaScript", "CSS"} {
 		l := untimedLexers().Get(name)
 		for _, d := range compiledTimeouts(t, l) {
-			if d != noTimeout {
+			if d != matchLimit {
 				t.Errorf("%s (inside HTML): a rule has a match timeout of %v", name, d)
 				break
 			}
@@ -128,7 +128,7 @@ func TestEveryLexerUntimed(t *testing.T) {
 		}
 		for _, rl := range rls {
 			for _, d := range compiledTimeouts(t, rl) {
-				if d != noTimeout {
+				if d != matchLimit {
 					t.Errorf("%s: a rule of %s has a match timeout of %v", name, rl.Config().Name, d)
 					break
 				}
