@@ -43,7 +43,7 @@ func (e *manifestEntries) marshal(mf *Manifest) ([]byte, error) {
 		return append(head, '\n'), nil
 	}
 	i := bytes.Index(head, []byte(manualsKey))
-	if i < 0 || bytes.Index(head[i+1:], []byte(manualsKey)) >= 0 {
+	if i < 0 || bytes.Contains(head[i+1:], []byte(manualsKey)) {
 		return nil, fmt.Errorf("manifest.json: the manuals' place is not found once")
 	}
 	var last map[string]manifestEntry
