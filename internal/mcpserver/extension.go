@@ -98,7 +98,8 @@ type extConn struct {
 	cancel context.CancelFunc
 
 	mu          sync.Mutex
-	initID      jsonrpc.ID // an initialize in flight
+	initID      jsonrpc.ID    // an initialize in flight
+	initDone    chan struct{} // closed when its answer is written
 	initialized bool
 }
 
@@ -117,7 +118,7 @@ func (c *extConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 		if m == nil {
 			if req.Method == "initialize" && req.IsCall() {
 				c.mu.Lock()
-				c.initID = req.ID
+				c.initID, c.initDone = req.ID, make(chan struct{})
 				c.mu.Unlock()
 			}
 			return msg, nil
@@ -128,12 +129,23 @@ func (c *extConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	}
 }
 
-// answer answers an extension request.
+// answer answers an extension request. One that follows an initialize
+// still in flight (a client that does not wait for its answer) waits for
+// it, as the SDK's own methods do.
 func (c *extConn) answer(req *jsonrpc.Request, m extensionMethod) {
 	resp := &jsonrpc.Response{ID: req.ID}
 	c.mu.Lock()
-	ready := c.initialized
+	ready, pending := c.initialized, c.initDone
 	c.mu.Unlock()
+	if !ready && pending != nil {
+		select {
+		case <-pending:
+		case <-c.ctx.Done():
+		}
+		c.mu.Lock()
+		ready = c.initialized
+		c.mu.Unlock()
+	}
 	if ready || newProtocol(req.Params) {
 		resp.Result, resp.Error = c.s.callExtension(c.ctx, req.Method, m, req.Params)
 	} else {
@@ -151,11 +163,22 @@ func (c *extConn) answer(req *jsonrpc.Request, m extensionMethod) {
 func (c *extConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if resp, ok := msg.(*jsonrpc.Response); ok {
 		c.mu.Lock()
-		if c.initID.IsValid() && resp.ID == c.initID {
+		done := c.initID.IsValid() && resp.ID == c.initID
+		if done {
 			c.initID = jsonrpc.ID{}
 			c.initialized = c.initialized || resp.Error == nil
 		}
 		c.mu.Unlock()
+		err := c.Connection.Write(ctx, msg)
+		if done {
+			c.mu.Lock()
+			if c.initDone != nil {
+				close(c.initDone)
+				c.initDone = nil
+			}
+			c.mu.Unlock()
+		}
+		return err
 	}
 	return c.Connection.Write(ctx, msg)
 }
