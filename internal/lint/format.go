@@ -137,14 +137,18 @@ func writeGitHub(w io.Writer, r Report) error {
 	return nil
 }
 
-// ghData escapes a workflow command's message.
+// ghData escapes a workflow command's message: GitHub's own escapes for
+// the characters it decodes, then diag.Printable for every other control
+// character, which the runner would write into the log as it is (an ANSI
+// escape in a file name could recolour or hide the log's lines).
 func ghData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	return diag.Printable(strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s))
 }
 
-// ghProp escapes a workflow command's property value.
+// ghProp escapes a workflow command's property value as ghData does, and
+// the property separators ':' and ','.
 func ghProp(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+	return diag.Printable(strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s))
 }
 
 // ruleIDsOf returns the distinct rule ids of ds, sorted.

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/diag"
@@ -219,6 +220,30 @@ func TestGitHubEscaping(t *testing.T) {
 	if len(lines) != 4 || lines[1] != "::warning file=manuals/a.md,line=9,col=1,title=ref/prose-reference::prose, 100%25 bad%0Areally" ||
 		lines[2] != "::notice file=manuals/b.md,title=header/missing::legacy" {
 		t.Errorf("github:\n%s", b.String())
+	}
+}
+
+// TestGitHubControlCharacters checks that no control character but the
+// line end reaches the log raw: a file name or message holding an ANSI
+// escape, a bidi override or a bare carriage return is written escaped.
+func TestGitHubControlCharacters(t *testing.T) {
+	name := "manuals/a\x1b[2Jb\u202ec\x00d.md"
+	r := Report{Diagnostics: diag.List{
+		{Pos: diag.Pos{File: name, Line: 1, Col: 1}, Severity: diag.Error, Rule: "file/name", Message: "bad \x1b]0;title\x07 name\rx\u2028y"},
+	}}
+	var b bytes.Buffer
+	if err := Write(&b, "github", r); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.TrimSuffix(b.String(), "\n")
+	want := `::error file=manuals/a\x1b[2Jb\u202ec\x00d.md,line=1,col=1,title=file/name::bad \x1b]0;title\a name%0Dx\u2028y`
+	if got != want {
+		t.Errorf("github:\n got %q\nwant %q", got, want)
+	}
+	for _, r := range got {
+		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
+			t.Errorf("control character U+%04X written raw", r)
+		}
 	}
 }
 
