@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -145,23 +146,32 @@ func httpGet(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// bigfile writes a file of at least SIZE bytes of Markdown text lines:
+// bigfile writes a file of at least SIZE bytes of Markdown text lines, or
+// of LINE (a Go-quoted string) repeated after the heading:
 //
-//	bigfile PATH SIZE
+//	bigfile PATH SIZE [LINE]
 func bigfile(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 2 {
-		ts.Fatalf("usage: bigfile PATH SIZE")
+	if neg || len(args) < 2 || len(args) > 3 {
+		ts.Fatalf("usage: bigfile PATH SIZE [LINE]")
 	}
 	size, err := strconv.Atoi(args[1])
 	if err != nil {
 		ts.Fatalf("bigfile: %v", err)
 	}
 	line := []byte("A line of text in a file far too large to be a manual.\n")
+	if len(args) == 3 {
+		l, err := strconv.Unquote(args[2])
+		if err != nil || l == "" {
+			ts.Fatalf("bigfile: LINE must be a non-empty Go-quoted string: %s", args[2])
+		}
+		line = []byte(l)
+	}
 	var b bytes.Buffer
 	b.WriteString("# Big\n\n")
 	for b.Len() < size {
 		b.Write(line)
 	}
+	ts.Check(os.MkdirAll(filepath.Dir(ts.MkAbs(args[0])), 0o755))
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), b.Bytes(), 0o644))
 }
 

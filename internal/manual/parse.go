@@ -46,9 +46,11 @@ func Parse(p string, src []byte) *Manual {
 	m.Problems = append(m.Problems, probs...)
 
 	body := m.Body()
-	if line, why := tooComplex(body); why != "" {
+	doc, line, why := ParseBounded(body)
+	if why != "" {
 		// goldmark needs time quadratic in some structures (a line of a
-		// million '>' takes hours): such a file is not parsed.
+		// million '>' takes hours), and memory a hundred times a
+		// file's size in others: such a body is not kept.
 		m.Problems = append(m.Problems, Problem{Rule: RuleFileTooComplex, Line: m.idx.Line(m.BodyStart) + line - 1, Col: 1,
 			Message: why + ": the body is not parsed; simplify it"})
 		doc := ast.NewDocument()
@@ -60,7 +62,7 @@ func Parse(p string, src []byte) *Manual {
 		m.walk(body)
 		return m
 	}
-	m.Doc = ParseMarkdown(body)
+	m.Doc = doc
 	m.walk(body)
 	return m
 }

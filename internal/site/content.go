@@ -63,6 +63,9 @@ func loadContent(fsys afero.Fs, dir string) ([]*doc, error) {
 				return nil
 			}
 		}
+		if fi.Size() > manual.MaxFileSize {
+			return fmt.Errorf("%s: the page is larger than %d MiB: split it", p, manual.MaxFileSize>>20)
+		}
 		src, err := afero.ReadFile(fsys, p)
 		if err != nil {
 			return fmt.Errorf("cannot read %s: %w", p, err)
@@ -100,8 +103,8 @@ func parseDoc(file, rel string, src []byte) (*doc, error) {
 	}
 	d.Body = body
 	var err error
-	if d.Doc, err = parseMarkdown(body); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+	if d.Doc, err = parseBounded(file, src, body); err != nil {
+		return nil, err
 	}
 	if d.Title == "" {
 		d.Title = firstH1(d.Doc, body)
