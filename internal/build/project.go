@@ -67,7 +67,7 @@ func (p *Project) readVocabulary() (string, error) {
 		if e := p.escape(name); e != nil {
 			return "", &config.Error{File: file, Line: cfg.Lines["vocabulary"], Col: 1, Msg: "vocabulary: " + e.Message()}
 		}
-		text, err := afero.ReadFile(p.FS, name)
+		text, err := readVocabularyFile(p.FS, name)
 		if err != nil {
 			return "", &config.Error{File: file, Line: cfg.Lines["vocabulary"], Col: 1, Msg: fmt.Sprintf("vocabulary: cannot read %s: %v", name, err)}
 		}

@@ -318,11 +318,12 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 // pipe, device or socket: reading it could block for ever or never end.
 func notRegular(p string, fi os.FileInfo) FileProblem {
 	return FileProblem{Path: p, Problem: Problem{Rule: RuleFileUnreadable,
-		Message: fmt.Sprintf("%s is %s, not a regular file: not read; replace it by a file or remove it", p, fileKind(fi.Mode()))}}
+		Message: fmt.Sprintf("%s is %s, not a regular file: not read; replace it by a file or remove it", p, FileKind(fi.Mode()))}}
 }
 
-// fileKind names the kind of a file that is not regular.
-func fileKind(m os.FileMode) string {
+// FileKind names the kind of a file that is neither regular nor a folder
+// ("a named pipe", "a device"), for messages.
+func FileKind(m os.FileMode) string {
 	switch {
 	case m&os.ModeNamedPipe != 0:
 		return "a named pipe"
