@@ -2,6 +2,7 @@ package lint
 
 import (
 	"bytes"
+	"io"
 	"path"
 	"strings"
 
@@ -100,13 +101,14 @@ func (lc *linkCheck) broken(r manual.Ref) string {
 
 // parse reads and parses the Markdown file tp a link points into; nil when
 // it is not checked: outside the project (file/outside-root), unreadable,
+// not a regular file, larger than a manual may be (manual.MaxFileSize),
 // or failing the Markdown parser (reported where lore loads it).
 func (lc *linkCheck) parse(tp string) *manual.Manual {
 	if !insideProject(lc.p.In, tp) {
 		return nil
 	}
-	src, err := afero.ReadFile(lc.p.In.FS, tp)
-	if err != nil {
+	src, ok := readSmall(lc.p.In.FS, tp, manual.MaxFileSize)
+	if !ok {
 		return nil
 	}
 	var t *manual.Manual
@@ -159,4 +161,21 @@ func insideProject(in *Input, f string) bool {
 	}
 	e, err := wall.Check(in.FS, dir, f)
 	return err == nil && e == nil
+}
+
+// readSmall reads the regular file p when it holds at most max bytes.
+func readSmall(fsys afero.Fs, p string, max int64) ([]byte, bool) {
+	f, err := fsys.Open(p)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || fi.Size() > max {
+		return nil, false
+	}
+	src, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil || int64(len(src)) > max {
+		return nil, false
+	}
+	return src, true
 }

@@ -134,3 +134,30 @@ func TestSuggestionsAreBounded(t *testing.T) {
 		t.Errorf("%d findings, %d with a suggestion; want 1000, with at most %d suggestions", found, suggested, want)
 	}
 }
+
+// A link into a file larger than a manual may be is not followed into
+// it: the file is neither read whole nor parsed (a committed file of
+// hundreds of megabytes would be, for one link), while a link into a
+// file of ordinary size is still checked.
+func TestLinkIntoHugeFileIsNotRead(t *testing.T) {
+	fs := afero.NewMemMapFs()
+	huge := append([]byte("# Huge\n\n"), strings.Repeat("|x", manual.MaxFileSize/2+1)...)
+	if err := afero.WriteFile(fs, "content/huge.md", huge, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := afero.WriteFile(fs, "content/small.md", []byte("# Small\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := "---\ntriggers: a, b\nsummary: S.\n---\n# T\n\n[x](../content/huge.md#nope) [y](../content/small.md#nope)\n"
+	m := manual.Parse("manuals/a.md", []byte(src))
+	in := &Input{Config: config.Default("."), FS: fs, Manuals: manual.NewSet([]*manual.Manual{m})}
+	var got []string
+	for _, d := range Run(in) {
+		if d.Rule == refBrokenLink.ID {
+			got = append(got, d.Message)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "small.md") {
+		t.Errorf("broken-link findings %q, want one, for small.md's anchor", got)
+	}
+}
