@@ -22,7 +22,7 @@ var refBrokenLink = &Rule{
 		"lowercase, spaces as hyphens, punctuation dropped, letters of every script kept (`## Größe ändern` → `#größe-ändern`). " +
 		"Links with a scheme (`https:`, `mailto:`) and site-absolute paths are not checked.",
 	Manual: func(p *Pass, m *manual.Manual) {
-		lc := &linkCheck{p: p, m: m, targets: map[string]*manual.Manual{}, htmlIDs: map[*manual.Manual]map[string]bool{}, sectionIDs: map[*manual.Manual][]string{}}
+		lc := &linkCheck{p: p, m: m, targets: map[string]*manual.Manual{}, anchorSets: map[*manual.Manual]map[string]bool{}, sectionIDs: map[*manual.Manual][]string{}}
 		for _, r := range m.Refs {
 			if r.Kind != manual.RefLink {
 				continue
@@ -44,9 +44,9 @@ type linkCheck struct {
 	// targets are the files outside the manual set that links point into,
 	// parsed (nil: not checked).
 	targets map[string]*manual.Manual
-	// htmlIDs are the anchors of each target (anchors); sectionIDs its
+	// anchorSets are the anchors of each target (anchors); sectionIDs its
 	// headings' ids in order (for suggestions).
-	htmlIDs    map[*manual.Manual]map[string]bool
+	anchorSets map[*manual.Manual]map[string]bool
 	sectionIDs map[*manual.Manual][]string
 }
 
@@ -122,13 +122,13 @@ func (lc *linkCheck) parse(tp string) *manual.Manual {
 // footnote's: its headings' ids and the id and name attributes of its
 // body.
 func (lc *linkCheck) anchors(target *manual.Manual) map[string]bool {
-	ids, ok := lc.htmlIDs[target]
+	ids, ok := lc.anchorSets[target]
 	if !ok {
 		ids = htmlAnchors(target.Body())
 		for _, s := range target.Sections {
 			ids[s.ID] = true
 		}
-		lc.htmlIDs[target] = ids
+		lc.anchorSets[target] = ids
 	}
 	return ids
 }
