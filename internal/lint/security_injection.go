@@ -16,18 +16,54 @@ var securityInjection = securityRule(&Rule{
 		"it to reveal its system prompt, to send the conversation, environment variables or keys out (to a URL, webhook or outside " +
 		"server), or to hide what it does from the user (\"do not tell the user\", \"without the user noticing\", \"silently run\"). " +
 		"It matches verbs, objects and qualifiers with their inflections within one clause, not fixed sentences; a guardrail that says " +
-		"\"never send credentials\" is negated and not reported. A manual about prompt injection that quotes an attack can disable the " +
+		"\"never send credentials\" is negated and not reported. The text is also read as a model reads it past disguises that hide a word from a " +
+		"matcher: invisible characters dropped, look-alike letters (a Cyrillic о, fullwidth letters) read as the letters they imitate, HTML " +
+		"character references decoded, tags and emphasis inside a word dropped (Ig*nore*), a word spelled out letter by letter joined " +
+		"(I g n o r e); what only that reading finds is reported as disguised. A manual about prompt injection that quotes an attack can disable the " +
 		"rule for that line (`<!-- lore-disable-next-line security/injection -->`).",
 }, "remove the instruction; a manual that quotes an attack on purpose disables the rule for that line", func(t *scanText) []scan.Hit {
-	hits := scan.Injection(t.src, false)
-	if t.prompt {
-		return hits // prompt/guardrail-override judges a prompt file's overrides
-	}
-	// One matcher judges an order to drop the rules everywhere: the one of
-	// prompt/guardrail-override, which also knows reported and refused text.
-	for _, sp := range findOverrides(blankTags(blankComments(string(t.src)))) {
-		hits = append(hits, scan.Hit{Off: sp.Off, End: sp.End, What: "text that tells the model to ignore its instructions"})
+	hits := injections(t.src, t.prompt)
+	// The same text as the model reads it: a disguise that hides a word
+	// from the matcher (Ig*nore*, &#73;gnore, a Cyrillic о, I g n o r e)
+	// hides nothing from a model.
+	// Only the paragraphs that hold a disguise are matched again.
+	if r, ok := scan.ReadingOf(t.src); ok {
+		for _, p := range scan.Paragraphs(t.src, r.At) {
+			pr, _ := scan.ReadingOf(t.src[p[0]:p[1]])
+			for _, h := range injections(pr.Text, t.prompt) {
+				off, end := pr.Span(h.Off, h.End)
+				off, end = off+p[0], end+p[0]
+				if !overlapsAny(hits, off, end) {
+					hits = append(hits, scan.Hit{Off: off, End: end, What: h.What + ", disguised (look-alike letters, hidden characters, " +
+						"character references or markup inside words)"})
+				}
+			}
+		}
 	}
 	slices.SortFunc(hits, func(a, b scan.Hit) int { return cmp.Compare(a.Off, b.Off) })
 	return hits
 })
+
+// injections returns the hits of security/injection in src, unsorted.
+func injections(src []byte, prompt bool) []scan.Hit {
+	hits := scan.Injection(src, false)
+	if prompt {
+		return hits // prompt/guardrail-override judges a prompt file's overrides
+	}
+	// One matcher judges an order to drop the rules everywhere: the one of
+	// prompt/guardrail-override, which also knows reported and refused text.
+	for _, sp := range findOverrides(blankTags(blankComments(string(src)))) {
+		hits = append(hits, scan.Hit{Off: sp.Off, End: sp.End, What: "text that tells the model to ignore its instructions"})
+	}
+	return hits
+}
+
+// overlapsAny reports whether [off, end) overlaps a hit of hits.
+func overlapsAny(hits []scan.Hit, off, end int) bool {
+	for _, h := range hits {
+		if off < h.End && h.Off < end {
+			return true
+		}
+	}
+	return false
+}

@@ -116,6 +116,12 @@ func TestLinear(t *testing.T) {
 		"unclosed":  func(n int) []byte { return bytes.Repeat([]byte("![![a](<img ["), n/13) },
 		"openurls":  func(n int) []byte { return bytes.Repeat([]byte("![a]("), n/5) },
 		"refimages": func(n int) []byte { return bytes.Repeat([]byte("[l]: https://e.org/{x}\n![l]\n"), n/28) },
+		"disguised": func(n int) []byte {
+			return bytes.Repeat([]byte("Ig*nore* &#73;g <b>n</b>ore I g n o r e \uff29\u043e\u200b "), n/60)
+		},
+		"opentags":  func(n int) []byte { return bytes.Repeat([]byte("x<ab &#x"), n/8) },
+		"markers":   func(n int) []byte { return append([]byte("a"), bytes.Repeat([]byte("*_~`"), n/4)...) },
+		"letterrun": func(n int) []byte { return bytes.Repeat([]byte("a "), n/2) },
 	}
 	detectors := map[string]func(b []byte){
 		"HiddenUnicode":     func(b []byte) { HiddenUnicode(b) },
@@ -126,6 +132,7 @@ func TestLinear(t *testing.T) {
 		"EncodedPayload":    func(b []byte) { EncodedPayload(b) },
 		"RemoteRef":         func(b []byte) { RemoteRef(b) },
 		"ExfilImage":        func(b []byte) { ExfilImage(b, Markdown) },
+		"ReadingOf":         func(b []byte) { ReadingOf(b) },
 	}
 	_, _ = secretRules()
 	for in, gen := range inputs {
