@@ -226,7 +226,13 @@ func withinWord(stem, term string, isWord func(string) bool) bool {
 	case strings.Trim(rest, "abcdefghijklmnopqrstuvwxyz") != "":
 		return false
 	}
-	if len(rest) <= maxEnding || wordEndings[rest] {
+	if len(rest) <= maxEnding {
+		// A short rest is an ending (postgres → postgresql, work →
+		// worker), unless the term is a common English word of its own
+		// and the rest no English ending (repo → report, plan → planet).
+		return shortEndings[rest] || !isEnglishWord(term)
+	}
+	if wordEndings[rest] {
 		return true
 	}
 	return !isWord(rest) && !isWord(rest+"e") && !beginsWord(rest, isWord)
@@ -248,8 +254,15 @@ func beginsWord(rest string, isWord func(string) bool) bool {
 }
 
 // maxEnding is the longest rest of a term that counts as an ending
-// whatever it is (worker, postgresql).
+// whatever its letters (worker, postgresql), unless the term is a common
+// English word of its own (report is not repo's: shortEndings).
 const maxEnding = 2
+
+// shortEndings are the English endings of up to maxEnding letters, and
+// the final letters a stem keeps of its word (creat → create).
+var shortEndings = map[string]bool{"s": true, "e": true, "y": true, "d": true, "r": true, "n": true,
+	"ed": true, "er": true, "es": true, "en": true, "ly": true, "al": true, "ic": true, "or": true,
+	"ar": true, "ry": true, "ty": true, "ie": true, "ee": true}
 
 // wordEndings are endings that are words too (readable, ownership).
 var wordEndings = map[string]bool{"abl": true, "able": true, "ship": true, "less": true, "ness": true, "ment": true, "ful": true,

@@ -64,6 +64,14 @@ func TestWithinWord(t *testing.T) {
 		{"creat", "createcontext", false},
 		{"creat", "createtestingpinia", false},
 		{"creat", "creation", true},
+		// A common English word that a short stem begins is another word
+		// unless the rest is an ending (repo → report, plan → planet).
+		{"repo", "report", false},
+		{"plan", "planet", false},
+		{"mode", "model", false},
+		{"intern", "internet", false},
+		{"chart", "charts", true},
+		{"test", "tester", true},
 	} {
 		if got := withinWord(tc.stem, tc.term, isWord); got != tc.want {
 			t.Errorf("withinWord(%s, %s) = %v, want %v", tc.stem, tc.term, got, tc.want)

@@ -55,8 +55,7 @@ func (a *Analysis) JoinSeparableVerbs(text string) string {
 		p := strings.ToLower(toks[k].Text)
 		if contains(separablePrefixes, p) {
 			for v := start; v < k; v++ {
-				joined := p + strings.ToLower(toks[v].Text)
-				if a.gloss.lookupForm(Normalize(joined)) != nil {
+				if joined := a.separableVerb(p, strings.ToLower(toks[v].Text)); joined != "" {
 					edits = append(edits, edit{verb: v, particle: k, joined: joined})
 					break
 				}
@@ -78,4 +77,29 @@ func (a *Analysis) JoinSeparableVerbs(text string) string {
 	}
 	b.WriteString(text[last:])
 	return b.String()
+}
+
+// separableVerb returns the verb that particle p and the verb form v make
+// when the glossary knows it ("" when it does not): the joined form
+// itself (ein + trag), or else its infinitive, which the glossary may know
+// through another form of the word — um + setze is umsetzen, whose noun
+// Umsetzung the glossary lists (lemmaCandidates). The joined form of an
+// imperative or a first person (umsetze, umsetz) is no form the glossary
+// lookup derives an -ung noun from; its infinitive is.
+func (a *Analysis) separableVerb(p, v string) string {
+	joined := p + v
+	if a.gloss.lookupForm(Normalize(joined)) != nil {
+		return joined
+	}
+	if strings.HasSuffix(joined, "n") {
+		return "" // an infinitive already
+	}
+	inf := joined + "en"
+	if strings.HasSuffix(joined, "e") {
+		inf = joined + "n"
+	}
+	if a.gloss.lookupForm(Normalize(inf)) != nil {
+		return inf
+	}
+	return ""
 }

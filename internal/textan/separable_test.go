@@ -9,6 +9,12 @@ func TestJoinSeparableVerbs(t *testing.T) {
 		"stell die Umsätze als Diagramm dar":         "darstell die Umsätze als Diagramm ",
 		"zeig mir das Bild an, bitte":                "anzeig mir das Bild , bitte",
 		"leg einen Ordner an und lad die Datei hoch": "anleg einen Ordner  und hochlad die Datei ",
+		// The infinitive, when the glossary knows the verb through its
+		// -ung noun only (Umsetzung): an imperative, with or without -e.
+		"setze den Plan um":        "umsetzen den Plan ",
+		"setz den Plan Schritt um": "umsetzen den Plan Schritt ",
+		"richte den Server ein":    "einrichte den Server ",
+		"baue die Seite um":        "baue die Seite um",
 		// No particle at a clause's end, an unknown verb, English.
 		"an einem Diagramm arbeiten":  "an einem Diagramm arbeiten",
 		"sing mir ein Lied vor":       "sing mir ein Lied vor",

@@ -421,6 +421,17 @@ export class Analysis {
     return this.thesaurus.get(t) ?? [];
   }
 
+  // separableVerb is Analysis.separableVerb: the verb particle p and verb
+  // form v make when the glossary knows it, the joined form or else its
+  // infinitive (um + setze → umsetzen); '' when it does not.
+  separableVerb(p, v) {
+    const joined = p + v;
+    if (this.lookupForm(normalize(lower(joined))) !== null) return joined;
+    if (joined.endsWith('n')) return '';
+    const inf = joined.endsWith('e') ? joined + 'n' : joined + 'en';
+    return this.lookupForm(normalize(lower(inf))) !== null ? inf : '';
+  }
+
   // joinSeparableVerbs is Analysis.JoinSeparableVerbs.
   joinSeparableVerbs(text) {
     const toks = words(text);
@@ -437,8 +448,8 @@ export class Analysis {
       const p = goLower(toks[k].text);
       if (this.data.separable.includes(p)) {
         for (let v = start; v < k; v++) {
-          const joined = p + goLower(toks[v].text);
-          if (this.lookupForm(normalize(lower(joined))) !== null) {
+          const joined = this.separableVerb(p, goLower(toks[v].text));
+          if (joined !== '') {
             edits.push({ verb: v, particle: k, joined });
             break;
           }
