@@ -64,7 +64,9 @@ type entry struct {
 	Audience string
 	Tools    []string
 	Engines  []string
-	Content  string
+	// Content is what manual_read returns for the entry (ReadText): the
+	// manual's source itself, not a copy, when it owns no documents.
+	Content []byte
 }
 
 // Ref is a document an Agent Skills folder holds besides its SKILL.md.
@@ -129,7 +131,7 @@ func (p *plan) entryWith(doc ast.Node) *entry {
 		t := p.tool
 		return &entry{
 			ID: p.id, Kind: KindTool, Name: t, Path: "tool:" + t, Rel: "tool:" + t, Summary: p.desc,
-			Tools: []string{t}, Engines: []string{anyValue}, Content: p.desc,
+			Tools: []string{t}, Engines: []string{anyValue}, Content: []byte(p.desc),
 		}
 	}
 	m, rel := p.m, p.rel
@@ -159,7 +161,11 @@ func (p *plan) entryWith(doc ast.Node) *entry {
 		doc = m.AST()
 	}
 	e.Body = bodyText(m, doc)
-	e.Content = ReadText(m, refs)
+	if len(refs) == 0 {
+		e.Content = m.Src // ReadText without the copy
+	} else {
+		e.Content = []byte(ReadText(m, refs))
+	}
 	return e
 }
 

@@ -56,12 +56,15 @@ func (src Source) Give(m *manual.Manual, doc ast.Node) {
 }
 
 // planned returns the plans of src's entries and a function that returns
-// the entry of a plan (by position): taken from the extraction when src
-// was Extracted, else extracted from the manuals now.
+// the entry of a plan (by position): taken out of the extraction when src
+// was Extracted (the extraction holds it no more: asked again, it is
+// extracted from the manual anew), else extracted from the manuals now.
+// It may be called for different positions at once.
 func (src Source) planned() ([]plan, func(i int) *entry) {
 	if x := src.extracted; x != nil {
 		return x.plans, func(i int) *entry {
 			if e := x.entries[i]; e != nil {
+				x.entries[i] = nil
 				return e
 			}
 			return x.plans[i].entry()

@@ -2,12 +2,9 @@ package site
 
 import (
 	"fmt"
-	"io/fs"
-	"path/filepath"
+	"path"
 	"slices"
 	"strings"
-
-	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/site/searchindex"
@@ -37,32 +34,14 @@ func (r *run) writeSearch(out Output) error {
 		return nil
 	}
 	key := r.search.key
-	mem := afero.NewMemMapFs()
 	opt := searchindex.Options{Dir: searchDir, Analyses: r.in.SearchAnalyses, Analysis: textan.New(r.in.SearchVocabulary)}
-	if _, err := searchindex.Write(mem, r.searchDocs(), opt); err != nil {
+	// Each file goes out as it is made: the index of thousands of
+	// manuals is tens of megabytes.
+	emit := func(name string, data []byte) error { return out.Write(path.Join(searchDir, name), key, data) }
+	if _, err := searchindex.WriteFunc(emit, r.searchDocs(), opt); err != nil {
 		return err
 	}
 	r.search.written = true
-	var files []string
-	err := afero.Walk(mem, searchDir, func(p string, fi fs.FileInfo, err error) error {
-		if err == nil && !fi.IsDir() {
-			files = append(files, p)
-		}
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	slices.Sort(files)
-	for _, p := range files {
-		b, err := afero.ReadFile(mem, p)
-		if err != nil {
-			return err
-		}
-		if err := out.Write(filepath.ToSlash(p), key, b); err != nil {
-			return err
-		}
-	}
 	return nil
 }
 

@@ -153,8 +153,7 @@ func (s *Site) Bodies(out Output, done func(m *manual.Manual, doc ast.Node)) err
 					// The text now, while the parsed Markdown is at hand. A
 					// manual that keeps its Doc (a session's) gives it only
 					// when the analyses do not know the document already.
-					d.Body, d.Sections = searchindex.Parts(doc, m.M.Body())
-					d.Parts = nil
+					d = searchindex.WithText(d, doc, m.M.Body())
 				}
 				r.search.manuals[i] = d
 			}

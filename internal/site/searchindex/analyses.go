@@ -227,7 +227,8 @@ func ReadAnalyses(b []byte) (*Analyses, error) {
 // its document file shows) and the dictionary that numbers their terms,
 // analysing on every core those that c (which may be nil) does not
 // remember. It resolves (Document.resolved) the documents of docs it
-// needs the text or sections of, in place.
+// needs the text or sections of, in place, and lets go of the text of
+// those it analyses.
 func analyzeAll(docs []Document, ta *textan.Analysis, c *Analyses) ([]*analysis, *dictionary) {
 	as := make([]*analysis, len(docs))
 	secs := make([][]Section, len(docs))
@@ -271,6 +272,7 @@ func analyzeAll(docs []Document, ta *textan.Analysis, c *Analyses) ([]*analysis,
 		an := pool.Get().(*analyzer)
 		terms, words := an.analyze(docs[i])
 		pool.Put(an)
+		docs[i].Body = "" // analysed: only its sections are shown
 		mu.Lock()
 		as[i] = dict.number(terms, words)
 		mu.Unlock()

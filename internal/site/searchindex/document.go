@@ -37,6 +37,19 @@ type Document struct {
 	// it knows needs neither text nor sections. Without an ID a document
 	// is known by its fields.
 	ID [32]byte
+
+	// blocks, when set (WithText), are where each top-level block of the
+	// parsed body ends in Body: its Sections are cut from Body when the
+	// document is analysed instead of being held beside it.
+	blocks []block
+}
+
+// block is a top-level block of a parsed body: the end of its text in
+// Body; a heading's id (anchor) when it is a heading.
+type block struct {
+	end     int
+	heading bool
+	anchor  string
 }
 
 // Section is a part of a page under one heading.
@@ -55,6 +68,10 @@ func (d Document) resolved() (Document, []Section) {
 	if d.Parts != nil {
 		d.Body, d.Sections = d.Parts()
 		d.Parts = nil
+	}
+	if d.blocks != nil {
+		d.Sections = sectionsIn(d.Body, d.blocks)
+		d.blocks = nil
 	}
 	secs := d.Sections
 	if secs == nil {
@@ -95,6 +112,76 @@ func Parts(doc ast.Node, src []byte) (string, []Section) {
 	return bodyText(doc, src), sectionsOf(doc, src)
 }
 
+// WithText returns d with the text and the sections of its body src,
+// parsed into doc, as Parts returns them; the sections are cut from the
+// text when d is analysed, so that d does not hold the text twice until
+// then.
+func WithText(d Document, doc ast.Node, src []byte) Document {
+	d.Parts, d.Sections, d.blocks = nil, nil, nil
+	if doc == nil {
+		d.Body = ""
+		return d
+	}
+	// The text of doc is that of its top-level blocks one after the
+	// other (bodyText writes a block's separating newline as it enters
+	// it).
+	var b strings.Builder
+	blocks := []block{}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		writeText(&b, n, src)
+		bl := block{end: b.Len()}
+		if h, ok := n.(*ast.Heading); ok {
+			bl.heading = true
+			if v, ok := h.AttributeString("id"); ok {
+				if id, ok := v.([]byte); ok {
+					bl.anchor = string(id)
+				}
+			}
+		}
+		blocks = append(blocks, bl)
+	}
+	d.Body, d.blocks = b.String(), blocks
+	return d
+}
+
+// sectionsIn returns the sections of a body whose text is body and whose
+// top-level blocks end where blocks say: what sectionsOf returns for it.
+func sectionsIn(body string, blocks []block) []Section {
+	var out []Section
+	cur := Section{}
+	var b strings.Builder
+	words := func(text string) {
+		for w := range strings.FieldsSeq(text) {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(w)
+		}
+	}
+	flush := func() {
+		cur.Text = b.String()
+		if cur.Text != "" || cur.Anchor != "" {
+			out = append(out, cur)
+		}
+		b.Reset()
+	}
+	start := 0
+	for _, bl := range blocks {
+		text := body[start:bl.end]
+		start = bl.end
+		if bl.heading {
+			flush()
+			words(text)
+			cur = Section{Heading: b.String(), Anchor: bl.anchor}
+			b.Reset()
+			continue
+		}
+		words(text)
+	}
+	flush()
+	return out
+}
+
 // bodyText collects the text of a parsed Markdown body: prose, code spans
 // and code blocks; raw HTML is left out.
 func bodyText(doc ast.Node, src []byte) string {
@@ -102,7 +189,13 @@ func bodyText(doc ast.Node, src []byte) string {
 		return ""
 	}
 	var b strings.Builder
-	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	writeText(&b, doc, src)
+	return b.String()
+}
+
+// writeText writes the text of n (bodyText) to b.
+func writeText(b *strings.Builder, n ast.Node, src []byte) {
+	ast.Walk(n, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
@@ -132,7 +225,6 @@ func bodyText(doc ast.Node, src []byte) string {
 		}
 		return ast.WalkContinue, nil
 	})
-	return b.String()
 }
 
 // sectionsOf cuts the text of a parsed Markdown body at its headings (of

@@ -1,6 +1,7 @@
 package searchindex
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -24,5 +25,31 @@ func TestFromManual(t *testing.T) {
 	got := strings.Join(indexedWords(r.Body), " ")
 	if want := "deploying roll out the release with manifest kubectl apply app.yaml"; got != want {
 		t.Fatalf("body tokens %q, want %q", got, want)
+	}
+}
+
+// TestWithText checks that a document given its text by WithText resolves
+// to the text and sections Parts returns: its sections are cut from the
+// text, not taken from the parsed Markdown.
+func TestWithText(t *testing.T) {
+	for _, body := range []string{
+		"",
+		"Just prose,\nover two lines.\n",
+		"# One\n\nRoll **out** the `release`\nwith a [manifest](other.md).\n\n<div>hidden html</div>\n\n```sh\nkubectl  apply\n  -f app.yaml\n```\n" +
+			"## Two {#custom}\n\n- a\n- b\n\n    indented code\n    more\n\n### Empty\n\n## Tail ends\n\ntext<br>after *html*\n",
+		"Before the heading\n\n# Heading *with* `code`\n## \n\n> quoted\n> lines\n\n| a | b |\n|---|---|\n| c | d |\n",
+		"Prose\n***\n# A\nnext\n# A\nagain\n",
+	} {
+		m := manual.Parse("manuals/x.md", []byte(body))
+		wantBody, wantSecs := Parts(m.AST(), m.Body())
+		d := WithText(Document{URL: "manuals/x/"}, m.AST(), m.Body())
+		r, secs := d.resolved()
+		_, wantShown := Document{Body: wantBody, Sections: wantSecs}.resolved()
+		if r.Body != wantBody {
+			t.Errorf("%q: body %q, want %q", body, r.Body, wantBody)
+		}
+		if !reflect.DeepEqual(r.Sections, wantSecs) || !reflect.DeepEqual(secs, wantShown) {
+			t.Errorf("%q: sections %+v (shown %+v), want %+v (shown %+v)", body, r.Sections, secs, wantSecs, wantShown)
+		}
 	}
 }

@@ -145,9 +145,39 @@ func analysisFiles(d textan.Data) (data, fold []byte, err error) {
 // removed: write into a fresh output.
 func Write(fsys afero.Fs, docs []Document, opt Options) (Stats, error) {
 	opt = opt.withDefaults()
-	dir := path.Clean(opt.Dir)
-	if path.IsAbs(dir) || dir == "." || dir == ".." || strings.HasPrefix(dir, "../") {
-		return Stats{}, fmt.Errorf("searchindex: Dir %q must be a folder inside the output", opt.Dir)
+	dir, err := indexDir(opt.Dir)
+	if err != nil {
+		return Stats{}, err
+	}
+	for _, sub := range []string{dir, path.Join(dir, "t"), path.Join(dir, "f"), path.Join(dir, "v")} {
+		if err := fsys.MkdirAll(sub, 0o755); err != nil {
+			return Stats{}, fmt.Errorf("searchindex: %w", err)
+		}
+	}
+	return WriteFunc(func(name string, data []byte) error {
+		return afero.WriteFile(fsys, path.Join(dir, name), data, 0o644)
+	}, docs, opt)
+}
+
+// indexDir returns the cleaned index folder dir, or an error when it is
+// not a folder inside the output.
+func indexDir(dir string) (string, error) {
+	d := path.Clean(dir)
+	if path.IsAbs(d) || d == "." || d == ".." || strings.HasPrefix(d, "../") {
+		return "", fmt.Errorf("searchindex: Dir %q must be a folder inside the output", dir)
+	}
+	return d, nil
+}
+
+// WriteFunc builds the search index of docs as Write does, but gives each
+// file to emit (its slash-separated name inside opt.Dir and its bytes) as
+// soon as it is made, index.json last, instead of writing into a file
+// system: it holds no file longer than that. An error from emit stops it.
+func WriteFunc(emit func(name string, data []byte) error, docs []Document, opt Options) (Stats, error) {
+	opt = opt.withDefaults()
+	dir, err := indexDir(opt.Dir)
+	if err != nil {
+		return Stats{}, err
 	}
 	docs = slices.Clone(docs)
 	slices.SortStableFunc(docs, func(a, b Document) int {
@@ -158,38 +188,49 @@ func Write(fsys afero.Fs, docs []Document, opt Options) (Stats, error) {
 	terms, lists := postings(dict, as)
 	shards := encodeShards(terms, lists, opt.ShardBytes)
 
-	files := map[string][]byte{}
-	var names []string
-	add := func(name string, data []byte) {
-		files[name] = data
-		names = append(names, name)
-	}
+	var st Stats
 	h := sha256.New()
+	add := func(name string, data []byte) error {
+		fmt.Fprintf(h, "%s %d\n", name, len(data))
+		h.Write(data)
+		if err := emit(name, data); err != nil {
+			return fmt.Errorf("searchindex: %w", err)
+		}
+		st.Bytes += int64(len(data))
+		return nil
+	}
 	firsts := make([]string, len(shards))
 	for i, s := range shards {
 		firsts[i] = s.first
-		add(shardFile(i), s.data)
+		if err := add(shardFile(i), s.data); err != nil {
+			return Stats{}, err
+		}
+		shards[i].data = nil
 	}
 	for i, d := range docs {
 		f, err := encodeFragment(d, as[i].secs, opt)
 		if err != nil {
 			return Stats{}, fmt.Errorf("searchindex: %w", err)
 		}
-		add(fragmentFile(i), f)
+		if err := add(fragmentFile(i), f); err != nil {
+			return Stats{}, err
+		}
 	}
 	vocabFirsts, vocab := encodeVocab(terms, lists)
 	for i, v := range vocab {
-		add(vocabFile(i), v)
+		if err := add(vocabFile(i), v); err != nil {
+			return Stats{}, err
+		}
 	}
 	ad, fold, err := analysisFiles(opt.Analysis.Data())
 	if err != nil {
 		return Stats{}, fmt.Errorf("searchindex: %w", err)
 	}
-	add(analysisFile, ad)
-	add(foldFile, fold)
-	for _, n := range names {
-		fmt.Fprintf(h, "%s %d\n", n, len(files[n]))
-		h.Write(files[n])
+	if err := add(analysisFile, ad); err != nil {
+		return Stats{}, err
+	}
+	if err := add(foldFile, fold); err != nil {
+		return Stats{}, err
 	}
 	man := manifest{
 		Version:   manifestVersion,
@@ -203,26 +244,15 @@ func Write(fsys afero.Fs, docs []Document, opt Options) (Stats, error) {
 	if err != nil {
 		return Stats{}, fmt.Errorf("searchindex: %w", err)
 	}
-	add("index.json", mb)
-
-	st := Stats{
-		Manifest:      path.Join(dir, "index.json"),
-		Documents:     len(docs),
-		Terms:         len(terms),
-		Shards:        len(shards),
-		ManifestBytes: int64(len(mb)),
+	if err := emit("index.json", mb); err != nil {
+		return Stats{}, fmt.Errorf("searchindex: %w", err)
 	}
-	for _, sub := range []string{dir, path.Join(dir, "t"), path.Join(dir, "f"), path.Join(dir, "v")} {
-		if err := fsys.MkdirAll(sub, 0o755); err != nil {
-			return Stats{}, fmt.Errorf("searchindex: %w", err)
-		}
-	}
-	for _, n := range names {
-		if err := afero.WriteFile(fsys, path.Join(dir, n), files[n], 0o644); err != nil {
-			return Stats{}, fmt.Errorf("searchindex: %w", err)
-		}
-		st.Bytes += int64(len(files[n]))
-	}
+	st.Bytes += int64(len(mb))
+	st.Manifest = path.Join(dir, "index.json")
+	st.Documents = len(docs)
+	st.Terms = len(terms)
+	st.Shards = len(shards)
+	st.ManifestBytes = int64(len(mb))
 	return st, nil
 }
 
