@@ -39,6 +39,12 @@ type Options struct {
 	// Window replaces every profile's context window (tokens); 0 keeps
 	// each profile's.
 	Window int
+	// Previous, when set, is the report of an earlier run: a host's
+	// listing made from the same inputs (the profile, the window and what
+	// the listing reads of every listed manual: names, summary, title,
+	// triggers, a skill's front matter) is taken from it instead of
+	// simulated again. Chains are always simulated (they read files).
+	Previous *Report
 }
 
 // Run simulates the hosts o selects. An unknown host is an error naming
@@ -67,7 +73,7 @@ func Run(in Input, o Options) (*Report, error) {
 	sim := NewSimulator(in)
 	r := &Report{Schema: schemaID}
 	for _, p := range ps {
-		h := sim.Host(p, o.Window)
+		h := sim.host(p, o.Window, o.Previous.host(p.Name))
 		h.Target = slices.Contains(in.Config.Hosts.Targets, p.Name)
 		r.Hosts = append(r.Hosts, h)
 	}
@@ -127,12 +133,21 @@ func (s *Simulator) IDF() *IDF { return s.idf }
 // Host simulates host p for a context window of window tokens (0: the
 // profile's).
 func (s *Simulator) Host(p *profiles.Profile, window int) *Host {
+	return s.host(p, window, nil)
+}
+
+// host is Host, taking the listing from prev (the same host in an
+// earlier report; nil: none) when it was made from the same inputs.
+func (s *Simulator) host(p *profiles.Profile, window int, prev *Host) *Host {
 	rel := func(f string) string { return s.in.Config.Rel(f) }
+	key := s.listingKey(p, window)
 	h := &Host{Name: p.Name, Title: p.Title, Checked: p.Checked, Sources: p.Sources, Profile: p,
-		Listing: simulateListing(p, s.sources, window, s.idf),
-		Chains:  simulateChains(p, s.files, rel)}
-	for _, e := range h.Listing.Entries {
-		e.Source = rel(e.Source)
+		Listing: s.reuseListing(prev, key), Chains: simulateChains(p, s.files, rel), listingKey: key}
+	if h.Listing == nil {
+		h.Listing = simulateListing(p, s.sources, window, s.idf)
+		for _, e := range h.Listing.Entries {
+			e.Source = rel(e.Source)
+		}
 	}
 	if h.Chains == nil {
 		h.Chains = []*Chain{}
