@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/spf13/afero"
 
@@ -101,19 +102,21 @@ func Lookup(cfg *config.Config, name string) (*profiles.Profile, error) {
 type Simulator struct {
 	in      Input
 	sources []*Source
-	idf     *IDF
 	files   *files
+	// idf is counted when a listing is simulated (IDF), not when every
+	// listing is taken from an earlier report.
+	idfOnce sync.Once
+	idf     *IDF
+	// sourcesKey identifies what every listing reads of the sources
+	// (listingKey), made once.
+	keyOnce    sync.Once
+	sourcesKey [32]byte
 }
 
 // NewSimulator prepares the simulation of in.
 func NewSimulator(in Input) *Simulator {
 	chainFiles := chainFileNames(in.Config.Hosts.Profiles)
 	s := &Simulator{in: in, sources: findSources(in.Manuals, chainFiles, in.Exported)}
-	var docs []string
-	for _, src := range s.sources {
-		docs = append(docs, corpusText(src))
-	}
-	s.idf = newIDF(docs)
 	roots := in.Roots
 	if roots == nil {
 		for _, r := range in.Config.Manuals {
@@ -128,7 +131,16 @@ func NewSimulator(in Input) *Simulator {
 func (s *Simulator) Sources() []*Source { return s.sources }
 
 // IDF returns the distinctiveness of the words of the listed manuals.
-func (s *Simulator) IDF() *IDF { return s.idf }
+func (s *Simulator) IDF() *IDF {
+	s.idfOnce.Do(func() {
+		docs := make([]string, 0, len(s.sources))
+		for _, src := range s.sources {
+			docs = append(docs, corpusText(src))
+		}
+		s.idf = newIDF(docs)
+	})
+	return s.idf
+}
 
 // Host simulates host p for a context window of window tokens (0: the
 // profile's).
@@ -144,7 +156,7 @@ func (s *Simulator) host(p *profiles.Profile, window int, prev *Host) *Host {
 	h := &Host{Name: p.Name, Title: p.Title, Checked: p.Checked, Sources: p.Sources, Profile: p,
 		Listing: s.reuseListing(prev, key), Chains: simulateChains(p, s.files, rel), listingKey: key}
 	if h.Listing == nil {
-		h.Listing = simulateListing(p, s.sources, window, s.idf)
+		h.Listing = simulateListing(p, s.sources, window, s.IDF())
 		for _, e := range h.Listing.Entries {
 			e.Source = rel(e.Source)
 		}

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
-	"hash"
 
 	"github.com/lorekit/lore/internal/hosts/profiles"
 )
@@ -19,42 +18,56 @@ func (s *Simulator) listingKey(p *profiles.Profile, window int) [32]byte {
 	if err != nil {
 		return [32]byte{}
 	}
-	h := sha256.New()
+	s.keyOnce.Do(func() { s.sourcesKey = sha256.Sum256(s.sourcesText()) })
+	var b []byte
 	str := func(v string) {
-		writeLen(h, len(v))
-		h.Write([]byte(v))
+		b = binary.AppendUvarint(b, uint64(len(v)))
+		b = append(b, v...)
 	}
 	str("hosts-listing/1")
-	h.Write(prof)
-	writeLen(h, window)
+	str(string(prof))
+	b = binary.AppendVarint(b, int64(window))
 	str(s.in.Config.Dir)
-	writeLen(h, len(s.sources))
+	b = append(b, s.sourcesKey[:]...)
+	// A skill's description is the fields the host reads.
+	for i, src := range s.sources {
+		if src.Skill {
+			b = binary.AppendUvarint(b, uint64(i))
+			for _, f := range p.Listing.Fields {
+				str(f)
+				str(metaText(src.M, f))
+			}
+		}
+	}
+	return sha256.Sum256(b)
+}
+
+// sourcesText is what every listing reads of the sources, whatever the
+// host: in order, each one's path, names, summary, title, triggers and
+// whether it is a skill.
+func (s *Simulator) sourcesText() []byte {
+	var b []byte
+	str := func(v string) {
+		b = binary.AppendUvarint(b, uint64(len(v)))
+		b = append(b, v...)
+	}
+	b = binary.AppendUvarint(b, uint64(len(s.sources)))
 	for _, src := range s.sources {
 		m := src.M
 		for _, v := range []string{m.Path, m.Name, m.Summary, m.Title, src.Name, src.Manual, src.Export} {
 			str(v)
 		}
-		writeLen(h, len(src.Triggers))
+		b = binary.AppendUvarint(b, uint64(len(src.Triggers)))
 		for _, t := range src.Triggers {
 			str(t)
 		}
 		if src.Skill {
-			str("skill")
-			for _, f := range p.Listing.Fields {
-				str(f)
-				str(metaText(m, f))
-			}
+			b = append(b, 1)
 		} else {
-			str("lore")
+			b = append(b, 0)
 		}
 	}
-	var k [32]byte
-	h.Sum(k[:0])
-	return k
-}
-
-func writeLen(h hash.Hash, n int) {
-	h.Write(binary.AppendVarint(nil, int64(n)))
+	return b
 }
 
 // reuseListing returns a copy of prev's listing for host p when prev was

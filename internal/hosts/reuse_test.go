@@ -66,24 +66,28 @@ func TestReuseEqualsFresh(t *testing.T) {
 		name  string
 		apply func(t *testing.T)
 		same  bool // the listings' inputs are unchanged
+		// only, when set, is the one host whose listing's inputs change
+		// (the others' are the same).
+		only string
 	}{
-		{"body", edit(lore, "", "\nOne more paragraph of the body.\n"), true},
-		{"summary", edit(lore, "summary: ", "summary: Quite another thing. "), false},
-		{"triggers", edit(lore, "triggers: ", "triggers: zebra crossing, "), false},
-		{"skill description", edit(skill, "description: ", "description: Another skill now. "), false},
-		{"skill body", edit(skill, "", "\nMore of the skill's body.\n"), true},
+		{"body", edit(lore, "", "\nOne more paragraph of the body.\n"), true, ""},
+		{"summary", edit(lore, "summary: ", "summary: Quite another thing. "), false, ""},
+		{"triggers", edit(lore, "triggers: ", "triggers: zebra crossing, "), false, ""},
+		{"skill description", edit(skill, "description: ", "description: Another skill now. "), false, ""},
+		{"skill body", edit(skill, "", "\nMore of the skill's body.\n"), true, ""},
+		{"skill when_to_use", edit(skill, "description: ", "when_to_use: Whenever a runbook is due.\ndescription: "), false, "claude-code"},
 		{"added", func(t *testing.T) {
 			src := "---\nsummary: Handle the added thing: steps.\ntriggers: added thing\n---\n# Added\n\nBody.\n"
 			if err := afero.WriteFile(fs, "p/manuals/added-manual.md", []byte(src), 0o644); err != nil {
 				t.Fatal(err)
 			}
-		}, false},
+		}, false, ""},
 		{"removed", func(t *testing.T) {
 			if err := fs.Remove("p/manuals/added-manual.md"); err != nil {
 				t.Fatal(err)
 			}
-		}, false},
-		{"nothing", func(*testing.T) {}, true},
+		}, false, ""},
+		{"nothing", func(*testing.T) {}, true, ""},
 	}
 	prev, err := Run(load(), Options{})
 	if err != nil {
@@ -120,8 +124,8 @@ func TestReuseEqualsFresh(t *testing.T) {
 					}
 				}
 				kept := h.listingKey == prev.host(h.Name).listingKey
-				if kept != st.same {
-					t.Errorf("%s: listing inputs unchanged %v, want %v", h.Name, kept, st.same)
+				if want := st.same || st.only != "" && h.Name != st.only; kept != want {
+					t.Errorf("%s: listing inputs unchanged %v, want %v", h.Name, kept, want)
 				}
 			}
 			prev = reused
