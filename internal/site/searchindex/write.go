@@ -171,7 +171,7 @@ func Write(fsys afero.Fs, docs []Document, opt Options) (Stats, error) {
 		add(shardFile(i), s.data)
 	}
 	for i, d := range docs {
-		f, err := encodeFragment(d, as[i].secs, opt)
+		f, err := fragment(d, as[i], opt)
 		if err != nil {
 			return Stats{}, fmt.Errorf("searchindex: %w", err)
 		}
@@ -224,6 +224,21 @@ func Write(fsys afero.Fs, docs []Document, opt Options) (Stats, error) {
 		st.Bytes += int64(len(files[n]))
 	}
 	return st, nil
+}
+
+// fragment returns the document file of d, analysed as a: encoded again
+// unless a holds it for d's URL and these options (an analysis Analyses
+// kept from an earlier Write, of a document with the same key).
+func fragment(d Document, a *analysis, opt Options) ([]byte, error) {
+	k := fragmentKey{d.URL, opt.SummaryRunes, opt.SectionRunes, opt.FragmentRunes}
+	if a.frag != nil && a.fragFor == k {
+		return a.frag, nil
+	}
+	f, err := encodeFragment(d, a.secs, opt)
+	if err == nil && opt.Analyses != nil {
+		a.frag, a.fragFor = f, k
+	}
+	return f, err
 }
 
 func shardFile(i int) string    { return "t/" + strconv.Itoa(i) + ".bin" }
