@@ -622,3 +622,44 @@ func report(b *testing.B, name string, s []sample) {
 	b.ReportMetric(seconds(median(cpus(s))), name+"-cpu-s")
 	b.ReportMetric(seconds(median(sysTimes(s))), name+"-sys-s")
 }
+
+// BenchmarkBuildEdited is lore build after one manual was edited (as in a
+// pull request), each iteration editing the manual again (the edit and
+// its restore alternate); -editprofile profiles these builds alone.
+func BenchmarkBuildEdited(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			dir := generatedProject(b, n)
+			clearBuild(b, dir)
+			runBuild(b, dir)
+			var restore func()
+			defer func() {
+				if restore != nil {
+					restore()
+				}
+			}()
+			if *editProfileFlag != "" {
+				stop := startProfile(b, *editProfileFlag)
+				defer stop()
+			}
+			var s []sample
+			for b.Loop() {
+				b.StopTimer()
+				if restore != nil {
+					restore()
+					restore = nil
+				} else {
+					restore = editOne(b, dir)
+				}
+				settle()
+				b.StartTimer()
+				s = append(s, measure(func() {
+					if res := runBuild(b, dir); res.UpToDate || res.Written == 0 {
+						b.Fatalf("an edited manual: up to date %v, %d files written", res.UpToDate, res.Written)
+					}
+				}))
+			}
+			report(b, "edited", s)
+		})
+	}
+}

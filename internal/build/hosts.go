@@ -30,12 +30,14 @@ func Export(p *Project, o export.Options) (*export.Result, error) {
 }
 
 // siteHosts is the Hosts page's report: the hosts lore.yaml targets, or
-// every known host; nil for a project without manuals.
-func siteHosts(p *Project) *hosts.Report {
+// every known host; nil for a project without manuals. A host's listing
+// made from the same inputs as in prev (the report of the session's last
+// build; nil: none) is taken from it (hosts.Options.Previous).
+func siteHosts(p *Project, prev *hosts.Report) *hosts.Report {
 	if len(p.Manuals.Manuals) == 0 {
 		return nil
 	}
-	r, err := hosts.Run(p.HostsInput(), hosts.Options{})
+	r, err := hosts.Run(p.HostsInput(), hosts.Options{Previous: prev})
 	if err != nil {
 		return nil // targets are checked when lore.yaml is loaded
 	}

@@ -4,6 +4,7 @@ import (
 	"os"
 
 	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/site"
 	"github.com/lorekit/lore/internal/site/searchindex"
 	"github.com/lorekit/lore/internal/tokens"
@@ -41,6 +42,9 @@ type Session struct {
 	caps map[cache.Key]*site.Capabilities
 	// manifest keeps the JSON of the manifest's entries (writeManifest).
 	manifest manifestEntries
+	// hosts is the host simulation of the last build: its listings are
+	// taken again when their inputs are the same (siteHosts).
+	hosts *hosts.Report
 }
 
 // NewSession prepares builds of the project o selects.

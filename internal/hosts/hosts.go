@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/spf13/afero"
 
@@ -39,6 +40,12 @@ type Options struct {
 	// Window replaces every profile's context window (tokens); 0 keeps
 	// each profile's.
 	Window int
+	// Previous, when set, is the report of an earlier run: a host's
+	// listing made from the same inputs (the profile, the window and what
+	// the listing reads of every listed manual: names, summary, title,
+	// triggers, a skill's front matter) is taken from it instead of
+	// simulated again. Chains are always simulated (they read files).
+	Previous *Report
 }
 
 // Run simulates the hosts o selects. An unknown host is an error naming
@@ -67,7 +74,7 @@ func Run(in Input, o Options) (*Report, error) {
 	sim := NewSimulator(in)
 	r := &Report{Schema: schemaID}
 	for _, p := range ps {
-		h := sim.Host(p, o.Window)
+		h := sim.host(p, o.Window, o.Previous.host(p.Name))
 		h.Target = slices.Contains(in.Config.Hosts.Targets, p.Name)
 		r.Hosts = append(r.Hosts, h)
 	}
@@ -95,19 +102,21 @@ func Lookup(cfg *config.Config, name string) (*profiles.Profile, error) {
 type Simulator struct {
 	in      Input
 	sources []*Source
-	idf     *IDF
 	files   *files
+	// idf is counted when a listing is simulated (IDF), not when every
+	// listing is taken from an earlier report.
+	idfOnce sync.Once
+	idf     *IDF
+	// sourcesKey identifies what every listing reads of the sources
+	// (listingKey), made once.
+	keyOnce    sync.Once
+	sourcesKey [32]byte
 }
 
 // NewSimulator prepares the simulation of in.
 func NewSimulator(in Input) *Simulator {
 	chainFiles := chainFileNames(in.Config.Hosts.Profiles)
 	s := &Simulator{in: in, sources: findSources(in.Manuals, chainFiles, in.Exported)}
-	var docs []string
-	for _, src := range s.sources {
-		docs = append(docs, corpusText(src))
-	}
-	s.idf = newIDF(docs)
 	roots := in.Roots
 	if roots == nil {
 		for _, r := range in.Config.Manuals {
@@ -122,17 +131,35 @@ func NewSimulator(in Input) *Simulator {
 func (s *Simulator) Sources() []*Source { return s.sources }
 
 // IDF returns the distinctiveness of the words of the listed manuals.
-func (s *Simulator) IDF() *IDF { return s.idf }
+func (s *Simulator) IDF() *IDF {
+	s.idfOnce.Do(func() {
+		docs := make([]string, 0, len(s.sources))
+		for _, src := range s.sources {
+			docs = append(docs, corpusText(src))
+		}
+		s.idf = newIDF(docs)
+	})
+	return s.idf
+}
 
 // Host simulates host p for a context window of window tokens (0: the
 // profile's).
 func (s *Simulator) Host(p *profiles.Profile, window int) *Host {
+	return s.host(p, window, nil)
+}
+
+// host is Host, taking the listing from prev (the same host in an
+// earlier report; nil: none) when it was made from the same inputs.
+func (s *Simulator) host(p *profiles.Profile, window int, prev *Host) *Host {
 	rel := func(f string) string { return s.in.Config.Rel(f) }
+	key := s.listingKey(p, window)
 	h := &Host{Name: p.Name, Title: p.Title, Checked: p.Checked, Sources: p.Sources, Profile: p,
-		Listing: simulateListing(p, s.sources, window, s.idf),
-		Chains:  simulateChains(p, s.files, rel)}
-	for _, e := range h.Listing.Entries {
-		e.Source = rel(e.Source)
+		Listing: s.reuseListing(prev, key), Chains: simulateChains(p, s.files, rel), listingKey: key}
+	if h.Listing == nil {
+		h.Listing = simulateListing(p, s.sources, window, s.IDF())
+		for _, e := range h.Listing.Entries {
+			e.Source = rel(e.Source)
+		}
 	}
 	if h.Chains == nil {
 		h.Chains = []*Chain{}

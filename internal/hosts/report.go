@@ -25,6 +25,23 @@ type Host struct {
 	Listing *Listing          `json:"listing"`
 	Chains  []*Chain          `json:"chains"`
 	Profile *profiles.Profile `json:"-"`
+
+	// listingKey identifies the inputs of Listing (Simulator.listingKey).
+	listingKey [32]byte
+}
+
+// host returns the report's host named name; nil when there is none (or
+// no report).
+func (r *Report) host(name string) *Host {
+	if r == nil {
+		return nil
+	}
+	for _, h := range r.Hosts {
+		if h.Name == name {
+			return h
+		}
+	}
+	return nil
 }
 
 // Listing is the skill listing as the host renders it.

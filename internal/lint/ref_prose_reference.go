@@ -52,7 +52,7 @@ func reportProse(p *Pass, file string, src []byte, first int, skip func(int) boo
 		}
 		off += len(l) + 1
 		// The regular expression is slow; most lines name no manual at all.
-		if line < first || !mentionsManual(l) || skip != nil && skip(line) || bytes.Contains(l, manualReadCall) {
+		if line < first || !mentionsManual(l) || !namesVerb(l) || skip != nil && skip(line) || bytes.Contains(l, manualReadCall) {
 			continue
 		}
 		s := string(l)
@@ -123,6 +123,33 @@ func mentionsManual(l []byte) bool {
 	}
 	return false
 }
+
+// proseVerbs are the verbs proseReference starts with, in lower case (a
+// prefix of each: "refer to", "look at", "schau ins").
+var proseVerbs = []string{"see", "consult", "check", "read", "refer", "look", "siehe", "lies", "schau"}
+
+// namesVerb reports whether l may hold one of proseVerbs as
+// proseReference matches it (case-insensitively, by Unicode simple
+// folding): it holds one in ASCII, or holds one of the two non-ASCII
+// letters that fold to their letters (ſ, U+017F, to s; the Kelvin sign
+// K, U+212A, to k). Most lines that name a manual name no such verb, and
+// the regular expression is slow.
+func namesVerb(l []byte) bool {
+	if bytes.Contains(l, longS) || bytes.Contains(l, kelvin) {
+		return true
+	}
+	for i := 0; i < len(l); i++ {
+		c := l[i] | 0x20
+		for _, v := range proseVerbs {
+			if c == v[0] && hasPrefixFold(l[i:], v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var longS, kelvin = []byte("\u017f"), []byte("\u212a")
 
 // hasPrefixFold reports whether b starts with the lowercase ASCII word w,
 // ignoring ASCII case.

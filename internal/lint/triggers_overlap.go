@@ -19,8 +19,9 @@ var triggersOverlap = &Rule{
 		ms := p.In.Manuals.Manuals
 		norm := make([][]string, len(ms))
 		byTrigger := map[string][]int32{}
+		keys := keyMemo{}
 		for i, m := range ms {
-			norm[i] = textan.Keys(m.Triggers) // as `lore eval` compares them
+			norm[i] = keys.keys(m.Triggers) // as `lore eval` compares them (textan.Keys)
 			for _, t := range norm[i] {
 				byTrigger[t] = append(byTrigger[t], int32(i))
 			}
@@ -61,7 +62,7 @@ var triggersOverlap = &Rule{
 				var common []string
 				listed := map[string]bool{}
 				for _, t := range mb.Triggers { // as written, not as compared
-					if k := textan.Key(t); inA[k] && !listed[t] {
+					if k := keys.key(t); inA[k] && !listed[t] {
 						listed[t] = true
 						common = append(common, t)
 					}
@@ -72,6 +73,34 @@ var triggersOverlap = &Rule{
 			}
 		}
 	},
+}
+
+// keyMemo is textan.Key of each trigger, computed once per run: the
+// manuals of a project share most of their triggers (48,298 triggers,
+// 14,800 distinct, in the generated 10k corpus).
+type keyMemo map[string]string
+
+func (m keyMemo) key(t string) string {
+	k, ok := m[t]
+	if !ok {
+		k = textan.Key(t)
+		m[t] = k
+	}
+	return k
+}
+
+// keys is textan.Keys through the memo: the distinct, non-empty keys of
+// ts, in order.
+func (m keyMemo) keys(ts []string) []string {
+	var out []string
+	seen := make(map[string]bool, len(ts))
+	for _, t := range ts {
+		if k := m.key(t); k != "" && !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // maxTriggerManuals is the number of manuals above which a trigger no

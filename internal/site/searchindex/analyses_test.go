@@ -62,8 +62,18 @@ func TestAnalysesGiveTheSameIndex(t *testing.T) {
 			d[1].RequiresTools = []string{"web_fetch"}
 			return d
 		},
+		// A document moved: the same analysis, another document file
+		// (which holds the URL).
+		func(d []Document) []Document { d[5].URL = "manuals/zz-moved.html"; return d },
+		// Two documents alike but for their URLs share an analysis.
+		func(d []Document) []Document {
+			twin := d[6]
+			twin.URL = "manuals/twin.html"
+			return append(d, twin)
+		},
+		func(d []Document) []Document { return d },
 	}
-	want := []int{40, 1, 1, 0, 1, 2} // documents analysed at each step
+	want := []int{40, 1, 1, 0, 1, 2, 0, 0, 0} // documents analysed at each step
 	for i, step := range steps {
 		docs = step(docs)
 		got := writeFiles(t, docs, c)

@@ -63,6 +63,18 @@ type analysis struct {
 	words int
 	// secs are the sections the document's file shows (resolved).
 	secs []Section
+	// frag is the document's file as the last Write encoded it, for the
+	// URL and options in fragFor (Analyses keeps it for the next Write;
+	// nil: not yet encoded).
+	frag    []byte
+	fragFor fragmentKey
+}
+
+// fragmentKey is what a document's file depends on beside its analysis'
+// key: its URL (not in every key) and the options that cut its text.
+type fragmentKey struct {
+	url                                       string
+	summaryRunes, sectionRunes, fragmentRunes int
 }
 
 // termStat is a term's statistics within one document before the term has

@@ -208,7 +208,7 @@ func WriteFunc(emit func(name string, data []byte) error, docs []Document, opt O
 		shards[i].data = nil
 	}
 	for i, d := range docs {
-		f, err := encodeFragment(d, as[i].secs, opt)
+		f, err := fragment(d, as[i], opt)
 		if err != nil {
 			return Stats{}, fmt.Errorf("searchindex: %w", err)
 		}
@@ -254,6 +254,21 @@ func WriteFunc(emit func(name string, data []byte) error, docs []Document, opt O
 	st.Shards = len(shards)
 	st.ManifestBytes = int64(len(mb))
 	return st, nil
+}
+
+// fragment returns the document file of d, analysed as a: encoded again
+// unless a holds it for d's URL and these options (an analysis Analyses
+// kept from an earlier Write, of a document with the same key).
+func fragment(d Document, a *analysis, opt Options) ([]byte, error) {
+	k := fragmentKey{d.URL, opt.SummaryRunes, opt.SectionRunes, opt.FragmentRunes}
+	if a.frag != nil && a.fragFor == k {
+		return a.frag, nil
+	}
+	f, err := encodeFragment(d, a.secs, opt)
+	if err == nil && opt.Analyses != nil {
+		a.frag, a.fragFor = f, k
+	}
+	return f, err
 }
 
 func shardFile(i int) string    { return "t/" + strconv.Itoa(i) + ".bin" }
