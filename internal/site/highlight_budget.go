@@ -27,10 +27,16 @@ import (
 //   - lexing a block stops after lexLimit.
 //
 // The count is a function of the code; the times concern code that takes
-// seconds where ordinary code takes microseconds.
+// seconds where ordinary code takes microseconds, and sit far above
+// anything a busy machine adds: a block is highlighted or not by its code,
+// never by the load (at 1 s a match and 2 s a block, builds under the
+// race detector at load 20 wrote some ordinary blocks plain, and an
+// incremental build then differed from a build from scratch).
 
-// matchLimit is the match timeout of every rule of the site's lexers.
-const matchLimit = time.Second
+// matchLimit is the match timeout of every rule of the site's lexers: a
+// match of ordinary code takes microseconds, YAML's exponential one 1.4 s
+// at 22 escapes and hours at 40.
+const matchLimit = 5 * time.Second
 
 // maxRuleSteps bounds the rules applied per character of the code (plus
 // ruleStepsBase): ordinary code needs a few.
@@ -40,7 +46,7 @@ const (
 )
 
 // lexLimit is how long lexing a block of n characters may take.
-func lexLimit(n int) time.Duration { return 2*time.Second + time.Duration(n)*20*time.Microsecond }
+func lexLimit(n int) time.Duration { return 10*time.Second + time.Duration(n)*200*time.Microsecond }
 
 // errLexBound ends a lexing that crossed a bound (a panic, recovered
 // around the block, which is then written plain).
