@@ -51,35 +51,9 @@ func ReadingOf(src []byte) (*Reading, bool) {
 			i++
 			continue
 		}
-		switch {
-		case c == utf8.RuneError && n <= 1:
-		case c >= utf8.RuneSelf && unicode.Is(unicode.Cf, c) || c == '\u034f' || c >= 0xfe00 && c <= 0xfe0f || c >= 0xe0100 && c <= 0xe01ef:
-			r.change(i, inWordAt(src, i, i+n)) // invisible: format characters, variation selectors
-			i += n
+		if m := r.disguise(i, c, n); m > 0 {
+			i += m
 			continue
-		case c == '&':
-			if d, m := entityAt(src[i:]); m > 0 {
-				dr, _ := utf8.DecodeRuneInString(d)
-				r.change(i, unicode.IsLetter(dr) || unicode.IsDigit(dr) || inWordAt(src, i, i+m))
-				r.emit([]byte(d), i, i+m)
-				i += m
-				continue
-			}
-		case c == '*' || c == '~' || c == '`' || c == '<':
-			if m := markupInWord(src, i); m > 0 {
-				r.change(i, inWordAt(src, i, i+m))
-				i += m
-				continue
-			}
-		case c < utf8.RuneSelf && isASCIILetter(byte(c)) && (i == 0 || !inWord(src[i-1])):
-			if end := spelledRun(src, i); end > 0 {
-				r.change(i, true)
-				for k := i; k < end; k += 2 {
-					r.emit(src[k:k+1], k, k+1)
-				}
-				i = end
-				continue
-			}
 		}
 		if a := asciiOf(c); a != 0 {
 			r.change(i, inWordAt(src, i, i+n))
@@ -90,6 +64,46 @@ func ReadingOf(src []byte) (*Reading, bool) {
 		i += n
 	}
 	return &r.Reading, r.changed
+}
+
+// disguise reads the disguise that starts at src[i] with character c of n
+// bytes, if any: an invisible character, a character reference, markup,
+// or a spelled-out word. It returns the bytes read, 0 for none.
+func (r *reading) disguise(i int, c rune, n int) int {
+	src := r.src
+	switch {
+	case c == utf8.RuneError && n <= 1:
+	case invisible(c):
+		r.change(i, inWordAt(src, i, i+n))
+		return n
+	case c == '&':
+		if d, m := entityAt(src[i:]); m > 0 {
+			dr, _ := utf8.DecodeRuneInString(d)
+			r.change(i, unicode.IsLetter(dr) || unicode.IsDigit(dr) || inWordAt(src, i, i+m))
+			r.emit([]byte(d), i, i+m)
+			return m
+		}
+	case c == '*' || c == '~' || c == '`' || c == '<':
+		if m := markupInWord(src, i); m > 0 {
+			r.change(i, inWordAt(src, i, i+m))
+			return m
+		}
+	case c < utf8.RuneSelf && isASCIILetter(byte(c)) && (i == 0 || !inWord(src[i-1])):
+		if end := spelledRun(src, i); end > 0 {
+			r.change(i, true)
+			for k := i; k < end; k += 2 {
+				r.emit(src[k:k+1], k, k+1)
+			}
+			return end - i
+		}
+	}
+	return 0
+}
+
+// invisible reports whether c is drawn as nothing: a format character
+// (zero-width space, soft hyphen, Unicode tag) or a variation selector.
+func invisible(c rune) bool {
+	return c >= utf8.RuneSelf && unicode.Is(unicode.Cf, c) || c == '\u034f' || c >= 0xfe00 && c <= 0xfe0f || c >= 0xe0100 && c <= 0xe01ef
 }
 
 // reading is ReadingOf's state.
