@@ -2,11 +2,8 @@ package lint
 
 import (
 	"bytes"
-	"io"
 	"path"
 	"strings"
-
-	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/guard"
@@ -107,8 +104,8 @@ func (lc *linkCheck) parse(tp string) *manual.Manual {
 	if !insideProject(lc.p.In, tp) {
 		return nil
 	}
-	src, ok := readSmall(lc.p.In.FS, tp, manual.MaxFileSize)
-	if !ok {
+	src, err := manual.ReadBounded(lc.p.In.FS, tp, manual.MaxFileSize, "a linked page")
+	if err != nil {
 		return nil
 	}
 	var t *manual.Manual
@@ -161,21 +158,4 @@ func insideProject(in *Input, f string) bool {
 	}
 	e, err := wall.Check(in.FS, dir, f)
 	return err == nil && e == nil
-}
-
-// readSmall reads the regular file p when it holds at most max bytes.
-func readSmall(fsys afero.Fs, p string, max int64) ([]byte, bool) {
-	f, err := fsys.Open(p)
-	if err != nil {
-		return nil, false
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || fi.Size() > max {
-		return nil, false
-	}
-	src, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil || int64(len(src)) > max {
-		return nil, false
-	}
-	return src, true
 }

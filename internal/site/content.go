@@ -2,6 +2,7 @@ package site
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -63,10 +64,12 @@ func loadContent(fsys afero.Fs, dir string) ([]*doc, error) {
 				return nil
 			}
 		}
-		if fi.Size() > manual.MaxFileSize {
+		// Read through the bound, not by fi's size: a link inside
+		// content/ has the size of its target's name.
+		src, err := manual.ReadBounded(fsys, p, manual.MaxFileSize, "a page")
+		if errors.Is(err, manual.ErrTooLarge) {
 			return fmt.Errorf("%s: the page is larger than %d MiB: split it", p, manual.MaxFileSize>>20)
 		}
-		src, err := afero.ReadFile(fsys, p)
 		if err != nil {
 			return fmt.Errorf("cannot read %s: %w", p, err)
 		}
@@ -88,7 +91,7 @@ func loadContent(fsys afero.Fs, dir string) ([]*doc, error) {
 
 func parseDoc(file, rel string, src []byte) (*doc, error) {
 	d := &doc{File: file, Rel: rel, URL: "docs/" + strings.TrimSuffix(rel, path.Ext(rel)) + ".html"}
-	body := src
+	body, bodyLine := src, 1
 	if fm, ok := manual.SplitFrontMatter(src); ok {
 		if !fm.Closed {
 			return nil, fmt.Errorf("%s:1: the front matter opened here is not closed: add a line --- after it", file)
@@ -99,11 +102,11 @@ func parseDoc(file, rel string, src []byte) (*doc, error) {
 			return nil, fmt.Errorf("%s:%d: invalid front matter: %s", file, line, msg)
 		}
 		d.Title, d.Weight, d.Desc = strings.TrimSpace(f.Title), f.Weight, strings.TrimSpace(f.Description)
-		body = fm.Rest
+		body, bodyLine = fm.Rest, fm.RestLine
 	}
 	d.Body = body
 	var err error
-	if d.Doc, err = parseBounded(file, src, body); err != nil {
+	if d.Doc, err = parseBounded(file, body, bodyLine); err != nil {
 		return nil, err
 	}
 	if d.Title == "" {

@@ -88,11 +88,11 @@ func parseMarkdown(src []byte) (ast.Node, error) {
 	return doc, nil
 }
 
-// parseBounded parses body, the Markdown of the content page file after
-// its front matter (src is the whole file), as a manual's body is parsed:
-// a body too complex to parse in time or to hold in memory
-// (manual.ParseBounded) is an error naming the file and line.
-func parseBounded(file string, src, body []byte) (ast.Node, error) {
+// parseBounded parses body, the Markdown of the content page file from
+// its line bodyLine on, as a manual's body is parsed: a body too complex
+// to parse in time or to hold in memory (manual.ParseBounded) is an error
+// naming the file and line.
+func parseBounded(file string, body []byte, bodyLine int) (ast.Node, error) {
 	var doc ast.Node
 	var line int
 	var why string
@@ -100,8 +100,7 @@ func parseBounded(file string, src, body []byte) (ast.Node, error) {
 		return nil, fmt.Errorf("%s: the Markdown parser failed: %w", file, err)
 	}
 	if why != "" {
-		before := bytes.Count(src[:len(src)-len(body)], []byte("\n"))
-		return nil, fmt.Errorf("%s:%d: %s: the page is not built; simplify it or split it", file, before+line, why)
+		return nil, fmt.Errorf("%s:%d: %s: the page is not built; simplify it or split it", file, bodyLine+line-1, why)
 	}
 	return doc, nil
 }

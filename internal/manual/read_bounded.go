@@ -1,21 +1,23 @@
-package build
+package manual
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
 	"github.com/spf13/afero"
-
-	"github.com/lorekit/lore/internal/manual"
 )
 
-// readBounded reads p when it is a regular file of at most max bytes.
+// ErrTooLarge is the error of ReadBounded for a file over its bound.
+var ErrTooLarge = errors.New("too large")
+
+// ReadBounded reads p when it is a regular file of at most max bytes.
 // A folder, named pipe, device or socket at its place is refused instead
 // of read (a pipe nobody writes would be waited on forever, /dev/zero
-// read until the memory ran out), and so is a larger file, whose size
-// and max what names it (a "lockfile") says. A missing file is the file
-// system's fs.ErrNotExist.
-func readBounded(fsys afero.Fs, p string, max int64, what string) ([]byte, error) {
+// read until the memory ran out), and so is a larger file (ErrTooLarge,
+// with what the file is and its bound: "a lockfile is at most 64 MiB").
+// A missing file is the file system's fs.ErrNotExist.
+func ReadBounded(fsys afero.Fs, p string, max int64, what string) ([]byte, error) {
 	// Stat before Open: opening a named pipe waits for a writer.
 	fi, err := fsys.Stat(p)
 	if err != nil {
@@ -24,7 +26,7 @@ func readBounded(fsys afero.Fs, p string, max int64, what string) ([]byte, error
 	if !fi.Mode().IsRegular() {
 		kind := "a folder"
 		if !fi.IsDir() {
-			kind = manual.FileKind(fi.Mode())
+			kind = FileKind(fi.Mode())
 		}
 		return nil, fmt.Errorf("not a regular file: it is %s", kind)
 	}
@@ -38,7 +40,7 @@ func readBounded(fsys afero.Fs, p string, max int64, what string) ([]byte, error
 		return nil, err
 	}
 	if int64(len(b)) > max {
-		return nil, fmt.Errorf("over %d MiB: %s is at most %d MiB", fi.Size()>>20, what, max>>20)
+		return nil, fmt.Errorf("%w: %s is at most %d MiB", ErrTooLarge, what, max>>20)
 	}
 	return b, nil
 }
