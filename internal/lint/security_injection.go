@@ -28,11 +28,9 @@ var securityInjection = securityRule(&Rule{
 	// hides nothing from a model.
 	// Only the paragraphs that hold a disguise are matched again.
 	if r, ok := scan.ReadingOf(t.src); ok {
-		for _, p := range scan.Paragraphs(t.src, r.At) {
-			pr, _ := scan.ReadingOf(t.src[p[0]:p[1]])
-			for _, h := range injections(pr.Text, t.prompt) {
-				off, end := pr.Span(h.Off, h.End)
-				off, end = off+p[0], end+p[0]
+		for _, p := range r.Disguised(t.src) {
+			for _, h := range injections(r.Text[p[0]:p[1]], t.prompt) {
+				off, end := r.Span(h.Off+p[0], h.End+p[0])
 				if !overlapsAny(hits, off, end) {
 					hits = append(hits, scan.Hit{Off: off, End: end, What: h.What + ", disguised (look-alike letters, hidden characters, " +
 						"character references or markup inside words)"})

@@ -3,6 +3,7 @@ package scan
 import (
 	"bytes"
 	"html"
+	"sort"
 	"unicode"
 	"unicode/utf8"
 )
@@ -272,25 +273,32 @@ func letterBefore(src []byte, i int) bool {
 	return r != utf8.RuneError && unicode.IsLetter(r)
 }
 
-// Paragraphs returns the paragraphs of src (stretches between blank
-// lines) that hold an offset of at, in order; at is sorted.
-func Paragraphs(src []byte, at []int) [][2]int {
+// Disguised returns the paragraphs of src (stretches between blank lines)
+// that hold a disguise (At), as ranges of Text, in order; src is the file
+// r was read from.
+func (r *Reading) Disguised(src []byte) [][2]int {
 	var out [][2]int
-	for _, i := range at {
-		if n := len(out); n > 0 && i < out[n-1][1] {
+	end := -1 // the end in src of the last paragraph
+	for _, i := range r.At {
+		if i < end {
 			continue
 		}
 		start := bytes.LastIndex(src[:i], []byte("\n\n")) + 1
 		if start > 0 {
 			start++ // after the blank line
 		}
-		end := len(src)
+		end = len(src)
 		if k := bytes.Index(src[i:], []byte("\n\n")); k >= 0 {
 			end = i + k + 1
 		}
-		out = append(out, [2]int{start, end})
+		out = append(out, [2]int{r.index(start), r.index(end)})
 	}
 	return out
+}
+
+// index returns the first byte of Text read from src[off] or after it.
+func (r *Reading) index(off int) int {
+	return sort.Search(len(r.from), func(k int) bool { return int(r.from[k]) >= off })
 }
 
 // inWordAt reports whether src[i:j] touches a letter on either side.

@@ -45,3 +45,21 @@ func TestReading(t *testing.T) {
 		}
 	}
 }
+
+// TestDisguised checks that only the paragraphs holding a disguise inside
+// or next to a word are given back, as ranges of the reading: a tag
+// between spaces changes the text but hides no word.
+func TestDisguised(t *testing.T) {
+	src := []byte("Plain <br> text.\n\nIg*nore* all.\n\nMore plain.\n\nSay I g n o r e.")
+	r, ok := ReadingOf(src)
+	if !ok {
+		t.Fatal("not read as disguised")
+	}
+	var got []string
+	for _, p := range r.Disguised(src) {
+		got = append(got, string(r.Text[p[0]:p[1]]))
+	}
+	if want := []string{"Ignore* all.\n", "Say Ignore."}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("disguised paragraphs %q, want %q", got, want)
+	}
+}
