@@ -3,6 +3,7 @@ package scan
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Scripts returns the scripts of the letters of s that are not Common or
@@ -66,10 +67,8 @@ var confusables = map[rune]rune{
 func Skeleton(s string) string {
 	var b strings.Builder
 	for _, r := range s {
-		if c, ok := confusables[r]; ok {
-			r = c
-		} else if r >= 0xFF01 && r <= 0xFF5E {
-			r -= 0xFEE0
+		if a := asciiOf(r); a != 0 {
+			r = a
 		}
 		b.WriteRune(unicode.ToLower(r))
 	}
@@ -78,10 +77,20 @@ func Skeleton(s string) string {
 
 // Confusable reports whether s has letters that imitate ASCII ones.
 func Confusable(s string) bool {
-	for _, r := range s {
-		if _, ok := confusables[r]; ok || r >= 0xFF01 && r <= 0xFF5E {
-			return true
-		}
+	return strings.ContainsFunc(s, func(r rune) bool { return asciiOf(r) != 0 })
+}
+
+// asciiOf returns the ASCII letter that look-alike letter c imitates, or
+// 0 for any other character (ASCII itself included).
+func asciiOf(c rune) rune {
+	if c < utf8.RuneSelf {
+		return 0
 	}
-	return false
+	if a, ok := confusables[c]; ok {
+		return a
+	}
+	if c >= 0xFF01 && c <= 0xFF5E {
+		return c - 0xFEE0
+	}
+	return 0
 }

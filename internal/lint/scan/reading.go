@@ -150,21 +150,6 @@ func (r *Reading) Span(off, end int) (int, int) {
 	return int(r.from[off]), int(r.to[end-1])
 }
 
-// asciiOf returns the ASCII letter that look-alike letter c imitates, or
-// 0 for any other character (ASCII itself included).
-func asciiOf(c rune) rune {
-	if c < utf8.RuneSelf {
-		return 0
-	}
-	if a, ok := confusables[c]; ok {
-		return a
-	}
-	if c >= 0xFF01 && c <= 0xFF5E {
-		return c - 0xFEE0
-	}
-	return 0
-}
-
 // entityAt decodes the HTML character reference at the start of s:
 // the text it stands for and its length, or 0 when s starts with none.
 func entityAt(s []byte) (string, int) {
