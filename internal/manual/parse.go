@@ -274,9 +274,9 @@ func (m *Manual) walk(body []byte) {
 			m.addFence("", n)
 			return ast.WalkSkipChildren, nil
 		case *ast.Link:
-			m.addLink(cur, string(n.Destination), n, n.Reference != nil, body, false)
+			m.addLink(cur, n.Destination, n, n.Reference != nil, body, false)
 		case *ast.Image:
-			m.addLink(cur, string(n.Destination), n, n.Reference != nil, body, true)
+			m.addLink(cur, n.Destination, n, n.Reference != nil, body, true)
 		}
 		return ast.WalkContinue, nil
 	})
@@ -365,8 +365,10 @@ func plainText(n ast.Node, src []byte) string {
 // addLink records a relative link or anchor. Links with a scheme, to the
 // site root or protocol-relative are not checkable and are skipped. The
 // reference spans the destination as written (for reference-style links,
-// the label that uses the definition).
-func (m *Manual) addLink(cur *cursor, dest string, n ast.Node, ref bool, body []byte, image bool) {
+// the label that uses the definition); its target is the destination
+// decoded (Destination).
+func (m *Manual) addLink(cur *cursor, raw []byte, n ast.Node, ref bool, body []byte, image bool) {
+	dest := Destination(raw)
 	if dest == "" || isExternal(dest) {
 		return
 	}
@@ -377,7 +379,7 @@ func (m *Manual) addLink(cur *cursor, dest string, n ast.Node, ref bool, body []
 	if t, err := url.PathUnescape(target); err == nil {
 		target = t
 	}
-	off, end := m.linkSpan(n, body, dest, ref)
+	off, end := m.linkSpan(n, body, string(raw), ref)
 	line, col := cur.pos(m.BodyStart + off)
 	m.Refs = append(m.Refs, Ref{Kind: RefLink, Target: target, Anchor: anchor, Line: line, Col: col,
 		EndCol: col + utf8.RuneCount(body[off:end]), Offset: m.BodyStart + off, EndOffset: m.BodyStart + end, Image: image})

@@ -172,7 +172,7 @@ func insideLink(n ast.Node) bool {
 
 func (b *body) linkNode(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	n := node.(*ast.Link)
-	href, external, ok := b.href(string(n.Destination))
+	href, external, ok := b.href(manual.Destination(n.Destination))
 	if !ok {
 		return ast.WalkContinue, nil // the text stays, the link goes
 	}
@@ -201,7 +201,7 @@ func (b *body) autoLink(w util.BufWriter, src []byte, node ast.Node, entering bo
 	if n.AutoLinkType == ast.AutoLinkEmail && !strings.HasPrefix(strings.ToLower(dest), "mailto:") {
 		dest = "mailto:" + dest
 	}
-	href, _, ok := b.href(dest)
+	href, _, ok := b.href(html.UnescapeString(dest))
 	if !ok {
 		w.WriteString(html.EscapeString(label))
 		return ast.WalkSkipChildren, nil
@@ -219,7 +219,7 @@ func (b *body) image(w util.BufWriter, src []byte, node ast.Node, entering bool)
 	}
 	n := node.(*ast.Image)
 	alt := html.EscapeString(textOf(n, src))
-	dest := strings.TrimSpace(html.UnescapeString(string(n.Destination)))
+	dest := strings.TrimSpace(manual.Destination(n.Destination))
 	if scheme(dest) == "" && !strings.HasPrefix(dest, "//") {
 		target, _, _ := strings.Cut(dest, "#")
 		target, _, _ = strings.Cut(target, "?")
@@ -353,8 +353,10 @@ func (b *body) heading(w util.BufWriter, src []byte, node ast.Node, entering boo
 // that are manuals become their pages, relative paths stay, and only
 // http, https and mailto are let through as schemes. ok is false for a
 // destination that must not become a link (javascript:, data:, …).
+// dest is decoded: manual.Destination for links, character references
+// only for autolinks, where CommonMark keeps backslashes.
 func (b *body) href(dest string) (href string, external, ok bool) {
-	href, external, ok = b.resolve(strings.TrimSpace(html.UnescapeString(dest)))
+	href, external, ok = b.resolve(strings.TrimSpace(dest))
 	if ok {
 		href = string(util.URLEscape([]byte(href), false))
 	}

@@ -77,6 +77,22 @@ func TestHref(t *testing.T) {
 	}
 }
 
+// TestLinkDestinationDecoded: a destination is used as CommonMark
+// decodes it, backslash escapes and character references resolved, so an
+// escaped manual link becomes the manual's page.
+func TestLinkDestinationDecoded(t *testing.T) {
+	out := renderManual(t, "[a](images\\.md) [b](&#105;mages.md#x) [c](imag&eacute;s.md)\n")
+	for _, want := range []string{
+		`<a href="../manuals/images.html">a</a>`,
+		`<a href="../manuals/images.html#x">b</a>`,
+		`<a href="imag%C3%A9s.md">c</a>`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %s in\n%s", want, out)
+		}
+	}
+}
+
 func TestHookLinks(t *testing.T) {
 	out := renderManual(t, "# X\n\nLoad `manual_read('images')`, `manual_read(\"fences\")`, `manual_read( name='images' )`.\n"+
 		"Unknown `manual_read('nope')`. Two calls `manual_read('images') manual_read('fences')`.\n"+
@@ -111,6 +127,7 @@ var xssVectors = []string{
 	"<object data=x></object><embed src=x>",
 	"<!-- comment --><script>alert(2)</script>",
 	"[a](javascript:alert(1)) [b](JAVASCRIPT:alert(1)) [c](&#106;avascript:alert(1)) [d](javascript&colon;alert(1))",
+	"[n](javascript\\:alert(1)) [o](java&#x73;cript&#58;alert(1))",
 	"[e](<java\tscript:alert(1)>) [f](data:text/html,<script>alert(1)</script>) [g](vbscript:x)",
 	"![i](javascript:alert(1)) ![j](https://evil.example/track.png) ![k](data:image/svg+xml,<svg onload=alert(1)>)",
 	"<https://evil.example/\"onmouseover=\"alert(1)> <javascript:alert(1)>",
