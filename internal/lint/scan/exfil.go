@@ -3,9 +3,12 @@ package scan
 import (
 	"bytes"
 	"cmp"
+	"html"
 	"net/netip"
 	"slices"
 	"strings"
+
+	"github.com/lorekit/lore/internal/manual"
 )
 
 // ExfilImage finds remote images whose address is a template: a Markdown
@@ -35,7 +38,7 @@ func ExfilImage(src []byte, kind Kind) []Hit {
 		}
 		for _, u := range imageURLs(src, seg.Off, seg.End, labels) {
 			if !inCode(u.off) {
-				if what := templateImage(string(src[u.off:u.end])); what != "" {
+				if what := templateImage(u.url(src)); what != "" {
 					c.add(Hit{Off: u.off, End: u.end, What: what})
 				}
 			}
@@ -44,7 +47,7 @@ func ExfilImage(src []byte, kind Kind) []Hit {
 	}
 	for _, d := range defs {
 		if labels[d.label] {
-			if what := templateImage(string(src[d.off:d.end])); what != "" {
+			if what := templateImage(d.url(src)); what != "" {
 				c.add(Hit{Off: d.off, End: d.end, What: what})
 			}
 		}
@@ -52,10 +55,23 @@ func ExfilImage(src []byte, kind Kind) []Hit {
 	return c.result()
 }
 
-// urlRef is a URL at src[off:end]; label is a reference definition's.
+// urlRef is a URL at src[off:end]; label is a reference definition's;
+// html marks the value of an HTML attribute.
 type urlRef struct {
 	off, end int
 	label    string
+	html     bool
+}
+
+// url returns the address as a renderer uses it: a Markdown destination
+// with its backslash escapes and character references decoded
+// (`&#104;ttps:` is `https:`), an HTML attribute with its character
+// references.
+func (u urlRef) url(src []byte) string {
+	if u.html {
+		return html.UnescapeString(string(src[u.off:u.end]))
+	}
+	return manual.Destination(src[u.off:u.end])
 }
 
 // imageURLs returns the destinations of the images in src[off:end]:
@@ -111,7 +127,7 @@ func imageURLs(src []byte, off, end int, labels map[string]bool) []urlRef {
 			break // no tag is closed after this one
 		}
 		if u, ok := srcOf(text[i:e]); ok {
-			out = append(out, urlRef{off: off + i + u[0], end: off + i + u[1]})
+			out = append(out, urlRef{off: off + i + u[0], end: off + i + u[1], html: true})
 		}
 		i = e
 	}
@@ -214,14 +230,8 @@ func referenceDefs(src []byte, off, end int) []urlRef {
 // templateImage says why the image URL u is a template for data sent to a
 // remote host, or returns "".
 func templateImage(u string) string {
-	if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "//") {
-		return ""
-	}
-	if strings.HasPrefix(u, "//") {
-		u = "https:" + u
-	}
-	host, rest := urlHost(u)
-	if host == "" || host == "localhost" || strings.HasSuffix(host, ".localhost") {
+	host, rest, ok := remoteURL(u)
+	if !ok || host == "" || host == "localhost" || strings.HasSuffix(host, ".localhost") {
 		return ""
 	}
 	if a, err := netip.ParseAddr(host); err == nil && !publicAddr(a) {

