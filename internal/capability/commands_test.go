@@ -84,3 +84,23 @@ func TestHosts(t *testing.T) {
 		t.Errorf("Hosts = %q, want %q", got, want)
 	}
 }
+
+// TestLinkHosts: a link or image address names its host as a browser
+// reads it, however it is written; addresses with no host (relative
+// paths, mailto:, placeholders) name none.
+func TestLinkHosts(t *testing.T) {
+	src := "[a](&#104;ttps://entity.example/y) [b](https&#58;//colon.example) [c](HTTPS:\\\\back.example/z) " +
+		"[d](https:noslash.example/w) [e](//rel.example/r) ![f](<ht\ttps://tab.example/i.png>)\n" +
+		"<img src=\"https&#x3A;//img.example/s.png\"> <a HREF='//anchor.example/'>x</a>\n" +
+		"[g](docs/guide.md) [h](mailto:x@y.example) [i](ssh:nohost) [j](https://{host}/) [k](/root/path) [l](ssh://git.example/r)\n" +
+		"[ref]: &#104;ttp://refdef.example/x\n"
+	var got []string
+	for _, h := range linkHosts([]byte(src)) {
+		got = append(got, h.Host)
+	}
+	want := []string{"entity.example", "colon.example", "back.example", "noslash.example", "rel.example", "tab.example",
+		"git.example", "refdef.example", "img.example", "anchor.example"}
+	if !slices.Equal(got, want) {
+		t.Errorf("linkHosts = %q, want %q", got, want)
+	}
+}

@@ -54,7 +54,7 @@ func skillFiles(c *collector, fsys afero.Fs, m *manual.Manual, docs []*manual.Ma
 			continue
 		}
 		lines := newLines(text)
-		for _, h := range Hosts(text) {
+		for _, h := range append(Hosts(text), linkHosts(text)...) {
 			c.add(Fact{Kind: Host, Value: h.Host, Pos: lines.pos(p, text, h.Off)})
 		}
 		if d, ok := shellDialect(rel, head); ok {

@@ -47,7 +47,7 @@ func manualFacts(c *collector, m *manual.Manual) {
 			}
 		}
 	}
-	for _, h := range Hosts(m.Src) {
+	for _, h := range append(Hosts(m.Src), linkHosts(m.Src)...) {
 		c.add(Fact{Kind: Host, Value: h.Host, Pos: m.Pos(h.Off)})
 	}
 	for _, d := range directive.Parse(m.Src) {

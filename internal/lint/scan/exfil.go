@@ -126,7 +126,7 @@ func imageURLs(src []byte, off, end int, labels map[string]bool) []urlRef {
 		if e == len(text) {
 			break // no tag is closed after this one
 		}
-		if u, ok := srcOf(text[i:e]); ok {
+		if u, ok := attrOf(text[i:e], "src="); ok {
 			out = append(out, urlRef{off: off + i + u[0], end: off + i + u[1], html: true})
 		}
 		i = e
@@ -134,17 +134,19 @@ func imageURLs(src []byte, off, end int, labels map[string]bool) []urlRef {
 	return out
 }
 
-// srcOf returns the bounds of the quoted value of the src attribute in
-// tag (the text of an HTML tag after its name).
-func srcOf(tag []byte) ([2]int, bool) {
-	for s := 0; s+5 < len(tag); s++ {
-		if (tag[s] == 's' || tag[s] == 'S') && bytes.EqualFold(tag[s:s+4], []byte("src=")) && (s == 0 || tag[s-1] == ' ' || tag[s-1] == '\t' || tag[s-1] == '\n') {
-			q := tag[s+4]
+// attrOf returns the bounds of the quoted value of the attribute name
+// (lower case, with its "=") in tag (the text of an HTML tag after its
+// name).
+func attrOf(tag []byte, name string) ([2]int, bool) {
+	n := len(name)
+	for s := 0; s+n+1 < len(tag); s++ {
+		if (tag[s]|0x20) == name[0] && bytes.EqualFold(tag[s:s+n], []byte(name)) && (s == 0 || tag[s-1] == ' ' || tag[s-1] == '\t' || tag[s-1] == '\n') {
+			q := tag[s+n]
 			if q != '"' && q != '\'' {
 				return [2]int{}, false
 			}
-			if e := bytes.IndexByte(tag[s+5:], q); e >= 0 {
-				return [2]int{s + 5, s + 5 + e}, true
+			if e := bytes.IndexByte(tag[s+n+1:], q); e >= 0 {
+				return [2]int{s + n + 1, s + n + 1 + e}, true
 			}
 			return [2]int{}, false
 		}

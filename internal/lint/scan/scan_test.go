@@ -122,6 +122,10 @@ func TestLinear(t *testing.T) {
 		"opentags":  func(n int) []byte { return bytes.Repeat([]byte("x<ab &#x"), n/8) },
 		"markers":   func(n int) []byte { return append([]byte("a"), bytes.Repeat([]byte("*_~`"), n/4)...) },
 		"letterrun": func(n int) []byte { return bytes.Repeat([]byte("a "), n/2) },
+		"links": func(n int) []byte {
+			return bytes.Repeat([]byte("[a](&#104;ttps:\\\\x.org/ <a href='//y.org' src=\"z\" "), n/40)
+		},
+		"openattrs": func(n int) []byte { return bytes.Repeat([]byte("<a href=\"x "), n/11) },
 	}
 	detectors := map[string]func(b []byte){
 		"HiddenUnicode":     func(b []byte) { HiddenUnicode(b) },
@@ -133,6 +137,7 @@ func TestLinear(t *testing.T) {
 		"RemoteRef":         func(b []byte) { RemoteRef(b) },
 		"ExfilImage":        func(b []byte) { ExfilImage(b, Markdown) },
 		"ReadingOf":         func(b []byte) { ReadingOf(b) },
+		"Links":             func(b []byte) { Links(b) },
 	}
 	_, _ = secretRules()
 	for in, gen := range inputs {
