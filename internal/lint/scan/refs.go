@@ -2,7 +2,9 @@ package scan
 
 import (
 	"bytes"
+	"cmp"
 	"net/netip"
+	"slices"
 	"strings"
 )
 
@@ -80,31 +82,49 @@ var shorteners = map[string]bool{
 // where it is linked: raw file hosts and paste sites, URL shorteners, and
 // URLs whose host is a public IP address. Loopback, private and
 // documentation addresses (127.0.0.1, 10.x, 192.168.x, 192.0.2.x …) are
-// the examples of local setups and are left alone.
+// the examples of local setups and are left alone. URLs are found as
+// written, and link and image addresses also as a browser reads them
+// (Links, ReadURL): `&#104;ttps://bit.ly/x` is a shortened link too.
 func RemoteRef(src []byte) []Hit {
 	var c collector
-	for _, m := range urlSpans(src) {
+	spans := urlSpans(src)
+	for _, m := range spans {
 		h, path := urlHost(string(src[m[0]:m[1]]))
-		var what string
-		switch {
-		case rawHosts[h]:
-			what = "a link to a raw file host (" + h + "): what it serves can change after review"
-		case h == "pastebin.com" && strings.HasPrefix(path, "/raw"):
-			what = "a link to a raw paste (pastebin.com): what it serves can change after review"
-		case (h == "gitlab.com" || h == "bitbucket.org") && (strings.Contains(path, "/-/raw/") || strings.Contains(path, "/raw/")):
-			what = "a link to a raw file (" + h + "): what it serves can change after review"
-		case shorteners[h]:
-			what = "a shortened link (" + h + ") that hides where it leads"
-		default:
-			if a, err := netip.ParseAddr(h); err == nil && publicAddr(a) {
-				what = "a link to an IP address (" + h + ") instead of a named host"
-			}
-		}
-		if what != "" {
+		if what := remoteWhat(h, path); what != "" {
 			c.add(Hit{Off: m[0], End: m[1], What: what})
 		}
 	}
+	for _, l := range Links(src) {
+		i, _ := slices.BinarySearchFunc(spans, l.Off, func(s [2]int, off int) int { return cmp.Compare(s[1], off+1) })
+		if i < len(spans) && spans[i][0] < l.End {
+			continue // a URL as written there: checked above
+		}
+		if scheme, rest, ok := ReadURL(l.URL); ok && (scheme == "http" || scheme == "https" || scheme == "ftp") {
+			if what := remoteWhat(urlHost("x://" + rest)); what != "" {
+				c.add(Hit{Off: l.Off, End: l.End, What: what})
+			}
+		}
+	}
 	return c.result()
+}
+
+// remoteWhat says why a URL of host h with path is a remote reference
+// RemoteRef reports, or returns "".
+func remoteWhat(h, path string) string {
+	switch {
+	case rawHosts[h]:
+		return "a link to a raw file host (" + h + "): what it serves can change after review"
+	case h == "pastebin.com" && strings.HasPrefix(path, "/raw"):
+		return "a link to a raw paste (pastebin.com): what it serves can change after review"
+	case (h == "gitlab.com" || h == "bitbucket.org") && (strings.Contains(path, "/-/raw/") || strings.Contains(path, "/raw/")):
+		return "a link to a raw file (" + h + "): what it serves can change after review"
+	case shorteners[h]:
+		return "a shortened link (" + h + ") that hides where it leads"
+	}
+	if a, err := netip.ParseAddr(h); err == nil && publicAddr(a) {
+		return "a link to an IP address (" + h + ") instead of a named host"
+	}
+	return ""
 }
 
 // urlHost returns the host of the URL u (scheme://[user@]host[:port]…),
