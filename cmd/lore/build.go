@@ -84,6 +84,9 @@ prompts.lock; run 'lore lock' to accept a change.`,
 			if err := lint.Write(e.stdout, "text", res.Lint); err != nil {
 				return failure(err)
 			}
+			for _, p := range res.CacheProblems {
+				fmt.Fprintf(e.stderr, "lore build: cache: %s\n", diag.Printable(p))
+			}
 			if res.Failed {
 				fmt.Fprintf(e.stderr, "lore build: failed: %s; the previous output is untouched\n", res.Lint.Diagnostics.Summary())
 				fmt.Fprintln(e.stderr, failHint(res.Lint.Diagnostics, failOn))

@@ -37,6 +37,14 @@ func TestScripts(t *testing.T) {
 				return err
 			}
 			env.Setenv("PORT", strconv.Itoa(ln.Addr().(*net.TCPAddr).Port))
+			// The user's cache folder (the build cache's machine key) is
+			// the script's own, outside its project.
+			cacheHome, err := os.MkdirTemp("", "lore-usercache")
+			if err != nil {
+				return err
+			}
+			env.Defer(func() { os.RemoveAll(cacheHome) })
+			env.Setenv("XDG_CACHE_HOME", cacheHome)
 			return ln.Close()
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

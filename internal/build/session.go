@@ -117,7 +117,7 @@ func (s *Session) outDir(p *Project) string {
 func (s *Session) openCache(p *Project) *cache.Cache {
 	dir := p.Config.Path(CacheDir)
 	if s.cache == nil || s.cacheDir != dir {
-		s.cache, s.cacheDir, s.rec = cache.Open(p.FS, dir, buildIdentity()), dir, nil
+		s.cache, s.cacheDir, s.rec = cache.Open(p.FS, dir, buildIdentity(), ""), dir, nil
 	}
 	return s.cache
 }

@@ -15,6 +15,7 @@
 package cache
 
 import (
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -67,16 +68,35 @@ type Cache struct {
 type tag struct {
 	Schema string `json:"schema"`
 	Lore   string `json:"lore"`
+	// Stamp is the HMAC of Schema and Lore under the machine key
+	// (machine_key.go): it shows that lore wrote the folder here.
+	Stamp string `json:"stamp"`
 }
 
 // Open opens the cache folder dir on fsys for a lore identified by build
 // (its version and binary: values computed by another lore are not
-// reused). A missing folder is created; a folder of another format or
-// another lore, or one that cannot be read, is emptied. Open never fails:
-// at worst the cache starts empty and its problem is noted.
-func Open(fsys afero.Fs, dir, build string) *Cache {
+// reused) on the machine whose key is in keyFile on fsys (MachineKey;
+// "": KeyFile). A missing folder is created; a folder of another format or
+// another lore, one another machine or user wrote (a copy, or a folder
+// committed to the project), or one that cannot be read, is emptied.
+// Without a key the cache is kept in memory only. Open never fails: at
+// worst the cache starts empty and its problem is noted.
+func Open(fsys afero.Fs, dir, build, keyFile string) *Cache {
 	c := &Cache{fs: fsys, dir: path.Clean(dir), tables: map[string]*Table{}, packs: map[string]*Pack{}}
+	var err error
+	if keyFile == "" {
+		keyFile, err = KeyFile()
+	}
+	var key []byte
+	if err == nil {
+		key, err = MachineKey(fsys, keyFile)
+	}
+	if err != nil {
+		c.notef("no machine key to sign the build cache with (%v): it is kept in memory only", err)
+		c.fs, c.dir, key = afero.NewMemMapFs(), "cache", []byte("memory")
+	}
 	want := tag{Schema: schemaVersion, Lore: build}
+	want.Stamp = stamp(key, want)
 	b, err := afero.ReadFile(fsys, c.file(tagFile))
 	var got tag
 	if err != nil || json.Unmarshal(b, &got) != nil || got.Schema != schemaVersion {
@@ -101,6 +121,9 @@ func Open(fsys afero.Fs, dir, build string) *Cache {
 		c.wipe()
 	case got.Lore != build:
 		c.wipe() // another lore (an upgrade): its results may differ
+	case !hmac.Equal([]byte(got.Stamp), []byte(want.Stamp)):
+		c.notef("%s was not written by lore on this machine (a copy, or a folder committed to the project): emptied, nothing read from it", c.dir)
+		c.wipe()
 	}
 	if err := c.writeTag(want); err != nil {
 		c.notef("cannot write the cache %s: %v", c.dir, err)

@@ -16,7 +16,7 @@ func key(s string) Key { return NewHasher("test").String(s).Sum() }
 // fill stores a table entry and two pack values, and saves.
 func fill(t *testing.T, fs afero.Fs) {
 	t.Helper()
-	c := Open(fs, ".lore-cache", "lore-1")
+	c := Open(fs, ".lore-cache", "lore-1", testKeyFile)
 	c.Table("tokens").Put(key("a"), []byte("42"))
 	c.Pack("html").Put(key("p1"), []byte("<p>one</p>"))
 	c.Pack("html").Put(key("p2"), []byte("<p>two</p>"))
@@ -31,7 +31,7 @@ func fill(t *testing.T, fs afero.Fs) {
 func TestRoundTrip(t *testing.T) {
 	fs := afero.NewMemMapFs()
 	fill(t, fs)
-	c := Open(fs, ".lore-cache", "lore-1")
+	c := Open(fs, ".lore-cache", "lore-1", testKeyFile)
 	if v, ok := c.Table("tokens").Get(key("a")); !ok || string(v) != "42" {
 		t.Fatalf("table: %q %v", v, ok)
 	}
@@ -57,13 +57,13 @@ func TestRoundTrip(t *testing.T) {
 func TestUnusedEntriesDropped(t *testing.T) {
 	fs := afero.NewMemMapFs()
 	fill(t, fs)
-	c := Open(fs, ".lore-cache", "lore-1")
+	c := Open(fs, ".lore-cache", "lore-1", testKeyFile)
 	c.Pack("html").Keep(key("p1"))
 	c.Table("tokens").Get(key("a"))
 	if err := c.Save(); err != nil {
 		t.Fatal(err)
 	}
-	c = Open(fs, ".lore-cache", "lore-1")
+	c = Open(fs, ".lore-cache", "lore-1", testKeyFile)
 	if _, ok := c.Pack("html").Get(key("p1")); !ok {
 		t.Error("a kept value was dropped")
 	}
@@ -76,7 +76,7 @@ func TestUnusedEntriesDropped(t *testing.T) {
 // live values only.
 func TestCompaction(t *testing.T) {
 	fs := afero.NewMemMapFs()
-	c := Open(fs, ".lore-cache", "lore-1")
+	c := Open(fs, ".lore-cache", "lore-1", testKeyFile)
 	big := bytes.Repeat([]byte("x"), 1<<20)
 	for i := range 8 {
 		c.Pack("html").Put(key(fmt.Sprint(i)), append([]byte(fmt.Sprint(i)), big...))
@@ -84,7 +84,7 @@ func TestCompaction(t *testing.T) {
 	if err := c.Save(); err != nil {
 		t.Fatal(err)
 	}
-	c = Open(fs, ".lore-cache", "lore-1")
+	c = Open(fs, ".lore-cache", "lore-1", testKeyFile)
 	c.Pack("html").Keep(key("3"))
 	if err := c.Save(); err != nil {
 		t.Fatal(err)
@@ -96,7 +96,7 @@ func TestCompaction(t *testing.T) {
 	if fi.Size() > 2<<20 {
 		t.Errorf("pack of %d bytes after compaction", fi.Size())
 	}
-	c = Open(fs, ".lore-cache", "lore-1")
+	c = Open(fs, ".lore-cache", "lore-1", testKeyFile)
 	if v, ok := c.Pack("html").Get(key("3")); !ok || v[0] != '3' || len(v) != 1+1<<20 {
 		t.Error("the live value did not survive compaction")
 	}
@@ -163,7 +163,7 @@ func TestDamagedCache(t *testing.T) {
 			fs := afero.NewMemMapFs()
 			fill(t, fs)
 			tc.damage(fs)
-			c := Open(fs, ".lore-cache", "lore-1")
+			c := Open(fs, ".lore-cache", "lore-1", testKeyFile)
 			tc.check(t, c)
 			if p := strings.Join(c.Problems(), "\n"); !strings.Contains(p, tc.note) {
 				t.Errorf("problems %q do not mention %q", p, tc.note)
@@ -173,7 +173,7 @@ func TestDamagedCache(t *testing.T) {
 			if err := c.Save(); err != nil {
 				t.Fatal(err)
 			}
-			c = Open(fs, ".lore-cache", "lore-1")
+			c = Open(fs, ".lore-cache", "lore-1", testKeyFile)
 			if v, ok := c.Table("tokens").Get(key("b")); !ok || string(v) != "7" {
 				t.Error("the cache does not work after the damage")
 			}
@@ -199,7 +199,7 @@ func tableMissing(t *testing.T, c *Cache) {
 func TestOtherLore(t *testing.T) {
 	fs := afero.NewMemMapFs()
 	fill(t, fs)
-	c := Open(fs, ".lore-cache", "lore-2")
+	c := Open(fs, ".lore-cache", "lore-2", testKeyFile)
 	everythingMissing(t, c)
 	if p := c.Problems(); len(p) > 0 {
 		t.Errorf("an upgrade was reported as a problem: %v", p)
@@ -229,7 +229,7 @@ func TestRemove(t *testing.T) {
 func TestForeignFolder(t *testing.T) {
 	fs := afero.NewMemMapFs()
 	afero.WriteFile(fs, ".lore-cache/notes.txt", []byte("mine"), 0o644)
-	c := Open(fs, ".lore-cache", "lore-1")
+	c := Open(fs, ".lore-cache", "lore-1", testKeyFile)
 	c.Table("tokens").Put(key("a"), []byte("1"))
 	if err := c.Save(); err != nil {
 		t.Fatal(err)

@@ -82,7 +82,7 @@ func renderSite(t *testing.T, in *Input, c *cache.Cache, o Output) Stats {
 func renderFresh(t *testing.T, in *Input) afero.Fs {
 	t.Helper()
 	out := afero.NewMemMapFs()
-	renderSite(t, in, cache.Open(afero.NewMemMapFs(), "cache", "test"), newKeyedOutput(out))
+	renderSite(t, in, cache.Open(afero.NewMemMapFs(), "cache", "test", ""), newKeyedOutput(out))
 	return out
 }
 
@@ -90,7 +90,7 @@ func renderFresh(t *testing.T, in *Input) afero.Fs {
 // renders no body and no page again, and leaves every file as it was.
 func TestRenderAgainKeepsEverything(t *testing.T) {
 	in := promptInput()
-	c := cache.Open(afero.NewMemMapFs(), "cache", "test")
+	c := cache.Open(afero.NewMemMapFs(), "cache", "test", "")
 	out := afero.NewMemMapFs()
 	o := newKeyedOutput(out)
 	first := renderSite(t, in, c, o)
