@@ -25,7 +25,7 @@ func TestHighlightPanicIsPlain(t *testing.T) {
 	h.lexers["boom"] = panicLexer{}
 	var buf bytes.Buffer
 	w := bufio.NewWriter(&buf)
-	h.block(w, "boom", "a < b\n")
+	h.block(w, "boom", "a < b\n", new(pageCode))
 	w.Flush()
 	if got := buf.String(); !strings.Contains(got, `data-lang="boom"`) || !strings.Contains(got, "a &lt; b") {
 		t.Fatalf("block = %q, want the code plain and escaped", got)

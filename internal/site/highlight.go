@@ -61,18 +61,27 @@ func (h *highlighter) lexer(lang string) chroma.Lexer {
 	return lx
 }
 
-// block writes one code block. An unknown language is written as plain,
-// escaped text.
-func (h *highlighter) block(w util.BufWriter, lang, code string) {
+// block writes one code block of the page whose highlighting has cost
+// page so far. An unknown language is written as plain, escaped text, and
+// so is every block of a page after it ran out of highlighting
+// (pageCode). Blocks are cached by language and code; a block that
+// crossed a bound is cached as an empty entry, so a later build neither
+// spends the seconds again nor forgets that the page ran out there.
+func (h *highlighter) block(w util.BufWriter, lang, code string, page *pageCode) {
 	lx := h.lexer(lang)
-	if lx == nil {
+	if lx == nil || page.out {
 		h.plain(w, lang, code)
 		return
 	}
 	var key cache.Key
 	if h.c != nil {
-		key = cache.NewHasher("site/code").String(renderVersion).String(lightStyle).String(lang).String(code).Sum()
+		key = codeKey(lang, code)
 		if b, ok := h.c.Pack(codePack).Get(key); ok {
+			if len(b) == 0 {
+				page.out = true
+				h.plain(w, lang, code)
+				return
+			}
 			w.Write(b)
 			return
 		}
@@ -82,14 +91,11 @@ func (h *highlighter) block(w util.BufWriter, lang, code string) {
 	buf.WriteString(`<div class="code" data-lang="` + html.EscapeString(lang) + `">`)
 	// A lexer that fails, panics or crosses its bounds (lexTokens) leaves
 	// the block plain.
-	if err := guard.Do(func() error {
-		toks, err := lexTokens(lx, code)
-		if err != nil {
-			return err
+	var bound bool
+	if err := page.time(len(code), func() error { return h.lex(buf, lx, code) }, &bound); err != nil {
+		if bound && h.c != nil {
+			h.c.Pack(codePack).Put(key, nil)
 		}
-		writeTokens(buf, toks)
-		return nil
-	}); err != nil {
 		h.plain(w, lang, code)
 		return
 	}
@@ -98,6 +104,24 @@ func (h *highlighter) block(w util.BufWriter, lang, code string) {
 		h.c.Pack(codePack).Put(key, buf.Bytes())
 	}
 	w.Write(buf.Bytes())
+}
+
+// codeKey is the cache key of a block of code in lang.
+func codeKey(lang, code string) cache.Key {
+	return cache.NewHasher("site/code").String(renderVersion).String(lightStyle).String(lang).String(code).Sum()
+}
+
+// lex writes the highlighted tokens of code into buf; a panic of the
+// lexer, or its crossing a bound, is returned as an error.
+func (h *highlighter) lex(buf *bytes.Buffer, lx chroma.Lexer, code string) error {
+	return guard.Do(func() error {
+		toks, err := lexTokens(lx, code)
+		if err != nil {
+			return err
+		}
+		writeTokens(buf, toks)
+		return nil
+	})
 }
 
 // buf returns an empty buffer from the pool (putBuf gives it back).

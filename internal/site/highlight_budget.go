@@ -24,7 +24,9 @@ import (
 //     which a match may have stopped — a step that took matchLimit or
 //     more — is plain, so no block is written with a token a timeout
 //     changed;
-//   - lexing a block stops after lexLimit.
+//   - lexing a block stops after lexLimit;
+//   - a page stops being highlighted after a block crossed a bound, or
+//     after lexLimit of all its code (pageCode).
 //
 // The count is a function of the code; the times concern code that takes
 // seconds where ordinary code takes microseconds, and sit far above
@@ -136,4 +138,33 @@ func lexTokens(lx chroma.Lexer, code string) ([]chroma.Token, error) {
 		out = append(out, t)
 	}
 	return out, nil
+}
+
+// pageCode is what highlighting one page's blocks has cost. The bounds
+// above are per block; a manual of thousands of blocks, each just under
+// them, would still hold a build for hours. A page therefore stops being
+// highlighted, its remaining blocks written plain, once one of its blocks
+// crossed a bound (the same lexer loops or backtracks again in the next
+// block), or once its lexing took longer than lexLimit of all the code it
+// lexed: what one block may take, the page may take in all. Ordinary
+// pages are far from both, so they are highlighted whatever the load.
+type pageCode struct {
+	spent time.Duration
+	chars int
+	out   bool // the remaining blocks are plain
+}
+
+// time runs lex, the highlighting of a block of n characters, and counts
+// it against the page; bound reports whether lex failed by crossing a
+// bound (errLexBound).
+func (p *pageCode) time(n int, lex func() error, bound *bool) error {
+	start := time.Now()
+	err := lex()
+	p.spent += time.Since(start)
+	p.chars += n
+	*bound = errors.Is(err, errLexBound)
+	if *bound || p.spent > lexLimit(p.chars) {
+		p.out = true
+	}
+	return err
 }

@@ -36,6 +36,7 @@ type body struct {
 	dir  string // folder of the source file on the project's file system
 	link linker
 	hl   *highlighter
+	code pageCode // what highlighting this page's blocks has cost
 }
 
 // render returns the HTML of doc, whose segments point into src.
@@ -303,7 +304,7 @@ func (b *body) fencedCode(w util.BufWriter, src []byte, node ast.Node, entering 
 			lang = f[0]
 		}
 	}
-	b.hl.block(w, lang, linesOf(n, src))
+	b.hl.block(w, lang, linesOf(n, src), &b.code)
 	return ast.WalkSkipChildren, nil
 }
 
@@ -311,7 +312,7 @@ func (b *body) codeBlock(w util.BufWriter, src []byte, node ast.Node, entering b
 	if !entering {
 		return ast.WalkSkipChildren, nil
 	}
-	b.hl.block(w, "", linesOf(node, src))
+	b.hl.block(w, "", linesOf(node, src), &b.code)
 	return ast.WalkSkipChildren, nil
 }
 
