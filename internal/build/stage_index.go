@@ -89,7 +89,7 @@ func (b *buildRun) findCatalog(o *output) *catalogResult {
 		meta, err := readMeta(p.FS, prev)
 		switch {
 		case err != nil:
-		case meta.InputsSHA256 == hash:
+		case meta.InputsSHA256 == hash && b.vouched(hash):
 			r.copyFrom, r.info, r.seed = prev, info(meta), nil
 			r.keepState()
 			return r
@@ -103,6 +103,20 @@ func (b *buildRun) findCatalog(o *output) *catalogResult {
 	}
 	r.src, r.hash = &src, hash
 	return r
+}
+
+// vouched reports whether this machine built a catalog of the inputs
+// hash: the build cache, which only lore on this machine writes
+// (cache.Open), holds its writer's state. A catalog folder's own
+// meta.json says which inputs it was built from, but anyone who can
+// commit public/ can write one that says so over a forged index and
+// text; only a catalog this machine built is copied instead of built.
+func (b *buildRun) vouched(hash string) bool {
+	if b.cache == nil {
+		return false
+	}
+	_, ok := b.cache.Table(catalogTable).Get(stateKey(hash))
+	return ok
 }
 
 // keepState keeps the state of the catalog in the cache for the next
@@ -394,14 +408,17 @@ func BuildCatalog(p *Project, o IndexOptions) (meta *search.Meta, fresh bool, er
 }
 
 // ProjectCatalog returns the OS folder of the project's built catalog
-// (public/lore/catalog.bleve), building it when it is missing or its inputs
-// changed. The project must be on the OS file system.
+// (public/lore/catalog.bleve), building it when it is missing, its inputs
+// changed, or no build on this machine wrote it (Vouched: its meta.json
+// alone would let a committed catalog pass for the sources'). The project
+// must be on the OS file system.
 func ProjectCatalog(p *Project) (string, error) {
 	if _, ok := p.FS.(*afero.OsFs); !ok {
 		return "", errors.New("the project's catalog can only be built on the OS file system")
 	}
-	dir := filepath.FromSlash(path.Join(p.Config.Path(p.Config.Out), CatalogDir))
-	if _, _, err := BuildCatalog(p, IndexOptions{Dir: dir}); err != nil {
+	out := p.Config.Path(p.Config.Out)
+	dir := filepath.FromSlash(path.Join(out, CatalogDir))
+	if _, _, err := BuildCatalog(p, IndexOptions{Dir: dir, Force: !Vouched(p, out, CatalogDir)}); err != nil {
 		return "", err
 	}
 	return dir, nil

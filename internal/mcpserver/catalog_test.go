@@ -88,3 +88,38 @@ func evalIntents(t testing.TB) []string {
 	}
 	return out
 }
+
+// TestForgedOutputRebuilt: an output folder whose catalog claims the
+// sources' hash over forged text — public/ committed to the project — is
+// built anew before it is served, not trusted by what it says of itself.
+func TestForgedOutputRebuilt(t *testing.T) {
+	s := exampleProject(t, Options{Engine: "arthur"})
+	dir := s.opts.Project.Dir
+	s.Close()
+	content := filepath.Join(dir, "public", "lore", "catalog.bleve", "lore-content.txt")
+	b, err := os.ReadFile(content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged := strings.ReplaceAll(string(b), "calendar", "FORGED00")
+	if forged == string(b) {
+		t.Fatal("nothing to forge in the catalog's text")
+	}
+	if err := os.WriteFile(content, []byte(forged), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, ".lore-cache")); err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Engine: "arthur"}
+	o.Project.FS, o.Project.Dir, o.OpenRouter = afero.NewOsFs(), dir, OpenCatalog
+	s2, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	text, isErr, _ := call(t, connect(t, s2, nil), "how_do_i", map[string]any{"intent": "einen Termin mit Zeitzone in den Kalender eintragen"})
+	if isErr || strings.Contains(text, "FORGED00") || !strings.Contains(text, "calendar") {
+		t.Errorf("how_do_i served the forged catalog: %v %.300s", isErr, text)
+	}
+}

@@ -182,10 +182,12 @@ func (s *Server) swap(snap *snapshot) {
 	}
 }
 
-// buildIfNeeded builds the project when its output has no manifest, or
-// no catalog, or a catalog of other manuals than the sources' (the output
-// is older than the manuals): manual_read, which reads the sources, and
-// how_do_i, which reads the catalog, must answer from the same manuals.
+// buildIfNeeded builds the project before serving it, and says why: its
+// output has no manifest, or no catalog, or a catalog of other manuals
+// than the sources' (the output is older than the manuals) — manual_read,
+// which reads the sources, and how_do_i, which reads the catalog, must
+// answer from the same manuals — or an output that this machine's builds
+// do not vouch for (build.Vouched).
 func (s *Server) buildIfNeeded() error {
 	p, err := build.Load(s.opts.Project)
 	if err != nil {
@@ -207,6 +209,12 @@ func (s *Server) buildIfNeeded() error {
 		case meta.InputsSHA256 != search.InputsHash(p.CatalogSource()):
 			why = "the manuals changed since the last build"
 		}
+	}
+	if why == "" && !build.Vouched(p, pub, manifestFile, build.CatalogDir) {
+		// The output looks current only by what its own files say:
+		// whoever can commit public/ can write a manifest and a catalog
+		// that claim the sources' hash over forged text.
+		why = "the build output is not what lore built on this machine"
 	}
 	if why == "" {
 		return nil

@@ -1,0 +1,53 @@
+package build_test
+
+import (
+	"path"
+	"testing"
+	"time"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/build"
+)
+
+// TestVouched: the output of a build on this machine is vouched for; a
+// catalog file written since, a file added to the catalog, or a file no
+// build wrote are not.
+func TestVouched(t *testing.T) {
+	fsys, res := buildFixture(t)
+	p, err := build.Load(build.Options{FS: fsys, Dir: "."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !build.Vouched(p, res.Out, "manifest.json", build.CatalogDir) {
+		t.Fatal("the build's own output is not vouched for")
+	}
+	meta := path.Join(res.Out, build.CatalogDir, "lore-catalog.json")
+	b, err := afero.ReadFile(fsys, meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now().Add(time.Hour)
+	if err := fsys.Chtimes(meta, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if build.Vouched(p, res.Out, build.CatalogDir) {
+		t.Error("a catalog file written after the build is vouched for")
+	}
+	if err := afero.WriteFile(fsys, meta, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !build.Vouched(p, res.Out, "manifest.json") {
+		t.Error("manifest.json is no longer vouched for after a catalog file changed")
+	}
+	extra := path.Join(res.Out, build.CatalogDir, "extra.json")
+	if err := afero.WriteFile(fsys, extra, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if build.Vouched(p, res.Out, build.CatalogDir) {
+		t.Error("a catalog with a file no build wrote is vouched for")
+	}
+	if build.Vouched(p, res.Out, "no-such-file.json") {
+		t.Error("a missing file is vouched for")
+	}
+}
