@@ -75,8 +75,8 @@ type tag struct {
 
 // Open opens the cache folder dir on fsys for a lore identified by build
 // (its version and binary: values computed by another lore are not
-// reused) on the machine whose key is in keyFile on fsys (MachineKey;
-// "": KeyFile). A missing folder is created; a folder of another format or
+// reused) on the machine whose key is in keyFile (MachineKey; "":
+// KeyFile). A missing folder is created; a folder of another format or
 // another lore, one another machine or user wrote (a copy, or a folder
 // committed to the project), or one that cannot be read, is emptied.
 // Without a key the cache is kept in memory only. Open never fails: at
@@ -89,7 +89,7 @@ func Open(fsys afero.Fs, dir, build, keyFile string) *Cache {
 	}
 	var key []byte
 	if err == nil {
-		key, err = MachineKey(fsys, keyFile)
+		key, err = MachineKey(keyFile)
 	}
 	if err != nil {
 		c.notef("no machine key to sign the build cache with (%v): it is kept in memory only", err)

@@ -9,10 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
-
-	"github.com/spf13/afero"
 )
 
 // A cache folder lives in the project, so whoever can commit to the
@@ -32,16 +29,19 @@ func KeyFile() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return filepath.ToSlash(filepath.Join(d, "lore", "cache-key")), nil
+	return filepath.Join(d, "lore", "cache-key"), nil
 }
 
 // keySize is the size of a machine key in bytes.
 const keySize = 32
 
-// MachineKey returns the key in file on fsys, creating it (32 random
-// bytes, readable by its owner only) when it is missing.
-func MachineKey(fsys afero.Fs, file string) ([]byte, error) {
-	b, err := afero.ReadFile(fsys, file)
+// MachineKey returns the key in file, creating it (32 random bytes,
+// readable by its owner only) when it is missing. The key belongs to the
+// machine, not to a project: it is read from the OS file system whatever
+// file system the project is on (a project on a base-path file system must
+// not receive it among its files).
+func MachineKey(file string) ([]byte, error) {
+	b, err := os.ReadFile(file)
 	if err == nil && len(b) == keySize {
 		return b, nil
 	}
@@ -55,12 +55,12 @@ func MachineKey(fsys afero.Fs, file string) ([]byte, error) {
 	if _, err := rand.Read(key); err != nil {
 		return nil, err
 	}
-	if err := fsys.MkdirAll(path.Dir(file), 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Dir(file), 0o700); err != nil {
 		return nil, err
 	}
-	f, err := fsys.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if errors.Is(err, fs.ErrExist) {
-		return MachineKey(fsys, file) // another lore made it first
+		return MachineKey(file) // another lore made it first
 	}
 	if err != nil {
 		return nil, err
