@@ -418,8 +418,20 @@ func ProjectCatalog(p *Project) (string, error) {
 	}
 	out := p.Config.Path(p.Config.Out)
 	dir := filepath.FromSlash(path.Join(out, CatalogDir))
-	if _, _, err := BuildCatalog(p, IndexOptions{Dir: dir, Force: !Vouched(p, out, CatalogDir)}); err != nil {
+	c := cache.Open(p.FS, p.Config.Path(CacheDir), buildIdentity(), "")
+	stamp, ok := folderStamp(p.FS, dir)
+	if ok {
+		_, ok = c.Table(howdoiCatalogsTable).Get(stamp)
+	}
+	own := ok || vouchedBy(c, p, out, CatalogDir)
+	_, fresh, err := BuildCatalog(p, IndexOptions{Dir: dir, Force: !own})
+	if err != nil {
 		return "", err
+	}
+	if stamp, ok := folderStamp(p.FS, dir); ok && fresh {
+		c.Table(howdoiCatalogsTable).Put(stamp, nil) // the stamps of older catalogs go
+		c.Table(recordsTable).KeepAll()              // read above: the builds' records stay
+		_ = c.Save()
 	}
 	return dir, nil
 }

@@ -19,7 +19,11 @@ import (
 // say — a catalog's meta.json names the inputs it was built from — and
 // whoever can commit the folder writes those.
 func Vouched(p *Project, out string, paths ...string) bool {
-	c := cache.Open(p.FS, p.Config.Path(CacheDir), buildIdentity(), "")
+	return vouchedBy(cache.Open(p.FS, p.Config.Path(CacheDir), buildIdentity(), ""), p, out, paths...)
+}
+
+// vouchedBy is Vouched with the build cache c.
+func vouchedBy(c *cache.Cache, p *Project, out string, paths ...string) bool {
 	raw, ok := c.Table(recordsTable).Get(recordKey(out))
 	if !ok {
 		return false
@@ -58,4 +62,22 @@ func (r *record) under(p string) int {
 		}
 	}
 	return n
+}
+
+// howdoiCatalogsTable holds the stamps (folderStamp) of the catalogs lore
+// howdoi built into an output folder (ProjectCatalog): no build record
+// lists them.
+const howdoiCatalogsTable = "howdoi-catalogs"
+
+// folderStamp is the key of the names, sizes and times of the files
+// under dir; ok is false when dir cannot be read.
+func folderStamp(fsys afero.Fs, dir string) (k cache.Key, ok bool) {
+	h := cache.NewHasher("folder")
+	err := afero.Walk(fsys, dir, func(f string, fi fs.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() {
+			h.String(f).Int(int(fi.Size())).Int(int(fi.ModTime().UnixNano()))
+		}
+		return err
+	})
+	return h.Sum(), err == nil
 }

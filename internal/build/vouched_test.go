@@ -1,6 +1,7 @@
 package build_test
 
 import (
+	"os"
 	"path"
 	"testing"
 	"time"
@@ -49,5 +50,48 @@ func TestVouched(t *testing.T) {
 	}
 	if build.Vouched(p, res.Out, "no-such-file.json") {
 		t.Error("a missing file is vouched for")
+	}
+}
+
+// TestProjectCatalogOwn: the catalog lore howdoi builds is reused by the
+// next question; one changed since is built anew.
+func TestProjectCatalogOwn(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"lore.yaml":         "title: t\nmanuals: [manuals]\n",
+		"manuals/deploy.md": "---\nsummary: Deploy the app.\ntriggers: deploy\n---\n# Deploy\n\nRun the deploy script.\n",
+	} {
+		if err := os.MkdirAll(path.Dir(path.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := build.Load(build.Options{FS: afero.NewOsFs(), Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stamp := func(c string) time.Time {
+		fi, err := os.Stat(path.Join(c, "lore-catalog.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.ModTime()
+	}
+	c, err := build.ProjectCatalog(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := stamp(c)
+	if again, err := build.ProjectCatalog(p); err != nil || !stamp(again).Equal(first) {
+		t.Errorf("the second question built the catalog again (%v)", err)
+	}
+	later := first.Add(time.Hour)
+	if err := os.Chtimes(path.Join(c, "lore-content.txt"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	if again, err := build.ProjectCatalog(p); err != nil || stamp(again).Equal(first) {
+		t.Errorf("a catalog changed since it was built was reused (%v)", err)
 	}
 }
