@@ -30,9 +30,11 @@ type Input struct {
 	// host/* rules of a run.
 	hosts hostRun
 
-	// Memo, when set, keeps the findings of the ScopeManual checks of
-	// each manual between runs. Its keys must hold everything such a
-	// check reads: the manual (with its owner) and the configuration.
+	// Memo, when set, keeps the findings of the ScopeManual and
+	// ScopeNames checks of each manual between runs. Its keys must hold
+	// everything such a check reads: the manual (with its owner), the
+	// configuration and the context Run gives (for ScopeNames checks the
+	// project's names and paths).
 	Memo Memo
 
 	// NoProject skips the Project checks, which read every file: only
@@ -46,12 +48,16 @@ type Input struct {
 	ManualLock string
 }
 
-// Memo keeps the findings of the ScopeManual checks of manuals.
+// Memo keeps the findings of the ScopeManual and ScopeNames checks of
+// manuals. ctx tells the two apart and says what else the checks read:
+// the zero value for the ScopeManual checks, NamesDigest of the manuals
+// for the ScopeNames checks.
 type Memo interface {
-	// Findings returns the findings kept for m, if any.
-	Findings(m *manual.Manual) (diag.List, bool)
-	// Keep keeps the findings of m (called from several goroutines).
-	Keep(m *manual.Manual, ds diag.List)
+	// Findings returns the findings kept for m in ctx, if any.
+	Findings(m *manual.Manual, ctx [32]byte) (diag.List, bool)
+	// Keep keeps the findings of m in ctx (called from several
+	// goroutines).
+	Keep(m *manual.Manual, ctx [32]byte, ds diag.List)
 }
 
 // Pass is handed to a rule's check. It reports findings for that rule.
