@@ -244,7 +244,7 @@ func (r *run) pageInput(p *page) (any, cache.Key, error) {
 	}
 	h := cache.NewHasher("site/page").String(renderVersion).Key(r.siteKey).
 		String(p.Path).String(p.Root).String(p.Title).String(p.Desc).String(p.Kind).String(p.Base)
-	hashView(h, r.manualID, data)
+	hashView(h, r.manualID, data, &r.plans)
 	if p.body != nil {
 		h.Key(p.body.key).Bytes(p.body.deps)
 	}
@@ -275,6 +275,7 @@ type run struct {
 	docBody    []*bodyResult // of docs, by index
 	siteKey    cache.Key
 	layoutsKey cache.Key
+	plans      typePlans // of the views hashed (pageInput)
 	nBodies    atomic.Int64
 	nPages     atomic.Int64
 	search     struct {
@@ -407,7 +408,7 @@ func (r *run) bodyFor(pagePath, dir string) *body {
 // the layouts and the site-wide data.
 func (r *run) computeSiteKey() cache.Key {
 	h := cache.NewHasher("site").String(renderVersion).Key(r.layoutsKey).String(r.in.BaseURL)
-	hashView(h, r.manualID, r.site)
+	hashView(h, r.manualID, r.site, &r.plans)
 	return h.Sum()
 }
 
