@@ -60,6 +60,24 @@ type Memo interface {
 	Keep(m *manual.Manual, ctx [32]byte, ds diag.List)
 }
 
+// DigestMemo is a Memo that also keeps digests a Project check computes
+// of each manual's bytes alone (ref/duplicate's digest of a body): a
+// manual read before is not digested again.
+type DigestMemo interface {
+	Memo
+	// Digest returns f() for m, or what f returned for a manual of the
+	// same identity before; kind names f. f reads m's source only.
+	Digest(m *manual.Manual, kind string, f func() [32]byte) [32]byte
+}
+
+// digest returns f() for m, through in.Memo when it keeps digests.
+func (in *Input) digest(m *manual.Manual, kind string, f func() [32]byte) [32]byte {
+	if dm, ok := in.Memo.(DigestMemo); ok {
+		return dm.Digest(m, kind, f)
+	}
+	return f()
+}
+
 // Pass is handed to a rule's check. It reports findings for that rule.
 type Pass struct {
 	In   *Input

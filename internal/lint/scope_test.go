@@ -227,3 +227,79 @@ func copyManual(m *manual.Manual) *manual.Manual {
 	c := *m
 	return &c
 }
+
+// digestMemo is a mapMemo that keeps digests (DigestMemo), by path.
+type digestMemo struct {
+	mapMemo
+	digests map[string][32]byte
+	dhits   int
+}
+
+func (x *digestMemo) Digest(m *manual.Manual, kind string, f func() [32]byte) [32]byte {
+	x.lock()
+	d, ok := x.digests[kind+" "+m.Path]
+	if ok {
+		x.dhits++
+	}
+	<-x.mu
+	if ok {
+		return d
+	}
+	d = f()
+	x.lock()
+	x.digests[kind+" "+m.Path] = d
+	<-x.mu
+	return d
+}
+
+// TestDigestMemoKeepsDuplicates: with a memo that keeps digests, the
+// second run takes every manual's ref/duplicate digest from it and
+// reports what a run without a memo does (a copied manual included); a
+// planted digest reaches the findings.
+func TestDigestMemoKeepsDuplicates(t *testing.T) {
+	fsys := afero.NewMemMapFs()
+	if err := corpusgen.Write(fsys, "p", 200, 3); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(fsys, "p", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := manual.Load(fsys, []string{"p/manuals"})
+	src, err := afero.ReadFile(fsys, first.Manuals[5].Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := afero.WriteFile(fsys, "p/manuals/zz-copy.md", src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	set := manual.Load(fsys, []string{"p/manuals"})
+	dups := func(ds diag.List) int {
+		n := 0
+		for _, d := range ds {
+			if d.Rule == refDuplicate.ID {
+				n++
+			}
+		}
+		return n
+	}
+	plain := Run(&Input{Config: cfg, FS: fsys, Manuals: set})
+	if dups(plain) == 0 {
+		t.Fatal("the copy is not reported")
+	}
+	memo := &digestMemo{mapMemo: mapMemo{mu: make(chan struct{}, 1), m: map[memoKey]diag.List{}}, digests: map[string][32]byte{}}
+	for i := range 2 {
+		if got := Run(&Input{Config: cfg, FS: fsys, Manuals: set, Memo: memo}); !reflect.DeepEqual(plain, got) {
+			t.Fatalf("run %d with a digest memo: %d findings, without: %d", i, len(got), len(plain))
+		}
+	}
+	if memo.dhits != len(set.Manuals) {
+		t.Fatalf("the second run took %d of %d digests from the memo", memo.dhits, len(set.Manuals))
+	}
+	// Two manuals given one digest: a duplicate the memo made up shows.
+	a, b := set.Manuals[1].Path, set.Manuals[2].Path
+	memo.digests[refDuplicate.ID+" "+b] = memo.digests[refDuplicate.ID+" "+a]
+	if got := Run(&Input{Config: cfg, FS: fsys, Manuals: set, Memo: memo}); dups(got) != dups(plain)+1 {
+		t.Fatalf("a planted digest: %d duplicates, want %d", dups(got), dups(plain)+1)
+	}
+}
