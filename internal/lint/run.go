@@ -16,8 +16,8 @@ import (
 // Run checks in and returns the findings, sorted by file, line and column,
 // with the project's severities, ignore globs and disable comments applied
 // and the byte offset of every position set. The findings of ScopeManual
-// checks come from in.Memo when it has them for a manual, and go into it
-// when they are made.
+// and ScopeNames checks come from in.Memo when it has them for a manual,
+// and go into it when they are made.
 func Run(in *Input) diag.List {
 	rules := effective(in)
 	var own, named, wide, project []*Rule
