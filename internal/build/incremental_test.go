@@ -221,7 +221,26 @@ func (e *editor) edit() string {
 		e.dup = ""
 		return "removed the copy"
 	}
-	switch k := e.rng.IntN(11); {
+	switch k := e.rng.IntN(13); {
+	case k == 11:
+		// A Markdown link to another manual: the target's page lists the
+		// linking manual (and draws it in its neighbourhood).
+		p, q := e.pick(ms), e.pick(ms)
+		rel, err := filepath.Rel(path.Dir(p), q)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		e.write(p, e.read(p)+"\n"+e.sentence()+" See ["+path.Base(q)+"]("+filepath.ToSlash(rel)+").\n")
+		return "linked " + p + " to " + q
+	case k == 12:
+		p := e.pick(ms)
+		src := e.read(p)
+		if i := strings.Index(src, "\n# "); i >= 0 {
+			e.write(p, src[:i+3]+e.pick(words)+" "+src[i+3:])
+			return "edited the title of " + p
+		}
+		e.write(p, src+"\n"+e.sentence()+"\n")
+		return "edited the end of " + p
 	case k == 10:
 		p := e.pick(ms)
 		e.dup = path.Join(path.Dir(p), fmt.Sprintf("copy-%d.md", e.n))

@@ -296,6 +296,7 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 	ps.siteIn = siteInput(p, res, ps.facts, b.sums, b.s.capabilities(p, b.sums, b.ids), b.s.hosts)
 	b.s.hosts = ps.siteIn.Hosts // by content: valid whether the build succeeds or not
 	ps.siteIn.SearchAnalyses = b.s.analyses(b.cache)
+	ps.siteIn.PageKeys = b.s.keysOfPages()
 	ps.siteIn.SearchVocabulary = p.Vocabulary
 	ps.catalog = b.findCatalog(o)
 	var done func(*manual.Manual, ast.Node)

@@ -45,6 +45,9 @@ type Session struct {
 	// hosts is the host simulation of the last build: its listings are
 	// taken again when their inputs are the same (siteHosts).
 	hosts *hosts.Report
+	// pageKeys keeps the key of every manual page with the key of its
+	// inputs between builds (site.PageKeys).
+	pageKeys *site.PageKeys
 }
 
 // NewSession prepares builds of the project o selects.
@@ -88,6 +91,19 @@ func (s *Session) keepAnalyses(c *cache.Cache, written bool) {
 	default:
 		c.Table(analysesTable).Keep(analysesKey)
 	}
+}
+
+// keysOfPages returns what the session remembers of its manual pages'
+// keys between builds; nil for a single build, which has no build after
+// it.
+func (s *Session) keysOfPages() *site.PageKeys {
+	if s.once {
+		return nil
+	}
+	if s.pageKeys == nil {
+		s.pageKeys = site.NewPageKeys()
+	}
+	return s.pageKeys
 }
 
 // tokenCounter returns the session's counter for the project's encoding.

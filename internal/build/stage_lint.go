@@ -17,8 +17,9 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// lintTable holds the findings of the ScopeManual checks of each manual
-// (lint.Rule.Scope), by the manual's identity and the configuration.
+// lintTable holds the findings of the ScopeManual and ScopeNames checks
+// of each manual (lint.Rule.Scope), by the manual's identity, the
+// configuration and (ScopeNames) the manuals' names and paths.
 const lintTable = "lint-manual"
 
 // lintBuild lints the project and the baked prompts, as lore build does.
@@ -54,13 +55,18 @@ type lintMemo struct {
 	ids map[*manual.Manual]cache.Key
 }
 
-func (l *lintMemo) key(m *manual.Manual) (cache.Key, bool) {
+// key is the memo's key of m's findings in ctx (lint.Memo).
+func (l *lintMemo) key(m *manual.Manual, ctx [32]byte) (cache.Key, bool) {
 	id, ok := l.ids[m]
-	return cache.NewHasher("lint-manual").Key(l.cfg).Key(id).Sum(), ok
+	h := cache.NewHasher("lint-manual").Key(l.cfg).Key(id)
+	if ctx != ([32]byte{}) {
+		h.Key(ctx)
+	}
+	return h.Sum(), ok
 }
 
-func (l *lintMemo) Findings(m *manual.Manual) (diag.List, bool) {
-	k, ok := l.key(m)
+func (l *lintMemo) Findings(m *manual.Manual, ctx [32]byte) (diag.List, bool) {
+	k, ok := l.key(m, ctx)
 	if !ok {
 		return nil, false
 	}
@@ -75,8 +81,8 @@ func (l *lintMemo) Findings(m *manual.Manual) (diag.List, bool) {
 	return ds, true
 }
 
-func (l *lintMemo) Keep(m *manual.Manual, ds diag.List) {
-	k, ok := l.key(m)
+func (l *lintMemo) Keep(m *manual.Manual, ctx [32]byte, ds diag.List) {
+	k, ok := l.key(m, ctx)
 	if !ok {
 		return
 	}

@@ -30,9 +30,11 @@ type Input struct {
 	// host/* rules of a run.
 	hosts hostRun
 
-	// Memo, when set, keeps the findings of the ScopeManual checks of
-	// each manual between runs. Its keys must hold everything such a
-	// check reads: the manual (with its owner) and the configuration.
+	// Memo, when set, keeps the findings of the ScopeManual and
+	// ScopeNames checks of each manual between runs. Its keys must hold
+	// everything such a check reads: the manual (with its owner), the
+	// configuration and the context Run gives (for ScopeNames checks the
+	// project's names and paths).
 	Memo Memo
 
 	// NoProject skips the Project checks, which read every file: only
@@ -46,12 +48,34 @@ type Input struct {
 	ManualLock string
 }
 
-// Memo keeps the findings of the ScopeManual checks of manuals.
+// Memo keeps the findings of the ScopeManual and ScopeNames checks of
+// manuals. ctx tells the two apart and says what else the checks read:
+// the zero value for the ScopeManual checks, NamesDigest of the manuals
+// for the ScopeNames checks.
 type Memo interface {
-	// Findings returns the findings kept for m, if any.
-	Findings(m *manual.Manual) (diag.List, bool)
-	// Keep keeps the findings of m (called from several goroutines).
-	Keep(m *manual.Manual, ds diag.List)
+	// Findings returns the findings kept for m in ctx, if any.
+	Findings(m *manual.Manual, ctx [32]byte) (diag.List, bool)
+	// Keep keeps the findings of m in ctx (called from several
+	// goroutines).
+	Keep(m *manual.Manual, ctx [32]byte, ds diag.List)
+}
+
+// DigestMemo is a Memo that also keeps digests a Project check computes
+// of each manual's bytes alone (ref/duplicate's digest of a body): a
+// manual read before is not digested again.
+type DigestMemo interface {
+	Memo
+	// Digest returns f() for m, or what f returned for a manual of the
+	// same identity before; kind names f. f reads m's source only.
+	Digest(m *manual.Manual, kind string, f func() [32]byte) [32]byte
+}
+
+// digest returns f() for m, through in.Memo when it keeps digests.
+func (in *Input) digest(m *manual.Manual, kind string, f func() [32]byte) [32]byte {
+	if dm, ok := in.Memo.(DigestMemo); ok {
+		return dm.Digest(m, kind, f)
+	}
+	return f()
 }
 
 // Pass is handed to a rule's check. It reports findings for that rule.

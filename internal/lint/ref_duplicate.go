@@ -18,11 +18,16 @@ var refDuplicate = &Rule{
 		first := map[[32]byte]*manual.Manual{}
 		var norm []byte
 		for _, m := range p.In.Manuals.Manuals {
-			norm = appendFields(norm[:0], m.Body())
-			if len(norm) < 64 {
-				continue // too small to be a meaningful copy
+			h := p.In.digest(m, "ref/duplicate", func() [32]byte {
+				norm = appendFields(norm[:0], m.Body())
+				if len(norm) < 64 {
+					return [32]byte{} // too small to be a meaningful copy
+				}
+				return sha256.Sum256(norm)
+			})
+			if h == ([32]byte{}) {
+				continue
 			}
-			h := sha256.Sum256(norm)
 			if o, ok := first[h]; ok {
 				p.Report(m, bodyLine(m), 1, "same body as %s: keep one source and refer to it with manual_read('%s')", o.Path, o.Name)
 				continue

@@ -23,6 +23,7 @@ var refProseReference = &Rule{
 	Doc: "Models ignore prose references such as \"for embedding, see the Embedding manual\" and call what they see written as a call " +
 		"(seed 000 §4, rule 1). Write the exact call instead: \"before answering about X: `manual_read('embed-images')`\". " +
 		"A line that already carries a `manual_read('…')` call is not reported.",
+	Scope: ScopeNames, // the names and paths of the manuals: whether a name resolves, and to which file
 	Manual: func(p *Pass, m *manual.Manual) {
 		reportProse(p, m.Path, m.Src, m.Header.End+1, fenceLines(m), p.In.Manuals)
 	},

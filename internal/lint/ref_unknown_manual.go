@@ -16,6 +16,7 @@ var refUnknownManual = &Rule{
 		"through the manualPaths of each recipe that uses it. A call that resolves nowhere makes the model read an error instead of the help " +
 		"it was promised. Names are file names without extension (`manuals/embedding/images.md` → `images`) and never contain `/`, `\\` or `..`. " +
 		"The message suggests the closest existing name (in a file with thousands of unknown names, for the first of them).",
+	Scope: ScopeNames, // the names and paths of the manuals: whether a name resolves, and to which file
 	Manual: func(p *Pass, m *manual.Manual) {
 		for _, r := range m.Refs {
 			if r.Kind != manual.RefManual {

@@ -51,12 +51,22 @@ const (
 	// an unchanged configuration are the same, and a build reuses them
 	// (Input.Memo).
 	ScopeManual
+	// ScopeNames: the Manual check reads the manual it is given (as
+	// ScopeManual) and, of the other manuals, only their names and paths
+	// (Set.ByName, Set.Names: whether a name resolves, and to which
+	// files). Its findings for an unchanged manual are the same while the
+	// configuration and the project's names and paths are (NamesDigest),
+	// and a build reuses them (Input.Memo).
+	ScopeNames
 )
 
 // String names the scope as the rule reference shows it.
 func (s Scope) String() string {
-	if s == ScopeManual {
+	switch s {
+	case ScopeManual:
 		return "manual"
+	case ScopeNames:
+		return "names"
 	}
 	return "project"
 }

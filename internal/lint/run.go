@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"runtime"
 	"slices"
@@ -14,15 +16,17 @@ import (
 // Run checks in and returns the findings, sorted by file, line and column,
 // with the project's severities, ignore globs and disable comments applied
 // and the byte offset of every position set. The findings of ScopeManual
-// checks come from in.Memo when it has them for a manual, and go into it
-// when they are made.
+// and ScopeNames checks come from in.Memo when it has them for a manual,
+// and go into it when they are made.
 func Run(in *Input) diag.List {
 	rules := effective(in)
-	var own, wide, project []*Rule
+	var own, named, wide, project []*Rule
 	for _, r := range rules {
 		switch {
 		case r.Manual != nil && r.Scope == ScopeManual:
 			own = append(own, r)
+		case r.Manual != nil && r.Scope == ScopeNames:
+			named = append(named, r)
 		case r.Manual != nil:
 			wide = append(wide, r)
 		}
@@ -40,6 +44,10 @@ func Run(in *Input) diag.List {
 
 	// Project rules run beside the manuals, each into its own list.
 	ms := in.Manuals.Manuals
+	var names [32]byte
+	if in.Memo != nil && len(named) > 0 {
+		names = NamesDigest(in.Manuals)
+	}
 	projOuts := make([]diag.List, len(project))
 	outs := make([]diag.List, len(ms))
 	var g errgroup.Group
@@ -55,7 +63,7 @@ func Run(in *Input) diag.List {
 			continue
 		}
 		g.Go(func() error {
-			outs[i] = checkManual(in, m, own, wide)
+			outs[i] = checkManual(in, m, own, named, wide, names)
 			return nil
 		})
 	}
@@ -73,27 +81,62 @@ func Run(in *Input) diag.List {
 }
 
 // checkManual runs the Manual checks on m: those of ScopeManual rules
-// (own) unless in.Memo keeps their findings, then the others (wide).
-func checkManual(in *Input, m *manual.Manual, own, wide []*Rule) diag.List {
+// (own) and of ScopeNames rules (named) unless in.Memo keeps their
+// findings (named ones in the context names, NamesDigest), then the others
+// (wide).
+func checkManual(in *Input, m *manual.Manual, own, named, wide []*Rule, names [32]byte) diag.List {
 	var out diag.List
-	kept, ok := diag.List(nil), false
-	if in.Memo != nil {
-		kept, ok = in.Memo.Findings(m)
-	}
-	if ok {
-		out = append(out, kept...)
-	} else {
-		for _, r := range own {
-			r.Manual(&Pass{In: in, rule: r, out: &out}, m)
-		}
-		if in.Memo != nil {
-			in.Memo.Keep(m, slices.Clip(out))
-		}
-	}
+	out = memoized(in, m, own, [32]byte{}, out)
+	out = memoized(in, m, named, names, out)
 	for _, r := range wide {
 		r.Manual(&Pass{In: in, rule: r, out: &out}, m)
 	}
 	return out
+}
+
+// memoized appends the findings of the rules' Manual checks on m to out:
+// from in.Memo when it keeps them in ctx, else from the checks (and then
+// kept).
+func memoized(in *Input, m *manual.Manual, rules []*Rule, ctx [32]byte, out diag.List) diag.List {
+	if len(rules) == 0 {
+		return out
+	}
+	if in.Memo != nil {
+		if kept, ok := in.Memo.Findings(m, ctx); ok {
+			return append(out, kept...)
+		}
+	}
+	var ds diag.List
+	for _, r := range rules {
+		r.Manual(&Pass{In: in, rule: r, out: &ds}, m)
+	}
+	if in.Memo != nil {
+		in.Memo.Keep(m, ctx, slices.Clip(ds))
+	}
+	return append(out, ds...)
+}
+
+// NamesDigest is what the ScopeNames checks read of a set beyond the
+// manual they check: every manual's name and path, in the set's order
+// (path order). It is never the zero value.
+func NamesDigest(s *manual.Set) [32]byte {
+	h := sha256.New()
+	var buf []byte
+	for _, m := range s.Manuals {
+		buf = binary.AppendUvarint(buf, uint64(len(m.Name)))
+		buf = append(buf, m.Name...)
+		buf = binary.AppendUvarint(buf, uint64(len(m.Path)))
+		buf = append(buf, m.Path...)
+		if len(buf) > 32<<10 {
+			h.Write(buf)
+			buf = buf[:0]
+		}
+	}
+	h.Write(buf)
+	var k [32]byte
+	h.Sum(k[:0])
+	k[0] |= 1 // never zero: the zero context is the ScopeManual checks'
+	return k
 }
 
 // unknownConfigRules reports rule ids in lore.yaml's lint.rules that name no

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"sync"
 
 	"github.com/yuin/goldmark/ast"
 
@@ -35,11 +36,14 @@ func SourceSum(m *manual.Manual) cache.Key { return cache.Of(m.Src) }
 // exported field, element and map entry a layout can reach, in a fixed
 // order. A *manual.Manual is written as its identity (ids), an AST not at
 // all (the source it was parsed from is in the identity); a pointer met
-// before is written as a back-reference, so cycles end.
+// before is written as a back-reference, so cycles end. What a struct's
+// type fixes (its name and the names of its exported fields) is written
+// as the type's digest (plans), not field by field.
 type valueHasher struct {
-	h    *cache.Hasher
-	ids  func(*manual.Manual) cache.Key
-	seen map[uintptr]int
+	h     *cache.Hasher
+	ids   func(*manual.Manual) cache.Key
+	seen  map[uintptr]int
+	plans *typePlans
 }
 
 var (
@@ -47,9 +51,52 @@ var (
 	astType    = reflect.TypeFor[ast.Node]()
 )
 
-func hashView(h *cache.Hasher, ids func(*manual.Manual) cache.Key, v any) {
-	vh := &valueHasher{h: h, ids: ids, seen: map[uintptr]int{}}
+// hashView writes v into h; plans (nil: none kept) holds the types
+// described before.
+func hashView(h *cache.Hasher, ids func(*manual.Manual) cache.Key, v any, plans *typePlans) {
+	if plans == nil {
+		plans = &typePlans{}
+	}
+	vh := &valueHasher{h: h, ids: ids, seen: map[uintptr]int{}, plans: plans}
 	vh.value(reflect.ValueOf(v))
+}
+
+// typePlans describes the types a rendering hashes, each once: a view of
+// thousands of structs would otherwise ask reflect for every field of
+// every one of them.
+type typePlans struct {
+	m sync.Map // reflect.Type → *typePlan
+}
+
+// typePlan is what a type fixes of its values' keys: its digest (the
+// type's package, name and, for a struct, the names and types of its
+// exported fields) and the exported fields to write.
+type typePlan struct {
+	digest [8]byte
+	fields []int
+}
+
+// plan returns the plan of t.
+func (ps *typePlans) plan(t reflect.Type) *typePlan {
+	if p, ok := ps.m.Load(t); ok {
+		return p.(*typePlan)
+	}
+	d := cache.NewHasher("site/view-type").String(t.PkgPath()).String(t.String()).String(t.Kind().String())
+	p := &typePlan{}
+	if t.Kind() == reflect.Struct {
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			p.fields = append(p.fields, i)
+			d.String(f.Name).String(f.Type.PkgPath()).String(f.Type.String())
+		}
+	}
+	k := d.Sum()
+	copy(p.digest[:], k[:])
+	got, _ := ps.m.LoadOrStore(t, p)
+	return got.(*typePlan)
 }
 
 func (vh *valueHasher) value(v reflect.Value) {
@@ -58,10 +105,11 @@ func (vh *valueHasher) value(v reflect.Value) {
 		h.String("nil")
 		return
 	}
-	if v.Type() == astType {
+	t := v.Type()
+	if t == astType {
 		return // parsed Markdown: its source is part of the key elsewhere
 	}
-	if v.Type() == manualType {
+	if t == manualType {
 		if v.IsNil() {
 			h.String("nil")
 			return
@@ -81,7 +129,7 @@ func (vh *valueHasher) value(v reflect.Value) {
 	case reflect.Float32, reflect.Float64:
 		h.String(fmt.Sprint(v.Float()))
 	case reflect.Slice, reflect.Array:
-		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
+		if v.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
 			h.Bytes(v.Bytes())
 			return
 		}
@@ -91,7 +139,11 @@ func (vh *valueHasher) value(v reflect.Value) {
 		}
 	case reflect.Map:
 		keys := v.MapKeys()
-		slices.SortFunc(keys, func(a, b reflect.Value) int { return cmp.Compare(fmt.Sprint(a.Interface()), fmt.Sprint(b.Interface())) })
+		if t.Key().Kind() == reflect.String {
+			slices.SortFunc(keys, func(a, b reflect.Value) int { return cmp.Compare(a.String(), b.String()) })
+		} else {
+			slices.SortFunc(keys, func(a, b reflect.Value) int { return cmp.Compare(fmt.Sprint(a.Interface()), fmt.Sprint(b.Interface())) })
+		}
 		h.Int(len(keys))
 		for _, k := range keys {
 			vh.value(k)
@@ -113,17 +165,14 @@ func (vh *valueHasher) value(v reflect.Value) {
 			h.String("nil")
 			return
 		}
-		h.String(v.Elem().Type().String())
-		vh.value(v.Elem())
+		e := v.Elem()
+		p := vh.plans.plan(e.Type())
+		h.Bytes(p.digest[:])
+		vh.value(e)
 	case reflect.Struct:
-		t := v.Type()
-		h.String(t.String())
-		for i := range t.NumField() {
-			f := t.Field(i)
-			if !f.IsExported() {
-				continue
-			}
-			h.String(f.Name)
+		p := vh.plans.plan(t)
+		h.Bytes(p.digest[:])
+		for _, i := range p.fields {
 			vh.value(v.Field(i))
 		}
 	default:

@@ -70,6 +70,10 @@ type Input struct {
 	// SearchAnalyses, when set, keeps the search index's analysis of every
 	// page for the next build (lore serve): an edit re-analyses one page.
 	SearchAnalyses *searchindex.Analyses
+	// PageKeys, when set, keeps the keys of the manual pages between the
+	// renderings of a session (lore serve): a page whose inputs did not
+	// change is neither built nor hashed again.
+	PageKeys *PageKeys
 	// SearchVocabulary is the project's routing vocabulary (lore.yaml
 	// vocabulary:, the text of its files), which the search index and the
 	// browser's query analysis add to lore's, as how_do_i does.

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
 )
@@ -37,6 +38,11 @@ type page struct {
 	body *bodyResult
 	// kept is called when the published page is kept as it is.
 	kept func()
+	// inKey, when set, returns the key of everything the page is made
+	// from, when it has one (manualInKey): with Input.PageKeys, a page
+	// made from the same inputs in the last rendering has the key it had
+	// then.
+	inKey func(r *run) (cache.Key, bool)
 }
 
 // siteData is shared by every page.
@@ -137,6 +143,7 @@ func (r *run) manualPage(m *Manual, b *bodyResult) *page {
 		return &v, inFile(m.M.Path, err)
 	}
 	p.kept = func() { r.keep(b) }
+	p.inKey = func(r *run) (cache.Key, bool) { return r.manualInKey(m, b) }
 	return p
 }
 

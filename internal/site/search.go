@@ -57,7 +57,7 @@ func (r *run) searchKey() cache.Key {
 	for _, d := range r.docs {
 		h.String(d.URL).String(d.Title).String(d.Desc).Bytes(d.Body)
 	}
-	hashView(h, r.manualID, []any{r.in.Bundles, r.in.Templates, r.in.Blocks})
+	hashView(h, r.manualID, []any{r.in.Bundles, r.in.Templates, r.in.Blocks}, &r.plans)
 	return h.Sum()
 }
 

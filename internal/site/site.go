@@ -179,9 +179,16 @@ func (s *Site) Write(out Output) error {
 	r := s.r
 	r.setDiagnostics()
 	r.siteKey = r.computeSiteKey()
+	if r.in.PageKeys != nil {
+		r.face = r.faceKey()
+		r.in.PageKeys.start()
+	}
 	pages := r.pages()
 	if err := forEach(len(pages), func(i int) error { return r.writePage(s.ls, pages[i], out) }); err != nil {
 		return err
+	}
+	if r.in.PageKeys != nil {
+		r.in.PageKeys.finish()
 	}
 	for _, a := range r.as.Files {
 		if err := out.Write(a.Path, cache.Key{}, a.Contents); err != nil {
@@ -208,9 +215,19 @@ func (s *Site) Write(out Output) error {
 // writePage renders the page p and writes it, unless out already holds
 // it.
 func (r *run) writePage(ls *layouts, p *page, out Output) error {
+	in, memo := r.pageInKey(p)
+	if memo {
+		if key, ok := r.in.PageKeys.get(p.Path, in); ok && out.Fresh(p.Path, key) {
+			p.kept()
+			return nil
+		}
+	}
 	data, key, err := r.pageInput(p)
 	if err != nil {
 		return err
+	}
+	if memo {
+		r.in.PageKeys.put(p.Path, in, key)
 	}
 	if out.Fresh(p.Path, key) {
 		p.kept()
@@ -232,6 +249,18 @@ func (r *run) writePage(ls *layouts, p *page, out Output) error {
 	return out.Write(p.Path, key, buf.Bytes())
 }
 
+// pageInKey returns the key of everything page p is made from, when the
+// session keeps page keys (Input.PageKeys) and the page has such a key
+// (page.inKey): a page made from the same inputs in the session's last
+// rendering has the key it had then, and its view is neither built nor
+// hashed.
+func (r *run) pageInKey(p *page) (cache.Key, bool) {
+	if p.inKey == nil || r.in.PageKeys == nil {
+		return cache.Key{}, false
+	}
+	return p.inKey(r)
+}
+
 // pageInput returns what page p shows and its key: the site's key, the
 // page's own fields and everything its data holds.
 func (r *run) pageInput(p *page) (any, cache.Key, error) {
@@ -244,7 +273,7 @@ func (r *run) pageInput(p *page) (any, cache.Key, error) {
 	}
 	h := cache.NewHasher("site/page").String(renderVersion).Key(r.siteKey).
 		String(p.Path).String(p.Root).String(p.Title).String(p.Desc).String(p.Kind).String(p.Base)
-	hashView(h, r.manualID, data)
+	hashView(h, r.manualID, data, &r.plans)
 	if p.body != nil {
 		h.Key(p.body.key).Bytes(p.body.deps)
 	}
@@ -274,7 +303,9 @@ type run struct {
 	bodies     []*bodyResult // of in.Manuals, by index
 	docBody    []*bodyResult // of docs, by index
 	siteKey    cache.Key
+	face       cache.Key // faceKey, with Input.PageKeys
 	layoutsKey cache.Key
+	plans      typePlans // of the views hashed (pageInput)
 	nBodies    atomic.Int64
 	nPages     atomic.Int64
 	search     struct {
@@ -407,7 +438,7 @@ func (r *run) bodyFor(pagePath, dir string) *body {
 // the layouts and the site-wide data.
 func (r *run) computeSiteKey() cache.Key {
 	h := cache.NewHasher("site").String(renderVersion).Key(r.layoutsKey).String(r.in.BaseURL)
-	hashView(h, r.manualID, r.site)
+	hashView(h, r.manualID, r.site, &r.plans)
 	return h.Sum()
 }
 

@@ -1,0 +1,112 @@
+package site
+
+import (
+	"sync"
+
+	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/manual"
+)
+
+// PageKeys remembers, between the renderings of a session (lore serve),
+// the key of each manual page with the key of its inputs (manualInKey):
+// a page whose inputs are those of the last rendering has the same key,
+// and its view is neither built nor hashed again. Only the entries the
+// last rendering used are kept.
+type PageKeys struct {
+	mu         sync.Mutex
+	last, next map[string]pageKeyEntry // page path → entry
+}
+
+// pageKeyEntry is a page's key and the key of the inputs it was made
+// from.
+type pageKeyEntry struct{ in, key cache.Key }
+
+// NewPageKeys returns an empty memo of page keys.
+func NewPageKeys() *PageKeys { return &PageKeys{} }
+
+// start begins a rendering: the entries it does not use are dropped at
+// its end.
+func (k *PageKeys) start() {
+	k.mu.Lock()
+	k.next = make(map[string]pageKeyEntry, len(k.last))
+	k.mu.Unlock()
+}
+
+// finish ends a rendering that wrote every page.
+func (k *PageKeys) finish() {
+	k.mu.Lock()
+	k.last, k.next = k.next, nil
+	k.mu.Unlock()
+}
+
+// get returns the key of the page at p made from the inputs in.
+func (k *PageKeys) get(p string, in cache.Key) (cache.Key, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	e, ok := k.last[p]
+	if !ok || e.in != in {
+		return cache.Key{}, false
+	}
+	if k.next != nil {
+		k.next[p] = e
+	}
+	return e.key, true
+}
+
+// put keeps the key of the page at p made from the inputs in.
+func (k *PageKeys) put(p string, in, key cache.Key) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.next != nil {
+		k.next[p] = pageKeyEntry{in: in, key: key}
+	}
+}
+
+// faceKey is what a manual's page can show of the other manuals and
+// content pages: each manual's name, path, page, label, summary and
+// references (the links, the pager, the neighbourhood and the lists of
+// readers are made of these), each content page's file and page, and the
+// edit URL. Computed once per rendering (Write).
+func (r *run) faceKey() cache.Key {
+	h := cache.NewHasher("site/face").String(renderVersion).String(r.in.EditURL)
+	h.Int(len(r.in.Manuals))
+	for _, m := range r.in.Manuals {
+		h.String(m.M.Name).String(m.Path).String(m.M.Path).String(m.URL).String(r.label(m)).String(m.M.Summary).Strings(m.References)
+		n := 0
+		for _, ref := range m.M.Refs {
+			if ref.Kind == manual.RefLink {
+				n++
+			}
+		}
+		h.Int(n)
+		for _, ref := range m.M.Refs {
+			if ref.Kind == manual.RefLink {
+				h.String(ref.Target).Bool(ref.Image)
+			}
+		}
+	}
+	h.Int(len(r.docs))
+	for _, d := range r.docs {
+		h.String(d.File).String(d.URL)
+	}
+	return h.Sum()
+}
+
+// manualInKey is the key of everything manual m's page is made from: the
+// site's key, what it shows of the other manuals (r.face), and of m itself
+// its Manual whole (as a view's key holds it: the parsed manual by its
+// identity, the manuals it shadows or is shadowed by with their own),
+// its findings, the hosts that cut it and its body b (key and lookups).
+// false for a page whose body is rendered with it (no cache: the body's
+// lookups are not known ahead).
+func (r *run) manualInKey(m *Manual, b *bodyResult) (cache.Key, bool) {
+	if b == nil {
+		return cache.Key{}, false
+	}
+	h := cache.NewHasher("site/manual-page-in").String(renderVersion).Key(r.siteKey).Key(r.face)
+	hashView(h, r.manualID, m, &r.plans)
+	hashView(h, r.manualID, r.findings[m.M.Path], &r.plans)
+	hashView(h, r.manualID, r.hostCuts(m), &r.plans)
+	h.Key(b.key).Bytes(b.deps)
+	return h.Sum(), true
+}

@@ -1,0 +1,116 @@
+package site
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/theme"
+)
+
+// neighbourInput is three manuals of one folder: b reads a
+// (manual_read), c links to b (a Markdown link); each page shows its
+// neighbours' names and summaries (pager, neighbourhood, readers).
+func neighbourInput(aSummary, aBody string) *Input {
+	src := map[string]string{
+		"manuals/x/a.md": "---\ntriggers: alpha\nsummary: " + aSummary + "\n---\n# A\n\n" + aBody + "\n",
+		"manuals/x/b.md": "---\ntriggers: beta\nsummary: Bees.\n---\n# B\n\nFirst `manual_read('a')`.\n",
+		"manuals/x/c.md": "---\ntriggers: gamma\nsummary: Cees.\n---\n# C\n\nSee [b](b.md).\n",
+	}
+	in := &Input{Title: "Neighbours", Rules: ruleReference(), FS: afero.NewMemMapFs(), Theme: theme.Default()}
+	for _, p := range slices.Sorted(func(yield func(string) bool) {
+		for p := range src {
+			if !yield(p) {
+				return
+			}
+		}
+	}) {
+		m := manual.Parse(p, []byte(src[p]))
+		v := &Manual{M: m, Path: p, URL: ManualURL(m.Name, 0), Tokens: len(src[p]) / 4, SHA256: cache.Of(m.Src).String()}
+		for _, r := range m.Refs {
+			if r.Kind == manual.RefManual {
+				v.References = append(v.References, r.Target)
+			}
+		}
+		in.Manuals = append(in.Manuals, v)
+	}
+	in.Manuals[0].ReferencedBy = []string{"b"}
+	return in
+}
+
+// TestPageKeysFollowOtherManuals renders a site, then edits of it, with
+// the page keys of a session (Input.PageKeys), the same cache and the same
+// output: every rendering equals one from scratch. A summary edit reaches
+// the pages that show the summary; a body edit keeps the other manual
+// pages without building their views (the memo answers their keys).
+func TestPageKeysFollowOtherManuals(t *testing.T) {
+	c := cache.Open(afero.NewMemMapFs(), "cache", "test")
+	out := afero.NewMemMapFs()
+	o := newKeyedOutput(out)
+	keys := NewPageKeys()
+	render := func(in *Input) Stats {
+		in.PageKeys = keys
+		return renderSite(t, in, c, o)
+	}
+	same := func(step string, in *Input) map[string]string {
+		t.Helper()
+		want := snapshot(t, renderFresh(t, in))
+		got := snapshot(t, out)
+		for p, b := range want {
+			if got[p] != b {
+				t.Errorf("%s: %s differs from a rendering from scratch", step, p)
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("%s: %d files, from scratch %d", step, len(got), len(want))
+		}
+		return got
+	}
+	render(neighbourInput("Ays.", "Alpha."))
+	same("first", neighbourInput("Ays.", "Alpha."))
+	if len(keys.last) != 3 {
+		t.Fatalf("the memo kept %d manual pages, want 3", len(keys.last))
+	}
+
+	// A summary of a: b's page shows it (b reads a), so does a's own.
+	render(neighbourInput("Renamed summary.", "Alpha."))
+	files := same("summary of a", neighbourInput("Renamed summary.", "Alpha."))
+	if !strings.Contains(files["manuals/b.html"], "Renamed summary.") {
+		t.Error("b's page does not show a's new summary")
+	}
+
+	// A body edit of a: the pages of b and c are taken by their
+	// remembered keys, only a's manual page is rendered.
+	hits := 0
+	in := neighbourInput("Renamed summary.", "Alpha, edited.")
+	in.PageKeys = keys
+	s, err := New(in, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Bodies(o, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.r.setDiagnostics()
+	s.r.siteKey = s.r.computeSiteKey()
+	s.r.face = s.r.faceKey()
+	for _, p := range s.r.pages() {
+		if k, ok := s.r.pageInKey(p); ok {
+			if _, ok := keys.get(p.Path, k); ok {
+				hits++
+			}
+		}
+	}
+	if hits != 2 {
+		t.Errorf("%d manual pages known by their inputs after a body edit, want 2 (b, c)", hits)
+	}
+	st := render(neighbourInput("Renamed summary.", "Alpha, edited."))
+	same("body of a", neighbourInput("Renamed summary.", "Alpha, edited."))
+	if st.Pages == 0 {
+		t.Error("the body edit rendered no page")
+	}
+}
