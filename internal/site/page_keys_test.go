@@ -48,7 +48,7 @@ func neighbourInput(aSummary, aBody string) *Input {
 // the pages that show the summary; a body edit keeps the other manual
 // pages without building their views (the memo answers their keys).
 func TestPageKeysFollowOtherManuals(t *testing.T) {
-	c := cache.Open(afero.NewMemMapFs(), "cache", "test")
+	c := cache.Open(afero.NewMemMapFs(), "cache", "test", "")
 	out := afero.NewMemMapFs()
 	o := newKeyedOutput(out)
 	keys := NewPageKeys()
