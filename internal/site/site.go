@@ -183,6 +183,10 @@ func (s *Site) Write(out Output) error {
 	if err := forEach(len(pages), func(i int) error { return r.writePage(s.ls, pages[i], out) }); err != nil {
 		return err
 	}
+	// The Hosts page is written and the cuts are indexed: nothing reads
+	// the simulation again (tens of megabytes at thousands of manuals,
+	// let go before the search index is made).
+	r.in.Hosts = nil
 	for _, a := range r.as.Files {
 		if err := out.Write(a.Path, cache.Key{}, a.Contents); err != nil {
 			return err
