@@ -294,7 +294,9 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 	counter := b.s.counter
 	ps.facts = manualFacts(p, counter, b.cache, b.sums)
 	ps.siteIn = siteInput(p, res, ps.facts, b.sums, b.s.capabilities(p, b.sums, b.ids), b.s.hosts)
-	b.s.hosts = ps.siteIn.Hosts // by content: valid whether the build succeeds or not
+	if !b.s.once {
+		b.s.hosts = ps.siteIn.Hosts // by content: valid whether the build succeeds or not
+	}
 	ps.siteIn.SearchAnalyses = b.s.analyses(b.cache)
 	ps.siteIn.PageKeys = b.s.keysOfPages()
 	ps.siteIn.SearchVocabulary = p.Vocabulary

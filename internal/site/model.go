@@ -65,7 +65,7 @@ type Input struct {
 	Sums map[*manual.Manual]cache.Key
 	// Hosts is what each agent host loads of the manuals (internal/hosts):
 	// the Hosts page, and a link from every manual a host cuts. nil: no
-	// page.
+	// page. Site.Write lets go of it once the pages are written.
 	Hosts *hosts.Report
 	// SearchAnalyses, when set, keeps the search index's analysis of every
 	// page for the next build (lore serve): an edit re-analyses one page.

@@ -184,7 +184,18 @@ func (s *Site) Write(out Output) error {
 		r.in.PageKeys.start()
 	}
 	pages := r.pages()
-	if err := forEach(len(pages), func(i int) error { return r.writePage(s.ls, pages[i], out) }); err != nil {
+	// The Hosts page first: once it is written (and the cuts indexed,
+	// newRun) nothing reads the host simulation again, which is tens of
+	// megabytes at thousands of manuals, let go before the other pages.
+	rest := pages
+	if i := slices.IndexFunc(pages, func(p *page) bool { return p.Kind == "hosts" }); i >= 0 {
+		if err := r.writePage(s.ls, pages[i], out); err != nil {
+			return err
+		}
+		rest = slices.Concat(pages[:i], pages[i+1:])
+	}
+	r.in.Hosts = nil
+	if err := forEach(len(rest), func(i int) error { return r.writePage(s.ls, rest[i], out) }); err != nil {
 		return err
 	}
 	if r.in.PageKeys != nil {

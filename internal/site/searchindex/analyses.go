@@ -8,6 +8,7 @@ import (
 	"errors"
 	"maps"
 	"math"
+	"math/bits"
 	"runtime"
 	"slices"
 	"strings"
@@ -105,6 +106,7 @@ func (c *Analyses) AppendBinary(b []byte) []byte {
 	for i, id := range ids {
 		renum[id], terms[i] = uint32(i), c.dict.terms[id]
 	}
+	b = slices.Grow(b, c.binarySize(keys, terms, renum))
 	b = binary.AppendUvarint(b, uint64(len(terms)))
 	for _, t := range terms {
 		b = binary.AppendUvarint(b, uint64(len(t)))
@@ -134,6 +136,34 @@ func (c *Analyses) AppendBinary(b []byte) []byte {
 	}
 	return b
 }
+
+// binarySize is the length of what AppendBinary appends after the
+// vocabulary: the terms, then the documents of keys. Appended into room
+// made beforehand, the analyses of thousands of documents (tens of
+// megabytes, most of it their sections' text) are not copied into a
+// buffer twice their size as it grows.
+func (c *Analyses) binarySize(keys []docKey, terms []string, renum map[uint32]uint32) int {
+	n := uvarintLen(len(terms)) + uvarintLen(len(keys))
+	for _, t := range terms {
+		n += uvarintLen(len(t)) + len(t)
+	}
+	for _, k := range keys {
+		a := c.last[k]
+		n += 16 + uvarintLen(a.words) + uvarintLen(len(a.occs)) + uvarintLen(len(a.secs))
+		for _, o := range a.occs {
+			n += uvarintLen(int(renum[o.term])) + uvarintLen(int(o.tf)) + 1
+		}
+		for _, sec := range a.secs {
+			for _, t := range [3]string{sec.Anchor, sec.Heading, sec.Text} {
+				n += uvarintLen(len(t)) + len(t)
+			}
+		}
+	}
+	return n
+}
+
+// uvarintLen is the length of v as binary.AppendUvarint writes it.
+func uvarintLen(v int) int { return (bits.Len64(uint64(v)|1) + 6) / 7 }
 
 // ReadAnalyses returns the analyses AppendBinary wrote into b.
 func ReadAnalyses(b []byte) (*Analyses, error) {
@@ -226,18 +256,19 @@ func ReadAnalyses(b []byte) (*Analyses, error) {
 // analyzeAll returns the analysis of every document (with the sections
 // its document file shows) and the dictionary that numbers their terms,
 // analysing on every core those that c (which may be nil) does not
-// remember. It resolves (Document.resolved) the documents of docs it
-// needs the text or sections of, in place, and lets go of the text of
-// those it analyses.
-func analyzeAll(docs []Document, ta *textan.Analysis, c *Analyses) ([]*analysis, *dictionary) {
-	as := make([]*analysis, len(docs))
+// remember; fresh marks the documents it analysed. It resolves
+// (Document.resolved) the documents of docs it needs the text or
+// sections of, in place, and lets go of the text of those it analyses.
+func analyzeAll(docs []Document, ta *textan.Analysis, c *Analyses) (as []*analysis, dict *dictionary, fresh []bool) {
+	as = make([]*analysis, len(docs))
+	fresh = make([]bool, len(docs))
 	secs := make([][]Section, len(docs))
 	resolve := func(i int) {
 		if secs[i] == nil {
 			docs[i], secs[i] = docs[i].resolved()
 		}
 	}
-	dict := newDictionary()
+	dict = newDictionary()
 	var keys []docKey
 	if c != nil {
 		c.mu.Lock()
@@ -263,6 +294,7 @@ func analyzeAll(docs []Document, ta *textan.Analysis, c *Analyses) ([]*analysis,
 			}
 		}
 		todo = append(todo, i)
+		fresh[i] = true
 	}
 	var mu sync.Mutex // guards dict
 	pool := sync.Pool{New: func() any { return newAnalyzer(ta) }}
@@ -285,7 +317,7 @@ func analyzeAll(docs []Document, ta *textan.Analysis, c *Analyses) ([]*analysis,
 			c.last[k] = as[i]
 		}
 	}
-	return as, dict
+	return as, dict, fresh
 }
 
 // forEach calls f for 0…n-1 on every core (errgroup, at most GOMAXPROCS

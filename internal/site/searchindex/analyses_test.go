@@ -192,3 +192,62 @@ func TestAnalysesKeepTheirVocabulary(t *testing.T) {
 		}
 	}
 }
+
+// AppendBinary makes room for the analyses before it appends them: the
+// buffer of thousands of documents is not grown step by step into one up
+// to twice their size (which the end of a lore build held beside them).
+func TestAnalysesBinaryIsSizedBeforehand(t *testing.T) {
+	docs := make([]Document, 400)
+	for i := range docs {
+		docs[i] = Document{
+			URL: fmt.Sprintf("manuals/m%03d.html", i), Name: fmt.Sprintf("manual-%03d", i), Title: fmt.Sprintf("Manual %d", i),
+			Summary: "How to file expense reports.", Triggers: []string{"expenses", "Spesen"},
+			Body: strings.Repeat(fmt.Sprintf("Receipts and invoices, step %d, Belege einreichen. ", i), 20),
+			Sections: []Section{{Text: strings.Repeat(fmt.Sprintf("Receipts and invoices, step %d. ", i), 20)},
+				{Anchor: "more", Heading: "More", Text: strings.Repeat("Quarterly reconciliation of ledgers. ", 10)}},
+		}
+	}
+	c := NewAnalyses()
+	writeFiles(t, docs, c)
+	b := c.AppendBinary(nil)
+	if len(b) < 256<<10 {
+		t.Fatalf("the analyses are %d bytes: too few to tell a grown buffer from one made to size", len(b))
+	}
+	// The allocator rounds a large buffer up to whole pages.
+	if slack := cap(b) - len(b); slack > 8<<10 {
+		t.Errorf("AppendBinary's buffer has %d bytes of room left over %d used: not made to size", slack, len(b))
+	}
+	if _, err := ReadAnalyses(b); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Analyses keep a document's file for the next Write only once its
+// analysis was remembered: the documents of a first Write (all of a
+// single lore build) are not held twice, as sections and as files.
+func TestAnalysesKeepFilesOfRememberedDocuments(t *testing.T) {
+	docs := []Document{
+		{URL: "manuals/a.html", Name: "a", Body: "Receipts and invoices."},
+		{URL: "manuals/b.html", Name: "b", Body: "Quarterly reconciliation of ledgers."},
+	}
+	c := NewAnalyses()
+	kept := func() (n int) {
+		for _, a := range c.last {
+			if a.frag != nil {
+				n++
+			}
+		}
+		return n
+	}
+	first := writeFiles(t, docs, c)
+	if n := kept(); n != 0 {
+		t.Errorf("after the first Write %d document files are kept, want none", n)
+	}
+	docs[1].Body += " Belege einreichen."
+	if second := writeFiles(t, docs, c); first["search/f/0.json"] != second["search/f/0.json"] {
+		t.Errorf("the unchanged document's file changed")
+	}
+	if n := kept(); n != 1 {
+		t.Errorf("after the second Write %d document files are kept, want 1 (the remembered one)", n)
+	}
+}

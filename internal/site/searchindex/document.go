@@ -1,7 +1,11 @@
 package searchindex
 
 import (
+	"bytes"
 	"strings"
+	"sync"
+
+	"github.com/golang/snappy"
 
 	"github.com/yuin/goldmark/ast"
 
@@ -42,6 +46,11 @@ type Document struct {
 	// parsed body ends in Body: its Sections are cut from Body when the
 	// document is analysed instead of being held beside it.
 	blocks []block
+	// packed, when set (WithText), is the body's text compressed
+	// (Snappy): Body is empty until the document is resolved. A site
+	// holds the text of every manual from its pages' bodies until the
+	// index is written.
+	packed []byte
 }
 
 // block is a top-level block of a parsed body: the end of its text in
@@ -68,6 +77,9 @@ func (d Document) resolved() (Document, []Section) {
 	if d.Parts != nil {
 		d.Body, d.Sections = d.Parts()
 		d.Parts = nil
+	}
+	if d.packed != nil {
+		d.Body, d.packed = unpack(d.packed), nil
 	}
 	if d.blocks != nil {
 		d.Sections = sectionsIn(d.Body, d.blocks)
@@ -117,7 +129,7 @@ func Parts(doc ast.Node, src []byte) (string, []Section) {
 // text when d is analysed, so that d does not hold the text twice until
 // then.
 func WithText(d Document, doc ast.Node, src []byte) Document {
-	d.Parts, d.Sections, d.blocks = nil, nil, nil
+	d.Parts, d.Sections, d.blocks, d.packed = nil, nil, nil, nil
 	if doc == nil {
 		d.Body = ""
 		return d
@@ -140,8 +152,32 @@ func WithText(d Document, doc ast.Node, src []byte) Document {
 		}
 		blocks = append(blocks, bl)
 	}
-	d.Body, d.blocks = b.String(), blocks
+	d.Body, d.blocks, d.packed = "", blocks, pack(b.String())
 	return d
+}
+
+// packBuffers are the scratch buffers of pack.
+var packBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// pack returns text compressed, in a slice of its own length: Snappy
+// encodes into room for the worst case, larger than the text.
+func pack(text string) []byte {
+	buf := packBuffers.Get().(*[]byte)
+	defer packBuffers.Put(buf)
+	if n := snappy.MaxEncodedLen(len(text)); cap(*buf) < n {
+		*buf = make([]byte, n)
+	}
+	return bytes.Clone(snappy.Encode((*buf)[:cap(*buf)], []byte(text)))
+}
+
+// unpack returns the text WithText packed.
+func unpack(packed []byte) string {
+	b, err := snappy.Decode(nil, packed)
+	if err != nil {
+		// WithText made packed, which nothing else writes.
+		panic("searchindex: a document's packed text does not decode: " + err.Error())
+	}
+	return string(b)
 }
 
 // sectionsIn returns the sections of a body whose text is body and whose

@@ -53,3 +53,15 @@ func TestWithText(t *testing.T) {
 		}
 	}
 }
+
+// WithText holds the text in fewer bytes than the text, not in the room
+// the compressor makes for the worst case.
+func TestWithTextHoldsLessThanTheText(t *testing.T) {
+	body := strings.Repeat("Roll out the release with kubectl apply, then watch the rollout.\n\n", 200)
+	m := manual.Parse("manuals/x.md", []byte(body))
+	text, _ := Parts(m.AST(), m.Body())
+	d := WithText(Document{URL: "manuals/x/"}, m.AST(), m.Body())
+	if d.Body != "" || cap(d.packed) >= len(text) {
+		t.Errorf("WithText holds %d bytes of text and %d bytes packed (room for %d), for %d bytes of text", len(d.Body), len(d.packed), cap(d.packed), len(text))
+	}
+}

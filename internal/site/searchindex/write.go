@@ -184,7 +184,7 @@ func WriteFunc(emit func(name string, data []byte) error, docs []Document, opt O
 		return cmp.Or(strings.Compare(a.URL, b.URL), strings.Compare(a.Name, b.Name))
 	})
 
-	as, dict := analyzeAll(docs, opt.Analysis, opt.Analyses)
+	as, dict, fresh := analyzeAll(docs, opt.Analysis, opt.Analyses)
 	terms, lists := postings(dict, as)
 	shards := encodeShards(terms, lists, opt.ShardBytes)
 
@@ -208,7 +208,7 @@ func WriteFunc(emit func(name string, data []byte) error, docs []Document, opt O
 		shards[i].data = nil
 	}
 	for i, d := range docs {
-		f, err := fragment(d, as[i], opt)
+		f, err := fragment(d, as[i], opt, opt.Analyses != nil && !fresh[i])
 		if err != nil {
 			return Stats{}, fmt.Errorf("searchindex: %w", err)
 		}
@@ -258,15 +258,24 @@ func WriteFunc(emit func(name string, data []byte) error, docs []Document, opt O
 
 // fragment returns the document file of d, analysed as a: encoded again
 // unless a holds it for d's URL and these options (an analysis Analyses
-// kept from an earlier Write, of a document with the same key).
-func fragment(d Document, a *analysis, opt Options) ([]byte, error) {
+// kept from an earlier Write, of a document with the same key). keep
+// says whether a keeps the file for the next Write: Write asks it of the
+// documents Analyses remembered, not of those it analysed. A document
+// analysed anew is usually one of the first Write (every document of a
+// single lore build, whose analyses are kept only in the build cache,
+// which holds no files): its file is encoded once more should a next
+// Write reuse its analysis, instead of being held meanwhile (at 10,000
+// manuals the files are 30 MB).
+func fragment(d Document, a *analysis, opt Options, keep bool) ([]byte, error) {
 	k := fragmentKey{d.URL, opt.SummaryRunes, opt.SectionRunes, opt.FragmentRunes}
 	if a.frag != nil && a.fragFor == k {
 		return a.frag, nil
 	}
 	f, err := encodeFragment(d, a.secs, opt)
-	if err == nil && opt.Analyses != nil {
+	if err == nil && keep {
 		a.frag, a.fragFor = f, k
+	} else {
+		a.frag = nil
 	}
 	return f, err
 }
