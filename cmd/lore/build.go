@@ -37,10 +37,11 @@ clean yet). Findings of the safety floor (prompt/lock, prompt/budget, …;
 see lint/floor in the rule reference) fail the build whatever --fail-on
 says.
 
-Every build makes the new output whole in a folder beside it (files that did
-not change are hard links to the published ones) and swaps it in with one
-rename: at every instant the output is the previous or the new complete one,
-even when the build is killed.
+Every build makes the new output whole in a folder beside it and swaps it
+in with one rename: at every instant the output is the previous or the new
+complete one, even when the build is killed. The output swapped out is kept
+in .lore-cache/ as the next build's new folder, where only what changed
+since is written or hard-linked to the published files.
 
 Builds are incremental: every input is identified by the hash of its
 bytes, and what a build computes (rendered pages, highlighted code, token

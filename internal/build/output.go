@@ -27,7 +27,9 @@ import (
 // record of what the folder holds whose files are still on disk as they
 // were written, a file whose key or bytes match the record is not made
 // again: the previous output's file is hard-linked (or, where links are
-// not possible, copied) into the new folder. An interrupted build leaves
+// not possible, copied) into the new folder, unless the new folder, made
+// from the output before last (output_spare.go), holds it already. An
+// interrupted build leaves
 // its folder behind; the next build into the same output removes it (see
 // stale.go), and a lock on the output's parent folder keeps two builds from
 // publishing into one output at once.
@@ -61,6 +63,12 @@ type output struct {
 	// while the commit renames and removes files in the folder.
 	inPlace    bool
 	publishing sync.Locker
+	// spare is what the new folder holds when it was made from the
+	// spare of the output (output_spare.go), spareUnknown the other files
+	// in it; spares keeps the previous output as the next spare.
+	spare        *record
+	spareUnknown []string
+	spares       *spareOf
 
 	mu      sync.Mutex
 	next    map[string]recEntry
@@ -228,10 +236,19 @@ func (o *output) carry(p string, e recEntry) error {
 		o.mu.Unlock()
 		return nil
 	}
+	if s, ok := o.spareFile(p); ok && s.sum == e.sum {
+		// The new folder holds these bytes already: as the spare has them.
+		e.size, e.mtime = s.size, s.mtime
+		o.mu.Lock()
+		o.next[p] = e
+		o.mu.Unlock()
+		return nil
+	}
 	if err := o.mkdir(path.Dir(p)); err != nil {
 		return err
 	}
 	from, to := path.Join(o.dir, p), path.Join(o.stage, p)
+	o.clear(to)
 	if err := linkFile(o.fs, from, to); err != nil {
 		b, rerr := afero.ReadFile(o.fs, from)
 		if rerr != nil {
@@ -262,9 +279,19 @@ func (o *output) Write(p string, key cache.Key, data []byte) error {
 			return nil
 		}
 	}
+	if e, ok := o.spareFile(p); ok && e.sum == s {
+		// Not as published, but as the spare holds it: not written again.
+		o.mu.Lock()
+		o.next[p] = recEntry{key: key, sum: s, size: e.size, mtime: e.mtime}
+		o.written++
+		o.wrote = append(o.wrote, p)
+		o.mu.Unlock()
+		return nil
+	}
 	if err := o.mkdir(path.Dir(p)); err != nil {
 		return err
 	}
+	o.clear(path.Join(o.stage, p))
 	fi, err := o.writeFile(path.Join(o.stage, p), data)
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", p, err)
@@ -306,7 +333,7 @@ func (o *output) mkdir(d string) error {
 	}
 	o.mu.Unlock()
 	m.once.Do(func() {
-		if err := o.fs.MkdirAll(path.Join(o.stage, d), 0o755); err != nil {
+		if err := o.makeDir(d); err != nil {
 			m.err = fmt.Errorf("cannot create %s: %w", d, err)
 		}
 	})
@@ -319,14 +346,19 @@ type dirOnce struct {
 }
 
 // commit publishes the build (the new folder takes the output's place)
-// and returns its record. The previous output is removed meanwhile, on
+// and returns its record. The previous output is kept as the next build's
+// spare (output_spare.go) or, where it cannot be, removed meanwhile, on
 // another goroutine, and the output's lock is held until it is gone: call
 // done before the build returns.
 func (o *output) commit() (*record, error) {
 	if o.inPlace {
 		return o.commitInPlace()
 	}
-	if err := o.precompress(); err != nil {
+	err := o.precompress()
+	if err == nil {
+		err = o.dropLeftovers()
+	}
+	if err != nil {
 		_ = o.fs.RemoveAll(o.stage)
 		o.release()
 		return nil, err
@@ -344,6 +376,9 @@ func (o *output) commit() (*record, error) {
 	}
 	r := newRecord(o.next)
 	r.stamped = time.Now().UnixNano()
+	if old != "" && o.spares != nil && len(o.prev.files) > 0 && o.spares.park(old, o.prev) {
+		old = "" // kept for the next build (output_spare.go)
+	}
 	o.removing = make(chan struct{})
 	go func() {
 		defer close(o.removing)
@@ -365,7 +400,9 @@ func (o *output) done() {
 
 // abort removes what the build wrote; the output stays as it was.
 func (o *output) abort() {
-	_ = o.fs.RemoveAll(o.stage)
+	if !o.parkStage() {
+		_ = o.fs.RemoveAll(o.stage)
+	}
 	o.release()
 }
 

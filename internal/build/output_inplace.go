@@ -58,7 +58,7 @@ func (o *output) commitInPlace() (*record, error) {
 			}
 			delete(now, p)
 		}
-		o.pruneDirs(o.removed)
+		pruneDirs(o.fs, o.dir, o.removed)
 		made := map[string]bool{}
 		for _, p := range o.wrote {
 			if d := path.Dir(p); !made[d] {
@@ -88,10 +88,10 @@ func (o *output) commitInPlace() (*record, error) {
 	return r, err
 }
 
-// pruneDirs removes the folders of the output, among those that held the
-// removed files and their parents, that are empty now: a build from
-// scratch has no empty folders either.
-func (o *output) pruneDirs(removed []string) {
+// pruneDirs removes the folders of the output at dir, among those that
+// held the removed files and their parents, that are empty now: a build
+// from scratch has no empty folders either.
+func pruneDirs(fsys afero.Fs, dir string, removed []string) {
 	var dirs []string
 	for _, p := range removed {
 		for d := path.Dir(p); d != "." && d != "/"; d = path.Dir(d) {
@@ -106,9 +106,9 @@ func (o *output) pruneDirs(removed []string) {
 		return strings.Compare(a, b)
 	})
 	for _, d := range slices.Compact(dirs) {
-		full := path.Join(o.dir, d)
-		if empty, err := isEmptyDir(o.fs, full); err == nil && empty {
-			_ = o.fs.Remove(full)
+		full := path.Join(dir, d)
+		if empty, err := isEmptyDir(fsys, full); err == nil && empty {
+			_ = fsys.Remove(full)
 		}
 	}
 }

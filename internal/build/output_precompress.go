@@ -18,10 +18,10 @@ import (
 	"github.com/lorekit/lore/internal/precompress"
 )
 
-// siblingKey is what the compressed sibling of a file of size bytes sum
-// is made from (the brotli level depends on the size).
-func siblingKey(ext string, sum cache.Key, size int64) cache.Key {
-	return cache.NewHasher("precompress").String(ext).Int(precompress.Quality(size)).Key(sum).Sum()
+// siblingKey is what the compressed sibling of a file whose bytes hash to
+// sum is made from (and the brotli level).
+func siblingKey(ext string, sum cache.Key) cache.Key {
+	return cache.NewHasher("precompress").String(ext).Int(precompress.BrotliQuality).Key(sum).Sum()
 }
 
 // precompress writes the .br and .gz siblings of the text files of the new
@@ -74,8 +74,8 @@ func (o *output) precompressOne(p string, enc *precompress.Encoder) error {
 		return nil
 	}
 	need := false
-	for _, ext := range []string{".br", ".gz"} {
-		if !o.Fresh(p+ext, siblingKey(ext, e.sum, e.size)) {
+	for _, ext := range precompress.Siblings(e.size) {
+		if !o.Fresh(p+ext, siblingKey(ext, e.sum)) {
 			need = true
 		}
 	}
@@ -98,7 +98,7 @@ func (o *output) precompressOne(p string, enc *precompress.Encoder) error {
 		_, carried := o.next[p+ext]
 		o.mu.Unlock()
 		if b != nil && !carried {
-			if err := o.Write(p+ext, siblingKey(ext, e.sum, e.size), b); err != nil {
+			if err := o.Write(p+ext, siblingKey(ext, e.sum), b); err != nil {
 				return err
 			}
 		}

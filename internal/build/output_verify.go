@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/spf13/afero"
 
@@ -20,8 +21,14 @@ import (
 // system the folders are read and the files' stamps taken on every core
 // (verifyOS); elsewhere the folder is walked.
 func verify(fsys afero.Fs, dir string, prev *record) (*record, []string) {
+	return verifyUntil(fsys, dir, prev, nil)
+}
+
+// verifyUntil is verify that gives up early, with a partial answer, once
+// stop (when not nil) is set: the caller has no use for the answer then.
+func verifyUntil(fsys afero.Fs, dir string, prev *record, stop *atomic.Bool) (*record, []string) {
 	if osFS(fsys) {
-		if r, unknown, ok := verifyOS(dir, prev); ok {
+		if r, unknown, ok := verifyOS(dir, prev, stop); ok {
 			return r, unknown
 		}
 	}

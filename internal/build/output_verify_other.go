@@ -2,5 +2,7 @@
 
 package build
 
+import "sync/atomic"
+
 // verifyOS is verifyWalk's job where there is no fstatat.
-func verifyOS(string, *record) (*record, []string, bool) { return nil, nil, false }
+func verifyOS(string, *record, *atomic.Bool) (*record, []string, bool) { return nil, nil, false }

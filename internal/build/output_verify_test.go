@@ -7,6 +7,7 @@ import (
 	"path"
 	"path/filepath"
 	"reflect"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -73,7 +74,7 @@ func TestVerifyOSIsVerifyWalk(t *testing.T) {
 	must(os.WriteFile(p("manuals/extra.html"), []byte("extra"), 0o644))
 	must(os.WriteFile(p("a/b/new.txt"), []byte("new"), 0o644))
 
-	osRec, osUnknown, ok := verifyOS(dir, r)
+	osRec, osUnknown, ok := verifyOS(dir, r, nil)
 	if !ok {
 		t.Fatal("verifyOS could not read the folder")
 	}
@@ -91,8 +92,14 @@ func TestVerifyOSIsVerifyWalk(t *testing.T) {
 	if len(osRec.files) != len(files)-len(want)+2-1 { // two of want are new, gone.html is gone
 		t.Errorf("verified %d of %d recorded files", len(osRec.files), len(files))
 	}
-	if _, _, ok := verifyOS(path.Join(dir, "none"), r); ok {
+	if _, _, ok := verifyOS(path.Join(dir, "none"), r, nil); ok {
 		t.Error("verifyOS of a missing folder")
+	}
+	// Stopped (the up-to-date check's inputs differ), it checks nothing.
+	var stop atomic.Bool
+	stop.Store(true)
+	if rec, _, _ := verifyOS(dir, r, &stop); rec != nil && len(rec.files) > 0 {
+		t.Errorf("a stopped verify checked %d files", len(rec.files))
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 	"golang.org/x/sys/unix"
@@ -23,13 +24,13 @@ const verifyChunk = 1024
 // stat'ed relative to the open folder (fstatat), in chunks on every core;
 // files the record does not have need no stat to be unknown. ok is false
 // when dir cannot be read (verifyWalk then decides).
-func verifyOS(dir string, prev *record) (_ *record, unknown []string, ok bool) {
+func verifyOS(dir string, prev *record, stop *atomic.Bool) (_ *record, unknown []string, ok bool) {
 	root, err := os.Open(filepath.FromSlash(dir))
 	if err != nil {
 		return nil, nil, false
 	}
 	_ = root.Close()
-	v := &osVerifier{prev: prev}
+	v := &osVerifier{prev: prev, stop: stop}
 	v.g.SetLimit(runtime.GOMAXPROCS(0))
 	v.folder(dir, "")
 	_ = v.g.Wait()
@@ -46,6 +47,7 @@ func verifyOS(dir string, prev *record) (_ *record, unknown []string, ok bool) {
 
 type osVerifier struct {
 	prev *record
+	stop *atomic.Bool // when set, the rest is skipped
 	g    errgroup.Group
 
 	mu          sync.Mutex
@@ -63,6 +65,9 @@ func (v *osVerifier) do(f func()) {
 // folder verifies the folder rel ("" the output itself) of the output at
 // dir.
 func (v *osVerifier) folder(dir, rel string) {
+	if v.stopped() {
+		return
+	}
 	f, err := os.Open(filepath.FromSlash(path.Join(dir, rel)))
 	if err != nil {
 		return
@@ -112,6 +117,9 @@ type recorded struct {
 // stat checks the files of the open folder d (of the output at dir)
 // against the record.
 func (v *osVerifier) stat(d *os.File, dir string, files []recorded) {
+	if v.stopped() {
+		return
+	}
 	fd := int(d.Fd())
 	ok := make([]string, 0, len(files))
 	var unknown []string
@@ -130,6 +138,8 @@ func (v *osVerifier) stat(d *os.File, dir string, files []recorded) {
 	}
 	v.add(ok, unknown)
 }
+
+func (v *osVerifier) stopped() bool { return v.stop != nil && v.stop.Load() }
 
 func (v *osVerifier) add(ok, unknown []string) {
 	v.mu.Lock()

@@ -183,6 +183,9 @@ func (b *buildRun) run() (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !b.s.o.Private {
+		o.useSpares(newSpares(b.cache, p.FS, out))
+	}
 
 	// Lint, and beside it what needs no lint result: facts, the manual
 	// pages' bodies, then the catalog (which goes on while the pages are

@@ -56,6 +56,9 @@ func (k Key) IsZero() bool { return k == Key{} }
 type Cache struct {
 	fs  afero.Fs
 	dir string
+	// inMemory: the folder held foreign files, the cache is kept in
+	// memory instead.
+	inMemory bool
 
 	mu     sync.Mutex // guards tables and packs
 	tables map[string]*Table
@@ -103,7 +106,7 @@ func Open(fsys afero.Fs, dir, build, keyFile string) *Cache {
 		if foreign := c.foreignFiles(); len(foreign) > 0 {
 			// Not lore's folder: leave it alone, keep the cache in memory.
 			c.notef("%s holds files lore did not write (%s): the build cache is off; move them away", c.dir, strings.Join(foreign, ", "))
-			c.fs, c.dir = afero.NewMemMapFs(), "cache"
+			c.fs, c.dir, c.inMemory = afero.NewMemMapFs(), "cache", true
 			return c
 		}
 	}
@@ -152,15 +155,31 @@ func (c *Cache) foreignFiles() []string {
 	entries, _ := afero.ReadDir(c.fs, c.dir)
 	var out []string
 	for _, e := range entries {
-		if !ours(e.Name()) || e.IsDir() {
+		if !ours(e.Name(), e.IsDir()) {
 			out = append(out, e.Name())
 		}
 	}
 	return out
 }
 
-// ours reports whether a file name is one the cache writes.
-func ours(name string) bool {
+// FolderSuffix ends the name of every folder the cache holds (Folder).
+const FolderSuffix = ".dir"
+
+// Folder returns the cache's own folder, where a user of the cache may
+// keep folders of its own: their names end in FolderSuffix (others are
+// foreign), and the cache removes them with itself (wipe, Remove).
+// ok is false when the cache is not on the file system it was opened on
+// (a folder of foreign files kept it in memory).
+func (c *Cache) Folder() (dir string, ok bool) {
+	return c.dir, !c.inMemory
+}
+
+// ours reports whether a file (or, dir, a folder) name is one the cache
+// writes.
+func ours(name string, dir bool) bool {
+	if dir {
+		return strings.HasSuffix(name, FolderSuffix) && name != FolderSuffix
+	}
 	switch name {
 	case tagFile, "CACHEDIR.TAG", ".gitignore", tagFile + ".tmp":
 		return true

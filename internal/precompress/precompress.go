@@ -37,23 +37,28 @@ const worth = 0.9
 // 6 keeps a 10,000-manual build quick, 8 % smaller than gzip.
 const BrotliQuality = 6
 
-// LargeBrotliQuality is the brotli level of a file of LargeSize or more.
-// On the 10 MB manifest.json of a 10,000-manual site, brotli 6 took
-// 0.66 s and brotli 4 0.36 s, for a copy 10 % larger (0.117 of the
-// original against 0.106; gzip 6: 0.122); such a file changes with every
-// edited manual, and its compression was the largest single step of a
-// one-edit build.
-const LargeBrotliQuality = 4
+// LargeSize is the size from which a file is large: it gets a gzip copy
+// only. Such a file (manifest.json, the catalog page's data) changes with
+// every edited manual, and its copies were the largest step of a one-edit
+// build. On the 10 MB manifest.json of a 10,000-manual site (CPU-s, and
+// size as a share of the original): brotli 6 0.56 s, 0.106; brotli 4
+// 0.32 s, 0.117; brotli 3 0.15 s, 0.132; brotli 1 0.06 s, 0.144; gzip 6
+// 0.17 s, 0.122. Below brotli 5 the brotli copy is hardly smaller than the
+// gzip one, or larger (the 1.7 MB catalog/manuals.json: brotli 4 0.112,
+// gzip 6 0.105). A host asked for brotli sends the gzip copy instead
+// (nginx brotli_static falls back to gzip_static, Caddy's precompressed
+// takes the next encoding), 4 % more bytes for the manifest; one that
+// compresses on the fly where no copy is (nginx brotli on) spends that
+// time per request instead.
+const LargeSize = 1 << 20
 
-// LargeSize is the size from which a file is large (LargeBrotliQuality).
-const LargeSize = brotliHasherSwitch
-
-// Quality returns the brotli level of a file of size bytes.
-func Quality(size int64) int {
+// Siblings returns the extensions of the compressed siblings that a file
+// of size bytes may get (Encode leaves out those that do not pay).
+func Siblings(size int64) []string {
 	if size >= LargeSize {
-		return LargeBrotliQuality
+		return []string{".gz"}
 	}
-	return BrotliQuality
+	return []string{".br", ".gz"}
 }
 
 // textExt are the file types that compress: text formats, and the
@@ -119,8 +124,9 @@ func IsSibling(name string) bool {
 }
 
 // Encode returns the brotli and gzip encodings of data; each is nil when
-// it does not pay (data under MinSize, or saving under a tenth). gzip is
-// at its default level (6).
+// it does not pay (data under MinSize, or saving under a tenth), and the
+// brotli one is nil for data of LargeSize or more. gzip is at its default
+// level (6).
 func Encode(data []byte) (br, gz []byte) { return new(Encoder).Encode(data) }
 
 // Encoder is Encode with memory kept between calls: a brotli writer's
@@ -134,27 +140,18 @@ type Encoder struct {
 	brBuf, gzBuf bytes.Buffer
 }
 
-// Encode is the package's Encode, reusing e's writers. A large file's two
-// encodings are made at the same time, on two goroutines: it is the last
-// file of a build to be compressed, alone on the critical path.
+// Encode is the package's Encode, reusing e's writers.
 func (e *Encoder) Encode(data []byte) (br, gz []byte) {
 	if len(data) < MinSize {
 		return nil, nil
 	}
-	var b, g []byte
-	if len(data) >= LargeSize {
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			g = e.gzip(data)
-		}()
+	var b []byte
+	if len(data) < LargeSize {
 		b = e.brotli(data)
-		<-done
-	} else {
-		b, g = e.brotli(data), e.gzip(data)
 	}
+	g := e.gzip(data)
 	limit := int(float64(len(data)) * worth)
-	if len(b) <= limit {
+	if b != nil && len(b) <= limit {
 		br = b
 	}
 	if len(g) <= limit {
@@ -163,22 +160,13 @@ func (e *Encoder) Encode(data []byte) (br, gz []byte) {
 	return br, gz
 }
 
-// brotliHasherSwitch is the input size from which brotli picks another
-// hash table (andybalholm/brotli's chooseHasher: size_hint ≥ 1 MiB at
-// quality 5-9). A writer keeps the table of its first input across Reset,
-// so only inputs below it share one; a larger input gets a writer of its
-// own (TestEncoderIsEncode fails without this).
-const brotliHasherSwitch = 1 << 20
-
-// brotli returns data's brotli encoding at Quality(len(data)).
+// brotli returns data's brotli encoding at BrotliQuality; data is under
+// LargeSize. (That is also the input size from which brotli picks another
+// hash table, andybalholm/brotli's chooseHasher: size_hint ≥ 1 MiB at
+// quality 5-9. A writer keeps the table of its first input across Reset,
+// so only inputs below it can share one; TestEncoderIsEncode checks.)
 func (e *Encoder) brotli(data []byte) []byte {
 	e.brBuf.Reset()
-	if len(data) >= brotliHasherSwitch {
-		w := brotli.NewWriterLevel(&e.brBuf, Quality(int64(len(data))))
-		_, _ = w.Write(data)
-		_ = w.Close()
-		return bytes.Clone(e.brBuf.Bytes())
-	}
 	if e.br == nil {
 		e.br = brotli.NewWriterLevel(&e.brBuf, BrotliQuality)
 	} else {

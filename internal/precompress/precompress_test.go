@@ -126,7 +126,7 @@ func BenchmarkBrotli(b *testing.B) {
 // Encoder kept them: the reference an Encoder's output must equal.
 func fresh(data []byte) (br, gz []byte) {
 	var b, g bytes.Buffer
-	bw := brotli.NewWriterLevel(&b, Quality(int64(len(data))))
+	bw := brotli.NewWriterLevel(&b, BrotliQuality)
 	_, _ = bw.Write(data)
 	_ = bw.Close()
 	gw, _ := gzip.NewWriterLevel(&g, gzip.DefaultCompression)
@@ -173,8 +173,8 @@ func TestEncoderIsEncode(t *testing.T) {
 			if len(data) < MinSize {
 				limit = -1 // no siblings under MinSize
 			}
-			if len(wantBr) > limit {
-				wantBr = nil
+			if len(wantBr) > limit || len(data) >= LargeSize {
+				wantBr = nil // no brotli copy of a large file
 			}
 			if len(wantGz) > limit {
 				wantGz = nil
@@ -234,6 +234,22 @@ func TestModeWants(t *testing.T) {
 	} {
 		if got := c.mode.Wants(c.name); got != c.want {
 			t.Errorf("Mode(%q).Wants(%q) = %v, want %v", c.mode, c.name, got, c.want)
+		}
+	}
+}
+
+// TestLargeGetsGzipOnly: a file of LargeSize or more gets a gzip copy and
+// no brotli one, as Siblings says; a smaller one gets both.
+func TestLargeGetsGzipOnly(t *testing.T) {
+	for _, n := range []int{LargeSize - 1, LargeSize, 3 * LargeSize} {
+		data := bytes.Repeat([]byte("lore builds manuals and prompts for agents. "), n/44+1)[:n]
+		br, gz := Encode(data)
+		large := n >= LargeSize
+		if (br == nil) != large || gz == nil {
+			t.Errorf("%d bytes: brotli copy %v, gzip copy %v; want brotli %v and gzip", n, br != nil, gz != nil, !large)
+		}
+		if want := map[bool]int{false: 2, true: 1}[large]; len(Siblings(int64(n))) != want {
+			t.Errorf("%d bytes: Siblings %v, want %d", n, Siblings(int64(n)), want)
 		}
 	}
 }
