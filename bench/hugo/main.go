@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command hugo is make bench-hugo: it writes the generated corpus
 // (internal/corpusgen) as a lore project and, with the same bodies and
 // YAML front matter, as a Hugo site (bench/hugo-site's configuration and

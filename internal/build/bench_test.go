@@ -17,7 +17,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -121,12 +120,6 @@ func generatedProject(b *testing.B, n int) string {
 // system) the process spent meanwhile, and the system part of it.
 type sample struct{ wall, cpu, sys time.Duration }
 
-func cpuTime() (all, sys time.Duration) {
-	var r syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &r)
-	return time.Duration(r.Utime.Nano() + r.Stime.Nano()), time.Duration(r.Stime.Nano())
-}
-
 func measure(f func()) sample {
 	c, s := cpuTime()
 	t := time.Now()
@@ -157,12 +150,6 @@ func clearBaseline(b *testing.B, dir string) {
 	}
 	settle()
 }
-
-// settle flushes the file system before a measured step: the writeback
-// and discards of the files the step before wrote or removed (hundreds of
-// megabytes for a build of 10k manuals) would otherwise slow down the
-// step measured next, whichever it is.
-func settle() { syscall.Sync() }
 
 // runBuild is lore build in the project folder dir (with the memory limit
 // the lore build command sets).
@@ -419,11 +406,11 @@ func peakRSS(b *testing.B, dir string) float64 {
 			return v / 1024
 		}
 	}
-	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	mib, ok := maxRSS(cmd.ProcessState)
 	if !ok {
 		b.Fatal("no resource usage for the child build")
 	}
-	return float64(ru.Maxrss) / 1024
+	return mib
 }
 
 // childBuild is the child's side of peakRSS: lore build.
