@@ -30,7 +30,10 @@ prefix rendered again from the recorded blocks. Members a JSON reader might
 apply but the seal does not cover (an unknown name, "Budget" for "budget", a
 name given twice) are reported too. PATH is a bundle file, a folder of
 bundles or a build output folder; for an output folder the bundle entries of
-manifest.json are checked against their files too.
+manifest.json are checked against their files too. Only regular files are
+read, a bundle of at most 64 MiB and manifest.json of at most 256 MiB: a
+named pipe, a device (a link to /dev/zero) or a larger file in a folder is
+a mismatch of that file.
 
 When there is a lockfile (--lock, or prompts.lock beside the project file)
 every bundle is compared with its line: a bundle whose prefix, tail, budget,

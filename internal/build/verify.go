@@ -12,7 +12,18 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build/bundle"
+	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/tokens"
+)
+
+// What lore verify reads is bounded: a bundle holds one prefix within its
+// token budget and its recorded blocks, a manifest a line of JSON per
+// manual and bundle, so these are far beyond real ones. A file of the
+// folder that is no regular file (a named pipe, a link to /dev/zero) or
+// larger is a problem of that file, never read.
+const (
+	maxBundleFile   = 64 << 20
+	maxManifestFile = 256 << 20
 )
 
 // VerifyReport is the result of VerifyPath.
@@ -64,8 +75,12 @@ func VerifyPath(fsys afero.Fs, p string, o VerifyOptions) (*VerifyReport, error)
 	count := counters{}
 	byPath := map[string]*bundle.Bundle{}
 	for _, f := range files {
-		data, err := afero.ReadFile(fsys, f)
+		data, err := manual.ReadBounded(fsys, f, maxBundleFile, "a bundle file")
 		if err != nil {
+			if fi.IsDir() {
+				r.Problems = append(r.Problems, fmt.Sprintf("%s: %v", f, unwrap(err)))
+				continue
+			}
 			return nil, fmt.Errorf("cannot read %s: %w", f, unwrap(err))
 		}
 		b, msgs, err := bundle.VerifyFile(data, count.of(bundleTokenizer(data)))
@@ -152,7 +167,7 @@ func verifyFiles(fsys afero.Fs, p string, dir bool) (files []string, manifest st
 
 // verifyManifest checks manifest.json's bundle entries against the files.
 func verifyManifest(fsys afero.Fs, out, manifest string, byPath map[string]*bundle.Bundle) []string {
-	data, err := afero.ReadFile(fsys, manifest)
+	data, err := manual.ReadBounded(fsys, manifest, maxManifestFile, "a manifest")
 	if err != nil {
 		return []string{fmt.Sprintf("%s: %v", manifest, unwrap(err))}
 	}
