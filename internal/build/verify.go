@@ -83,7 +83,8 @@ func VerifyPath(fsys afero.Fs, p string, o VerifyOptions) (*VerifyReport, error)
 			}
 			return nil, fmt.Errorf("cannot read %s: %w", f, unwrap(err))
 		}
-		b, msgs, err := bundle.VerifyFile(data, count.of(bundleTokenizer(data)))
+		counter := count.of(bundleTokenizer(data))
+		b, msgs, err := bundle.VerifyFile(data, counter)
 		if err != nil {
 			if fi.IsDir() && manifest == "" && !strings.Contains(string(data), bundle.Schema) {
 				continue // some other JSON file in a folder given by hand
@@ -93,6 +94,11 @@ func VerifyPath(fsys afero.Fs, p string, o VerifyOptions) (*VerifyReport, error)
 		}
 		r.Bundles = append(r.Bundles, f)
 		byPath[f] = b
+		if counter == nil {
+			// The tokenizer is sealed like every field, so a bundle sealed
+			// again with a made-up one would otherwise turn the check off.
+			msgs = append(msgs, fmt.Sprintf("it names tokenizer %q, which lore does not know: its token count cannot be checked", b.Tokenizer))
+		}
 		for _, msg := range msgs {
 			r.Problems = append(r.Problems, fmt.Sprintf("%s: %s", f, msg))
 		}
