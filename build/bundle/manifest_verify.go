@@ -69,13 +69,16 @@ func clipList(s []string, n int) []string {
 // templates, manual sources, the catalog's files as published. A tampered
 // folder yields a *ManifestError naming the signature problem and the
 // changed, removed and added files; other errors (no key in pub, an
-// unreadable manifest) are failures to check at all.
+// unreadable manifest) are failures to check at all. Only regular files
+// are read (a named pipe or device where a listed file belongs is
+// changed), each no further than its listed size and one byte more;
+// manifest.json is read up to 256 MiB, its signature up to 64 KiB.
 func VerifyManifest(pub []byte, fsys fs.FS) error {
 	keys, err := ParsePublicKeys(pub)
 	if err != nil {
 		return err
 	}
-	manifest, err := fs.ReadFile(fsys, ManifestFileName)
+	manifest, err := readRegular(fsys, ManifestFileName, maxManifest)
 	if err != nil {
 		return fmt.Errorf("cannot read %s: %w", ManifestFileName, err)
 	}
@@ -90,7 +93,7 @@ func VerifyManifest(pub []byte, fsys fs.FS) error {
 	listed := map[string]bool{}
 	for _, f := range files {
 		listed[f.Path] = true
-		sum, n, err := fileSum(fsys, f.Path)
+		sum, n, err := fileSum(fsys, f.Path, f.Bytes)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			e.Removed = append(e.Removed, f.Path)
@@ -122,7 +125,7 @@ func VerifyManifest(pub []byte, fsys fs.FS) error {
 // checkSignature returns why manifest.json's signature does not verify
 // with keys, or "".
 func checkSignature(fsys fs.FS, keys []ed25519.PublicKey, manifest []byte) string {
-	raw, err := fs.ReadFile(fsys, SignatureFile)
+	raw, err := readRegular(fsys, SignatureFile, maxSignature)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "missing: the output is not signed (lore sign)"
 	}
@@ -170,15 +173,60 @@ func manifestFiles(manifest []byte) ([]ManifestFile, error) {
 	return *mf.Files, nil
 }
 
-// fileSum returns the hex SHA-256 and size of a file of fsys.
-func fileSum(fsys fs.FS, p string) (string, int64, error) {
-	f, err := fsys.Open(p)
+// What VerifyManifest reads is bounded: manifest.json holds a line of JSON
+// per published file (256 MiB is far beyond 10,000 manuals), its SSHSIG
+// signature a few hundred bytes.
+const (
+	maxManifest  = 256 << 20
+	maxSignature = 64 << 10
+)
+
+// errNotRegular is the error of a file that is no regular file: a named
+// pipe (opening it waits for a writer), a device (/dev/zero never ends),
+// a socket.
+var errNotRegular = errors.New("not a regular file")
+
+// openRegular opens p when it is a regular file, after a Stat: it is
+// never opened otherwise.
+func openRegular(fsys fs.FS, p string) (fs.File, error) {
+	fi, err := fs.Stat(fsys, p)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: %w (%s)", p, errNotRegular, fi.Mode().Type())
+	}
+	return fsys.Open(p)
+}
+
+// readRegular reads p, a regular file of at most max bytes.
+func readRegular(fsys fs.FS, p string, max int64) ([]byte, error) {
+	f, err := openRegular(fsys, p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > max {
+		return nil, fmt.Errorf("%s: larger than %d MiB", p, max>>20)
+	}
+	return b, nil
+}
+
+// fileSum returns the hex SHA-256 and size of a regular file of fsys,
+// read no further than listed bytes and one more: a longer file differs
+// from its entry whatever follows.
+func fileSum(fsys fs.FS, p string, listed int64) (string, int64, error) {
+	f, err := openRegular(fsys, p)
 	if err != nil {
 		return "", 0, err
 	}
 	defer f.Close()
 	h := sha256.New()
-	n, err := io.Copy(h, f)
+	n, err := io.Copy(h, io.LimitReader(f, max(listed, 0)+1))
 	if err != nil {
 		return "", 0, err
 	}

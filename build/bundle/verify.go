@@ -43,6 +43,9 @@ func verifyTexts(b *Bundle, count func(string) int) []string {
 		if n := count(b.Prefix); n != b.Tokens {
 			add("the prefix is %d tokens, the bundle records %d", n, b.Tokens)
 		}
+		if n := count(b.Tail); n != b.TailTokens {
+			add("the tail is %d tokens, the bundle records %d", n, b.TailTokens)
+		}
 	}
 	c := &Composition{Blocks: b.Blocks, Disabled: b.Disabled}
 	for i := range c.Blocks {

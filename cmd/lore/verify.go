@@ -24,13 +24,17 @@ func newVerifyCmd(e *env) *cobra.Command {
 		Long: `Verify recomputes what bundle files record: the seal over every field
 (fieldSha256 holds one digest per field, bundleSha256 one over them all, so
 a raised budget, an emptied disabled list or a changed style is named), the
-sha256, size and token count of the prefix and tail, every descriptor's
-digest, the id against its recipe, surface, provider and role, and the
+sha256, size and token count of the prefix and tail (a bundle naming a
+tokenizer lore does not know is a mismatch: its counts cannot be checked),
+every descriptor's digest, the id against its recipe, surface, provider and role, and the
 prefix rendered again from the recorded blocks. Members a JSON reader might
 apply but the seal does not cover (an unknown name, "Budget" for "budget", a
 name given twice) are reported too. PATH is a bundle file, a folder of
 bundles or a build output folder; for an output folder the bundle entries of
-manifest.json are checked against their files too.
+manifest.json are checked against their files too. Only regular files are
+read, a bundle of at most 64 MiB and manifest.json of at most 256 MiB: a
+named pipe, a device (a link to /dev/zero) or a larger file in a folder is
+a mismatch of that file.
 
 When there is a lockfile (--lock, or prompts.lock beside the project file)
 every bundle is compared with its line: a bundle whose prefix, tail, budget,

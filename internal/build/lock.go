@@ -1,10 +1,6 @@
 package build
 
 import (
-	"fmt"
-
-	"github.com/spf13/afero"
-
 	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/lint"
@@ -71,11 +67,11 @@ func Lock(p *Project, o LockOptions) (*LockResult, error) {
 		return res, nil
 	}
 	data := next.Format()
-	prev, _ := afero.ReadFile(p.FS, res.Path)
+	prev, _ := readLockFile(p.FS, res.Path)
 	res.Changed = string(prev) != string(data)
 	if res.Changed {
-		if err := afero.WriteFile(p.FS, res.Path, data, 0o644); err != nil {
-			return nil, fmt.Errorf("cannot write %s: %w", res.Path, err)
+		if err := writeLockFile(p.FS, res.Path, data); err != nil {
+			return nil, err
 		}
 	}
 	res.Lock = next

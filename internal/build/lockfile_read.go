@@ -1,17 +1,30 @@
 package build
 
 import (
+	"fmt"
+
 	"github.com/spf13/afero"
 
-	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/capability"
 )
 
-// maxLockFile bounds a lockfile read: prompts.lock and manuals.lock hold a
-// few lines per bundle or manual, so 64 MiB is far beyond a real one.
-const maxLockFile = 64 << 20
-
 // readLockFile reads a lockfile (prompts.lock, manuals.lock or one named
-// with --lock), a regular file of at most maxLockFile bytes (manual.ReadBounded).
+// with --lock): a regular file of at most capability.MaxLockFile bytes
+// whose links stay inside its folder (capability.ReadLockFile).
 func readLockFile(fsys afero.Fs, p string) ([]byte, error) {
-	return manual.ReadBounded(fsys, p, maxLockFile, "a lockfile")
+	return capability.ReadLockFile(fsys, p)
+}
+
+// writeLockFile writes a lockfile that lore lock made, unless a symbolic
+// link at its place leads out of its folder: lore lock never writes
+// through a link a contributor committed (prompts.lock -> ~/.bashrc,
+// dangling or not) to a file outside the project.
+func writeLockFile(fsys afero.Fs, p string, data []byte) error {
+	if err := capability.LockInside(fsys, p); err != nil {
+		return fmt.Errorf("cannot write %s: %w", p, err)
+	}
+	if err := afero.WriteFile(fsys, p, data, 0o644); err != nil {
+		return fmt.Errorf("cannot write %s: %w", p, err)
+	}
+	return nil
 }

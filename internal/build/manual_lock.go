@@ -70,11 +70,11 @@ func lockManuals(p *Project) (*ManualLockResult, error) {
 	res.Manuals = len(cur)
 	res.Changes = capability.Diff(old, cur)
 	data := capability.NewLock(cur).Format()
-	prev, _ := afero.ReadFile(p.FS, res.Path)
+	prev, _ := readLockFile(p.FS, res.Path)
 	res.Changed = string(prev) != string(data)
 	if res.Changed {
-		if err := afero.WriteFile(p.FS, res.Path, data, 0o644); err != nil {
-			return nil, fmt.Errorf("cannot write %s: %w", res.Path, err)
+		if err := writeLockFile(p.FS, res.Path, data); err != nil {
+			return nil, err
 		}
 	}
 	return res, nil

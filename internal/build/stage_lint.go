@@ -90,6 +90,10 @@ func (l *lintMemo) Keep(m *manual.Manual, ctx [32]byte, ds diag.List) {
 }
 
 // recordingFS notes every file a rule stats or opens, and refuses writes.
+// It passes symbolic links through (afero.Lstater, afero.LinkReader) as
+// the file system beneath does: without them internal/wall would take it
+// for a file system without links, and a rule's wall check (a linked page,
+// manuals.lock) would let a link out of the project through.
 type recordingFS struct {
 	afero.Fs
 	mu   sync.Mutex
@@ -110,6 +114,23 @@ func (r *recordingFS) Stat(p string) (fs.FileInfo, error) {
 func (r *recordingFS) Open(p string) (afero.File, error) {
 	r.note(p)
 	return r.Fs.Open(p)
+}
+
+func (r *recordingFS) LstatIfPossible(p string) (fs.FileInfo, bool, error) {
+	r.note(p)
+	if l, ok := r.Fs.(afero.Lstater); ok {
+		return l.LstatIfPossible(p)
+	}
+	fi, err := r.Fs.Stat(p)
+	return fi, false, err
+}
+
+func (r *recordingFS) ReadlinkIfPossible(p string) (string, error) {
+	r.note(p)
+	if l, ok := r.Fs.(afero.LinkReader); ok {
+		return l.ReadlinkIfPossible(p)
+	}
+	return "", &fs.PathError{Op: "readlink", Path: p, Err: afero.ErrNoReadlink}
 }
 
 func (r *recordingFS) OpenFile(p string, flag int, perm os.FileMode) (afero.File, error) {

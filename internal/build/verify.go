@@ -12,7 +12,18 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/build/bundle"
+	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/tokens"
+)
+
+// What lore verify reads is bounded: a bundle holds one prefix within its
+// token budget and its recorded blocks, a manifest a line of JSON per
+// manual and bundle, so these are far beyond real ones. A file of the
+// folder that is no regular file (a named pipe, a link to /dev/zero) or
+// larger is a problem of that file, never read.
+const (
+	maxBundleFile   = 64 << 20
+	maxManifestFile = 256 << 20
 )
 
 // VerifyReport is the result of VerifyPath.
@@ -64,11 +75,16 @@ func VerifyPath(fsys afero.Fs, p string, o VerifyOptions) (*VerifyReport, error)
 	count := counters{}
 	byPath := map[string]*bundle.Bundle{}
 	for _, f := range files {
-		data, err := afero.ReadFile(fsys, f)
+		data, err := manual.ReadBounded(fsys, f, maxBundleFile, "a bundle file")
 		if err != nil {
+			if fi.IsDir() {
+				r.Problems = append(r.Problems, fmt.Sprintf("%s: %v", f, unwrap(err)))
+				continue
+			}
 			return nil, fmt.Errorf("cannot read %s: %w", f, unwrap(err))
 		}
-		b, msgs, err := bundle.VerifyFile(data, count.of(bundleTokenizer(data)))
+		counter := count.of(bundleTokenizer(data))
+		b, msgs, err := bundle.VerifyFile(data, counter)
 		if err != nil {
 			if fi.IsDir() && manifest == "" && !strings.Contains(string(data), bundle.Schema) {
 				continue // some other JSON file in a folder given by hand
@@ -78,6 +94,11 @@ func VerifyPath(fsys afero.Fs, p string, o VerifyOptions) (*VerifyReport, error)
 		}
 		r.Bundles = append(r.Bundles, f)
 		byPath[f] = b
+		if counter == nil {
+			// The tokenizer is sealed like every field, so a bundle sealed
+			// again with a made-up one would otherwise turn the check off.
+			msgs = append(msgs, fmt.Sprintf("it names tokenizer %q, which lore does not know: its token count cannot be checked", b.Tokenizer))
+		}
 		for _, msg := range msgs {
 			r.Problems = append(r.Problems, fmt.Sprintf("%s: %s", f, msg))
 		}
@@ -152,7 +173,7 @@ func verifyFiles(fsys afero.Fs, p string, dir bool) (files []string, manifest st
 
 // verifyManifest checks manifest.json's bundle entries against the files.
 func verifyManifest(fsys afero.Fs, out, manifest string, byPath map[string]*bundle.Bundle) []string {
-	data, err := afero.ReadFile(fsys, manifest)
+	data, err := manual.ReadBounded(fsys, manifest, maxManifestFile, "a manifest")
 	if err != nil {
 		return []string{fmt.Sprintf("%s: %v", manifest, unwrap(err))}
 	}

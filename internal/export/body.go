@@ -9,6 +9,7 @@ import (
 	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/hosts/profiles"
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/wall"
 )
 
 // edit replaces src[start:end] with text.
@@ -137,6 +138,13 @@ func (w *rewriter) link(r manual.Ref) {
 	}
 	if leaves(clean) {
 		w.skip("link " + r.Target + " left as it is: it leaves the manual's folder")
+		return
+	}
+	// A link to a file beside the manual that is itself a symbolic link
+	// out of the manual's folder is not followed: the export would copy
+	// a file of the machine (file/outside-root reports the link).
+	if e, err := wall.Check(w.in.FS, path.Dir(m.Path), abs); err != nil || e != nil {
+		w.skip("link " + r.Target + " left as it is: the file is a symbolic link out of the manual's folder, not copied")
 		return
 	}
 	if fi, err := w.in.FS.Stat(abs); err != nil || !fi.Mode().IsRegular() {

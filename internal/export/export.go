@@ -14,6 +14,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"path"
 	"slices"
@@ -23,6 +24,7 @@ import (
 
 	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/hosts/profiles"
+	"github.com/lorekit/lore/internal/wall"
 )
 
 // Options say what to export where.
@@ -120,6 +122,9 @@ type dest struct {
 func (d *dest) write(files map[string][]byte) error {
 	for _, f := range slices.Sorted(maps.Keys(files)) {
 		full := path.Join(d.out, f)
+		if err := d.inside(full); err != nil {
+			return err
+		}
 		have, err := afero.ReadFile(d.fs, full)
 		if err == nil && bytes.Equal(have, files[f]) {
 			d.res.Unchanged++
@@ -139,6 +144,24 @@ func (d *dest) write(files map[string][]byte) error {
 	return nil
 }
 
+// inside returns the *wall.Escape of full, a file of the export, when a
+// symbolic link on its way leads out of the export folder: a repository
+// may carry `.claude -> ~/somewhere`, and the export would write the
+// manuals' text there, or remove a file there that a committed manifest
+// lists. nil when it stays inside (or its links cannot be resolved: the
+// write reports that).
+func (d *dest) inside(full string) error {
+	e, err := wall.Check(d.fs, d.out, full)
+	if err != nil || e == nil {
+		return nil
+	}
+	if e.Link == "" {
+		return fmt.Errorf("%s lies outside the export folder %s: lore export writes and removes only inside it", full, d.out)
+	}
+	return fmt.Errorf("%s: symbolic link %s points to %s, outside the export folder %s: lore export neither writes nor removes "+
+		"through it; remove the link, or export into another folder", full, e.Link, e.Target, d.out)
+}
+
 // removeStale removes the files the old export wrote that this one does
 // not, and the folders that leaves empty.
 func (d *dest) removeStale(old manifest, files map[string][]byte) error {
@@ -147,6 +170,9 @@ func (d *dest) removeStale(old manifest, files map[string][]byte) error {
 			continue
 		}
 		full := path.Join(d.out, f)
+		if err := d.inside(full); err != nil {
+			return err
+		}
 		if _, err := d.fs.Stat(full); err != nil {
 			continue
 		}
@@ -172,6 +198,9 @@ func (d *dest) writeManifest(host string, files map[string][]byte) error {
 	mb, _ := json.MarshalIndent(m, "", "  ")
 	mb = append(mb, '\n')
 	mpath := path.Join(d.out, manifestName(host))
+	if err := d.inside(mpath); err != nil {
+		return err
+	}
 	if have, err := afero.ReadFile(d.fs, mpath); err == nil && bytes.Equal(have, mb) {
 		return nil
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/lorekit/lore/internal/hosts/profiles"
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/wall"
 )
 
 // maxChainFile bounds what lore reads of an instruction file found beside
@@ -43,7 +44,7 @@ func newFiles(fs afero.Fs, dir string, roots []string, set *manual.Set) *files {
 func (f *files) get(p string) ([]byte, bool) {
 	if !f.tried[p] {
 		f.tried[p] = true
-		if f.fs != nil {
+		if f.fs != nil && f.walled(p) {
 			if fi, err := f.fs.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Size() <= maxChainFile {
 				if b, err := afero.ReadFile(f.fs, p); err == nil {
 					f.src[p] = b
@@ -53,6 +54,14 @@ func (f *files) get(p string) ([]byte, bool) {
 	}
 	b, ok := f.src[p]
 	return b, ok
+}
+
+// walled reports whether p resolves inside the folder its chain starts at
+// (top): an instruction file linked out of it is not read, like any file
+// lore reads for a project (internal/wall), and counts as absent.
+func (f *files) walled(p string) bool {
+	e, err := wall.Check(f.fs, f.top(path.Dir(p)), p)
+	return err == nil && e == nil
 }
 
 // top is the folder a chain starts at for a file in folder d: the project

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 
-	"github.com/spf13/afero"
-
 	"github.com/lorekit/lore/internal/capability"
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/plural"
@@ -34,7 +32,7 @@ func checkManualLock(p *Pass) {
 		rel = p.In.Config.Rel
 	}
 	cur := capability.All(p.In.Manuals, capability.Options{FS: p.In.FS, Rel: rel})
-	src, err := afero.ReadFile(p.In.FS, file)
+	src, err := capability.ReadLockFile(p.In.FS, file)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if len(cur) > 0 {

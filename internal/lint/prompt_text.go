@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/lint/scan"
 )
 
 // The prose of prompt files as the text rules read it: template tags
@@ -101,7 +102,7 @@ func (z *tokenizer) next() (token, bool) {
 			if t := strings.TrimSpace(next); t == "" || bulletStart(t) || strings.HasPrefix(t, "#") || headingLine(text, i) {
 				return token{Kind: tBreak, Text: "\n", Low: "\n", Off: i, End: i + 1}, true
 			}
-		case unicode.IsSpace(r):
+		case unicode.IsSpace(r) || scan.Blank(r):
 			z.i += n
 		case isWordRune(r):
 			j := wordEnd(text, i)
@@ -175,7 +176,11 @@ func wordEnd(text string, i int) int {
 	return j
 }
 
-func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
+// isWordRune reports whether r belongs to a word: a letter (but not a
+// Hangul filler, which renders blank: scan.Blank), a digit or '_'.
+func isWordRune(r rune) bool {
+	return (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_') && !scan.Blank(r)
+}
 
 // bulletStart reports whether trimmed line t starts a list item.
 func bulletStart(t string) bool {

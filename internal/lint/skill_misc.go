@@ -12,7 +12,9 @@ var skillYAML = problemRule(manual.RuleSkillYAML, diag.Error,
 	"Agent Skills front matter is not valid YAML",
 	"SKILL.md, `.agent.md`, `.instructions.md` and `.prompt.md` files start with YAML front matter between `---` lines. "+
 		"Invalid YAML hides the name and description from every agent; the message gives the YAML parser's complaint and its line. "+
-		"The usual cause is an unquoted value containing `: ` or starting with `*`, `&`, `[` or `{`: quote it.")
+		"The usual cause is an unquoted value containing `: ` or starting with `*`, `&`, `[` or `{`: quote it. "+
+		"A key given twice in one mapping is an error too (as in a lore header): YAML parsers disagree about which one counts, "+
+		"so lore's checks and an agent host could read different `allowed-tools` or descriptions.")
 
 // skillBodyLines is the recommended maximum length of an Agent Skills body.
 const skillBodyLines = 500

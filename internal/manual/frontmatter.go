@@ -118,6 +118,9 @@ func parseFrontMatter(src []byte, idx diag.Lines) (Header, int, []Problem) {
 		return h, f.body, []Problem{{Rule: RuleSkillYAML, Line: line, Col: 1,
 			Message: fmt.Sprintf("invalid YAML front matter: %s; fix the YAML (quote values that contain `: ` or start with a special character)", msg)}}
 	}
+	if p := duplicateKey(f.text, 2); p != nil {
+		return h, f.body, []Problem{*p}
+	}
 	h.Meta = m
 	return h, f.body, nil
 }

@@ -92,5 +92,20 @@ func asciiOf(c rune) rune {
 	if c >= 0xFF01 && c <= 0xFF5E {
 		return c - 0xFEE0
 	}
-	return 0
+	return mathLetter(c)
+}
+
+// mathLetter returns the ASCII letter a Mathematical Alphanumeric Symbol
+// letter is (U+1D400–U+1D6A3: bold, italic, script, fraktur, double-struck,
+// sans-serif and monospace A–Z a–z, 52 to a style), or 0. Unicode folds
+// them to ASCII (NFKC), and so does a model reading 𝗜𝗴𝗻𝗼𝗿𝗲.
+func mathLetter(c rune) rune {
+	if c < 0x1D400 || c > 0x1D6A3 {
+		return 0
+	}
+	i := (c - 0x1D400) % 52
+	if i < 26 {
+		return 'A' + i
+	}
+	return 'a' + i - 26
 }

@@ -167,7 +167,7 @@ func padding(src []byte, c *collector) {
 			if r >= utf8.RuneSelf {
 				r, n = utf8.DecodeRune(line[i:])
 			}
-			if unicode.IsSpace(r) || r == 0x3164 || r == 0x2800 {
+			if unicode.IsSpace(r) || Blank(r) {
 				if run == 0 {
 					runStart = i
 				}
@@ -193,7 +193,7 @@ func firstVisible(line []byte) int {
 		if r >= utf8.RuneSelf {
 			r, n = utf8.DecodeRune(line[i:])
 		}
-		if !unicode.IsSpace(r) && !hiddenRune(r) && r != 0x3164 && r != 0x2800 {
+		if !unicode.IsSpace(r) && !hiddenRune(r) && !Blank(r) {
 			return i
 		}
 		i += n

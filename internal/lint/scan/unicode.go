@@ -202,3 +202,13 @@ func clip(s string, n int) string {
 	}
 	return string([]rune(s)[:n]) + "…"
 }
+
+// Blank reports whether r renders as blank space without being Unicode
+// white space: the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0, letters
+// to Unicode) and the blank Braille pattern (U+2800, a symbol). Set
+// between words they read as spaces to a person and to an agent, so a
+// scanner that splits words must split there too, and a run of them
+// pads a line like spaces.
+func Blank(r rune) bool {
+	return r == 0x115F || r == 0x1160 || r == 0x3164 || r == 0xFFA0 || r == 0x2800
+}
