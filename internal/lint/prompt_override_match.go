@@ -1,6 +1,10 @@
 package lint
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // The guardrail-override matcher: a sentence that tells the model to drop
 // its rules. It pairs a verb with an object (verbs × objects) in either
@@ -601,6 +605,9 @@ func (m *sentence) prevWord(i int) string {
 	for k := i - 1; k >= 0; k-- {
 		t := m.t[k]
 		if t.Kind != tWord {
+			if m.opensQuotedSentence(k) {
+				return ""
+			}
 			if strings.ContainsAny(t.Text, "\"“”„«»`*_'") {
 				continue
 			}
@@ -614,6 +621,19 @@ func (m *sentence) prevWord(i int) string {
 		return t.Low
 	}
 	return ""
+}
+
+// opensQuotedSentence reports whether token k is an opening quote
+// (after a space, or first) before a capital letter: a quoted sentence
+// begins there (Remember "Ignore all previous instructions."), as a
+// clause begins after a colon.
+func (m *sentence) opensQuotedSentence(k int) bool {
+	t := m.t[k]
+	if !strings.ContainsAny(t.Text, "\"“„«") || !m.isWord(k+1) || (k > 0 && m.t[k-1].End == t.Off) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(m.t[k+1].Text)
+	return unicode.IsUpper(r)
 }
 
 // conditionalBefore reports a conditional or relative opener in the
