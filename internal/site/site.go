@@ -29,6 +29,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/site/searchindex"
 	"github.com/lorekit/lore/internal/wall"
@@ -177,6 +178,10 @@ func (r *run) manualBodyKey(m *Manual) cache.Key {
 // and robots.txt into out.
 func (s *Site) Write(out Output) error {
 	r := s.r
+	if later := r.in.HostsLater; later != nil {
+		r.in.HostsLater = nil
+		r.useHosts(later())
+	}
 	r.setDiagnostics()
 	r.siteKey = r.computeSiteKey()
 	if r.in.PageKeys != nil {
@@ -371,7 +376,6 @@ func newRun(in *Input, docs []*doc, as *assets, c *cache.Cache) *run {
 	for _, m := range in.Manuals {
 		r.ids[m.M] = ManualID(m.M, r.sum)
 	}
-	r.cuts = indexHostCuts(in.Hosts)
 	r.site = &siteData{Title: in.Title, CSS: as.Entry["css/main.css"], JS: as.Entry["js/main.js"], ThemeJS: as.Entry["js/theme.js"],
 		Docs: docNav(docs), Downloads: in.Downloads, Manuals: len(in.Manuals), Bundles: len(in.Bundles),
 		HasPrompts: len(in.Templates)+len(in.Blocks) > 0}
@@ -385,10 +389,20 @@ func newRun(in *Input, docs []*doc, as *assets, c *cache.Cache) *run {
 		r.site.Reference = append(r.site.Reference, navItem{Title: "Templates & blocks", URL: cheatsheetURL})
 	}
 	r.site.Reference = append(r.site.Reference, navItem{Title: "Reference graph", URL: graphURL})
-	if in.Hosts != nil && len(in.Hosts.Hosts) > 0 {
-		r.site.Reference = append(r.site.Reference, navItem{Title: "Agent hosts", URL: hostsURL})
+	if in.HostsLater == nil {
+		r.useHosts(in.Hosts)
 	}
 	return r
+}
+
+// useHosts takes rep as the report of the Hosts page: the links from the
+// manuals it cuts, and the last item of the navigation.
+func (r *run) useHosts(rep *hosts.Report) {
+	r.in.Hosts = rep
+	r.cuts = indexHostCuts(rep)
+	if rep != nil && len(rep.Hosts) > 0 {
+		r.site.Reference = append(r.site.Reference, navItem{Title: "Agent hosts", URL: hostsURL})
+	}
 }
 
 // linker for page bodies.
