@@ -299,8 +299,8 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 	ps.facts = manualFacts(p, counter, b.cache, b.sums)
 	ps.siteIn = siteInput(p, res, ps.facts, b.sums, b.s.capabilities(p, b.sums, b.ids))
 	if b.s.once {
-		// Simulated when the pages are written, and let go of once the
-		// Hosts page is: not held while the bodies are rendered.
+		// Simulated when the Hosts page is written, before the bodies
+		// are rendered (site.WriteHosts), and let go of then.
 		ps.siteIn.HostsLater = func() *hosts.Report { return siteHosts(p, nil) }
 	} else {
 		ps.siteIn.Hosts = siteHosts(p, b.s.hosts)
@@ -334,6 +334,9 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 	}
 	var err error
 	if ps.st, err = site.New(ps.siteIn, b.cache); err != nil {
+		return err
+	}
+	if err := ps.st.WriteHosts(o); err != nil {
 		return err
 	}
 	if err := ps.st.Bodies(o, done); err != nil {
