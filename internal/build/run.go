@@ -11,6 +11,7 @@ import (
 
 	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/precompress"
@@ -296,8 +297,13 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 	p, res := b.p, b.res
 	counter := b.s.counter
 	ps.facts = manualFacts(p, counter, b.cache, b.sums)
-	ps.siteIn = siteInput(p, res, ps.facts, b.sums, b.s.capabilities(p, b.sums, b.ids), b.s.hosts)
-	if !b.s.once {
+	ps.siteIn = siteInput(p, res, ps.facts, b.sums, b.s.capabilities(p, b.sums, b.ids))
+	if b.s.once {
+		// Simulated when the Hosts page is written, before the bodies
+		// are rendered (site.WriteHosts), and let go of then.
+		ps.siteIn.HostsLater = func() *hosts.Report { return siteHosts(p, nil) }
+	} else {
+		ps.siteIn.Hosts = siteHosts(p, b.s.hosts)
 		b.s.hosts = ps.siteIn.Hosts // by content: valid whether the build succeeds or not
 	}
 	ps.siteIn.SearchAnalyses = b.s.analyses(b.cache)
@@ -328,6 +334,9 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 	}
 	var err error
 	if ps.st, err = site.New(ps.siteIn, b.cache); err != nil {
+		return err
+	}
+	if err := ps.st.WriteHosts(o); err != nil {
 		return err
 	}
 	if err := ps.st.Bodies(o, done); err != nil {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/internal/cache"
-	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/site"
@@ -17,7 +16,7 @@ import (
 // siteInput maps the project and the stages' results onto the site's
 // view model (the lint results are added once the linter is done); caps
 // are the capability surfaces (siteCapabilities).
-func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*manual.Manual]cache.Key, caps map[string]*site.Capabilities, prevHosts *hosts.Report) *site.Input {
+func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*manual.Manual]cache.Key, caps map[string]*site.Capabilities) *site.Input {
 	cfg := p.Config
 	in := &site.Input{
 		Title: cfg.Title, BaseURL: cfg.BaseURL, EditURL: cfg.EditURL,
@@ -56,7 +55,6 @@ func siteInput(p *Project, res *Result, fs map[*manual.Manual]*facts, sums map[*
 	}
 	in.Bundles = siteBundles(res.Baked)
 	in.Templates, in.Blocks = siteCheatsheet(p, res.Baked)
-	in.Hosts = siteHosts(p, prevHosts)
 	return in
 }
 

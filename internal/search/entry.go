@@ -289,5 +289,8 @@ func bodyText(m *manual.Manual, doc ast.Node) string {
 		}
 		return ast.WalkContinue, nil
 	})
-	return b.String()
+	// A copy of the text's length: the builder's buffer has grown by
+	// doubling, and the catalog holds the text of every manual until it
+	// is indexed.
+	return strings.Clone(b.String())
 }

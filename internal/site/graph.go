@@ -65,11 +65,11 @@ type route struct {
 // maxGraphBends bends.
 func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 	l := &layout{layer: map[string]int{}, slot: map[string]int{}}
-	out := l.keepEdges(nodes, edges)
+	l.keepEdges(nodes, edges)
 	if len(l.nodes) > maxGraphNodes {
 		return nil
 	}
-	reversed := l.breakCycles(out)
+	reversed := l.breakCycles(l.successors())
 	l.assignLayers(reversed)
 	if l.bends() > maxGraphBends {
 		return nil
@@ -81,24 +81,23 @@ func layoutGraph(nodes []graphNode, edges []graphEdge) *layout {
 }
 
 // keepEdges keeps the distinct edges between two different known nodes,
-// sorted, and the nodes they touch; it returns each node's successors.
-func (l *layout) keepEdges(nodes []graphNode, edges []graphEdge) map[string][]string {
-	known := map[string]bool{}
+// sorted, and the nodes they touch.
+func (l *layout) keepEdges(nodes []graphNode, edges []graphEdge) {
+	known := make(map[string]bool, len(nodes))
 	for _, n := range nodes {
 		known[n.Name] = true
 	}
-	seen := map[graphEdge]bool{}
+	// Sorted, then the repeats dropped: a set of the edges seen would be
+	// tens of megabytes at thousands of manuals.
 	for _, e := range edges {
-		if e.From != e.To && known[e.From] && known[e.To] && !seen[e] {
-			seen[e] = true
+		if e.From != e.To && known[e.From] && known[e.To] {
 			l.edges = append(l.edges, e)
 		}
 	}
 	slices.SortFunc(l.edges, func(a, b graphEdge) int { return cmp.Or(strings.Compare(a.From, b.From), strings.Compare(a.To, b.To)) })
-	out := map[string][]string{}
+	l.edges = slices.Compact(l.edges)
 	inGraph := map[string]bool{}
 	for _, e := range l.edges {
-		out[e.From] = append(out[e.From], e.To)
 		inGraph[e.From], inGraph[e.To] = true, true
 	}
 	for _, n := range nodes {
@@ -107,6 +106,14 @@ func (l *layout) keepEdges(nodes []graphNode, edges []graphEdge) map[string][]st
 		}
 	}
 	slices.SortFunc(l.nodes, func(a, b graphNode) int { return strings.Compare(a.Name, b.Name) })
+}
+
+// successors returns each node's successors along the edges kept.
+func (l *layout) successors() map[string][]string {
+	out := map[string][]string{}
+	for _, e := range l.edges {
+		out[e.From] = append(out[e.From], e.To)
+	}
 	return out
 }
 

@@ -67,6 +67,11 @@ type Input struct {
 	// the Hosts page, and a link from every manual a host cuts. nil: no
 	// page. Site.Write lets go of it once the pages are written.
 	Hosts *hosts.Report
+	// HostsLater, when set, makes Hosts when Site.WriteHosts or
+	// Site.Write is called, whichever comes first (Hosts is then unused):
+	// the simulation is tens of megabytes at thousands of manuals, which a
+	// single build need not hold while the bodies are rendered and linted.
+	HostsLater func() *hosts.Report
 	// SearchAnalyses, when set, keeps the search index's analysis of every
 	// page for the next build (lore serve): an edit re-analyses one page.
 	SearchAnalyses *searchindex.Analyses

@@ -108,7 +108,7 @@ func (r *run) pages() []*page {
 	if r.site.HasPrompts {
 		ps = append(ps, newPage("cheatsheet", cheatsheetURL, "Templates & blocks", cheatsheetData))
 	}
-	if in.Hosts != nil && len(in.Hosts.Hosts) > 0 {
+	if r.hosts.listed {
 		ps = append(ps, newPage("hosts", hostsURL, "Agent hosts", hostsData))
 	}
 	for i, d := range r.docs {

@@ -29,6 +29,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/site/searchindex"
 	"github.com/lorekit/lore/internal/wall"
@@ -177,6 +178,7 @@ func (r *run) manualBodyKey(m *Manual) cache.Key {
 // and robots.txt into out.
 func (s *Site) Write(out Output) error {
 	r := s.r
+	r.hostsNow()
 	r.setDiagnostics()
 	r.siteKey = r.computeSiteKey()
 	if r.in.PageKeys != nil {
@@ -184,13 +186,16 @@ func (s *Site) Write(out Output) error {
 		r.in.PageKeys.start()
 	}
 	pages := r.pages()
-	// The Hosts page first: once it is written (and the cuts indexed,
-	// newRun) nothing reads the host simulation again, which is tens of
-	// megabytes at thousands of manuals, let go before the other pages.
+	// The Hosts page first (unless WriteHosts wrote it): once it is
+	// written (and the cuts indexed, useHosts) nothing reads the host
+	// simulation again, which is tens of megabytes at thousands of
+	// manuals, let go before the other pages.
 	rest := pages
 	if i := slices.IndexFunc(pages, func(p *page) bool { return p.Kind == "hosts" }); i >= 0 {
-		if err := r.writePage(s.ls, pages[i], out); err != nil {
-			return err
+		if !r.hosts.written {
+			if err := r.writePage(s.ls, pages[i], out); err != nil {
+				return err
+			}
 		}
 		rest = slices.Concat(pages[:i], pages[i+1:])
 	}
@@ -340,6 +345,9 @@ type run struct {
 	catalogBytes []byte
 	catalogErr   error
 	cuts         map[*manual.Manual][]link // hostCuts
+	// hosts says whether the site has a Hosts page (useHosts) and
+	// whether WriteHosts wrote it.
+	hosts struct{ listed, written bool }
 
 	mu     sync.Mutex
 	copied map[string]string // file on FS → media path ("" when not an image)
@@ -371,7 +379,6 @@ func newRun(in *Input, docs []*doc, as *assets, c *cache.Cache) *run {
 	for _, m := range in.Manuals {
 		r.ids[m.M] = ManualID(m.M, r.sum)
 	}
-	r.cuts = indexHostCuts(in.Hosts)
 	r.site = &siteData{Title: in.Title, CSS: as.Entry["css/main.css"], JS: as.Entry["js/main.js"], ThemeJS: as.Entry["js/theme.js"],
 		Docs: docNav(docs), Downloads: in.Downloads, Manuals: len(in.Manuals), Bundles: len(in.Bundles),
 		HasPrompts: len(in.Templates)+len(in.Blocks) > 0}
@@ -385,10 +392,54 @@ func newRun(in *Input, docs []*doc, as *assets, c *cache.Cache) *run {
 		r.site.Reference = append(r.site.Reference, navItem{Title: "Templates & blocks", URL: cheatsheetURL})
 	}
 	r.site.Reference = append(r.site.Reference, navItem{Title: "Reference graph", URL: graphURL})
-	if in.Hosts != nil && len(in.Hosts.Hosts) > 0 {
-		r.site.Reference = append(r.site.Reference, navItem{Title: "Agent hosts", URL: hostsURL})
+	if in.HostsLater == nil {
+		r.useHosts(in.Hosts)
 	}
 	return r
+}
+
+// useHosts takes rep as the report of the Hosts page: the links from the
+// manuals it cuts, and the last item of the navigation.
+func (r *run) useHosts(rep *hosts.Report) {
+	r.in.Hosts = rep
+	r.cuts = indexHostCuts(rep)
+	if rep != nil && len(rep.Hosts) > 0 {
+		r.hosts.listed = true
+		r.site.Reference = append(r.site.Reference, navItem{Title: "Agent hosts", URL: hostsURL})
+	}
+}
+
+// hostsNow makes the report of Input.HostsLater, if it is still to be
+// made.
+func (r *run) hostsNow() {
+	if later := r.in.HostsLater; later != nil {
+		r.in.HostsLater = nil
+		r.useHosts(later())
+	}
+}
+
+// WriteHosts writes the Hosts page ahead of the others, from the report
+// Input.HostsLater makes, and lets go of that report; Write then leaves
+// the page out. The page shows neither findings nor bodies: a single build
+// writes it before it renders the bodies, so that the simulation (tens of
+// megabytes at thousands of manuals) is not held beside them, nor beside
+// the catalog. It does nothing without Input.HostsLater.
+func (s *Site) WriteHosts(out Output) error {
+	r := s.r
+	if r.in.HostsLater == nil {
+		return nil
+	}
+	r.hostsNow()
+	if r.hosts.listed {
+		r.siteKey = r.computeSiteKey()
+		p := &page{Site: r.site, Path: hostsURL, Root: rootOf(hostsURL), Title: "Agent hosts", Kind: "hosts", input: hostsData, kept: func() {}}
+		if err := r.writePage(s.ls, p, out); err != nil {
+			return err
+		}
+		r.hosts.written = true
+	}
+	r.in.Hosts = nil
+	return nil
 }
 
 // linker for page bodies.

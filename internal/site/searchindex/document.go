@@ -185,21 +185,24 @@ func unpack(packed []byte) string {
 func sectionsIn(body string, blocks []block) []Section {
 	var out []Section
 	cur := Section{}
-	var b strings.Builder
+	// One buffer for every section, each text copied out at its length:
+	// the analyses hold the sections of every document until the index is
+	// written, and a builder's string keeps the capacity it grew to.
+	var b []byte
 	words := func(text string) {
 		for w := range strings.FieldsSeq(text) {
-			if b.Len() > 0 {
-				b.WriteByte(' ')
+			if len(b) > 0 {
+				b = append(b, ' ')
 			}
-			b.WriteString(w)
+			b = append(b, w...)
 		}
 	}
 	flush := func() {
-		cur.Text = b.String()
+		cur.Text = string(b)
 		if cur.Text != "" || cur.Anchor != "" {
 			out = append(out, cur)
 		}
-		b.Reset()
+		b = b[:0]
 	}
 	start := 0
 	for _, bl := range blocks {
@@ -208,8 +211,8 @@ func sectionsIn(body string, blocks []block) []Section {
 		if bl.heading {
 			flush()
 			words(text)
-			cur = Section{Heading: b.String(), Anchor: bl.anchor}
-			b.Reset()
+			cur = Section{Heading: string(b), Anchor: bl.anchor}
+			b = b[:0]
 			continue
 		}
 		words(text)
