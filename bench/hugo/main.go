@@ -23,6 +23,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -40,6 +41,13 @@ import (
 func main() {
 	if len(os.Args) == 4 && os.Args[1] == "baseline" {
 		if _, err := baseline.Render(os.Args[2], os.Args[3]); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
+	if len(os.Args) == 6 && os.Args[1] == "prepare" {
+		if err := prepare(os.Args[2], os.Args[3], os.Args[4], os.Args[5]); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -85,11 +93,14 @@ func run(hugo, lore, site string, n, runs int, keep bool) error {
 	}
 	proj, hsite := filepath.Join(dir, "lore"), filepath.Join(dir, "hugo")
 	fmt.Printf("generating %d manuals into %s\n", n, dir)
-	if err := writeLore(proj, n); err != nil {
-		return err
-	}
-	if err := writeHugo(proj, hsite, site); err != nil {
-		return err
+	// The corpus is written by a child process: Linux counts the memory
+	// high-water mark of the process a child was forked from in the
+	// child's maximum resident set (exec keeps it), so a parent that grew
+	// while writing the corpus would lift every measured step's peak.
+	gen := exec.Command(self, "prepare", proj, hsite, site, strconv.Itoa(n))
+	gen.Stdout, gen.Stderr = os.Stdout, os.Stderr
+	if err := gen.Run(); err != nil {
+		return fmt.Errorf("writing the corpus: %w", err)
 	}
 	edited := firstManual(filepath.Join(proj, "manuals"))
 	src, err := os.ReadFile(edited)
@@ -282,6 +293,19 @@ func timeChild(cmd *exec.Cmd) (sample, error) {
 		s.rssMiB = float64(ru.Maxrss) / 1024 // kilobytes on Linux
 	}
 	return s, nil
+}
+
+// prepare is the child that writes the corpus of n manuals as a lore
+// project (proj) and as a Hugo site (hsite, with site's configuration).
+func prepare(proj, hsite, site, n string) error {
+	count, err := strconv.Atoi(n)
+	if err != nil {
+		return err
+	}
+	if err := writeLore(proj, count); err != nil {
+		return err
+	}
+	return writeHugo(proj, hsite, site)
 }
 
 func firstManual(dir string) string {
