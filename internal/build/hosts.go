@@ -1,6 +1,7 @@
 package build
 
 import (
+	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/export"
 	"github.com/lorekit/lore/internal/hosts"
 )
@@ -32,14 +33,31 @@ func Export(p *Project, o export.Options) (*export.Result, error) {
 // siteHosts is the Hosts page's report: the hosts lore.yaml targets, or
 // every known host; nil for a project without manuals. A host's listing
 // made from the same inputs as in prev (the report of the session's last
-// build; nil: none) is taken from it (hosts.Options.Previous).
-func siteHosts(p *Project, prev *hosts.Report) *hosts.Report {
+// build; nil: none) is taken from it (hosts.Options.Previous), or else
+// from the build cache c (nil: none), which keeps every listing made.
+func siteHosts(p *Project, prev *hosts.Report, c *cache.Cache) *hosts.Report {
 	if len(p.Manuals.Manuals) == 0 {
 		return nil
 	}
-	r, err := hosts.Run(p.HostsInput(), hosts.Options{Previous: prev})
+	o := hosts.Options{Previous: prev}
+	if c != nil {
+		o.Store = listingStore{c.Pack(hostsPack)}
+	}
+	r, err := hosts.Run(p.HostsInput(), o)
 	if err != nil {
 		return nil // targets are checked when lore.yaml is loaded
 	}
 	return r
 }
+
+// hostsPack holds the host listings of the last builds (hosts.Store): a
+// build whose manuals' names, summaries, titles and triggers are those of
+// an earlier one (an edited body) takes each host's listing from it
+// instead of simulating it again.
+const hostsPack = "hosts-listings"
+
+// listingStore is a cache pack as a hosts.Store.
+type listingStore struct{ p *cache.Pack }
+
+func (s listingStore) Get(k [32]byte) ([]byte, bool) { return s.p.Get(cache.Key(k)) }
+func (s listingStore) Put(k [32]byte, v []byte)      { s.p.Put(cache.Key(k), v) }

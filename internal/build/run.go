@@ -297,13 +297,13 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 	p, res := b.p, b.res
 	counter := b.s.counter
 	ps.facts = manualFacts(p, counter, b.cache, b.sums)
-	ps.siteIn = siteInput(p, res, ps.facts, b.sums, b.s.capabilities(p, b.sums, b.ids))
+	ps.siteIn = siteInput(p, res, ps.facts, b.sums, b.s.capabilities(p, b.sums, b.ids, b.cache))
 	if b.s.once {
 		// Simulated when the Hosts page is written, before the bodies
 		// are rendered (site.WriteHosts), and let go of then.
-		ps.siteIn.HostsLater = func() *hosts.Report { return siteHosts(p, nil) }
+		ps.siteIn.HostsLater = func() *hosts.Report { return siteHosts(p, nil, b.cache) }
 	} else {
-		ps.siteIn.Hosts = siteHosts(p, b.s.hosts)
+		ps.siteIn.Hosts = siteHosts(p, b.s.hosts, b.cache)
 		b.s.hosts = ps.siteIn.Hosts // by content: valid whether the build succeeds or not
 	}
 	ps.siteIn.SearchAnalyses = b.s.analyses(b.cache)

@@ -46,6 +46,10 @@ type Options struct {
 	// triggers, a skill's front matter) is taken from it instead of
 	// simulated again. Chains are always simulated (they read files).
 	Previous *Report
+	// Store, when set, keeps every simulated listing under the key of
+	// its inputs, and gives back the one made from the same inputs by an
+	// earlier run (after Previous).
+	Store Store
 }
 
 // Run simulates the hosts o selects. An unknown host is an error naming
@@ -74,7 +78,7 @@ func Run(in Input, o Options) (*Report, error) {
 	sim := NewSimulator(in)
 	r := &Report{Schema: schemaID}
 	for _, p := range ps {
-		h := sim.host(p, o.Window, o.Previous.host(p.Name))
+		h := sim.host(p, o.Window, o.Previous.host(p.Name), o.Store)
 		h.Target = slices.Contains(in.Config.Hosts.Targets, p.Name)
 		r.Hosts = append(r.Hosts, h)
 	}
@@ -145,20 +149,27 @@ func (s *Simulator) IDF() *IDF {
 // Host simulates host p for a context window of window tokens (0: the
 // profile's).
 func (s *Simulator) Host(p *profiles.Profile, window int) *Host {
-	return s.host(p, window, nil)
+	return s.host(p, window, nil, nil)
 }
 
 // host is Host, taking the listing from prev (the same host in an
-// earlier report; nil: none) when it was made from the same inputs.
-func (s *Simulator) host(p *profiles.Profile, window int, prev *Host) *Host {
+// earlier report; nil: none) or else from store (nil: none) when it was
+// made from the same inputs.
+func (s *Simulator) host(p *profiles.Profile, window int, prev *Host, store Store) *Host {
 	rel := func(f string) string { return s.in.Config.Rel(f) }
 	key := s.listingKey(p, window)
 	h := &Host{Name: p.Name, Title: p.Title, Checked: p.Checked, Sources: p.Sources, Profile: p,
 		Listing: s.reuseListing(prev, key), Chains: simulateChains(p, s.files, rel), listingKey: key}
 	if h.Listing == nil {
+		h.Listing = s.storedListing(store, key)
+	}
+	if h.Listing == nil {
 		h.Listing = simulateListing(p, s.sources, window, s.IDF())
 		for _, e := range h.Listing.Entries {
 			e.Source = rel(e.Source)
+		}
+		if store != nil && key != ([32]byte{}) {
+			store.Put(storeKey(key), encodeListing(h.Listing))
 		}
 	}
 	if h.Chains == nil {

@@ -197,20 +197,34 @@ func entryLine(p *profiles.Profile, e *Entry) string {
 // render writes the listing as the host renders it: each listed entry's
 // line and cost, what the cut or drop takes away, the text and its cost.
 func (out *Listing) render(p *profiles.Profile, b budget, entries []*Entry) {
-	var text strings.Builder
 	for _, e := range entries {
-		if e.State == Rejected || e.State == Omitted {
+		if !listed(e) {
 			e.Lost = lost(e.description, 0, e.triggers)
 			continue
 		}
 		e.Line = entryLine(p, e)
 		e.Cost = b.cost(e.Line)
 		out.Used += e.Cost
-		text.WriteString(e.Line + "\n")
 		e.Lost = lost(e.description, e.Shown, e.triggers)
 	}
-	out.Text = text.String()
+	out.Text = listingText(entries)
 	out.Entries = entries
+}
+
+// listed reports whether e is a line of the listing: neither rejected nor
+// omitted.
+func listed(e *Entry) bool { return e.State != Rejected && e.State != Omitted }
+
+// listingText is the listing as the host renders it: the line of every
+// listed entry.
+func listingText(entries []*Entry) string {
+	var text strings.Builder
+	for _, e := range entries {
+		if listed(e) {
+			text.WriteString(e.Line + "\n")
+		}
+	}
+	return text.String()
 }
 
 // count counts the listing's entries by state.

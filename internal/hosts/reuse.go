@@ -89,3 +89,27 @@ func (s *Simulator) reuseListing(prev *Host, key [32]byte) *Listing {
 	}
 	return &l
 }
+
+// storedListing returns the listing store keeps for key, its entries
+// pointing at this simulation's manuals; nil when it has none (or none
+// that decodes).
+func (s *Simulator) storedListing(store Store, key [32]byte) *Listing {
+	if store == nil || key == ([32]byte{}) {
+		return nil
+	}
+	b, ok := store.Get(storeKey(key))
+	if !ok {
+		return nil
+	}
+	l, ok := decodeListing(b, s.sources)
+	if !ok {
+		return nil
+	}
+	return l
+}
+
+// storeKey is the key a listing made from inputs key is stored under: it
+// names the binary form too (listingCodec).
+func storeKey(key [32]byte) [32]byte {
+	return sha256.Sum256(append([]byte(listingCodec+"\x00"), key[:]...))
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,6 +94,10 @@ func TestReuseEqualsFresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	store := &mapStore{m: map[[32]byte][]byte{}}
+	if _, err := Run(load(), Options{Store: store}); err != nil {
+		t.Fatal(err)
+	}
 	for _, st := range steps {
 		t.Run(st.name, func(t *testing.T) {
 			st.apply(t)
@@ -105,33 +110,71 @@ func TestReuseEqualsFresh(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, _ := json.Marshal(fresh)
-			got, _ := json.Marshal(reused)
-			if !bytes.Equal(got, want) {
-				t.Fatalf("the report with the previous one differs from a fresh one:\n%s", firstDiff(got, want))
+			store.hits = 0
+			stored, err := Run(in, Options{Store: store})
+			if err != nil {
+				t.Fatal(err)
 			}
-			mine := map[*manual.Manual]bool{}
-			for _, m := range in.Manuals.Manuals {
-				mine[m] = true
-			}
-			for i, h := range reused.Hosts {
-				for j, e := range h.Listing.Entries {
-					if !mine[e.Doc()] || e.Doc() != fresh.Hosts[i].Listing.Entries[j].Doc() {
-						t.Fatalf("%s: entry %s points at another manual than a fresh run's", h.Name, e.Name)
-					}
-					if e.Description() != fresh.Hosts[i].Listing.Entries[j].Description() {
-						t.Fatalf("%s: entry %s: description %q, fresh %q", h.Name, e.Name, e.Description(), fresh.Hosts[i].Listing.Entries[j].Description())
-					}
-				}
+			sameReport(t, "the report with the previous one", reused, fresh, in.Manuals)
+			sameReport(t, "the report from the store", stored, fresh, in.Manuals)
+			for _, h := range reused.Hosts {
 				kept := h.listingKey == prev.host(h.Name).listingKey
 				if want := st.same || st.only != "" && h.Name != st.only; kept != want {
 					t.Errorf("%s: listing inputs unchanged %v, want %v", h.Name, kept, want)
 				}
 			}
+			if want := len(fresh.Hosts); st.same && store.hits != want {
+				t.Errorf("the store gave %d listings, want all %d (their inputs are unchanged)", store.hits, want)
+			}
 			prev = reused
 		})
 	}
 }
+
+// sameReport fails t unless got reports what want does, its entries
+// pointing at the same manuals of set with the same descriptions.
+func sameReport(t *testing.T, what string, got, want *Report, set *manual.Set) {
+	t.Helper()
+	g, _ := json.Marshal(got)
+	w, _ := json.Marshal(want)
+	if !bytes.Equal(g, w) {
+		t.Fatalf("%s differs from a fresh one:\n%s", what, firstDiff(g, w))
+	}
+	mine := map[*manual.Manual]bool{}
+	for _, m := range set.Manuals {
+		mine[m] = true
+	}
+	for i, h := range got.Hosts {
+		for j, e := range h.Listing.Entries {
+			f := want.Hosts[i].Listing.Entries[j]
+			if !mine[e.Doc()] || e.Doc() != f.Doc() {
+				t.Fatalf("%s: %s: entry %s points at another manual than a fresh run's", what, h.Name, e.Name)
+			}
+			if e.Description() != f.Description() || !slices.Equal(e.triggers, f.triggers) {
+				t.Fatalf("%s: %s: entry %s: description %q, triggers %q; fresh %q, %q", what, h.Name, e.Name, e.Description(), e.triggers, f.Description(), f.triggers)
+			}
+		}
+		if h.Listing.Room() != want.Hosts[i].Listing.Room() {
+			t.Fatalf("%s: %s: room %d, fresh %d", what, h.Name, h.Listing.Room(), want.Hosts[i].Listing.Room())
+		}
+	}
+}
+
+// mapStore is a Store in memory that counts the listings it gives.
+type mapStore struct {
+	m    map[[32]byte][]byte
+	hits int
+}
+
+func (s *mapStore) Get(k [32]byte) ([]byte, bool) {
+	v, ok := s.m[k]
+	if ok {
+		s.hits++
+	}
+	return v, ok
+}
+
+func (s *mapStore) Put(k [32]byte, v []byte) { s.m[k] = v }
 
 // firstDiff shows where a and b first differ.
 func firstDiff(a, b []byte) string {

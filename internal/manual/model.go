@@ -7,6 +7,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 
+	"github.com/lorekit/lore/internal/binenc"
 	"github.com/lorekit/lore/internal/diag"
 )
 
@@ -28,44 +29,44 @@ const modelVersion = 1
 
 // AppendModel appends the model of m to b.
 func (m *Manual) AppendModel(b []byte) []byte {
-	w := modelWriter{b: binary.AppendUvarint(b, modelVersion)}
-	w.str(m.Name)
-	w.str(string(m.Dialect))
-	w.str(m.Audience)
-	w.strs(m.Triggers)
-	w.int(m.TriggerCount)
-	w.str(m.Summary)
-	w.strs(m.RequiresTools)
-	w.str(m.Title)
-	w.int(len(m.Sections))
+	w := binenc.Writer{B: binary.AppendUvarint(b, modelVersion)}
+	w.Str(m.Name)
+	w.Str(string(m.Dialect))
+	w.Str(m.Audience)
+	w.Strs(m.Triggers)
+	w.Int(m.TriggerCount)
+	w.Str(m.Summary)
+	w.Strs(m.RequiresTools)
+	w.Str(m.Title)
+	w.Int(len(m.Sections))
 	for _, s := range m.Sections {
-		w.int(s.Level)
-		w.str(s.Title)
-		w.str(s.ID)
-		w.ints(s.Line, s.EndLine, s.Offset, s.EndOffset)
+		w.Int(s.Level)
+		w.Str(s.Title)
+		w.Str(s.ID)
+		w.Ints(s.Line, s.EndLine, s.Offset, s.EndOffset)
 	}
-	w.int(len(m.Refs))
+	w.Int(len(m.Refs))
 	for _, r := range m.Refs {
-		w.int(int(r.Kind))
-		w.str(r.Target)
-		w.str(r.Anchor)
-		w.ints(r.Line, r.Col, r.EndCol, r.Offset, r.EndOffset)
-		w.bool(r.Image)
+		w.Int(int(r.Kind))
+		w.Str(r.Target)
+		w.Str(r.Anchor)
+		w.Ints(r.Line, r.Col, r.EndCol, r.Offset, r.EndOffset)
+		w.Bool(r.Image)
 	}
-	w.int(len(m.Fences))
+	w.Int(len(m.Fences))
 	for _, f := range m.Fences {
-		w.str(f.Lang)
-		w.ints(f.Line, f.EndLine, f.Offset, f.EndOffset)
+		w.Str(f.Lang)
+		w.Ints(f.Line, f.EndLine, f.Offset, f.EndOffset)
 	}
-	w.bool(m.Unparsed)
-	w.int(m.BodyStart)
-	w.int(len(m.Problems))
+	w.Bool(m.Unparsed)
+	w.Int(m.BodyStart)
+	w.Int(len(m.Problems))
 	for _, p := range m.Problems {
-		w.str(p.Rule)
-		w.ints(p.Line, p.Col, p.EndLine, p.EndCol)
-		w.str(p.Message)
+		w.Str(p.Rule)
+		w.Ints(p.Line, p.Col, p.EndLine, p.EndCol)
+		w.Str(p.Message)
 	}
-	return w.b
+	return w.B
 }
 
 // Restore returns the manual at path p, found under root, whose bytes are
@@ -79,55 +80,55 @@ func Restore(p, root string, src, model []byte) (m *Manual, err error) {
 	if root != "" { // as the loader sets it (Parse alone leaves it empty)
 		m.Rel = relTo(root, p)
 	}
-	r := modelReader{b: model}
-	if r.uint() != modelVersion {
+	r := binenc.NewReader(model)
+	if r.Uint() != modelVersion {
 		return nil, errors.New("a model of another version")
 	}
-	m.Name = r.str()
-	m.Dialect = Dialect(r.str())
-	m.Audience = r.str()
-	m.Triggers = r.strs()
-	m.TriggerCount = r.int()
-	m.Summary = r.str()
-	m.RequiresTools = r.strs()
-	m.Title = r.str()
-	if n := r.count(); n > 0 {
+	m.Name = r.Str()
+	m.Dialect = Dialect(r.Str())
+	m.Audience = r.Str()
+	m.Triggers = r.Strs()
+	m.TriggerCount = r.Int()
+	m.Summary = r.Str()
+	m.RequiresTools = r.Strs()
+	m.Title = r.Str()
+	if n := r.Count(); n > 0 {
 		m.Sections = make([]Section, n)
 		for i := range m.Sections {
 			s := &m.Sections[i]
-			s.Level, s.Title, s.ID = r.int(), r.str(), r.str()
-			s.Line, s.EndLine, s.Offset, s.EndOffset = r.int(), r.int(), r.int(), r.int()
+			s.Level, s.Title, s.ID = r.Int(), r.Str(), r.Str()
+			s.Line, s.EndLine, s.Offset, s.EndOffset = r.Int(), r.Int(), r.Int(), r.Int()
 		}
 	}
-	if n := r.count(); n > 0 {
+	if n := r.Count(); n > 0 {
 		m.Refs = make([]Ref, n)
 		for i := range m.Refs {
 			f := &m.Refs[i]
-			f.Kind, f.Target, f.Anchor = RefKind(r.int()), r.str(), r.str()
-			f.Line, f.Col, f.EndCol, f.Offset, f.EndOffset = r.int(), r.int(), r.int(), r.int(), r.int()
-			f.Image = r.bool()
+			f.Kind, f.Target, f.Anchor = RefKind(r.Int()), r.Str(), r.Str()
+			f.Line, f.Col, f.EndCol, f.Offset, f.EndOffset = r.Int(), r.Int(), r.Int(), r.Int(), r.Int()
+			f.Image = r.Bool()
 		}
 	}
-	if n := r.count(); n > 0 {
+	if n := r.Count(); n > 0 {
 		m.Fences = make([]Fence, n)
 		for i := range m.Fences {
 			f := &m.Fences[i]
-			f.Lang = r.str()
-			f.Line, f.EndLine, f.Offset, f.EndOffset = r.int(), r.int(), r.int(), r.int()
+			f.Lang = r.Str()
+			f.Line, f.EndLine, f.Offset, f.EndOffset = r.Int(), r.Int(), r.Int(), r.Int()
 		}
 	}
-	m.Unparsed = r.bool()
-	m.BodyStart = r.int()
-	if n := r.count(); n > 0 {
+	m.Unparsed = r.Bool()
+	m.BodyStart = r.Int()
+	if n := r.Count(); n > 0 {
 		m.Problems = make([]Problem, n)
 		for i := range m.Problems {
 			p := &m.Problems[i]
-			p.Rule = r.str()
-			p.Line, p.Col, p.EndLine, p.EndCol = r.int(), r.int(), r.int(), r.int()
-			p.Message = r.str()
+			p.Rule = r.Str()
+			p.Line, p.Col, p.EndLine, p.EndCol = r.Int(), r.Int(), r.Int(), r.Int()
+			p.Message = r.Str()
 		}
 	}
-	if r.bad || len(r.b) > 0 || m.BodyStart < 0 || m.BodyStart > len(src) {
+	if !r.Done() || m.BodyStart < 0 || m.BodyStart > len(src) {
 		return nil, errors.New("a damaged model")
 	}
 	m.idx = diag.NewLines(src)
@@ -155,106 +156,4 @@ func (m *Manual) AST() ast.Node {
 		return doc
 	}
 	return ParseMarkdown(body)
-}
-
-// modelWriter appends a model's parts.
-type modelWriter struct{ b []byte }
-
-func (w *modelWriter) int(n int) { w.b = binary.AppendVarint(w.b, int64(n)) }
-
-func (w *modelWriter) ints(ns ...int) {
-	for _, n := range ns {
-		w.int(n)
-	}
-}
-
-func (w *modelWriter) bool(v bool) {
-	if v {
-		w.int(1)
-	} else {
-		w.int(0)
-	}
-}
-
-func (w *modelWriter) str(s string) {
-	w.b = binary.AppendUvarint(w.b, uint64(len(s)))
-	w.b = append(w.b, s...)
-}
-
-// strs writes a list, keeping nil apart from empty.
-func (w *modelWriter) strs(ss []string) {
-	if ss == nil {
-		w.int(-1)
-		return
-	}
-	w.int(len(ss))
-	for _, s := range ss {
-		w.str(s)
-	}
-}
-
-// modelReader reads a model's parts; bad is set once a part cannot be
-// read, after which every part reads as zero.
-type modelReader struct {
-	b   []byte
-	bad bool
-}
-
-func (r *modelReader) uint() uint64 {
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		r.bad, r.b = true, nil
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *modelReader) int() int {
-	v, n := binary.Varint(r.b)
-	if n <= 0 {
-		r.bad, r.b = true, nil
-		return 0
-	}
-	r.b = r.b[n:]
-	return int(v)
-}
-
-func (r *modelReader) bool() bool { return r.int() != 0 }
-
-// count reads a length, which cannot exceed the bytes left.
-func (r *modelReader) count() int {
-	n := r.int()
-	if n < 0 || n > len(r.b) {
-		r.bad, r.b = true, nil
-		return 0
-	}
-	return n
-}
-
-func (r *modelReader) str() string {
-	n := r.uint()
-	if n > uint64(len(r.b)) {
-		r.bad, r.b = true, nil
-		return ""
-	}
-	s := string(r.b[:n])
-	r.b = r.b[n:]
-	return s
-}
-
-func (r *modelReader) strs() []string {
-	n := r.int()
-	if n == -1 {
-		return nil
-	}
-	if n < 0 || n > len(r.b) {
-		r.bad, r.b = true, nil
-		return nil
-	}
-	out := make([]string, n)
-	for i := range out {
-		out[i] = r.str()
-	}
-	return out
 }
