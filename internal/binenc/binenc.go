@@ -48,6 +48,9 @@ func (w *Writer) Strs(ss []string) {
 	}
 }
 
+// Bytes appends b as it is (a fixed-size part, such as a digest).
+func (w *Writer) Bytes(b []byte) { w.B = append(w.B, b...) }
+
 // Reader reads what a Writer wrote, part by part, in the same order.
 type Reader struct {
 	b   []byte
@@ -128,4 +131,15 @@ func (r *Reader) Strs() []string {
 		out[i] = r.Str()
 	}
 	return out
+}
+
+// Bytes fills dst with the next len(dst) bytes (written with
+// Writer.Bytes); false, and bad, when fewer are left.
+func (r *Reader) Bytes(dst []byte) bool {
+	if r.bad || len(r.b) < len(dst) {
+		r.fail()
+		return false
+	}
+	r.b = r.b[copy(dst, r.b):]
+	return true
 }

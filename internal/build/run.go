@@ -206,6 +206,7 @@ func (b *buildRun) run() (*Result, error) {
 		o.abort()
 		res.Failed = true
 		b.s.keepAnalyses(b.cache, false)
+		b.s.keepPageKeys(b.cache, false)
 		b.saveCache() // the bodies and findings are kept for the next build
 		return res, nil
 	}
@@ -268,6 +269,7 @@ func (b *buildRun) run() (*Result, error) {
 	stats := ps.st.Stats()
 	res.Bodies, res.Pages = stats.Bodies, stats.Pages
 	b.s.keepAnalyses(b.cache, stats.Search)
+	b.s.keepPageKeys(b.cache, true)
 	b.s.remember(b.cache, out, rec)
 	b.s.keepGood(b, &ps, out)
 	b.recordPublished(out, append(ps.st.MediaFiles(), b.lintFS...))
@@ -307,7 +309,7 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 		b.s.hosts = ps.siteIn.Hosts // by content: valid whether the build succeeds or not
 	}
 	ps.siteIn.SearchAnalyses = b.s.analyses(b.cache)
-	ps.siteIn.PageKeys = b.s.keysOfPages()
+	ps.siteIn.PageKeys = b.s.keysOfPages(b.cache)
 	ps.siteIn.SearchVocabulary = p.Vocabulary
 	ps.catalog = b.findCatalog(o)
 	var done func(*manual.Manual, ast.Node)

@@ -94,16 +94,43 @@ func (s *Session) keepAnalyses(c *cache.Cache, written bool) {
 }
 
 // keysOfPages returns what the session remembers of its manual pages'
-// keys between builds; nil for a single build, which has no build after
-// it.
-func (s *Session) keysOfPages() *site.PageKeys {
-	if s.once {
-		return nil
+// keys between builds: for a single build what the build cache c (nil:
+// none, and no memo) kept of the last build's.
+func (s *Session) keysOfPages(c *cache.Cache) *site.PageKeys {
+	if s.pageKeys != nil {
+		return s.pageKeys
 	}
-	if s.pageKeys == nil {
+	switch {
+	case !s.once:
 		s.pageKeys = site.NewPageKeys()
+	case c != nil:
+		if b, ok := c.Table(pageKeysTable).Get(pageKeysKey); ok {
+			s.pageKeys, _ = site.ReadPageKeys(b)
+		}
+		if s.pageKeys == nil {
+			s.pageKeys = site.NewPageKeys()
+		}
 	}
 	return s.pageKeys
+}
+
+// pageKeysTable keeps the manual pages' keys of the last single build
+// (site.PageKeys.AppendBinary) under pageKeysKey.
+const pageKeysTable = "page-keys"
+
+var pageKeysKey = cache.NewHasher("page-keys").Sum()
+
+// keepPageKeys keeps a single build's page keys in c for the next
+// process: written anew when the build wrote its pages (written), else
+// kept as they were (by content, they hold whatever the output does).
+func (s *Session) keepPageKeys(c *cache.Cache, written bool) {
+	switch {
+	case c == nil || !s.once || s.pageKeys == nil:
+	case written:
+		c.Table(pageKeysTable).Put(pageKeysKey, s.pageKeys.AppendBinary(nil))
+	default:
+		c.Table(pageKeysTable).Keep(pageKeysKey)
+	}
 }
 
 // tokenCounter returns the session's counter for the project's encoding.

@@ -1,17 +1,21 @@
 package site
 
 import (
+	"maps"
+	"slices"
 	"sync"
 
+	"github.com/lorekit/lore/internal/binenc"
 	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/manual"
 )
 
 // PageKeys remembers, between the renderings of a session (lore serve),
-// the key of each manual page with the key of its inputs (manualInKey):
-// a page whose inputs are those of the last rendering has the same key,
-// and its view is neither built nor hashed again. Only the entries the
-// last rendering used are kept.
+// or of single builds through the build cache (AppendBinary), the key of
+// each manual page with the key of its inputs (manualInKey): a page whose
+// inputs are those of the last rendering has the same key, and its view
+// is neither built nor hashed again. Only the entries the last rendering
+// used are kept.
 type PageKeys struct {
 	mu         sync.Mutex
 	last, next map[string]pageKeyEntry // page path → entry
@@ -23,6 +27,50 @@ type pageKeyEntry struct{ in, key cache.Key }
 
 // NewPageKeys returns an empty memo of page keys.
 func NewPageKeys() *PageKeys { return &PageKeys{} }
+
+// pageKeysVersion starts the binary form of a memo (AppendBinary).
+const pageKeysVersion = 1
+
+// AppendBinary appends the entries of the last rendering that wrote every
+// page, in a binary form ReadPageKeys reads: a single build keeps them in
+// the build cache for the next process.
+func (k *PageKeys) AppendBinary(b []byte) []byte {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	w := binenc.Writer{B: b}
+	w.Int(pageKeysVersion)
+	w.Int(len(k.last))
+	for _, p := range slices.Sorted(maps.Keys(k.last)) {
+		e := k.last[p]
+		w.Str(p)
+		w.Bytes(e.in[:])
+		w.Bytes(e.key[:])
+	}
+	return w.B
+}
+
+// ReadPageKeys returns the memo AppendBinary wrote; false when b is not
+// one.
+func ReadPageKeys(b []byte) (*PageKeys, bool) {
+	r := binenc.NewReader(b)
+	if r.Int() != pageKeysVersion {
+		return nil, false
+	}
+	n := r.Count()
+	k := &PageKeys{last: make(map[string]pageKeyEntry, n)}
+	for range n {
+		p := r.Str()
+		var e pageKeyEntry
+		if !r.Bytes(e.in[:]) || !r.Bytes(e.key[:]) {
+			return nil, false
+		}
+		k.last[p] = e
+	}
+	if !r.Done() {
+		return nil, false
+	}
+	return k, true
+}
 
 // start begins a rendering: the entries it does not use are dropped at
 // its end.

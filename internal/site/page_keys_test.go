@@ -1,6 +1,7 @@
 package site
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -44,7 +45,9 @@ func neighbourInput(aSummary, aBody string) *Input {
 
 // TestPageKeysFollowOtherManuals renders a site, then edits of it, with
 // the page keys of a session (Input.PageKeys), the same cache and the same
-// output: every rendering equals one from scratch. A summary edit reaches
+// output: every rendering equals one from scratch. The memo is written and
+// read back after each rendering (AppendBinary, ReadPageKeys), as single
+// builds keep it in the build cache. A summary edit reaches
 // the pages that show the summary; a body edit keeps the other manual
 // pages without building their views (the memo answers their keys).
 func TestPageKeysFollowOtherManuals(t *testing.T) {
@@ -53,8 +56,21 @@ func TestPageKeysFollowOtherManuals(t *testing.T) {
 	o := newKeyedOutput(out)
 	keys := NewPageKeys()
 	render := func(in *Input) Stats {
+		t.Helper()
 		in.PageKeys = keys
-		return renderSite(t, in, c, o)
+		st := renderSite(t, in, c, o)
+		b := keys.AppendBinary(nil)
+		read, ok := ReadPageKeys(b)
+		if !ok || !maps.Equal(read.last, keys.last) {
+			t.Fatalf("the memo read back differs (%v)", ok)
+		}
+		for n := range len(b) {
+			if _, ok := ReadPageKeys(b[:n]); ok {
+				t.Fatalf("the first %d of %d bytes of the memo read as one", n, len(b))
+			}
+		}
+		keys = read
+		return st
 	}
 	same := func(step string, in *Input) map[string]string {
 		t.Helper()
