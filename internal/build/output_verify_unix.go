@@ -56,30 +56,6 @@ func verifyListOS(dir string, l *recList, stop *atomic.Bool) (kept []int32, unkn
 	return v.ok, v.unknown, true
 }
 
-// folders returns the indexes of the files of l by folder ("" the output
-// itself), each folder's in name order (the order of l).
-func (l *recList) folders() map[string][]int32 {
-	out := map[string][]int32{}
-	last, lastDir := "", []int32(nil)
-	for i, p := range l.paths {
-		d := ""
-		if j := strings.LastIndexByte(p, '/'); j >= 0 {
-			d = p[:j]
-		}
-		if lastDir == nil || d != last {
-			if lastDir != nil {
-				out[last] = lastDir
-			}
-			last, lastDir = d, out[d]
-		}
-		lastDir = append(lastDir, int32(i))
-	}
-	if lastDir != nil {
-		out[last] = lastDir
-	}
-	return out
-}
-
 type osVerifier struct {
 	prev    *recList
 	folders map[string][]int32 // read only

@@ -160,8 +160,8 @@ func (s *Session) recordList(c *cache.Cache, out string) *recList {
 // it found).
 func holds(fsys afero.Fs, dir string, l *recList, stop *atomic.Bool) bool {
 	if osFS(fsys) {
-		if kept, unknown, ok := verifyListOS(dir, l, stop); ok {
-			return len(unknown) == 0 && len(kept) == len(l.paths)
+		if same, ok := holdsOS(dir, l, stop); ok {
+			return same
 		}
 	}
 	verified, unknown := verifyWalk(fsys, dir, l.record())
@@ -200,6 +200,9 @@ func (b *buildRun) recordPublished(out string, extra []string) {
 func (m *fileMemo) changedFrom(prev *fileMemo) bool {
 	if len(m.files) != len(prev.files) {
 		return true
+	}
+	if m.from == prev { // the scan counted
+		return m.asBefore != len(m.files)
 	}
 	for p, f := range m.files {
 		if old, ok := prev.files[p]; !ok || old != f {

@@ -42,6 +42,30 @@ func (l *recList) only(keep []int32) *record {
 	return newRecord(files)
 }
 
+// folders returns the indexes of the files of l by folder ("" the output
+// itself), each folder's in name order (the order of l).
+func (l *recList) folders() map[string][]int32 {
+	out := map[string][]int32{}
+	last, lastDir := "", []int32(nil)
+	for i, p := range l.paths {
+		d := ""
+		if j := strings.LastIndexByte(p, '/'); j >= 0 {
+			d = p[:j]
+		}
+		if lastDir == nil || d != last {
+			if lastDir != nil {
+				out[last] = lastDir
+			}
+			last, lastDir = d, out[d]
+		}
+		lastDir = append(lastDir, int32(i))
+	}
+	if lastDir != nil {
+		out[last] = lastDir
+	}
+	return out
+}
+
 // same reports whether the file at index i, found with the size and
 // modification time given, is as recorded (record.same).
 func (l *recList) same(i int32, size, mtime int64, read func() ([]byte, error)) bool {
