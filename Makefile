@@ -23,6 +23,9 @@
 #                goldmark floor and lore build over the generated 10k corpus,
 #                interleaved, medians of five, with ratios and peak RSS (not
 #                part of make test; bench/hugo-site holds Hugo's config)
+#                To profile one command, every lore command takes the hidden
+#                flags --cpuprofile FILE, --memprofile FILE and --trace FILE
+#                (as go test's; read them with go tool pprof / go tool trace)
 #   make fuzz    every fuzz target of every package, FUZZTIME each (30s);
 #                prints the executions per target
 

@@ -57,6 +57,7 @@ func usageError(format string, args ...any) error {
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	profile        profileFlags
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -67,6 +68,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.Execute()
+	e.profile.stop(e)
 	if err == nil {
 		return exitOK
 	}
@@ -104,6 +106,8 @@ lore.yaml. Run the commands from that folder, or pass --config.`,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(flagError)
+	e.profile.register(root)
+	root.PersistentPreRunE = func(*cobra.Command, []string) error { return e.profile.start() }
 	groups := []*cobra.Group{{ID: "ci", Title: "Checking:"}, {ID: "runtime", Title: "Answering like a runtime:"},
 		{ID: "build", Title: "Building and publishing:"}, {ID: "prompt", Title: "Prompts and bundles:"}}
 	cmds := commands(e)

@@ -57,6 +57,11 @@ type fileMemo struct {
 	// stamped is when the hashes were taken (Unix nanoseconds).
 	stamped int64
 	files   map[string]fileStat
+	// from is the memo the scan that made this one started from, and
+	// asBefore how many files it found exactly as from has them
+	// (changedFrom without comparing the maps).
+	from     *fileMemo
+	asBefore int
 }
 
 func memoKey(cfg *config.Config) cache.Key {
@@ -170,8 +175,8 @@ type inputScan struct {
 // outside the input folders the build looked at.
 func scanInputs(fsys afero.Fs, o RunOptions, cfg *config.Config, roots []string, out, cacheDir string, extra []string,
 	prev *fileMemo, known map[string]cache.Key, started time.Time) (cache.Key, *fileMemo, bool) {
-	s := &inputScan{fsys: fsys, prev: prev, next: &fileMemo{stamped: time.Now().UnixNano(), files: map[string]fileStat{}},
-		known: known, started: started, ok: true}
+	next := &fileMemo{stamped: time.Now().UnixNano(), files: make(map[string]fileStat, len(prev.files)), from: prev}
+	s := &inputScan{fsys: fsys, prev: prev, next: next, known: known, started: started, ok: true}
 	s.h = cache.NewHasher("build-inputs").String(absPath(cfg.Dir)).String(cfg.File).String(absPath(out)).
 		Bool(o.Locked).Strings(o.Manuals).String(buildIdentity())
 	file := cfg.File
@@ -243,7 +248,8 @@ func (s *inputScan) file(p string, fi fs.FileInfo, noLinks bool) {
 		return
 	}
 	st := fileStat{size: fi.Size(), mtime: mtime, ino: inode(fi), mode: uint32(fi.Mode())}
-	if old, ok := s.prev.files[p]; ok && old.size == st.size && old.mtime == st.mtime && old.ino == st.ino && old.mode == st.mode &&
+	old, seen := s.prev.files[p]
+	if seen && old.size == st.size && old.mtime == st.mtime && old.ino == st.ino && old.mode == st.mode &&
 		mtime < s.prev.stamped-int64(racyMargin) {
 		st.sum = old.sum
 	} else if k, ok := s.known[p]; ok && !s.started.IsZero() && fi.ModTime().Before(s.started.Add(-racyMargin)) {
@@ -255,6 +261,11 @@ func (s *inputScan) file(p string, fi fs.FileInfo, noLinks bool) {
 			return
 		}
 		st.sum = cache.Of(b)
+	}
+	if _, dup := s.next.files[p]; dup {
+		s.next.from = nil // scanned twice (a vocabulary file in content/): changedFrom compares the maps
+	} else if seen && old == st {
+		s.next.asBefore++
 	}
 	s.next.files[p] = st
 	s.h.String(p).Key(st.sum)

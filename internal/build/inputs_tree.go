@@ -4,7 +4,10 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/spf13/afero"
@@ -33,7 +36,7 @@ func listInputs(fsys afero.Fs, root string, skip map[string]bool) *inputDir {
 	list = func(d *inputDir, dir string) {
 		defer wg.Done()
 		sem <- struct{}{}
-		d.entries, d.err = afero.ReadDir(fsys, dir)
+		d.entries, d.err = readDir(fsys, dir)
 		<-sem
 		if d.err != nil {
 			return
@@ -103,4 +106,24 @@ func (s *inputScan) dir(p string, d *inputDir) {
 			return
 		}
 	}
+}
+
+// readDir is afero.ReadDir (the entries of the folder dir, stat'ed
+// without following links, in name order), on the OS file system with
+// the folder opened by openDir.
+func readDir(fsys afero.Fs, dir string) ([]fs.FileInfo, error) {
+	if !osFS(fsys) {
+		return afero.ReadDir(fsys, dir)
+	}
+	f, err := openDir(filepath.FromSlash(dir))
+	if err != nil {
+		return nil, err
+	}
+	list, err := f.Readdir(-1)
+	_ = f.Close()
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(list, func(a, b fs.FileInfo) int { return strings.Compare(a.Name(), b.Name()) })
+	return list, nil
 }

@@ -2,7 +2,6 @@ package build
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -414,64 +413,14 @@ func (o *output) release() {
 	}
 }
 
-// encode writes the record as a cache value: an empty path and the time
-// it was stamped, then the files.
-func (r *record) encode() []byte {
-	b := binary.AppendUvarint(nil, 0)
-	b = binary.AppendVarint(b, r.stamped)
-	for _, p := range r.paths {
-		e := r.files[p]
-		b = binary.AppendUvarint(b, uint64(len(p)))
-		b = append(b, p...)
-		b = append(b, e.key[:]...)
-		b = append(b, e.sum[:]...)
-		b = binary.AppendVarint(b, e.size)
-		b = binary.AppendVarint(b, e.mtime)
-	}
-	return b
-}
+// encode writes the record as a cache value (recList.encode).
+func (r *record) encode() []byte { return r.list().encode() }
 
+// decodeRecord reads what encode wrote.
 func decodeRecord(b []byte) (*record, bool) {
-	files := map[string]recEntry{}
-	var paths []string
-	var stamped int64
-	if n, w := binary.Uvarint(b); w > 0 && n == 0 {
-		var w2 int
-		if stamped, w2 = binary.Varint(b[w:]); w2 <= 0 {
-			return nil, false
-		}
-		b = b[w+w2:]
+	l, ok := decodeRecList(b)
+	if !ok {
+		return nil, false
 	}
-	for len(b) > 0 {
-		n, w := binary.Uvarint(b)
-		if w <= 0 || n > uint64(len(b)-w) {
-			return nil, false
-		}
-		p := string(b[w : w+int(n)])
-		b = b[w+int(n):]
-		if len(b) < 64 {
-			return nil, false
-		}
-		var e recEntry
-		copy(e.key[:], b)
-		copy(e.sum[:], b[32:])
-		b = b[64:]
-		var w1, w2 int
-		e.size, w1 = binary.Varint(b)
-		if w1 <= 0 {
-			return nil, false
-		}
-		e.mtime, w2 = binary.Varint(b[w1:])
-		if w2 <= 0 {
-			return nil, false
-		}
-		b = b[w1+w2:]
-		files[p] = e
-		paths = append(paths, p)
-	}
-	// encode wrote the paths sorted; a record from elsewhere is sorted here.
-	if !slices.IsSorted(paths) || len(paths) != len(files) {
-		paths = slices.Sorted(maps.Keys(files))
-	}
-	return &record{files: files, paths: paths, stamped: stamped}, true
+	return l.record(), true
 }

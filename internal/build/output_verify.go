@@ -61,10 +61,15 @@ func verifyWalk(fsys afero.Fs, dir string, prev *record) (*record, []string) {
 // returns its bytes, for a file whose time is too close to the record's to
 // be trusted.
 func (r *record) same(e recEntry, size, mtime int64, read func() ([]byte, error)) bool {
+	return sameAs(e, r.stamped, size, mtime, read)
+}
+
+// sameAs is record.same of a record stamped at stamped.
+func sameAs(e recEntry, stamped, size, mtime int64, read func() ([]byte, error)) bool {
 	if e.size != size || e.mtime != mtime {
 		return false
 	}
-	if e.mtime >= r.stamped-int64(racyOutput) {
+	if e.mtime >= stamped-int64(racyOutput) {
 		b, err := read()
 		return err == nil && cache.Key(sha256.Sum256(b)) == e.sum
 	}

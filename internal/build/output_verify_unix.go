@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -19,39 +20,51 @@ import (
 // of 30,000 pages is shared out among the cores.
 const verifyChunk = 1024
 
-// verifyOS is verify on the OS file system: each folder is read once (its
-// entries' types come with the names), and the files the record has are
-// stat'ed relative to the open folder (fstatat), in chunks on every core;
-// files the record does not have need no stat to be unknown. ok is false
-// when dir cannot be read (verifyWalk then decides).
+// verifyOS is verify on the OS file system (verifyListOS of the record
+// as a list). ok is false when dir cannot be read (verifyWalk then
+// decides).
 func verifyOS(dir string, prev *record, stop *atomic.Bool) (_ *record, unknown []string, ok bool) {
-	root, err := os.Open(filepath.FromSlash(dir))
+	l := prev.list()
+	kept, unknown, ok := verifyListOS(dir, l, stop)
+	if !ok {
+		return nil, nil, false
+	}
+	if len(kept) == len(l.paths) {
+		return prev, unknown, true // all there (records are not changed)
+	}
+	return l.only(kept), unknown, true
+}
+
+// verifyListOS checks the output folder dir against the record l: each
+// folder is read once (its entries' types come with the names), and the
+// files the record has are stat'ed relative to the open folder (fstatat),
+// in chunks on every core; files the record does not have need no stat
+// to be unknown. It returns the indexes of the files found as recorded
+// (in no order) and the unknown files (sorted); ok is false when dir
+// cannot be read.
+func verifyListOS(dir string, l *recList, stop *atomic.Bool) (kept []int32, unknown []string, ok bool) {
+	root, err := openDir(filepath.FromSlash(dir))
 	if err != nil {
 		return nil, nil, false
 	}
 	_ = root.Close()
-	v := &osVerifier{prev: prev, stop: stop}
+	v := &osVerifier{prev: l, folders: l.folders(), stop: stop}
 	v.g.SetLimit(runtime.GOMAXPROCS(0))
 	v.folder(dir, "")
 	_ = v.g.Wait()
 	slices.Sort(v.unknown)
-	if len(v.ok) == len(prev.files) {
-		return prev, v.unknown, true // all there (records are not changed)
-	}
-	files := make(map[string]recEntry, len(v.ok))
-	for _, r := range v.ok {
-		files[r] = prev.files[r]
-	}
-	return newRecord(files), v.unknown, true
+	return v.ok, v.unknown, true
 }
 
 type osVerifier struct {
-	prev *record
-	stop *atomic.Bool // when set, the rest is skipped
-	g    errgroup.Group
+	prev    *recList
+	folders map[string][]int32 // read only
+	stop    *atomic.Bool       // when set, the rest is skipped
+	g       errgroup.Group
 
-	mu          sync.Mutex
-	ok, unknown []string // paths in the output
+	mu      sync.Mutex
+	ok      []int32  // indexes in prev
+	unknown []string // paths in the output
 }
 
 // do runs f on another goroutine when a worker is free, else now: the
@@ -62,13 +75,29 @@ func (v *osVerifier) do(f func()) {
 	}
 }
 
+// find returns the index in prev of the file name of the folder rel.
+func (v *osVerifier) find(rel, name string) (int32, bool) {
+	in := v.folders[rel]
+	cut := 0
+	if rel != "" {
+		cut = len(rel) + 1
+	}
+	i, found := slices.BinarySearchFunc(in, name, func(j int32, name string) int {
+		return strings.Compare(v.prev.paths[j][cut:], name)
+	})
+	if !found {
+		return 0, false
+	}
+	return in[i], true
+}
+
 // folder verifies the folder rel ("" the output itself) of the output at
 // dir.
 func (v *osVerifier) folder(dir, rel string) {
 	if v.stopped() {
 		return
 	}
-	f, err := os.Open(filepath.FromSlash(path.Join(dir, rel)))
+	f, err := openDir(filepath.FromSlash(path.Join(dir, rel)))
 	if err != nil {
 		return
 	}
@@ -80,18 +109,18 @@ func (v *osVerifier) folder(dir, rel string) {
 	var files []recorded
 	var unknown []string
 	for _, e := range entries {
-		r := join(rel, e.Name())
 		switch {
 		case e.IsDir():
+			r := join(rel, e.Name())
 			v.do(func() { v.folder(dir, r) })
 		case e.Type().IsRegular():
-			if entry, found := v.prev.files[r]; found {
-				files = append(files, recorded{e.Name(), r, entry})
+			if i, found := v.find(rel, e.Name()); found {
+				files = append(files, recorded{e.Name(), i})
 			} else {
-				unknown = append(unknown, r)
+				unknown = append(unknown, join(rel, e.Name()))
 			}
 		default: // a link, a pipe, …: lore writes none
-			unknown = append(unknown, r)
+			unknown = append(unknown, join(rel, e.Name()))
 		}
 	}
 	v.add(nil, unknown)
@@ -108,10 +137,10 @@ func (v *osVerifier) folder(dir, rel string) {
 }
 
 // recorded is a file of a folder that the record has: its name in the
-// folder, its path in the output and its entry.
+// folder and its index in the record.
 type recorded struct {
-	name, path string
-	entry      recEntry
+	name string
+	i    int32
 }
 
 // stat checks the files of the open folder d (of the output at dir)
@@ -121,19 +150,20 @@ func (v *osVerifier) stat(d *os.File, dir string, files []recorded) {
 		return
 	}
 	fd := int(d.Fd())
-	ok := make([]string, 0, len(files))
+	ok := make([]int32, 0, len(files))
 	var unknown []string
 	for _, f := range files {
+		p := v.prev.paths[f.i]
 		var st unix.Stat_t
 		if unix.Fstatat(fd, f.name, &st, unix.AT_SYMLINK_NOFOLLOW) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
-			unknown = append(unknown, f.path)
+			unknown = append(unknown, p)
 			continue
 		}
-		read := func() ([]byte, error) { return os.ReadFile(filepath.FromSlash(path.Join(dir, f.path))) }
-		if v.prev.same(f.entry, st.Size, st.Mtim.Nano(), read) {
-			ok = append(ok, f.path)
+		read := func() ([]byte, error) { return os.ReadFile(filepath.FromSlash(path.Join(dir, p))) }
+		if v.prev.same(f.i, st.Size, st.Mtim.Nano(), read) {
+			ok = append(ok, f.i)
 		} else {
-			unknown = append(unknown, f.path)
+			unknown = append(unknown, p)
 		}
 	}
 	v.add(ok, unknown)
@@ -141,7 +171,7 @@ func (v *osVerifier) stat(d *os.File, dir string, files []recorded) {
 
 func (v *osVerifier) stopped() bool { return v.stop != nil && v.stop.Load() }
 
-func (v *osVerifier) add(ok, unknown []string) {
+func (v *osVerifier) add(ok []int32, unknown []string) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	v.ok = append(v.ok, ok...)

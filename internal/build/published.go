@@ -108,7 +108,7 @@ func (s *Session) fastPath() *Result {
 	// The findings are those of the last good build; whether they fail
 	// this one is up to this build's --fail-on (the output stays as it is
 	// either way).
-	return &Result{Project: p, Lint: u.Lint, Catalog: u.Catalog, Out: out, Kept: len(rec.files), Manuals: u.Manuals, UpToDate: true,
+	return &Result{Project: p, Lint: u.Lint, Catalog: u.Catalog, Out: out, Kept: len(rec.paths), Manuals: u.Manuals, UpToDate: true,
 		Failed: o.Fails(u.Lint.Diagnostics)}
 }
 
@@ -116,7 +116,7 @@ func (s *Session) fastPath() *Result {
 // whether every file of it is there as recorded (checked by a verify that
 // began at checked, Unix nanoseconds).
 type outputCheck struct {
-	rec     *record
+	rec     *recList
 	ok      bool
 	checked int64
 }
@@ -124,7 +124,7 @@ type outputCheck struct {
 // checkOutput checks the output folder out against its record, unless
 // stop is set first.
 func (s *Session) checkOutput(c *cache.Cache, fsys afero.Fs, out string, stop *atomic.Bool) outputCheck {
-	rec, _ := s.record(c, out)
+	rec := s.recordList(c, out)
 	if rec == nil || stop.Load() {
 		return outputCheck{}
 	}
@@ -132,8 +132,40 @@ func (s *Session) checkOutput(c *cache.Cache, fsys afero.Fs, out string, stop *a
 		return outputCheck{}
 	}
 	checked := time.Now().UnixNano()
-	verified, unknown := verifyUntil(fsys, path.Clean(out), rec, stop)
-	return outputCheck{rec: rec, ok: len(unknown) == 0 && len(verified.files) == len(rec.files), checked: checked}
+	return outputCheck{rec: rec, ok: holds(fsys, path.Clean(out), rec, stop), checked: checked}
+}
+
+// recordList is Session.record as a list, read from the cache without
+// making the record's map.
+func (s *Session) recordList(c *cache.Cache, out string) *recList {
+	if s.rec != nil && s.recOut == out {
+		return s.rec.list()
+	}
+	if c == nil {
+		return nil
+	}
+	raw, ok := c.Table(recordsTable).Get(recordKey(out))
+	if !ok {
+		return nil
+	}
+	l, ok := decodeRecList(raw)
+	if !ok {
+		return nil
+	}
+	return l
+}
+
+// holds reports whether the output folder dir holds every file of the
+// record l as recorded and no other (verify, without the record of what
+// it found).
+func holds(fsys afero.Fs, dir string, l *recList, stop *atomic.Bool) bool {
+	if osFS(fsys) {
+		if same, ok := holdsOS(dir, l, stop); ok {
+			return same
+		}
+	}
+	verified, unknown := verifyWalk(fsys, dir, l.record())
+	return len(unknown) == 0 && len(verified.files) == len(l.paths)
 }
 
 // recordPublished notes a good build's inputs ID and report for the next
@@ -168,6 +200,9 @@ func (b *buildRun) recordPublished(out string, extra []string) {
 func (m *fileMemo) changedFrom(prev *fileMemo) bool {
 	if len(m.files) != len(prev.files) {
 		return true
+	}
+	if m.from == prev { // the scan counted
+		return m.asBefore != len(m.files)
 	}
 	for p, f := range m.files {
 		if old, ok := prev.files[p]; !ok || old != f {

@@ -9,6 +9,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/lorekit/lore/internal/plural"
@@ -71,9 +72,9 @@ func (p Pos) String() string {
 	case p.Line == 0:
 		return file
 	case p.Col == 0:
-		return fmt.Sprintf("%s:%d", file, p.Line)
+		return file + ":" + strconv.Itoa(p.Line)
 	}
-	return fmt.Sprintf("%s:%d:%d", file, p.Line, p.Col)
+	return file + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
 }
 
 // Diagnostic is one finding. End is optional (zero when unknown). Fix is
@@ -90,7 +91,7 @@ type Diagnostic struct {
 
 // String formats d as "file:line:col: severity: message [rule]".
 func (d Diagnostic) String() string {
-	return fmt.Sprintf("%s: %s: %s [%s]", d.Pos, d.Severity, Printable(d.Message), d.Rule)
+	return d.Pos.String() + ": " + d.Severity.String() + ": " + Printable(d.Message) + " [" + d.Rule + "]"
 }
 
 // List is a collection of diagnostics.

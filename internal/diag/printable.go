@@ -38,5 +38,8 @@ func Printable(s string) string {
 
 // unprintable reports whether Printable escapes r.
 func unprintable(r rune) bool {
+	if r < utf8.RuneSelf { // ASCII: only the controls but the tab
+		return r != '\t' && (r < 0x20 || r == 0x7f)
+	}
 	return r != '\t' && unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029'
 }

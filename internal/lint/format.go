@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -38,14 +39,19 @@ func Write(w io.Writer, format string, r Report) error {
 }
 
 // writeText prints one "file:line:col: severity: message [rule]" line per
-// finding.
+// finding. The lines go out in large writes, not one system call each: a
+// build of 10,000 manuals reports some 7,000 findings.
 func writeText(w io.Writer, r Report) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
 	for _, d := range r.Diagnostics {
-		if _, err := fmt.Fprintln(w, d.String()); err != nil {
+		if _, err := bw.WriteString(d.String()); err != nil {
+			return err
+		}
+		if err := bw.WriteByte('\n'); err != nil {
 			return err
 		}
 	}
-	return nil
+	return bw.Flush()
 }
 
 // severityColors are the ANSI colours of the severities in WriteColor.
