@@ -31,7 +31,7 @@ func findOverrides(text string) []overrideSpan {
 		if !mayOverride(s) {
 			continue
 		}
-		m := &sentence{t: s}
+		m := &sentence{t: s, text: text}
 		for _, sp := range m.matches() {
 			out = append(out, overrideSpan{Off: s[sp[0]].Off, End: s[sp[1]].End})
 		}
@@ -68,7 +68,13 @@ func mayOverride(s []token) bool {
 // the prompt's own rules (pronounObject).
 var toldPronoun = words("told said gesagt gesagte instructed taught so")
 
-type sentence struct{ t []token }
+type sentence struct {
+	t []token
+	// text is the text the tokens' offsets point into ("" when unknown).
+	text string
+	// framing is filled by framingWords on first use (prompt_override_framing.go).
+	framing *framing
+}
 
 func (m *sentence) word(i int) string {
 	if i < 0 || i >= len(m.t) || m.t[i].Kind != tWord {
@@ -1030,44 +1036,6 @@ var actVerbs = words("act operate respond answer behave work reply talk speak fu
 func (m *sentence) negationIn(a, b int) bool {
 	for k := a; k < b; k++ {
 		if negators[m.word(k)] {
-			return true
-		}
-	}
-	return false
-}
-
-// defused reports a match [a, b] that the sentence describes rather than
-// commands: inside quotes or after a reporting word ("a page that asks
-// you to …"), with a word outside the match that says what to do about
-// it (refuse, treat as data, if, never …).
-func (m *sentence) defused(a, b int) bool {
-	quotes := 0
-	for k := 0; k < a; k++ {
-		if t := m.t[k]; t.Kind != tWord && strings.ContainsAny(t.Text, "\"“”„«»`") {
-			quotes++
-		}
-	}
-	reported := quotes%2 == 1
-	relative := false
-	for k := 0; k < a; k++ {
-		if reportingWords[m.word(k)] {
-			reported = true
-			if p := m.word(k - 1); p == "that" || p == "which" || p == "who" || p == "die" || p == "der" || p == "das" || p == "welche" {
-				relative = true
-			}
-		}
-	}
-	if !reported {
-		return false
-	}
-	if relative {
-		return true
-	}
-	for k := range m.t {
-		if k >= a && k <= b {
-			continue
-		}
-		if defuseWords[m.word(k)] {
 			return true
 		}
 	}
