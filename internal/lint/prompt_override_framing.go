@@ -101,16 +101,8 @@ func (m *sentence) urlRun(start, end int) bool {
 // at most defuseReach words before the quote opens or after it closes.
 func (m *sentence) defused(a, b int) bool {
 	f := m.framingOf()
-	reported := f.quoted[a]
-	relative := false
-	for k := 0; k < a; k++ {
-		if reportingWords[m.word(k)] {
-			reported = true
-			if p := m.word(k - 1); p == "that" || p == "which" || p == "who" || p == "die" || p == "der" || p == "das" || p == "welche" {
-				relative = true
-			}
-		}
-	}
+	reported := f.quoted[a] || m.before()[a]&reportedBefore != 0
+	relative := m.before()[a]&relativeBefore != 0
 	if !reported {
 		return false
 	}
