@@ -6,7 +6,7 @@ import "strings"
 // instructions”, refuse") is a description when the prose that frames it
 // says what to do about it. Only that prose counts: a defuse word inside
 // the quote, inside another quote or code span, inside a URL
-// (https://example.com/…) or far from the quote frames nothing, so it
+// (https://example.com/…, example.com) or far from the quote frames nothing, so it
 // does not silence a quoted order.
 
 // defuseReach bounds the framing: a defuse word counts when at most this
@@ -27,7 +27,8 @@ type framing struct {
 	// of quote marks before it).
 	quoted []bool
 	// url: the token belongs to a URL, a run of tokens without space
-	// between them that holds "://" or starts with "www.".
+	// between them that holds "://", starts with "www." or names a host
+	// or file (domainRun).
 	url []bool
 	// words[k] is the number of prose words (not quoted) before token k
 	// (len(t)+1 entries): the distance to a quote counts prose only, so
@@ -91,7 +92,20 @@ func (m *sentence) urlRun(start, end int) bool {
 		b.WriteString(m.t[k].Low)
 	}
 	s := b.String()
-	return strings.Contains(s, "://") || strings.HasPrefix(s, "www.") || strings.Contains(s, "(www.") || strings.Contains(s, "<www.")
+	return strings.Contains(s, "://") || strings.HasPrefix(s, "www.") || strings.Contains(s, "(www.") || strings.Contains(s, "<www.") ||
+		m.domainRun(start, end)
+}
+
+// domainRun reports whether the tokens [start, end) hold a host or file
+// name: a word, a dot and a word of two letters or more (example.com,
+// notes.md, user@example.org), unlike an abbreviation (e.g., z.B.).
+func (m *sentence) domainRun(start, end int) bool {
+	for k := start + 1; k+1 < end; k++ {
+		if m.t[k].Text == "." && m.t[k-1].Kind == tWord && m.t[k+1].Kind == tWord && len(m.t[k+1].Text) >= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // defused reports a match [a, b] that the sentence describes rather than
