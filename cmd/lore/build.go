@@ -64,6 +64,7 @@ prompts.lock; run 'lore lock' to accept a change.`,
   lore build --no-cache              from scratch, leaving .lore-cache/ alone`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			pf.outGiven = out != ""
 			o := build.RunOptions{Options: pf.options(), Out: out, Locked: locked, NoCache: noCache}
 			var err error
 			if o.FailOn, o.NeverFail, err = parseFailOn(failOn); err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/search"
 )
 
@@ -67,7 +69,10 @@ func (f *catalogFlags) open() (c *search.Catalog, closeFn func(), err error) {
 		}
 		return c, func() { c.Close(); os.RemoveAll(tmp) }, nil
 	}
-	dir, err := build.ProjectCatalog(p)
+	dir, notes, err := build.ProjectCatalog(p)
+	for _, n := range notes {
+		fmt.Fprintf(f.cmd.ErrOrStderr(), "lore %s: cache: %s\n", f.cmd.Name(), diag.Printable(n))
+	}
 	if err != nil {
 		return nil, nil, err
 	}

@@ -22,7 +22,9 @@ so that the next build only redoes what changed; lore serve uses it too.
 The cache is never trusted: a damaged or foreign one is detected and
 rebuilt, and a build without it (lore build --no-cache) publishes the same
 bytes. Clean is for reclaiming the space, or for a build from scratch.
-The folder carries its own .gitignore; public/ is left alone.`,
+The folder carries its own .gitignore; public/ is left alone. A
+.lore-cache that is a symbolic link is removed as a link: what it points
+to is left alone.`,
 		Example: `  lore clean
   lore clean --config docs/lore.yaml`,
 		Args: cobra.NoArgs,

@@ -166,6 +166,13 @@ func configReference() []byte {
 	b.WriteString("the file the defaults below apply. Paths are relative to the file. An unknown key, a value\n")
 	b.WriteString("of the wrong type or a key set twice is an error naming its line (exit 2), with the closest\n")
 	b.WriteString("known key when it looks like a typo. `lore init` writes a commented file with every key.\n\n")
+	b.WriteString("Every path (manuals, prompts, content, theme, out, vocabulary, a recipe's manualPaths) must\n")
+	b.WriteString("resolve, after symbolic links, inside the project folder: whoever edits lore.yaml in a pull\n")
+	b.WriteString("request chooses them, and `vocabulary: /proc/self/environ` or `manuals: [../../secrets]` would\n")
+	b.WriteString("publish what the machine that builds holds. A path that leads out is an error at its key's line\n")
+	b.WriteString("(exit 2), unless the command line says `--allow-outside` (the CI owner's choice; lore.yaml\n")
+	b.WriteString("cannot say it). An output folder outside the project is the command line's too: `lore build\n")
+	b.WriteString("--out ../site` is not checked, `out: ../site` needs `--allow-outside`.\n\n")
 	section := func(title, intro, prefix string) {
 		fmt.Fprintf(&b, "## %s\n\n", title)
 		if intro != "" {

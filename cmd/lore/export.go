@@ -61,6 +61,7 @@ stale, naming each stale file: run it in CI after lore export was committed.`,
 			if out == "" {
 				return usageError("--out is required: the folder the host's layout is written into (. for the project itself)")
 			}
+			pf.outGiven = true
 			p, err := pf.load()
 			if err != nil {
 				return failure(err)

@@ -42,6 +42,7 @@ Exit status: 0 on success, 2 for a configuration or I/O failure.`,
 				return usageError("--out DIR is required: the catalog is written to DIR/%s", build.CatalogDir)
 			}
 			start := time.Now()
+			pf.outGiven = true
 			p, err := pf.load()
 			if err != nil {
 				return failure(err)

@@ -75,6 +75,7 @@ a page of this machine, gets 403 (DNS rebinding protection).
 				return usageError("--allow-remote only applies to --http")
 			}
 			log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+			pf.outGiven = public != "" // the output served is the command line's
 			srv, err := mcpserver.New(mcpserver.Options{
 				Project: pf.options(), Public: public, Engine: engine,
 				Tools: splitTools(tools), ToolsGiven: cmd.Flags().Changed("tools"),

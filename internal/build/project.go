@@ -28,6 +28,13 @@ type Options struct {
 	// Manuals replaces the configured manual roots (--manuals), relative to
 	// the working directory.
 	Manuals []string
+	// AllowOutside admits path keys of lore.yaml that lead out of the
+	// project folder (--allow-outside: the CI owner trusts them);
+	// without it they are refused (outside.go).
+	AllowOutside bool
+	// OutGiven says that the command line names the output folder
+	// (--out): lore.yaml's out is not used, and not checked.
+	OutGiven bool
 }
 
 // Project is a loaded project: its configuration and manuals.
@@ -103,6 +110,9 @@ func loadConfig(o Options) (*Project, error) {
 		}
 	}
 	p := &Project{Config: cfg, FS: o.FS}
+	if err := p.checkOutside(o); err != nil {
+		return nil, err
+	}
 	if p.Vocabulary, err = p.readVocabulary(); err != nil {
 		return nil, err
 	}

@@ -411,14 +411,16 @@ func BuildCatalog(p *Project, o IndexOptions) (meta *search.Meta, fresh bool, er
 // (public/lore/catalog.bleve), building it when it is missing, its inputs
 // changed, or no build on this machine wrote it (Vouched: its meta.json
 // alone would let a committed catalog pass for the sources'). The project
-// must be on the OS file system.
-func ProjectCatalog(p *Project) (string, error) {
+// must be on the OS file system. notes say what was wrong with the build
+// cache (cache.Problems), for the command to print.
+func ProjectCatalog(p *Project) (dir string, notes []string, err error) {
 	if _, ok := p.FS.(*afero.OsFs); !ok {
-		return "", errors.New("the project's catalog can only be built on the OS file system")
+		return "", nil, errors.New("the project's catalog can only be built on the OS file system")
 	}
 	out := p.Config.Path(p.Config.Out)
-	dir := filepath.FromSlash(path.Join(out, CatalogDir))
+	dir = filepath.FromSlash(path.Join(out, CatalogDir))
 	c := cache.Open(p.FS, p.Config.Path(CacheDir), buildIdentity(), "")
+	notes = c.Problems()
 	stamp, ok := folderStamp(p.FS, dir)
 	if ok {
 		_, ok = c.Table(howdoiCatalogsTable).Get(stamp)
@@ -426,14 +428,14 @@ func ProjectCatalog(p *Project) (string, error) {
 	own := ok || vouchedBy(c, p, out, CatalogDir)
 	_, fresh, err := BuildCatalog(p, IndexOptions{Dir: dir, Force: !own})
 	if err != nil {
-		return "", err
+		return "", notes, err
 	}
 	if stamp, ok := folderStamp(p.FS, dir); ok && fresh {
 		c.Table(howdoiCatalogsTable).Put(stamp, nil) // the stamps of older catalogs go
 		c.Table(recordsTable).KeepAll()              // read above: the builds' records stay
 		_ = c.Save()
 	}
-	return dir, nil
+	return dir, notes, nil
 }
 
 func readMeta(fsys afero.Fs, dir string) (*search.Meta, error) {

@@ -79,19 +79,19 @@ func TestProjectCatalogOwn(t *testing.T) {
 		}
 		return fi.ModTime()
 	}
-	c, err := build.ProjectCatalog(p)
+	c, _, err := build.ProjectCatalog(p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	first := stamp(c)
-	if again, err := build.ProjectCatalog(p); err != nil || !stamp(again).Equal(first) {
+	if again, _, err := build.ProjectCatalog(p); err != nil || !stamp(again).Equal(first) {
 		t.Errorf("the second question built the catalog again (%v)", err)
 	}
 	later := first.Add(time.Hour)
 	if err := os.Chtimes(path.Join(c, "lore-content.txt"), later, later); err != nil {
 		t.Fatal(err)
 	}
-	if again, err := build.ProjectCatalog(p); err != nil || stamp(again).Equal(first) {
+	if again, _, err := build.ProjectCatalog(p); err != nil || stamp(again).Equal(first) {
 		t.Errorf("a catalog changed since it was built was reused (%v)", err)
 	}
 }

@@ -82,10 +82,19 @@ type tag struct {
 // KeyFile). A missing folder is created; a folder of another format or
 // another lore, one another machine or user wrote (a copy, or a folder
 // committed to the project), or one that cannot be read, is emptied.
-// Without a key the cache is kept in memory only. Open never fails: at
+// Without a key the cache is kept in memory only, and so it is when dir
+// is a symbolic link, or lies in one, that leads out of the folder that
+// holds it (the project): lore writes nothing through it. Open never fails: at
 // worst the cache starts empty and its problem is noted.
 func Open(fsys afero.Fs, dir, build, keyFile string) *Cache {
 	c := &Cache{fs: fsys, dir: path.Clean(dir), tables: map[string]*Table{}, packs: map[string]*Pack{}}
+	if why := linkedOut(fsys, c.dir); why != "" {
+		// A committed link (.lore-cache -> /home/ci/…): nothing is read
+		// or written through it, not even the tag.
+		c.notef("%s", why)
+		c.fs, c.dir, c.inMemory = afero.NewMemMapFs(), "cache", true
+		return c
+	}
 	var err error
 	if keyFile == "" {
 		keyFile, err = KeyFile()
@@ -260,10 +269,18 @@ func (c *Cache) Save() error {
 }
 
 // Remove deletes the cache folder dir on fsys (lore clean). A folder that
-// holds files the cache does not write is left alone.
+// holds files the cache does not write is left alone; a symbolic link is
+// removed, not what it points to.
 func Remove(fsys afero.Fs, dir string) (removed bool, err error) {
 	if _, err := fsys.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return false, nil
+	}
+	if l, ok := fsys.(afero.Lstater); ok {
+		if fi, _, err := l.LstatIfPossible(dir); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			// A link (one committed to the project, say): the link goes,
+			// what it points to stays.
+			return true, fsys.Remove(dir)
+		}
 	}
 	c := &Cache{fs: fsys, dir: path.Clean(dir)}
 	if foreign := c.foreignFiles(); len(foreign) > 0 {

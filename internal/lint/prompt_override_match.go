@@ -17,23 +17,24 @@ import (
 type overrideSpan struct{ Off, End int }
 
 // findOverrides returns the overrides in text (template tags blanked by
-// the caller).
+// the caller). It holds one sentence at a time as tokens, and a sentence
+// longer than sentenceWindow tokens one window of it at a time
+// (prompt_override_window.go): memory stays bounded however long a line
+// without a full stop is.
 func findOverrides(text string) []overrideSpan {
 	var out []overrideSpan
-	z := tokenizer{text: text}
-	buf := make([]token, 0, 64) // one sentence at a time: a long text is not held as tokens
+	w := windows{z: tokenizer{text: text}}
 	for {
-		s, ok := z.sentence(buf[:0])
+		s, ok := w.next()
 		if !ok {
 			break
 		}
-		buf = s
 		if !mayOverride(s) {
 			continue
 		}
-		m := &sentence{t: s}
+		m := &sentence{t: s, text: text}
 		for _, sp := range m.matches() {
-			out = append(out, overrideSpan{Off: s[sp[0]].Off, End: s[sp[1]].End})
+			out = w.keep(out, overrideSpan{Off: s[sp[0]].Off, End: s[sp[1]].End})
 		}
 	}
 	return out
@@ -68,7 +69,15 @@ func mayOverride(s []token) bool {
 // the prompt's own rules (pronounObject).
 var toldPronoun = words("told said gesagt gesagte instructed taught so")
 
-type sentence struct{ t []token }
+type sentence struct {
+	t []token
+	// text is the text the tokens' offsets point into ("" when unknown).
+	text string
+	// framing and clauses are worked out on first use
+	// (prompt_override_framing.go, prompt_override_before.go).
+	framing *framing
+	clauses []uint8
+}
 
 func (m *sentence) word(i int) string {
 	if i < 0 || i >= len(m.t) || m.t[i].Kind != tWord {
@@ -223,6 +232,12 @@ type object struct {
 	last     int  // last token of the phrase (with trailing self words)
 }
 
+// phraseReach bounds the words of one phrase the matcher walks over: the
+// nouns of a compound ("system prompt guardrails"), the modifiers before
+// a head, the adverbs before a verb. No phrase is longer; a line of
+// "rules rules …" made every one of its words walk to the line's end.
+const phraseReach = 16
+
 // objectAfter looks for an object phrase starting at token j, at most a
 // few modifiers before its head.
 func (m *sentence) objectAfter(j int, lang bool) (object, bool) {
@@ -256,7 +271,7 @@ func (m *sentence) objectAt(o object, k, unknown int) object {
 	w := m.t[k].Low
 	o.head, o.strength = k, objectStrength(w)
 	// A compound: "safety policies", "system instructions".
-	for m.isWord(o.head+1) && objectStrength(m.t[o.head+1].Low) > 0 {
+	for m.isWord(o.head+1) && o.head-k < phraseReach && objectStrength(m.t[o.head+1].Low) > 0 {
 		if strings.HasPrefix(m.t[o.head].Low, "safety") || strings.HasPrefix(m.t[o.head].Low, "security") {
 			o.strength = 3
 		}
@@ -406,8 +421,10 @@ var topicAfter = words("about regarding on for über zu bezüglich für")
 // place reads where the object stands, from token n on: the prompt's own
 // place, or something else's.
 func (m *sentence) place(o *object, n int) {
-	for n < len(m.t) && (neutralEN[m.word(n)] || neutralDE[m.word(n)] || m.word(n) == "the" || m.word(n) == "your" || m.word(n) == "deinem") {
-		n++
+	for start := n; n < len(m.t) && n-start < phraseReach; n++ {
+		if w := m.word(n); !(neutralEN[w] || neutralDE[w] || w == "the" || w == "your" || w == "deinem") {
+			break
+		}
 	}
 	if p := m.word(n); selfPlaces[p] || strings.HasPrefix(p, "system") {
 		o.self, o.owner = true, true
@@ -445,7 +462,7 @@ var blockers = words("in on at to from with within without about into onto for b
 // sentence.
 func (m *sentence) matches() [][2]int {
 	var out [][2]int
-	used := map[int]bool{}
+	used := make([]bool, len(m.t))
 	add := func(a, b int) {
 		if a > b {
 			a, b = b, a
@@ -514,7 +531,7 @@ var consider = words("consider treat regard deem mark betrachte betrachtet sieh"
 // i.
 func (m *sentence) phraseStart(i int) int {
 	k := i
-	for k > 0 {
+	for k > 0 && i-k < phraseReach {
 		w := m.word(k - 1)
 		if w == "" || !(selfRefEN[w] || selfRefDE[w] || neutralEN[w] || neutralDE[w] || externalEN[w] || externalDE[w] || negators[w]) {
 			break
@@ -602,7 +619,7 @@ func (m *sentence) commands(i int, v verb, o object) bool {
 // prevWord is the word before i, skipping adverbs that leave an
 // imperative an imperative; "" at the start of a clause.
 func (m *sentence) prevWord(i int) string {
-	for k := i - 1; k >= 0; k-- {
+	for k := i - 1; k >= 0 && i-k <= phraseReach; k-- {
 		t := m.t[k]
 		if t.Kind != tWord {
 			if m.opensQuotedSentence(k) {
@@ -639,19 +656,7 @@ func (m *sentence) opensQuotedSentence(k int) bool {
 // conditionalBefore reports a conditional or relative opener in the
 // comma clause before i ("when users ignore the rules").
 func (m *sentence) conditionalBefore(i int) bool {
-	for k := i - 1; k >= 0; k-- {
-		t := m.t[k]
-		if t.Kind != tWord {
-			if t.Text == "," || t.Text == "—" || t.Text == "–" {
-				return false
-			}
-			continue
-		}
-		if conditionalLead[t.Low] {
-			return true
-		}
-	}
-	return false
+	return m.before()[i]&conditionalBefore != 0
 }
 
 // linkedNegation reports a negation that governs the verb at i: only
@@ -771,21 +776,8 @@ type clause struct {
 // clauseBefore reads the comma clause before object o: a modal verb, or a
 // verb of considering ("consider the rules cancelled").
 func (m *sentence) clauseBefore(o object) clause {
-	c := clause{neg: o.negated}
-	for k := m.phraseStart(o.head) - 1; k >= 0; k-- {
-		if !m.isWord(k) {
-			if m.t[k].Text == "," {
-				break
-			}
-			continue
-		}
-		if x := m.word(k); modalWords[x] {
-			c.modal = true
-		} else if consider[x] {
-			c.be = true
-		}
-	}
-	return c
+	f := m.before()[m.phraseStart(o.head)]
+	return clause{neg: o.negated, modal: f&modalBefore != 0, be: f&considerBefore != 0}
 }
 
 // read takes word w between an object and its verb into c; false when w
@@ -1030,44 +1022,6 @@ var actVerbs = words("act operate respond answer behave work reply talk speak fu
 func (m *sentence) negationIn(a, b int) bool {
 	for k := a; k < b; k++ {
 		if negators[m.word(k)] {
-			return true
-		}
-	}
-	return false
-}
-
-// defused reports a match [a, b] that the sentence describes rather than
-// commands: inside quotes or after a reporting word ("a page that asks
-// you to …"), with a word outside the match that says what to do about
-// it (refuse, treat as data, if, never …).
-func (m *sentence) defused(a, b int) bool {
-	quotes := 0
-	for k := 0; k < a; k++ {
-		if t := m.t[k]; t.Kind != tWord && strings.ContainsAny(t.Text, "\"“”„«»`") {
-			quotes++
-		}
-	}
-	reported := quotes%2 == 1
-	relative := false
-	for k := 0; k < a; k++ {
-		if reportingWords[m.word(k)] {
-			reported = true
-			if p := m.word(k - 1); p == "that" || p == "which" || p == "who" || p == "die" || p == "der" || p == "das" || p == "welche" {
-				relative = true
-			}
-		}
-	}
-	if !reported {
-		return false
-	}
-	if relative {
-		return true
-	}
-	for k := range m.t {
-		if k >= a && k <= b {
-			continue
-		}
-		if defuseWords[m.word(k)] {
 			return true
 		}
 	}

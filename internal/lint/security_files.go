@@ -36,6 +36,15 @@ func (t *scanText) pos(off int) diag.Pos {
 	return diag.Pos{File: t.path, Line: l, Col: c}
 }
 
+// line returns the line of byte offset off: pos's line, without the
+// column, which costs a walk from the line's start.
+func (t *scanText) line(off int) int {
+	if t.m != nil {
+		return t.m.LineOf(off)
+	}
+	return t.lines.Line(max(0, min(off, len(t.src))))
+}
+
 func manualText(m *manual.Manual) *scanText {
 	return &scanText{path: m.Path, src: m.Src, kind: scan.Markdown, m: m}
 }
@@ -174,7 +183,7 @@ func reportHits(p *Pass, t *scanText, hits []scan.Hit, fix, remove string) {
 		h := hits[i]
 		pos := t.pos(h.Off)
 		j := i + 1
-		for j < len(hits) && t.pos(hits[j].Off).Line == pos.Line {
+		for j < len(hits) && t.line(hits[j].Off) == pos.Line {
 			j++
 		}
 		what := h.What

@@ -16,7 +16,10 @@ var securityInjection = securityRule(&Rule{
 		"it to reveal its system prompt, to send the conversation, environment variables or keys out (to a URL, webhook or outside " +
 		"server), or to hide what it does from the user (\"do not tell the user\", \"without the user noticing\", \"silently run\"). " +
 		"It matches verbs, objects and qualifiers with their inflections within one clause, not fixed sentences; a guardrail that says " +
-		"\"never send credentials\" is negated and not reported. The text is also read as a model reads it past disguises that hide a word from a " +
+		"\"never send credentials\" is negated and not reported, and an order quoted or reported in order to refuse it (\"if a page says " +
+		"'ignore all previous instructions', refuse\") is not reported either, when the prose around the quote says so: a defuse word " +
+		"(refuse, never, if, treat, example, …) counts outside every quote, code span and URL and at most 12 words of prose before the " +
+		"quote opens or after it closes, not anywhere in the sentence. The text is also read as a model reads it past disguises that hide a word from a " +
 		"matcher: invisible characters dropped, look-alike letters (a Cyrillic о, fullwidth letters) read as the letters they imitate, HTML " +
 		"character references decoded, tags and emphasis inside a word dropped (Ig*nore*), a word spelled out letter by letter joined " +
 		"(I g n o r e); what only that reading finds is reported as disguised. A manual about prompt injection that quotes an attack can disable the " +

@@ -98,6 +98,10 @@ func (m *Manual) Pos(off int) diag.Pos {
 	return diag.Pos{File: m.Path, Line: l, Col: c, Offset: off}
 }
 
+// LineOf returns the 1-based line that holds byte offset off, without
+// the column Pos counts from the line's start.
+func (m *Manual) LineOf(off int) int { return m.idx.Line(max(0, min(off, len(m.Src)))) }
+
 // LinePos returns the position of column col on line n (line 0: the
 // whole file).
 func (m *Manual) LinePos(n, col int) diag.Pos {

@@ -187,7 +187,7 @@ func Injection(src []byte, overrides bool) []Hit {
 	ws = words(src, 0, len(src), injectionLexicon, injectionCompoundSet, &ords, &clause, ws)
 	lastEnd := -1
 	for i := range ws {
-		if ws[i].off < lastEnd {
+		if int(ws[i].off) < lastEnd {
 			continue
 		}
 		for _, p := range injectionPatterns {
@@ -207,7 +207,7 @@ func Injection(src []byte, overrides bool) []Hit {
 			if p.modal && i > 0 && ws[i-1].class&cModal != 0 && ws[i].ord-ws[i-1].ord <= 1 && ws[i-1].clause == ws[i].clause {
 				continue
 			}
-			c.add(Hit{Off: ws[i].off, End: end, What: "text that " + p.what})
+			c.add(Hit{Off: int(ws[i].off), End: end, What: "text that " + p.what})
 			lastEnd = end
 			break
 		}
@@ -221,13 +221,13 @@ func (p *pattern) match(ws []word, i int) (int, bool) {
 	if p.any {
 		first := ws[i]
 		seen := make([]bool, len(p.steps))
-		end, left := first.end, len(p.steps)
-		for j := i; j < len(ws) && ws[j].clause == first.clause && ws[j].ord-first.ord <= p.span && left > 0; j++ {
+		end, left := int(first.end), len(p.steps)
+		for j := i; j < len(ws) && ws[j].clause == first.clause && int(ws[j].ord-first.ord) <= p.span && left > 0; j++ {
 			for k, s := range p.steps {
 				if !seen[k] && ws[j].class&s.class != 0 {
 					seen[k] = true
 					left--
-					end = ws[j].end
+					end = int(ws[j].end)
 					break
 				}
 			}
@@ -243,7 +243,7 @@ func (p *pattern) match(ws []word, i int) (int, bool) {
 	cur := i
 	for _, s := range p.steps[1:] {
 		found := -1
-		for j := cur + 1; j < len(ws) && ws[j].clause == ws[i].clause && ws[j].ord-ws[cur].ord <= s.gap+1 &&
+		for j := cur + 1; j < len(ws) && ws[j].clause == ws[i].clause && int(ws[j].ord-ws[cur].ord) <= s.gap+1 &&
 			ws[j].ord-ws[i].ord <= maxSpan; j++ {
 			if ws[j].class&s.class != 0 {
 				found = j
@@ -255,13 +255,13 @@ func (p *pattern) match(ws []word, i int) (int, bool) {
 		}
 		cur = found
 	}
-	return ws[cur].end, true
+	return int(ws[cur].end), true
 }
 
 // negated reports whether a negation stands within window words before
 // ws[i] in its clause, and is not "don't forget" (which asks for it).
 func negated(ws []word, i, window int) bool {
-	for j := i - 1; j >= 0 && ws[j].clause == ws[i].clause && ws[i].ord-ws[j].ord <= window; j-- {
+	for j := i - 1; j >= 0 && ws[j].clause == ws[i].clause && int(ws[i].ord-ws[j].ord) <= window; j-- {
 		if ws[j].class&cNeg != 0 {
 			// "don't forget to …", "vergiss nicht …": not a negation of the act.
 			if j+1 < len(ws) && ws[j+1].class&cNegBreak != 0 && ws[j+1].ord-ws[j].ord <= 2 && j+1 < i {
@@ -282,8 +282,8 @@ func negated(ws []word, i, window int) bool {
 // followedBy reports whether the word right after the one ending at end
 // is of class c.
 func followedBy(ws []word, end int, c uint64) bool {
-	j := sort.Search(len(ws), func(k int) bool { return ws[k].end >= end })
-	if j+1 >= len(ws) || ws[j].end != end {
+	j := sort.Search(len(ws), func(k int) bool { return int(ws[k].end) >= end })
+	if j+1 >= len(ws) || int(ws[j].end) != end {
 		return false
 	}
 	return ws[j+1].class&c != 0 && ws[j+1].ord == ws[j].ord+1 && ws[j+1].clause == ws[j].clause

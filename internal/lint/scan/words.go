@@ -8,10 +8,14 @@ import (
 
 // word is a token of prose that belongs to a word class, or a clause
 // boundary: the matcher of Injection sees only these.
+//
+// The fields are 32 bits wide (a text scanned is far under 2 GiB; a
+// manual is at most 2 MiB): a line of rule words is a word every six
+// bytes, and 40 bytes a word made its slice seven times the text.
 type word struct {
-	off, end int
-	ord      int // ordinal among all tokens: gaps are counted in words
-	clause   int
+	off, end int32
+	ord      int32 // ordinal among all tokens: gaps are counted in words
+	clause   int32
 	class    uint64 // bit set of the classes the word belongs to
 }
 
@@ -158,7 +162,7 @@ func (w *wordScan) flush(s, e int) {
 	}
 	*w.ords++
 	if c := w.lx.classOf(t); c != 0 {
-		w.out = append(w.out, word{off: s, end: e, ord: *w.ords, clause: *w.clause, class: c})
+		w.out = append(w.out, word{off: int32(s), end: int32(e), ord: int32(*w.ords), clause: int32(*w.clause), class: c})
 	}
 	w.pair, w.prevOff = w.pair[:0], s
 	if w.compounds.firsts[string(t)] {
