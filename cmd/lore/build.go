@@ -71,6 +71,7 @@ prompts.lock; run 'lore lock' to accept a change.`,
 				return err
 			}
 			defer memlimit.Apply()()
+			o.Sized = memlimit.Fit
 			var pr *progress
 			if isTerminal(e.stderr) {
 				pr = newProgress(e.stderr)

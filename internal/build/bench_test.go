@@ -155,7 +155,7 @@ func clearBaseline(b *testing.B, dir string) {
 // the lore build command sets).
 func runBuild(b *testing.B, dir string) *build.Result {
 	defer memlimit.Apply()()
-	res, err := build.Run(build.RunOptions{Options: build.Options{FS: afero.NewOsFs(), Dir: dir}})
+	res, err := build.Run(build.RunOptions{Options: build.Options{FS: afero.NewOsFs(), Dir: dir}, Sized: memlimit.Fit})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -416,7 +416,7 @@ func peakRSS(b *testing.B, dir string) float64 {
 // childBuild is the child's side of peakRSS: lore build.
 func childBuild(dir string) int {
 	memlimit.Apply()
-	res, err := build.Run(build.RunOptions{Options: build.Options{FS: afero.NewOsFs(), Dir: dir}})
+	res, err := build.Run(build.RunOptions{Options: build.Options{FS: afero.NewOsFs(), Dir: dir}, Sized: memlimit.Fit})
 	if err != nil || res.Failed {
 		fmt.Fprintln(os.Stderr, "build failed:", err)
 		return 2

@@ -55,6 +55,10 @@ type RunOptions struct {
 	// else): a server that holds it while it opens files never sees part
 	// of one build beside part of another.
 	Publishing sync.Locker
+	// Sized, when set, is told the bytes of the project's manuals once
+	// they are read (lore build fits its memory limit to them:
+	// memlimit.Fit).
+	Sized func(sourceBytes int64)
 }
 
 // Result is what a build produced. Failed builds leave the previous output
@@ -146,6 +150,13 @@ func (s *Session) Build() (*Result, error) {
 	}
 	if s.once && p.foundNothing() {
 		return nil, p.noManuals("build", s.o.Manuals) // lore build of nothing: no green CI job
+	}
+	if s.o.Sized != nil {
+		var n int64
+		for _, m := range p.Manuals.Manuals {
+			n += int64(len(m.Src))
+		}
+		s.o.Sized(n)
 	}
 	b := &buildRun{s: s, p: p, res: &Result{Project: p, Manuals: len(p.Manuals.Manuals)}, step: step, started: start, cache: c}
 	res, err := b.run()
