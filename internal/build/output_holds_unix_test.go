@@ -3,14 +3,11 @@
 package build
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
-
-	"github.com/lorekit/lore/internal/cache"
 )
 
 // holdsOS says yes for an output as recorded, and no for every kind of
@@ -22,23 +19,7 @@ func TestHoldsOS(t *testing.T) {
 	setup := func(t *testing.T) (string, *recList) {
 		dir := t.TempDir()
 		files := map[string]recEntry{}
-		write := func(rel, data string, when time.Time) {
-			p := filepath.Join(dir, filepath.FromSlash(rel))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.Chtimes(p, when, when); err != nil {
-				t.Fatal(err)
-			}
-			fi, err := os.Lstat(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			files[rel] = recEntry{sum: cache.Key(sha256.Sum256([]byte(data))), size: fi.Size(), mtime: fi.ModTime().UnixNano()}
-		}
+		write := func(rel, data string, when time.Time) { files[rel] = writeRecorded(t, dir, rel, data, when) }
 		for i := range verifyChunk + 3 {
 			write(fmt.Sprintf("manuals/m%05d.html", i), fmt.Sprintf("page %d", i), old)
 		}

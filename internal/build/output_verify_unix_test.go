@@ -26,21 +26,9 @@ func TestVerifyOSIsVerifyWalk(t *testing.T) {
 	dir := filepath.ToSlash(t.TempDir())
 	files := map[string]recEntry{}
 	write := func(rel, data string, when time.Time) {
-		p := filepath.FromSlash(path.Join(dir, rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Chtimes(p, when, when); err != nil {
-			t.Fatal(err)
-		}
-		fi, err := os.Lstat(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[rel] = recEntry{key: cache.Key{1}, sum: cache.Key(sha256.Sum256([]byte(data))), size: fi.Size(), mtime: fi.ModTime().UnixNano()}
+		e := writeRecorded(t, dir, rel, data, when)
+		e.key = cache.Key{1}
+		files[rel] = e
 	}
 	old := time.Now().Add(-time.Hour)
 	for i := range 2*verifyChunk + 7 {
@@ -103,4 +91,25 @@ func TestVerifyOSIsVerifyWalk(t *testing.T) {
 	if rec, _, _ := verifyOS(dir, r, &stop); rec != nil && len(rec.files) > 0 {
 		t.Errorf("a stopped verify checked %d files", len(rec.files))
 	}
+}
+
+// writeRecorded writes data to the file rel under dir with the time when,
+// and returns its record entry (sum, size and time; no key).
+func writeRecorded(t *testing.T, dir, rel, data string, when time.Time) recEntry {
+	t.Helper()
+	p := filepath.Join(filepath.FromSlash(dir), filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(p, when, when); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Lstat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recEntry{sum: cache.Key(sha256.Sum256([]byte(data))), size: fi.Size(), mtime: fi.ModTime().UnixNano()}
 }
