@@ -60,12 +60,13 @@ var severityColors = map[diag.Severity]string{diag.Error: "\x1b[1;31m", diag.War
 // WriteColor prints r in the text format with the severities coloured for a
 // terminal (ANSI escapes); the text is otherwise identical to Write's.
 func WriteColor(w io.Writer, r Report) error {
+	bw := bufio.NewWriterSize(w, 64<<10) // as writeText: large writes
 	for _, d := range r.Diagnostics {
-		if _, err := fmt.Fprintf(w, "%s: %s%s\x1b[0m: %s \x1b[2m[%s]\x1b[0m\n", d.Pos, severityColors[d.Severity], d.Severity, diag.Printable(d.Message), d.Rule); err != nil {
+		if _, err := fmt.Fprintf(bw, "%s: %s%s\x1b[0m: %s \x1b[2m[%s]\x1b[0m\n", d.Pos, severityColors[d.Severity], d.Severity, diag.Printable(d.Message), d.Rule); err != nil {
 			return err
 		}
 	}
-	return nil
+	return bw.Flush()
 }
 
 type jsonDiag struct {
