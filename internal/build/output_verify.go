@@ -3,6 +3,8 @@ package build
 import (
 	"crypto/sha256"
 	"io/fs"
+	"iter"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -78,9 +80,13 @@ func sameAs(e recEntry, stamped, size, mtime int64, read func() ([]byte, error))
 
 // racy reports whether a file of the record has a time too close to the
 // record's own to be trusted (verify compares it by its bytes).
-func (r *record) racy() bool {
-	for _, e := range r.files {
-		if e.mtime >= r.stamped-int64(racyOutput) {
+func (r *record) racy() bool { return anyRacy(maps.Values(r.files), r.stamped) }
+
+// anyRacy reports whether any of entries has a time within racyOutput of
+// stamped, the time a record was stamped.
+func anyRacy(entries iter.Seq[recEntry], stamped int64) bool {
+	for e := range entries {
+		if e.mtime >= stamped-int64(racyOutput) {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package build
 
 import (
 	"encoding/binary"
+	"slices"
 	"strings"
 )
 
@@ -74,14 +75,7 @@ func (l *recList) same(i int32, size, mtime int64, read func() ([]byte, error)) 
 
 // racy reports whether a file of the list has a time too close to the
 // record's own to be trusted (record.racy).
-func (l *recList) racy() bool {
-	for _, e := range l.entries {
-		if e.mtime >= l.stamped-int64(racyOutput) {
-			return true
-		}
-	}
-	return false
-}
+func (l *recList) racy() bool { return anyRacy(slices.Values(l.entries), l.stamped) }
 
 // restamped returns the list with the time at (record.restamped).
 func (l *recList) restamped(at int64) *recList {
