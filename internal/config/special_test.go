@@ -4,6 +4,7 @@ package config
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -17,6 +18,9 @@ import (
 func TestLoadRefusesSpecialFiles(t *testing.T) {
 	dir := t.TempDir()
 	if err := syscall.Mkfifo(filepath.Join(dir, FileName), 0o644); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("named pipes are required under CI=true: %v", err)
+		}
 		t.Skipf("mkfifo: %v", err)
 	}
 	for _, c := range []struct{ dir, file string }{{dir, ""}, {"", "/dev/zero"}} {

@@ -57,6 +57,9 @@ func TestSkillFilesStayInsideTheManualRoot(t *testing.T) {
 	write(filepath.Join(dir, "secret.txt"), "outside the root\n")
 	for link, target := range map[string]string{"in.txt": "../shared.txt", "out.txt": "../../secret.txt", "outdir": "../.."} {
 		if err := os.Symlink(target, filepath.Join(root, "s", link)); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("symbolic links are required under CI=true: %v", err)
+			}
 			t.Skipf("symbolic links: %v", err)
 		}
 	}
