@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -34,30 +35,30 @@ func (p *profileFlags) register(root *cobra.Command) {
 
 // start begins the CPU profile and the trace asked for.
 func (p *profileFlags) start() error {
-	if p.trace != "" {
-		f, err := os.Create(p.trace)
-		if err != nil {
-			return failure(fmt.Errorf("--trace: %w", err))
-		}
-		if err := trace.Start(f); err != nil {
+	var err error
+	if p.traceFile, err = startTo(p.trace, "--trace", trace.Start); err != nil {
+		return err
+	}
+	p.cpuFile, err = startTo(p.cpu, "--cpuprofile", pprof.StartCPUProfile)
+	return err
+}
+
+// startTo creates the file name (none when name is "") and begins writing
+// into it with begin; a failure names the flag.
+func startTo(name, flag string, begin func(io.Writer) error) (*os.File, error) {
+	if name == "" {
+		return nil, nil
+	}
+	f, err := os.Create(name)
+	if err == nil {
+		if err = begin(f); err != nil {
 			_ = f.Close()
-			return failure(fmt.Errorf("--trace: %w", err))
 		}
-		p.traceFile = f
 	}
-	if p.cpu == "" {
-		return nil
-	}
-	f, err := os.Create(p.cpu)
 	if err != nil {
-		return failure(fmt.Errorf("--cpuprofile: %w", err))
+		return nil, failure(fmt.Errorf("%s: %w", flag, err))
 	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		_ = f.Close()
-		return failure(fmt.Errorf("--cpuprofile: %w", err))
-	}
-	p.cpuFile = f
-	return nil
+	return f, nil
 }
 
 // stop ends the CPU profile and the trace and writes the heap profile; a
