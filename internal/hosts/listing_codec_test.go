@@ -5,10 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/spf13/afero"
-
-	"github.com/lorekit/lore/internal/config"
-	"github.com/lorekit/lore/internal/corpusgen"
 	"github.com/lorekit/lore/internal/manual"
 )
 
@@ -17,21 +13,11 @@ import (
 // the same sources), for every known host; any shorter or damaged form is
 // refused, never a panic or a listing with entries out of range.
 func TestListingCodec(t *testing.T) {
-	fs := afero.NewMemMapFs()
-	if err := corpusgen.Write(fs, "p", 200, 3); err != nil {
-		t.Fatal(err)
-	}
 	// A skill whose description and when_to_use are longer together
 	// than a host's per-entry limit: cut.
 	long := "---\nname: long-thing\ndescription: Handle the long thing" + strings.Repeat(", and one more part of it", 38) +
 		".\nwhen_to_use: When the long thing is due" + strings.Repeat(", or another part of it", 30) + ".\n---\n# Long\n\nBody.\n"
-	if err := afero.WriteFile(fs, "p/manuals/long-thing/SKILL.md", []byte(long), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := config.Load(fs, "p", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	fs, cfg := generatedProject(t, 200, 3, map[string]string{"manuals/long-thing/SKILL.md": long})
 	sim := NewSimulator(Input{Config: cfg, FS: fs, Manuals: manual.Load(fs, []string{"p/manuals"})})
 	states := map[string]bool{}
 	for _, p := range cfg.Hosts.Profiles {

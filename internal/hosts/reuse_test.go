@@ -22,14 +22,7 @@ import (
 // removed); its entries point at the new run's manuals; and the listings
 // are taken again only when their inputs are unchanged.
 func TestReuseEqualsFresh(t *testing.T) {
-	fs := afero.NewMemMapFs()
-	if err := corpusgen.Write(fs, "p", 300, 1); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := config.Load(fs, "p", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	fs, cfg := generatedProject(t, 300, 1, nil)
 	load := func() Input {
 		return Input{Config: cfg, FS: fs, Manuals: manual.Load(fs, []string{"p/manuals"})}
 	}
@@ -184,4 +177,25 @@ func firstDiff(a, b []byte) string {
 	}
 	lo := max(0, i-80)
 	return strings.Join([]string{string(a[lo:min(len(a), i+80)]), string(b[lo:min(len(b), i+80)])}, "\n---\n")
+}
+
+// generatedProject writes a project of n generated manuals (corpusgen,
+// seed) under "p" in memory, with the extra files (path under "p" →
+// content), and loads its lore.yaml.
+func generatedProject(t *testing.T, n int, seed int64, extra map[string]string) (afero.Fs, *config.Config) {
+	t.Helper()
+	fs := afero.NewMemMapFs()
+	if err := corpusgen.Write(fs, "p", n, seed); err != nil {
+		t.Fatal(err)
+	}
+	for p, src := range extra {
+		if err := afero.WriteFile(fs, path.Join("p", p), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg, err := config.Load(fs, "p", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fs, cfg
 }
