@@ -74,6 +74,7 @@ type output struct {
 	dirs    map[string]*dirOnce
 	written int
 	wrote   []string // paths written
+	fresh   []string // paths written into the new folder by this build (settle)
 	removed []string // paths the previous output had and this one has not
 }
 
@@ -299,6 +300,7 @@ func (o *output) Write(p string, key cache.Key, data []byte) error {
 	o.next[p] = recEntry{key: key, sum: s, size: fi.Size(), mtime: fi.ModTime().UnixNano()}
 	o.written++
 	o.wrote = append(o.wrote, p)
+	o.fresh = append(o.fresh, p)
 	o.mu.Unlock()
 	return nil
 }
@@ -356,6 +358,9 @@ func (o *output) commit() (*record, error) {
 	err := o.precompress()
 	if err == nil {
 		err = o.dropLeftovers()
+	}
+	if err == nil {
+		o.settle(time.Now())
 	}
 	if err != nil {
 		_ = o.fs.RemoveAll(o.stage)
