@@ -41,12 +41,12 @@ type foldFilterImpl struct{}
 
 func (foldFilterImpl) Filter(input []byte) []byte { return []byte(textan.Fold(string(input))) }
 
-type englishFilterImpl struct{}
+type englishFilterImpl struct{ memo *termMemo }
 
-func (englishFilterImpl) Filter(input analysis.TokenStream) analysis.TokenStream {
+func (f englishFilterImpl) Filter(input analysis.TokenStream) analysis.TokenStream {
 	out := input[:0]
 	for _, tok := range input {
-		if t := textan.EnglishTerm(string(tok.Term)); t != "" {
+		if t := f.memo.term(tok.Term); t != "" {
 			tok.Term = []byte(t)
 			out = append(out, tok)
 		}
@@ -103,7 +103,7 @@ func init() {
 			return foldFilterImpl{}, nil
 		}),
 		registry.RegisterTokenFilter(englishFilter, func(map[string]any, *registry.Cache) (analysis.TokenFilter, error) {
-			return englishFilterImpl{}, nil
+			return englishFilterImpl{newTermMemo()}, nil
 		}),
 		registry.RegisterTokenFilter(germanFilter, germanFilterConstructor),
 	} {
