@@ -14,7 +14,14 @@ import "strings"
 // false for an address without an authority: a relative path, `mailto:`.
 func ReadURL(u string) (scheme, rest string, ok bool) {
 	u = strings.TrimFunc(u, func(r rune) bool { return r <= ' ' })
-	u = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(u)
+	if strings.ContainsAny(u, "\t\n\r") {
+		u = strings.Map(func(r rune) rune {
+			if r == '\t' || r == '\n' || r == '\r' {
+				return -1
+			}
+			return r
+		}, u)
+	}
 	scheme, rest, need := "https", u, 2
 	if i := strings.IndexByte(u, ':'); i > 0 && isScheme(u[:i]) {
 		scheme, rest, need = strings.ToLower(u[:i]), u[i+1:], 0
