@@ -3,13 +3,13 @@ package site
 import (
 	"bufio"
 	"bytes"
+	_ "embed" // highlight.css
 	"html"
 	"strings"
 	"sync"
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
-	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/yuin/goldmark/util"
 
 	"github.com/lorekit/lore/internal/cache"
@@ -155,23 +155,35 @@ func (h *highlighter) plain(w util.BufWriter, lang, code string) {
 
 // highlightCSS returns the rules of both palettes, each scoped to its
 // theme, so a token the dark palette leaves alone never keeps its light
-// colour.
-func highlightCSS() (string, error) {
+// colour: paletteCSS of chroma's lightStyle and darkStyle, kept in
+// highlight.css. Reading chroma's styles needs its styles package, whose
+// initialisation parses all of its seventy styles (9 ms at the start of
+// every lore command, a twentieth of a nothing-changed build) for the two
+// the site uses; TestHighlightCSS checks the file against the styles of
+// the chroma the module requires (go test ./internal/site -run
+// TestHighlightCSS -update writes it anew).
+func highlightCSS() string { return paletteCSSFile }
+
+//go:embed highlight.css
+var paletteCSSFile string
+
+// paletteCSS returns the rules of the palettes light and dark (highlightCSS).
+func paletteCSS(light, dark *chroma.Style) (string, error) {
 	f := chromahtml.New(chromahtml.WithClasses(true))
-	var light, dark bytes.Buffer
-	if err := f.WriteCSS(&light, styles.Get(lightStyle)); err != nil {
+	var l, d bytes.Buffer
+	if err := f.WriteCSS(&l, light); err != nil {
 		return "", err
 	}
-	if err := f.WriteCSS(&dark, styles.Get(darkStyle)); err != nil {
+	if err := f.WriteCSS(&d, dark); err != nil {
 		return "", err
 	}
 	var out strings.Builder
 	out.WriteString("/* chroma " + lightStyle + " and " + darkStyle + " */\n")
-	for _, l := range rules(light.String()) {
-		out.WriteString(":root:not([data-theme=dark]) " + l + "\n")
+	for _, r := range rules(l.String()) {
+		out.WriteString(":root:not([data-theme=dark]) " + r + "\n")
 	}
-	for _, l := range rules(dark.String()) {
-		out.WriteString(":root[data-theme=dark] " + l + "\n")
+	for _, r := range rules(d.String()) {
+		out.WriteString(":root[data-theme=dark] " + r + "\n")
 	}
 	return out.String(), nil
 }

@@ -85,11 +85,7 @@ func (s *Site) Stats() Stats {
 // pages loaded. c, if not nil, holds bodies, highlighted code and assets
 // of earlier builds.
 func New(in *Input, c *cache.Cache) (*Site, error) {
-	css, err := highlightCSS()
-	if err != nil {
-		return nil, err
-	}
-	as, err := bundleAssetsCached(in.Theme, css, c)
+	as, err := bundleAssetsCached(in.Theme, highlightCSS(), c)
 	if err != nil {
 		return nil, err
 	}
