@@ -60,6 +60,19 @@ func appendBinaryMaps(c *Analyses, b []byte) []byte {
 				b = append(b, t...)
 			}
 		}
+		// Since LOREANA4: what the document's file was when encoded.
+		if f := a.fileSum; !f.set {
+			b = append(b, 0)
+		} else {
+			b = append(b, 1)
+			b = binary.AppendUvarint(b, uint64(len(f.key.url)))
+			b = append(b, f.key.url...)
+			b = binary.AppendUvarint(b, uint64(f.key.summaryRunes))
+			b = binary.AppendUvarint(b, uint64(f.key.sectionRunes))
+			b = binary.AppendUvarint(b, uint64(f.key.fragmentRunes))
+			b = binary.AppendUvarint(b, uint64(f.size))
+			b = append(b, f.sum[:]...)
+		}
 	}
 	return b
 }

@@ -68,6 +68,21 @@ type analysis struct {
 	// nil: not yet encoded).
 	frag    []byte
 	fragFor fragmentKey
+	// fileSum is the SHA-256 and length of the document's file as a
+	// Write last encoded it, for the URL and options in its key (set:
+	// ever encoded). Analyses keeps it, in its binary form too, so that
+	// a later Write whose output holds that file still (Options.Kept)
+	// neither encodes nor emits it again.
+	fileSum fileSum
+}
+
+// fileSum is what a document file's bytes were (their SHA-256 and
+// length) when encoded for key.
+type fileSum struct {
+	set  bool
+	key  fragmentKey
+	sum  [32]byte
+	size int
 }
 
 // fragmentKey is what a document's file depends on beside its analysis'
