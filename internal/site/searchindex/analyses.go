@@ -138,13 +138,7 @@ func (c *Analyses) AppendBinary(b []byte) []byte {
 			b = binary.AppendUvarint(b, uint64(o.tf))
 			b = append(b, byte(o.fields))
 		}
-		b = binary.AppendUvarint(b, uint64(len(a.secs)))
-		for _, sec := range a.secs {
-			for _, t := range [3]string{sec.Anchor, sec.Heading, sec.Text} {
-				b = binary.AppendUvarint(b, uint64(len(t)))
-				b = append(b, t...)
-			}
-		}
+		b = a.appendSections(b)
 		b = a.fileSum.append(b)
 	}
 	return b
@@ -189,14 +183,9 @@ func (c *Analyses) binarySize(keys []docKey, ids, renum []uint32) int {
 	}
 	for _, k := range keys {
 		a := c.last[k]
-		n += 16 + uvarintLen(a.words) + uvarintLen(len(a.occs)) + uvarintLen(len(a.secs))
+		n += 16 + uvarintLen(a.words) + uvarintLen(len(a.occs)) + a.sectionsBinarySize()
 		for _, o := range a.occs {
 			n += uvarintLen(int(renum[o.term])) + uvarintLen(int(o.tf)) + 1
-		}
-		for _, sec := range a.secs {
-			for _, t := range [3]string{sec.Anchor, sec.Heading, sec.Text} {
-				n += uvarintLen(len(t)) + len(t)
-			}
 		}
 		n += a.fileSum.binarySize()
 	}
@@ -206,7 +195,10 @@ func (c *Analyses) binarySize(keys []docKey, ids, renum []uint32) int {
 // uvarintLen is the length of v as binary.AppendUvarint writes it.
 func uvarintLen(v int) int { return (bits.Len64(uint64(v)|1) + 6) / 7 }
 
-// ReadAnalyses returns the analyses AppendBinary wrote into b.
+// ReadAnalyses returns the analyses AppendBinary wrote into b. They keep
+// the documents' sections in b undecoded until a document file is encoded
+// from them (most are kept as they are, Options.Kept): b must not change
+// afterwards.
 func ReadAnalyses(b []byte) (*Analyses, error) {
 	bad := errors.New("searchindex: not the analyses of this version, or damaged")
 	if !bytes.HasPrefix(b, []byte(analysesMagic)) {
@@ -270,23 +262,11 @@ func ReadAnalyses(b []byte) (*Analyses, error) {
 			a.occs[i] = occurrence{term: uint32(term), tf: uint16(tf), fields: field(b[0])}
 			b = b[1:]
 		}
-		nSecs := next()
-		if nSecs > uint64(len(b)) {
+		size, ok := sectionsSize(b)
+		if !ok {
 			return nil, bad
 		}
-		a.secs = make([]Section, nSecs)
-		for i := range a.secs {
-			var t [3]string
-			for j := range t {
-				n := next()
-				if n > uint64(len(b)) {
-					return nil, bad
-				}
-				t[j], b = string(b[:n]), b[n:]
-			}
-			a.secs[i] = Section{Anchor: t[0], Heading: t[1], Text: t[2]}
-		}
-		var ok bool
+		a.rawSecs, b = b[:size:size], b[size:]
 		if a.fileSum, b, ok = readFileSum(b); !ok {
 			return nil, bad
 		}

@@ -61,8 +61,12 @@ type occurrence struct {
 type analysis struct {
 	occs  []occurrence
 	words int
-	// secs are the sections the document's file shows (resolved).
-	secs []Section
+	// secs are the sections the document's file shows (resolved), or
+	// rawSecs holds them as AppendBinary wrote them, not decoded yet
+	// (sections): an analysis read back (ReadAnalyses) of a document
+	// whose file is kept (Options.Kept) never needs them.
+	secs    []Section
+	rawSecs []byte
 	// frag is the document's file as the last Write encoded it, for the
 	// URL and options in fragFor (Analyses keeps it for the next Write;
 	// nil: not yet encoded).

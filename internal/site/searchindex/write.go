@@ -290,7 +290,7 @@ func fragment(d Document, a *analysis, opt Options, keep bool) ([]byte, error) {
 	if a.frag != nil && a.fragFor == k {
 		return a.frag, nil
 	}
-	f, err := encodeFragment(d, a.secs, opt)
+	f, err := encodeFragment(d, a.sections(), opt)
 	if err != nil {
 		a.frag, a.fileSum = nil, fileSum{}
 		return nil, err
