@@ -46,12 +46,24 @@ func (e *manifestEntries) marshal(mf *Manifest) ([]byte, error) {
 	if i < 0 || bytes.Contains(head[i+1:], []byte(manualsKey)) {
 		return nil, fmt.Errorf("manifest.json: the manuals' place is not found once")
 	}
-	var last map[string]manifestEntry
-	if e != nil {
-		e.mu.Lock()
-		defer e.mu.Unlock()
-		last = e.last
+	if e == nil {
+		// Nothing kept: the entries go straight into the manifest.
+		out := make([]byte, 0, len(head)+len(manuals)<<10) // about 1 KiB an entry
+		out = append(out, head[:i]...)
+		out = append(out, "\n  \"manuals\": [\n"...)
+		for j := range manuals {
+			if j > 0 {
+				out = append(out, ",\n"...)
+			}
+			out = appendManifestManual(out, &manuals[j])
+		}
+		out = append(out, "\n  ],\n"...)
+		out = append(out, head[i+len(manualsKey):]...)
+		return append(out, '\n'), nil
 	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	last := e.last
 	next := make(map[string]manifestEntry, len(manuals))
 	parts := make([][]byte, len(manuals))
 	size := len(head)
@@ -59,11 +71,7 @@ func (e *manifestEntries) marshal(mf *Manifest) ([]byte, error) {
 		if k, ok := last[m.Path]; ok && sameManifestManual(k.m, m) {
 			parts[j] = k.json
 		} else {
-			b, err := json.MarshalIndent(&m, "    ", "  ")
-			if err != nil {
-				return nil, err
-			}
-			parts[j] = append([]byte("    "), b...)
+			parts[j] = appendManifestManual(nil, &m)
 		}
 		next[m.Path] = manifestEntry{m: m, json: parts[j]}
 		size += len(parts[j]) + 2
@@ -79,9 +87,7 @@ func (e *manifestEntries) marshal(mf *Manifest) ([]byte, error) {
 	}
 	out = append(out, "\n  ],\n"...)
 	out = append(out, head[i+len(manualsKey):]...)
-	if e != nil {
-		e.last = next
-	}
+	e.last = next
 	return append(out, '\n'), nil
 }
 

@@ -273,19 +273,7 @@ func (o *output) carry(p string, e recEntry) error {
 // bytes (it is then carried over).
 func (o *output) Write(p string, key cache.Key, data []byte) error {
 	s := cache.Key(sha256.Sum256(data))
-	if e, ok := o.prev.files[p]; ok && e.sum == s {
-		e.key = key
-		if o.carry(p, e) == nil {
-			return nil
-		}
-	}
-	if e, ok := o.spareFile(p); ok && e.sum == s {
-		// Not as published, but as the spare holds it: not written again.
-		o.mu.Lock()
-		o.next[p] = recEntry{key: key, sum: s, size: e.size, mtime: e.mtime}
-		o.written++
-		o.wrote = append(o.wrote, p)
-		o.mu.Unlock()
+	if o.Keep(p, key, s) {
 		return nil
 	}
 	if err := o.mkdir(path.Dir(p)); err != nil {
@@ -303,6 +291,29 @@ func (o *output) Write(p string, key cache.Key, data []byte) error {
 	o.fresh = append(o.fresh, p)
 	o.mu.Unlock()
 	return nil
+}
+
+// Keep keeps the file at p, recorded as made from key, when the previous
+// output holds it with bytes whose SHA-256 is sum (it is carried over), or
+// the new folder does as made from the spare (it counts as written), and
+// reports whether it did.
+func (o *output) Keep(p string, key, sum cache.Key) bool {
+	if e, ok := o.prev.files[p]; ok && e.sum == sum {
+		e.key = key
+		if o.carry(p, e) == nil {
+			return true
+		}
+	}
+	if e, ok := o.spareFile(p); ok && e.sum == sum {
+		// Not as published, but as the spare holds it: not written again.
+		o.mu.Lock()
+		o.next[p] = recEntry{key: key, sum: sum, size: e.size, mtime: e.mtime}
+		o.written++
+		o.wrote = append(o.wrote, p)
+		o.mu.Unlock()
+		return true
+	}
+	return false
 }
 
 // writeFile writes data into the file at target (replacing it) and

@@ -1,5 +1,7 @@
 package manual
 
+import "bytes"
+
 // UTF16 reports whether src is UTF-16 text and in which byte order:
 // "little-endian" or "big-endian", or "" when it is not. It knows the text by its byte-order mark (FF FE
 // or FE FF) or, without one, by the zero bytes of mostly ASCII text: the
@@ -15,8 +17,8 @@ func UTF16(src []byte) string {
 		}
 	}
 	n := min(len(src), 4096) &^ 1
-	if n < 4 {
-		return ""
+	if n < 4 || bytes.IndexByte(src[:n], 0) < 0 {
+		return "" // no NUL byte: text of one byte a character (found at vector speed)
 	}
 	var zero [2]int // NUL bytes at even and at odd offsets
 	for i := range n {

@@ -65,8 +65,6 @@ func (h *Header) Field(k string) (Field, bool) {
 	return Field{}, false
 }
 
-var headerKeyRE = regexp.MustCompile(`^([A-Za-z0-9_.-]+)[ \t]*:(.*)$`)
-
 // isFence reports whether line is a header delimiter: exactly three hyphens,
 // optionally followed by spaces.
 func isFence(line []byte) bool {
@@ -113,8 +111,8 @@ func parseLoreHeader(src []byte, idx diag.Lines) (Header, int, []Problem) {
 			probs = append(probs, p)
 			continue
 		}
-		m := headerKeyRE.FindStringSubmatch(s)
-		if m == nil {
+		key, raw, ok := headerKeyLine(s)
+		if !ok {
 			msg := fmt.Sprintf("%s is not a `key: value` line: each header line is one key, a colon and a value on the same line", diag.Excerpt(s))
 			if k, _, ok := strings.Cut(s, ":"); ok && strings.TrimSpace(k) != "" {
 				msg = fmt.Sprintf("%s is not a header key: keys are ASCII letters, digits, '.', '_' and '-' (audience, triggers, summary, requires-tools)", diag.Excerpt(strings.TrimSpace(k)))
@@ -122,7 +120,6 @@ func parseLoreHeader(src []byte, idx diag.Lines) (Header, int, []Problem) {
 			probs = append(probs, Problem{Rule: RuleHeaderNotYAML, Line: n, Col: 1, EndLine: n, EndCol: utf8.RuneCountInString(s) + 1, Message: msg})
 			continue
 		}
-		key, raw := m[1], m[2]
 		value := strings.TrimSpace(raw)
 		valCol := utf8.RuneCountInString(s) - utf8.RuneCountInString(strings.TrimLeftFunc(raw, unicode.IsSpace)) + 1
 		if value == "" {

@@ -61,6 +61,20 @@ func (o *keyedOutput) Write(p string, key cache.Key, data []byte) error {
 	return nil
 }
 
+// Keep keeps the file at p when its bytes have the SHA-256 sum (read from
+// the file system: a test that changes a file behind the output is
+// answered truly).
+func (o *keyedOutput) Keep(p string, key, sum cache.Key) bool {
+	b, err := afero.ReadFile(o.fs, p)
+	if err != nil || cache.Of(b) != sum {
+		return false
+	}
+	o.mu.Lock()
+	o.keys[p] = key
+	o.mu.Unlock()
+	return true
+}
+
 // renderSite renders in with c the way the build does (New with a cache,
 // Bodies, then Write) into o, and returns the rendering's counts.
 func renderSite(t *testing.T, in *Input, c *cache.Cache, o Output) Stats {

@@ -34,7 +34,8 @@ func (r *run) writeSearch(out Output) error {
 		return nil
 	}
 	key := r.search.key
-	opt := searchindex.Options{Dir: searchDir, Analyses: r.in.SearchAnalyses, Analysis: textan.New(r.in.SearchVocabulary)}
+	opt := searchindex.Options{Dir: searchDir, Analyses: r.in.SearchAnalyses, Analysis: textan.New(r.in.SearchVocabulary),
+		Kept: func(name string, sum [32]byte) bool { return out.Keep(path.Join(searchDir, name), key, sum) }}
 	// Each file goes out as it is made: the index of thousands of
 	// manuals is tens of megabytes.
 	emit := func(name string, data []byte) error { return out.Write(path.Join(searchDir, name), key, data) }

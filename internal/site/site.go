@@ -56,6 +56,10 @@ type Output interface {
 	// data once it has returned: the site writes page after page from one
 	// buffer.
 	Write(p string, key cache.Key, data []byte) error
+	// Keep keeps the file at p, recorded as made from key, when the
+	// output holds it with bytes whose SHA-256 is sum, and reports
+	// whether it did: the file then need not be made nor written.
+	Keep(p string, key, sum cache.Key) bool
 }
 
 // Site is a rendering in two steps: Bodies renders the manual bodies (the

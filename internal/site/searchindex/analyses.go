@@ -79,11 +79,12 @@ func (c *Analyses) key(d Document, secs []Section) docKey {
 }
 
 // analysesMagic starts the binary form of Analyses.
-const analysesMagic = "LOREANA3"
+const analysesMagic = "LOREANA4"
 
 // AppendBinary appends the analyses c remembers to b: the vocabulary they
-// were made with, the terms they use, then per document its key, its length in words, its terms' statistics
-// and the sections its document file shows.
+// were made with, the terms they use, then per document its key, its length in words, its terms' statistics,
+// the sections its document file shows and what that file was when last
+// encoded (fileSum).
 func (c *Analyses) AppendBinary(b []byte) []byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -137,15 +138,37 @@ func (c *Analyses) AppendBinary(b []byte) []byte {
 			b = binary.AppendUvarint(b, uint64(o.tf))
 			b = append(b, byte(o.fields))
 		}
-		b = binary.AppendUvarint(b, uint64(len(a.secs)))
-		for _, sec := range a.secs {
-			for _, t := range [3]string{sec.Anchor, sec.Heading, sec.Text} {
-				b = binary.AppendUvarint(b, uint64(len(t)))
-				b = append(b, t...)
-			}
-		}
+		b = a.appendSections(b)
+		b = a.fileSum.append(b)
 	}
 	return b
+}
+
+// append appends f to b: 0 when not set, else 1, the URL and options of
+// its key, the sum and the length.
+func (f fileSum) append(b []byte) []byte {
+	if !f.set {
+		return append(b, 0)
+	}
+	b = append(b, 1)
+	b = binary.AppendUvarint(b, uint64(len(f.key.url)))
+	b = append(b, f.key.url...)
+	for _, v := range [...]int{f.key.summaryRunes, f.key.sectionRunes, f.key.fragmentRunes, f.size} {
+		b = binary.AppendUvarint(b, uint64(v))
+	}
+	return append(b, f.sum[:]...)
+}
+
+// binarySize is the length of what append appends.
+func (f fileSum) binarySize() int {
+	if !f.set {
+		return 1
+	}
+	n := 1 + uvarintLen(len(f.key.url)) + len(f.key.url) + len(f.sum)
+	for _, v := range [...]int{f.key.summaryRunes, f.key.sectionRunes, f.key.fragmentRunes, f.size} {
+		n += uvarintLen(v)
+	}
+	return n
 }
 
 // binarySize is the length of what AppendBinary appends after the
@@ -160,15 +183,11 @@ func (c *Analyses) binarySize(keys []docKey, ids, renum []uint32) int {
 	}
 	for _, k := range keys {
 		a := c.last[k]
-		n += 16 + uvarintLen(a.words) + uvarintLen(len(a.occs)) + uvarintLen(len(a.secs))
+		n += 16 + uvarintLen(a.words) + uvarintLen(len(a.occs)) + a.sectionsBinarySize()
 		for _, o := range a.occs {
 			n += uvarintLen(int(renum[o.term])) + uvarintLen(int(o.tf)) + 1
 		}
-		for _, sec := range a.secs {
-			for _, t := range [3]string{sec.Anchor, sec.Heading, sec.Text} {
-				n += uvarintLen(len(t)) + len(t)
-			}
-		}
+		n += a.fileSum.binarySize()
 	}
 	return n
 }
@@ -176,7 +195,10 @@ func (c *Analyses) binarySize(keys []docKey, ids, renum []uint32) int {
 // uvarintLen is the length of v as binary.AppendUvarint writes it.
 func uvarintLen(v int) int { return (bits.Len64(uint64(v)|1) + 6) / 7 }
 
-// ReadAnalyses returns the analyses AppendBinary wrote into b.
+// ReadAnalyses returns the analyses AppendBinary wrote into b. They keep
+// the documents' sections in b undecoded until a document file is encoded
+// from them (most are kept as they are, Options.Kept): b must not change
+// afterwards.
 func ReadAnalyses(b []byte) (*Analyses, error) {
 	bad := errors.New("searchindex: not the analyses of this version, or damaged")
 	if !bytes.HasPrefix(b, []byte(analysesMagic)) {
@@ -240,21 +262,13 @@ func ReadAnalyses(b []byte) (*Analyses, error) {
 			a.occs[i] = occurrence{term: uint32(term), tf: uint16(tf), fields: field(b[0])}
 			b = b[1:]
 		}
-		nSecs := next()
-		if nSecs > uint64(len(b)) {
+		size, ok := sectionsSize(b)
+		if !ok {
 			return nil, bad
 		}
-		a.secs = make([]Section, nSecs)
-		for i := range a.secs {
-			var t [3]string
-			for j := range t {
-				n := next()
-				if n > uint64(len(b)) {
-					return nil, bad
-				}
-				t[j], b = string(b[:n]), b[n:]
-			}
-			a.secs[i] = Section{Anchor: t[0], Heading: t[1], Text: t[2]}
+		a.rawSecs, b = b[:size:size], b[size:]
+		if a.fileSum, b, ok = readFileSum(b); !ok {
+			return nil, bad
 		}
 		c.last[k] = a
 	}
@@ -340,4 +354,40 @@ func forEach(n int, f func(i int)) {
 		g.Go(func() error { f(i); return nil })
 	}
 	_ = g.Wait()
+}
+
+// readFileSum reads what fileSum.append wrote at the start of b and
+// returns the rest of b.
+func readFileSum(b []byte) (fileSum, []byte, bool) {
+	if len(b) == 0 || b[0] > 1 {
+		return fileSum{}, nil, false
+	}
+	if b[0] == 0 {
+		return fileSum{}, b[1:], true
+	}
+	b = b[1:]
+	next := func() (int, bool) {
+		v, n := binary.Uvarint(b)
+		if n <= 0 || v > math.MaxInt32 {
+			return 0, false
+		}
+		b = b[n:]
+		return int(v), true
+	}
+	n, ok := next()
+	if !ok || n > len(b) {
+		return fileSum{}, nil, false
+	}
+	f := fileSum{set: true}
+	f.key.url, b = string(b[:n]), b[n:]
+	for _, v := range [...]*int{&f.key.summaryRunes, &f.key.sectionRunes, &f.key.fragmentRunes, &f.size} {
+		if *v, ok = next(); !ok {
+			return fileSum{}, nil, false
+		}
+	}
+	if len(b) < len(f.sum) {
+		return fileSum{}, nil, false
+	}
+	copy(f.sum[:], b)
+	return f, b[len(f.sum):], true
 }

@@ -53,12 +53,26 @@ func appendBinaryMaps(c *Analyses, b []byte) []byte {
 			b = binary.AppendUvarint(b, uint64(o.tf))
 			b = append(b, byte(o.fields))
 		}
-		b = binary.AppendUvarint(b, uint64(len(a.secs)))
-		for _, sec := range a.secs {
+		secs := a.sections()
+		b = binary.AppendUvarint(b, uint64(len(secs)))
+		for _, sec := range secs {
 			for _, t := range [3]string{sec.Anchor, sec.Heading, sec.Text} {
 				b = binary.AppendUvarint(b, uint64(len(t)))
 				b = append(b, t...)
 			}
+		}
+		// Since LOREANA4: what the document's file was when encoded.
+		if f := a.fileSum; !f.set {
+			b = append(b, 0)
+		} else {
+			b = append(b, 1)
+			b = binary.AppendUvarint(b, uint64(len(f.key.url)))
+			b = append(b, f.key.url...)
+			b = binary.AppendUvarint(b, uint64(f.key.summaryRunes))
+			b = binary.AppendUvarint(b, uint64(f.key.sectionRunes))
+			b = binary.AppendUvarint(b, uint64(f.key.fragmentRunes))
+			b = binary.AppendUvarint(b, uint64(f.size))
+			b = append(b, f.sum[:]...)
 		}
 	}
 	return b
@@ -104,6 +118,14 @@ func TestAppendBinaryKeepsItsBytes(t *testing.T) {
 	}
 	if again := back.AppendBinary(nil); !bytes.Equal(again, got[1:]) {
 		t.Error("the analyses read back give other bytes")
+	}
+	// Their sections are decoded when asked for, and give the same bytes
+	// decoded as kept in their binary form.
+	for _, a := range back.last {
+		a.sections()
+	}
+	if again := back.AppendBinary(nil); !bytes.Equal(again, got[1:]) {
+		t.Error("the analyses read back give other bytes once their sections are decoded")
 	}
 }
 

@@ -61,13 +61,32 @@ type occurrence struct {
 type analysis struct {
 	occs  []occurrence
 	words int
-	// secs are the sections the document's file shows (resolved).
-	secs []Section
+	// secs are the sections the document's file shows (resolved), or
+	// rawSecs holds them as AppendBinary wrote them, not decoded yet
+	// (sections): an analysis read back (ReadAnalyses) of a document
+	// whose file is kept (Options.Kept) never needs them.
+	secs    []Section
+	rawSecs []byte
 	// frag is the document's file as the last Write encoded it, for the
 	// URL and options in fragFor (Analyses keeps it for the next Write;
 	// nil: not yet encoded).
 	frag    []byte
 	fragFor fragmentKey
+	// fileSum is the SHA-256 and length of the document's file as a
+	// Write last encoded it, for the URL and options in its key (set:
+	// ever encoded). Analyses keeps it, in its binary form too, so that
+	// a later Write whose output holds that file still (Options.Kept)
+	// neither encodes nor emits it again.
+	fileSum fileSum
+}
+
+// fileSum is what a document file's bytes were (their SHA-256 and
+// length) when encoded for key.
+type fileSum struct {
+	set  bool
+	key  fragmentKey
+	sum  [32]byte
+	size int
 }
 
 // fragmentKey is what a document's file depends on beside its analysis'

@@ -36,6 +36,14 @@ type Options struct {
 	// vocabulary:) added to lore's, as the catalog routes with it (nil:
 	// lore's vocabulary).
 	Analysis *textan.Analysis
+	// Kept, when set, is asked before a document file (f/<n>.json, name
+	// inside Dir) is encoded whose bytes Analyses remembers from an
+	// earlier Write (their SHA-256, sum): it reports whether the output
+	// holds that file with those bytes already and keeps it. A file kept
+	// is neither encoded nor emitted: after an edit, the files of the
+	// documents that did not change (tens of megabytes at thousands of
+	// manuals) are not made again.
+	Kept func(name string, sum [32]byte) bool
 }
 
 func (o Options) withDefaults() Options {
@@ -189,14 +197,19 @@ func WriteFunc(emit func(name string, data []byte) error, docs []Document, opt O
 	shards := encodeShards(terms, lists, opt.ShardBytes)
 
 	var st Stats
+	// The index's ID is the SHA-256 of every file's name, length and
+	// SHA-256, in the order emitted: a file kept (Options.Kept) counts
+	// by the sum Analyses remembers, without its bytes.
 	h := sha256.New()
+	count := func(name string, size int, sum [32]byte) {
+		fmt.Fprintf(h, "%s %d %x\n", name, size, sum)
+		st.Bytes += int64(size)
+	}
 	add := func(name string, data []byte) error {
-		fmt.Fprintf(h, "%s %d\n", name, len(data))
-		h.Write(data)
+		count(name, len(data), sha256.Sum256(data))
 		if err := emit(name, data); err != nil {
 			return fmt.Errorf("searchindex: %w", err)
 		}
-		st.Bytes += int64(len(data))
 		return nil
 	}
 	firsts := make([]string, len(shards))
@@ -208,11 +221,16 @@ func WriteFunc(emit func(name string, data []byte) error, docs []Document, opt O
 		shards[i].data = nil
 	}
 	for i, d := range docs {
+		name := fragmentFile(i)
+		if fs, ok := keptFragment(d, as[i], opt, name); ok {
+			count(name, fs.size, fs.sum)
+			continue
+		}
 		f, err := fragment(d, as[i], opt, opt.Analyses != nil && !fresh[i])
 		if err != nil {
 			return Stats{}, fmt.Errorf("searchindex: %w", err)
 		}
-		if err := add(fragmentFile(i), f); err != nil {
+		if err := add(name, f); err != nil {
 			return Stats{}, err
 		}
 	}
@@ -266,18 +284,41 @@ func WriteFunc(emit func(name string, data []byte) error, docs []Document, opt O
 // which holds no files): its file is encoded once more should a next
 // Write reuse its analysis, instead of being held meanwhile (at 10,000
 // manuals the files are 30 MB).
+// The sum and length of the file encoded are remembered in a either way.
 func fragment(d Document, a *analysis, opt Options, keep bool) ([]byte, error) {
-	k := fragmentKey{d.URL, opt.SummaryRunes, opt.SectionRunes, opt.FragmentRunes}
+	k := fragmentOf(d, opt)
 	if a.frag != nil && a.fragFor == k {
 		return a.frag, nil
 	}
-	f, err := encodeFragment(d, a.secs, opt)
-	if err == nil && keep {
+	f, err := encodeFragment(d, a.sections(), opt)
+	if err != nil {
+		a.frag, a.fileSum = nil, fileSum{}
+		return nil, err
+	}
+	a.fileSum = fileSum{set: true, key: k, sum: sha256.Sum256(f), size: len(f)}
+	if keep {
 		a.frag, a.fragFor = f, k
 	} else {
 		a.frag = nil
 	}
-	return f, err
+	return f, nil
+}
+
+// keptFragment reports whether the document file of d, analysed as a,
+// is kept at name (Options.Kept): a remembers the sum of the file an
+// earlier Write encoded for d's URL and these options, and the output
+// holds those bytes at name.
+func keptFragment(d Document, a *analysis, opt Options, name string) (fileSum, bool) {
+	fs := a.fileSum
+	if opt.Kept == nil || !fs.set || fs.key != fragmentOf(d, opt) {
+		return fileSum{}, false
+	}
+	return fs, opt.Kept(name, fs.sum)
+}
+
+// fragmentOf is the key of d's document file beside its analysis' key.
+func fragmentOf(d Document, opt Options) fragmentKey {
+	return fragmentKey{d.URL, opt.SummaryRunes, opt.SectionRunes, opt.FragmentRunes}
 }
 
 func shardFile(i int) string    { return "t/" + strconv.Itoa(i) + ".bin" }
