@@ -172,7 +172,9 @@ func configReference() []byte {
 	b.WriteString("publish what the machine that builds holds. A path that leads out is an error at its key's line\n")
 	b.WriteString("(exit 2), unless the command line says `--allow-outside` (the CI owner's choice; lore.yaml\n")
 	b.WriteString("cannot say it). An output folder outside the project is the command line's too: `lore build\n")
-	b.WriteString("--out ../site` is not checked, `out: ../site` needs `--allow-outside`.\n\n")
+	b.WriteString("--out ../site` is not checked, `out: ../site` needs `--allow-outside`. `lore serve` and\n")
+	b.WriteString("`lore mcp --watch` go through the same wall for the folders they watch: a folder that leads\n")
+	b.WriteString("out is neither walked nor watched unless `--allow-outside`.\n\n")
 	section := func(title, intro, prefix string) {
 		fmt.Fprintf(&b, "## %s\n\n", title)
 		if intro != "" {

@@ -90,6 +90,20 @@ func (p *Project) readVocabulary() (string, error) {
 // loadConfig reads the project's configuration and the files it names for
 // routing (Vocabulary); Manuals is nil.
 func loadConfig(o Options) (*Project, error) {
+	p, err := checkedConfig(o)
+	if err != nil {
+		return nil, err
+	}
+	if p.Vocabulary, err = p.readVocabulary(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// checkedConfig reads the project's configuration, with --manuals in
+// place of its manual roots, and refuses a path key that leads out of the
+// project folder (outside.go); nothing the keys name is read.
+func checkedConfig(o Options) (*Project, error) {
 	if o.FS == nil {
 		o.FS = afero.NewOsFs()
 	}
@@ -111,9 +125,6 @@ func loadConfig(o Options) (*Project, error) {
 	}
 	p := &Project{Config: cfg, FS: o.FS}
 	if err := p.checkOutside(o); err != nil {
-		return nil, err
-	}
-	if p.Vocabulary, err = p.readVocabulary(); err != nil {
 		return nil, err
 	}
 	return p, nil
