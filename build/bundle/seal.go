@@ -6,9 +6,13 @@ package bundle
 // prefix text.
 
 import (
+	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"strconv"
@@ -53,15 +57,28 @@ func (b *Bundle) fieldDigests() map[string]string {
 		return map[string]string{}
 	}
 	out := make(map[string]string, len(fields))
+	h := sha256.New()
+	w := bufio.NewWriter(h)
 	for name, v := range fields {
 		if name == sealField || name == fieldsField {
 			continue
 		}
-		var buf bytes.Buffer
-		canonical(&buf, v)
-		out[name] = Digest(buf.String())
+		// Hashed as it is encoded: a field holding a long prefix is not
+		// copied into a buffer, then a string, then a byte slice.
+		h.Reset()
+		canonical(w, v)
+		_ = w.Flush() // a hash takes every write
+		out[name] = hex.EncodeToString(h.Sum(nil))
 	}
 	return out
+}
+
+// canonWriter is where canonical writes: a bytes.Buffer, or a bufio.Writer
+// in front of a hash.
+type canonWriter interface {
+	io.Writer
+	io.ByteWriter
+	io.StringWriter
 }
 
 // sealOf is the bundle digest of the field digests.
@@ -96,7 +113,7 @@ func Canonical(doc []byte) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func canonical(w *bytes.Buffer, v any) {
+func canonical(w canonWriter, v any) {
 	switch v := v.(type) {
 	case map[string]any:
 		w.WriteByte('{')
@@ -126,8 +143,9 @@ func canonical(w *bytes.Buffer, v any) {
 	}
 }
 
-func canonicalString(w *bytes.Buffer, s string) {
-	w.WriteString("s" + strconv.Itoa(len(s)) + ":" + s)
+func canonicalString(w canonWriter, s string) {
+	w.WriteString("s" + strconv.Itoa(len(s)) + ":")
+	w.WriteString(s)
 }
 
 // verifySeal checks b's seal: one message per field whose value no longer

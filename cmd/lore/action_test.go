@@ -75,7 +75,7 @@ func TestActionStructure(t *testing.T) {
 	if a.Runs.Using != "composite" {
 		t.Errorf("runs.using = %q, want composite", a.Runs.Using)
 	}
-	for _, in := range []string{"version", "locked"} {
+	for _, in := range []string{"version", "locked", "allow-outside"} {
 		if _, ok := a.Inputs[in]; !ok {
 			t.Errorf("no input %q", in)
 		}
@@ -90,6 +90,9 @@ func TestActionStructure(t *testing.T) {
 	}
 	if d := a.Inputs["locked"].Default; d == nil || (*d != "false" && *d != "true") {
 		t.Errorf("input locked: default %v, want true or false", d)
+	}
+	if d := a.Inputs["allow-outside"].Default; d == nil || *d != "false" {
+		t.Errorf("input allow-outside: default %v, want false (the CI owner opts in)", d)
 	}
 	var all strings.Builder
 	ids := map[string]bool{}
@@ -503,5 +506,64 @@ func TestActionCapabilityDelta(t *testing.T) {
 	r = runAction(t, a, dir, map[string]string{"github.event.pull_request.base.sha": strings.Repeat("1", 40)})
 	if !strings.Contains(r.log, "is not in the checkout (use actions/checkout with fetch-depth: 0)") || !strings.Contains(r.summary, "### Capability delta") {
 		t.Errorf("shallow checkout: log\n%s\nsummary\n%s", r.log, r.summary)
+	}
+}
+
+// TestActionAllowOutside: a lore.yaml naming a manual root outside the
+// project fails the job (the refusal, exit 2) unless the workflow sets
+// allow-outside: true, which passes --allow-outside to every lore command
+// (lint, the locked build, the summary); a value other than true or false
+// fails the job.
+func TestActionAllowOutside(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a project")
+	}
+	needActionTools(t)
+	a := loadAction(t)
+	write := func(dir string) {
+		for name, text := range map[string]string{
+			"proj/lore.yaml":     "manuals: [manuals, ../shared]\n",
+			"proj/manuals/a.md":  "---\ntriggers: alpha, Alpha\nsummary: Alpha things.\n---\n# Alpha\n\nAlpha things.\n",
+			"shared/b.md":        "---\ntriggers: beta, Beta\nsummary: Beta things.\n---\n# Beta\n\nBeta things.\n",
+			"proj/prompts/.keep": "",
+			"proj/content/.keep": "",
+			"proj/theme/.keep":   "",
+			"proj/manuals/.keep": "",
+		} {
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	dir := t.TempDir()
+	write(dir)
+	r := runAction(t, a, dir, map[string]string{"working-directory": "proj"})
+	if r.exit != 2 || r.failed != "Result" || !strings.Contains(r.log, "lies outside the project folder") {
+		t.Errorf("without allow-outside: exit %d in step %q, want the refusal and 2 in Result:\n%s", r.exit, r.failed, r.log)
+	}
+	dir = t.TempDir()
+	write(dir)
+	lock := exec.Command("lore", "lock", "--allow-outside")
+	lock.Dir = filepath.Join(dir, "proj")
+	if out, err := lock.CombinedOutput(); err != nil {
+		t.Fatalf("lore lock --allow-outside: %v\n%s", err, out)
+	}
+	r = runAction(t, a, dir, map[string]string{"working-directory": "proj", "allow-outside": "true", "locked": "true"})
+	if r.outputs["lint"]["exit"] != "0" || strings.Contains(r.log, "lies outside") {
+		t.Errorf("allow-outside: true: lint exit %q:\n%s", r.outputs["lint"]["exit"], r.log)
+	}
+	if !strings.Contains(r.summary, "2 files linted") {
+		t.Errorf("allow-outside: true: the summary does not count the outside manual:\n%s", r.summary)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "proj", "public", "manifest.json")); err != nil {
+		t.Errorf("allow-outside: true: the locked build wrote no manifest: %v\n%s", err, r.log)
+	}
+	r = runAction(t, a, t.TempDir(), map[string]string{"allow-outside": "yes"})
+	if r.exit != 2 || !strings.Contains(r.log, `input allow-outside is "yes": use true or false`) {
+		t.Errorf("allow-outside: yes: exit %d in step %q:\n%s", r.exit, r.failed, r.log)
 	}
 }

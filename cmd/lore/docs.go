@@ -169,10 +169,13 @@ func configReference() []byte {
 	b.WriteString("Every path (manuals, prompts, content, theme, out, vocabulary, a recipe's manualPaths) must\n")
 	b.WriteString("resolve, after symbolic links, inside the project folder: whoever edits lore.yaml in a pull\n")
 	b.WriteString("request chooses them, and `vocabulary: /proc/self/environ` or `manuals: [../../secrets]` would\n")
-	b.WriteString("publish what the machine that builds holds. A path that leads out is an error at its key's line\n")
-	b.WriteString("(exit 2), unless the command line says `--allow-outside` (the CI owner's choice; lore.yaml\n")
-	b.WriteString("cannot say it). An output folder outside the project is the command line's too: `lore build\n")
-	b.WriteString("--out ../site` is not checked, `out: ../site` needs `--allow-outside`.\n\n")
+	b.WriteString("publish what the machine that builds holds. A path that leads out is an error at the list item\n")
+	b.WriteString("(or value) that names it, line and column (exit 2), unless the command line says\n")
+	b.WriteString("`--allow-outside` (the CI owner's choice; lore.yaml cannot say it). An output folder outside\n")
+	b.WriteString("the project is the command line's too: `lore build --out ../site` is not checked,\n")
+	b.WriteString("`out: ../site` needs `--allow-outside`. `lore serve` and `lore mcp --watch` go through the\n")
+	b.WriteString("same wall for the folders they watch: a folder that leads\n")
+	b.WriteString("out is neither walked nor watched unless `--allow-outside`.\n\n")
 	section := func(title, intro, prefix string) {
 		fmt.Fprintf(&b, "## %s\n\n", title)
 		if intro != "" {

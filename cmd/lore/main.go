@@ -15,6 +15,8 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/lorekit/lore/internal/diag"
 )
 
 // Exit codes.
@@ -33,6 +35,9 @@ func main() {
 type exitError struct {
 	code int
 	err  error
+	// help, when set, is the command whose --help the line after the
+	// error points to.
+	help string
 }
 
 func (e *exitError) Error() string {
@@ -51,6 +56,12 @@ func findings() error { return &exitError{code: exitFindings} }
 // usageError is a mistake in the command line (exit 2).
 func usageError(format string, args ...any) error {
 	return &exitError{code: exitFailure, err: fmt.Errorf(format, args...)}
+}
+
+// usageHelp is a mistake in the command line of command path (exit 2),
+// printed with a line that points to its help.
+func usageHelp(path, format string, args ...any) error {
+	return &exitError{code: exitFailure, err: fmt.Errorf(format, args...), help: path}
 }
 
 // env is what every command writes to and reads from.
@@ -75,12 +86,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintf(stderr, "lore: %v\n", ee.err)
+			// One line, whatever the error quotes: file names are the
+			// contributor's, and a newline in one would print a line that
+			// CI reads as its own (a GitHub workflow command).
+			fmt.Fprintf(stderr, "lore: %s\n", diag.Printable(ee.err.Error()))
+		}
+		if ee.help != "" {
+			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", ee.help)
 		}
 		return ee.code
 	}
 	// Cobra's own errors: unknown command or flag, wrong argument count.
-	fmt.Fprintf(stderr, "lore: %v\nRun 'lore --help' for usage.\n", err)
+	fmt.Fprintf(stderr, "lore: %s\nRun 'lore --help' for usage.\n", diag.Printable(err.Error()))
 	return exitFailure
 }
 

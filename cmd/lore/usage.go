@@ -26,7 +26,7 @@ func flagError(c *cobra.Command, err error) error {
 			msg += "; did you mean --" + s + "?"
 		}
 	}
-	return usageError("%s\nRun '%s --help' for usage.", msg, c.CommandPath())
+	return usageHelp(c.CommandPath(), "%s", msg)
 }
 
 // requireArgHelp wraps the argument check of c and its subcommands: a
@@ -50,7 +50,7 @@ func requireArgHelp(c *cobra.Command) {
 			fmt.Fprint(cmd.ErrOrStderr(), cmd.UsageString())
 			return usageError("missing %s for '%s' (usage above)", req[len(args)], cmd.CommandPath())
 		}
-		return usageError("'%s' %v\nRun '%s --help' for usage.", cmd.CommandPath(), err, cmd.CommandPath())
+		return usageHelp(cmd.CommandPath(), "'%s' %v", cmd.CommandPath(), err)
 	}
 }
 

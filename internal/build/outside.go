@@ -23,6 +23,17 @@ type pathKey struct {
 	key   string
 	line  int
 	paths []string
+	// pos is where each of paths is written (config.ValuePos); a path
+	// without one is named at the key's line.
+	pos []config.Pos
+}
+
+// at returns where the i-th path of k is written.
+func (k pathKey) at(i int) config.Pos {
+	if i < len(k.pos) && k.pos[i].Line > 0 {
+		return k.pos[i]
+	}
+	return config.Pos{Line: k.line, Col: 1}
 }
 
 // pathKeys lists the path keys lore.yaml sets (a key left at its default
@@ -30,23 +41,24 @@ type pathKey struct {
 // and an out replaced by --out are not lore.yaml's.
 func pathKeys(cfg *config.Config, o Options) []pathKey {
 	var out []pathKey
-	add := func(key string, line int, paths ...string) {
+	add := func(key string, line int, pos []config.Pos, paths ...string) {
 		if line > 0 {
-			out = append(out, pathKey{key, line, paths})
+			out = append(out, pathKey{key, line, paths, pos})
 		}
 	}
+	top := func(key string, paths ...string) { add(key, cfg.Lines[key], cfg.ValuePos[key], paths...) }
 	if len(o.Manuals) == 0 {
-		add("manuals", cfg.Lines["manuals"], cfg.Manuals...)
+		top("manuals", cfg.Manuals...)
 	}
-	add("prompts", cfg.Lines["prompts"], cfg.Prompts)
-	add("content", cfg.Lines["content"], cfg.Content)
-	add("theme", cfg.Lines["theme"], cfg.Theme)
+	top("prompts", cfg.Prompts)
+	top("content", cfg.Content)
+	top("theme", cfg.Theme)
 	if !o.OutGiven {
-		add("out", cfg.Lines["out"], cfg.Out)
+		top("out", cfg.Out)
 	}
-	add("vocabulary", cfg.Lines["vocabulary"], cfg.Vocabulary...)
+	top("vocabulary", cfg.Vocabulary...)
 	for _, r := range cfg.Recipes {
-		add("recipes."+r.Name+".manualPaths", r.KeyLines["manualPaths"], r.ManualPaths...)
+		add("recipes."+r.Name+".manualPaths", r.KeyLines["manualPaths"], r.ValuePos["manualPaths"], r.ManualPaths...)
 	}
 	return out
 }
@@ -60,7 +72,7 @@ func (p *Project) checkOutside(o Options) error {
 	}
 	proj := path.Clean(p.projectDir())
 	for _, k := range pathKeys(p.Config, o) {
-		for _, v := range k.paths {
+		for i, v := range k.paths {
 			full := p.Config.Path(v)
 			if k.key == "out" && within(absPath(proj), absPath(full)) {
 				continue // the project folder or one above it: the output guard refuses it, flag or not
@@ -69,7 +81,8 @@ func (p *Project) checkOutside(o Options) error {
 			if err != nil || e == nil {
 				continue // inside; a link loop is the loader's to report
 			}
-			return &config.Error{File: p.Config.File, Line: k.line, Col: 1, Msg: k.key + ": " + outsideMessage(v, proj, e)}
+			at := k.at(i)
+			return &config.Error{File: p.Config.File, Line: at.Line, Col: at.Col, Msg: k.key + ": " + outsideMessage(v, proj, e)}
 		}
 	}
 	return nil

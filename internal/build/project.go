@@ -69,14 +69,16 @@ func (p *Project) readVocabulary() (string, error) {
 		file = cfg.Path(config.FileName)
 	}
 	var b strings.Builder
-	for _, v := range cfg.Vocabulary {
+	key := pathKey{key: "vocabulary", line: cfg.Lines["vocabulary"], pos: cfg.ValuePos["vocabulary"]}
+	for i, v := range cfg.Vocabulary {
 		name := cfg.Path(v)
+		at := key.at(i)
 		if e := p.escape(name); e != nil {
-			return "", &config.Error{File: file, Line: cfg.Lines["vocabulary"], Col: 1, Msg: "vocabulary: " + e.Message()}
+			return "", &config.Error{File: file, Line: at.Line, Col: at.Col, Msg: "vocabulary: " + e.Message()}
 		}
 		text, err := readVocabularyFile(p.FS, name)
 		if err != nil {
-			return "", &config.Error{File: file, Line: cfg.Lines["vocabulary"], Col: 1, Msg: fmt.Sprintf("vocabulary: cannot read %s: %v", name, err)}
+			return "", &config.Error{File: file, Line: at.Line, Col: at.Col, Msg: fmt.Sprintf("vocabulary: cannot read %s: %v", name, err)}
 		}
 		if line, msg := search.CheckVocabulary(string(text)); line > 0 {
 			return "", &config.Error{File: name, Line: line, Col: 1, Msg: msg}
@@ -90,6 +92,20 @@ func (p *Project) readVocabulary() (string, error) {
 // loadConfig reads the project's configuration and the files it names for
 // routing (Vocabulary); Manuals is nil.
 func loadConfig(o Options) (*Project, error) {
+	p, err := checkedConfig(o)
+	if err != nil {
+		return nil, err
+	}
+	if p.Vocabulary, err = p.readVocabulary(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// checkedConfig reads the project's configuration, with --manuals in
+// place of its manual roots, and refuses a path key that leads out of the
+// project folder (outside.go); nothing the keys name is read.
+func checkedConfig(o Options) (*Project, error) {
 	if o.FS == nil {
 		o.FS = afero.NewOsFs()
 	}
@@ -105,15 +121,13 @@ func loadConfig(o Options) (*Project, error) {
 	}
 	if len(o.Manuals) > 0 {
 		cfg.Manuals = nil
+		delete(cfg.ValuePos, "manuals") // the command line's, not lore.yaml's
 		for _, m := range o.Manuals {
 			cfg.Manuals = append(cfg.Manuals, cfg.Rel(filepath.ToSlash(m)))
 		}
 	}
 	p := &Project{Config: cfg, FS: o.FS}
 	if err := p.checkOutside(o); err != nil {
-		return nil, err
-	}
-	if p.Vocabulary, err = p.readVocabulary(); err != nil {
 		return nil, err
 	}
 	return p, nil

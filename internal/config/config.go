@@ -65,7 +65,15 @@ type Config struct {
 
 	// Lines records the line of each top-level key and recipe, for messages.
 	Lines map[string]int
+	// ValuePos records where each value of a path key (manuals, prompts,
+	// content, theme, out, vocabulary) is written, in the order of the
+	// values, so that a message about one value points at it.
+	ValuePos map[string][]Pos
 }
+
+// Pos is where a value is written in the project file: 1-based line and
+// column (in code points).
+type Pos struct{ Line, Col int }
 
 // DefaultSourcesBudget is the token budget of {{ sources }} when a recipe
 // sets none.
@@ -93,6 +101,8 @@ type Recipe struct {
 	Line          int // line of the recipe in the project file
 	// KeyLines records the line of each key set in the recipe.
 	KeyLines map[string]int
+	// ValuePos records where each value of manualPaths is written.
+	ValuePos map[string][]Pos
 }
 
 // Lint configures the linter: severity per rule id (or "group/*") and
@@ -159,6 +169,7 @@ func Default(dir string) *Config {
 		Tokenizer: "o200k_base",
 		Lint:      Lint{Rules: map[string]string{}, RulePos: map[string][2]int{}},
 		Lines:     map[string]int{},
+		ValuePos:  map[string][]Pos{},
 	}
 }
 

@@ -139,14 +139,19 @@ func (p *parser) top(cfg *Config, root *yaml.Node) error {
 		case "editURL":
 			return p.str(v, &cfg.EditURL)
 		case "manuals":
+			cfg.ValuePos[key] = positions(v)
 			return p.list(v, &cfg.Manuals, "manuals must be a list of folders (or one folder)")
 		case "prompts":
+			cfg.ValuePos[key] = positions(v)
 			return p.path(v, &cfg.Prompts, "prompts must be a folder")
 		case "content":
+			cfg.ValuePos[key] = positions(v)
 			return p.path(v, &cfg.Content, "content must be a folder")
 		case "theme":
+			cfg.ValuePos[key] = positions(v)
 			return p.path(v, &cfg.Theme, "theme must be a folder")
 		case "out":
+			cfg.ValuePos[key] = positions(v)
 			return p.path(v, &cfg.Out, "out must be a folder")
 		case "tokenizer":
 			return p.str(v, &cfg.Tokenizer)
@@ -171,6 +176,7 @@ func (p *parser) top(cfg *Config, root *yaml.Node) error {
 		case "hosts":
 			return p.hosts(cfg, v)
 		case "vocabulary":
+			cfg.ValuePos[key] = positions(v)
 			return p.list(v, &cfg.Vocabulary, "vocabulary must be a list of files (or one file)")
 		case "lint":
 			return p.lint(cfg, v)
@@ -297,7 +303,7 @@ func styleNames() string {
 }
 
 func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
-	r := &Recipe{Name: name, Engine: name, Line: k.Line, Lang: "en", KeyLines: map[string]int{}}
+	r := &Recipe{Name: name, Engine: name, Line: k.Line, Lang: "en", KeyLines: map[string]int{}, ValuePos: map[string][]Pos{}}
 	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
 		return r, nil
 	}
@@ -307,6 +313,7 @@ func (p *parser) recipe(name string, k, v *yaml.Node) (*Recipe, error) {
 		case "engine":
 			return p.str(f, &r.Engine)
 		case "manualPaths":
+			r.ValuePos[key] = positions(f)
 			return p.list(f, &r.ManualPaths, fmt.Sprintf("recipe %q: manualPaths must be a list of folders (or one folder)", name))
 		case "tools":
 			return p.list(f, &r.Tools, fmt.Sprintf("recipe %q: tools must be a list of tool names (or one name)", name))
@@ -502,6 +509,19 @@ func (p *parser) list(n *yaml.Node, dst *[]string, must string) error {
 		return nil
 	}
 	return p.errf(n, "%s, got %s", must, kindName(n))
+}
+
+// positions returns where the values of n are written: each item of a
+// sequence, or n itself.
+func positions(n *yaml.Node) []Pos {
+	if n.Kind != yaml.SequenceNode {
+		return []Pos{{n.Line, n.Column}}
+	}
+	out := make([]Pos, len(n.Content))
+	for i, e := range n.Content {
+		out[i] = Pos{e.Line, e.Column}
+	}
+	return out
 }
 
 // path reads a single value that names a file or folder.

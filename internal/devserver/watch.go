@@ -3,11 +3,8 @@ package devserver
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 
-	"github.com/spf13/afero"
-
-	"github.com/lorekit/lore/internal/config"
+	"github.com/lorekit/lore/internal/build"
 	"github.com/lorekit/lore/internal/guard"
 	"github.com/lorekit/lore/internal/watch"
 )
@@ -45,31 +42,11 @@ func (s *Server) rebuildGuarded(changed []string) {
 }
 
 // sources returns the project file and the folders a build reads, as the
-// project file says now.
+// project file says now, through the build's wall (build.WatchSources):
+// a folder lore.yaml names outside the project is not watched unless
+// --allow-outside. A broken or refused project file is the build's to
+// report.
 func (s *Server) sources() watch.Targets {
-	p := s.o.Project
-	dir := p.Dir
-	if dir == "" {
-		dir = "."
-	}
-	cfg, err := config.Load(afero.NewOsFs(), filepath.ToSlash(dir), filepath.ToSlash(p.ConfigFile))
-	if err != nil {
-		cfg = config.Default(filepath.ToSlash(dir))
-		if p.ConfigFile != "" {
-			cfg.Dir = filepath.ToSlash(filepath.Dir(p.ConfigFile))
-		}
-	}
-	t := watch.Targets{File: p.ConfigFile}
-	if t.File == "" {
-		t.File = filepath.Join(dir, config.FileName)
-	}
-	manuals := cfg.Manuals
-	if len(p.Manuals) > 0 {
-		manuals = nil
-		t.Dirs = append(t.Dirs, p.Manuals...)
-	}
-	for _, d := range append(manuals, cfg.Prompts, cfg.Content, cfg.Theme) {
-		t.Dirs = append(t.Dirs, filepath.FromSlash(cfg.Path(d)))
-	}
-	return t
+	src, _ := build.WatchSources(s.o.Project)
+	return watch.Targets{File: src.File, Dirs: src.Dirs}
 }

@@ -45,8 +45,10 @@ var promptDisabledStale = &Rule{
 // and every block of a baked bundle.
 func configuredBlocks(f *facts.Prompts) []string {
 	var out []string
+	seen := map[string]bool{} // a set: thousands of blocks made the list search n²
 	add := func(name string) {
-		if bundle.ValidName(name) && !slices.Contains(out, name) {
+		if bundle.ValidName(name) && !seen[name] {
+			seen[name] = true
 			out = append(out, name)
 		}
 	}

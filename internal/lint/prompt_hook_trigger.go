@@ -17,8 +17,21 @@ var promptHookTrigger = &Rule{
 		"of its own under a lead-in paragraph that does (\"When the user wants to see images … consult the relevant manual:\"). " +
 		"It applies to engine prompts, addon fragments, layers and library blocks.",
 	Project: promptRule(func(p *Pass) {
+		// A unit holding thousands of hooks is judged once: judging it
+		// per hook was n² (a paragraph of 20,000 hooks: hours).
+		type unitKey struct {
+			file string
+			line int
+		}
+		said := map[unitKey]bool{}
 		for _, h := range p.In.Prompts.Hooks {
-			if !saysWhen(h) {
+			k := unitKey{h.File, h.UnitLine}
+			ok, known := said[k]
+			if !known || h.UnitLine == 0 {
+				ok = saysWhen(h)
+				said[k] = ok
+			}
+			if !ok {
 				p.ReportAt(diag.Pos{File: h.File, Line: h.Line, Col: h.Col}, diag.Pos{},
 					"hook manual_read('%s') says nothing about when to load it: add the trigger, e.g. \"`manual_read('%s')` — when the user asks for …\" (the manual explains itself; the hook is the triage)",
 					h.Target, h.Target)

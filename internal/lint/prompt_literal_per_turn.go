@@ -2,6 +2,7 @@ package lint
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/lorekit/lore/internal/diag"
@@ -21,8 +22,9 @@ var promptLiteralPerTurn = &Rule{
 			if t.Dynamic || t.Text == "" {
 				continue
 			}
+			at := newPosCursor(t.Path, t.Text, t.Start) // the literals come in text order
 			for _, v := range literalPerTurn(t.Text) {
-				p.ReportAt(posIn(t.Path, t.Text, t.Start, v.off), posIn(t.Path, t.Text, t.Start, v.end),
+				p.ReportAt(at.pos(v.off), at.pos(v.end),
 					"%s is static but holds the literal %s %q: the cached prefix must be the same bytes every turn and a fixed value goes stale; "+
 						"render it from a {{ turn.NAME }} placeholder in a block marked dynamic (<!-- block: runtime-context dynamic -->)",
 					templateLabel(t.Name), v.kind, t.Text[v.off:v.end])
@@ -70,48 +72,70 @@ var literalPatterns = []struct {
 }
 
 // literalPerTurn returns the per-turn values written out in text,
-// outside template tags.
+// outside template tags, in text order. The literals taken are kept
+// sorted and apart, so that a text holding tens of thousands of them (one
+// 2 MiB line of UUIDs) costs n log n, not n² (each match was compared
+// with every literal taken before, then the list insertion-sorted).
 func literalPerTurn(text string) []literal {
 	scan := blankTags(text)
 	var out []literal
-	taken := func(a, b int) bool {
-		for _, l := range out {
-			if a < l.end && b > l.off {
-				return true
-			}
-		}
-		return false
-	}
 	for _, p := range literalPatterns {
+		var found []literal
 		for _, m := range p.re.FindAllStringIndex(scan, -1) {
-			a, b := m[0], m[1]
-			if taken(a, b) {
+			if overlaps(out, m[0], m[1]) {
 				continue
 			}
-			v := scan[a:b]
-			switch {
-			case p.kind == "session id" && !hasDigit(v[strings.IndexAny(v, "_-"):]):
-				continue // job_status, user_settings: names, not ids
-			case p.kind == "id" && !randomLooking(v):
-				continue
-			case p.kind == "date":
-				// Report the value, not its lead-in.
-				if i := strings.IndexFunc(v, func(r rune) bool { return r >= '0' && r <= '9' }); i > 0 {
-					if j := strings.LastIndexAny(v[:i], " :"); j >= 0 && !monthBefore(v[:i]) {
-						a += j + 1
-					}
-				}
+			if l, ok := literalAt(p.kind, scan, m[0], m[1]); ok {
+				found = append(found, l)
 			}
-			out = append(out, literal{kind: p.kind, off: a, end: b})
 		}
-	}
-	// Report in text order.
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].off < out[j-1].off; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
+		out = mergeLiterals(out, found)
 	}
 	return out
+}
+
+// literalAt returns the literal of kind matched at scan[a:b], or false
+// when the match is a name rather than a value.
+func literalAt(kind, scan string, a, b int) (literal, bool) {
+	v := scan[a:b]
+	switch {
+	case kind == "session id" && !hasDigit(v[strings.IndexAny(v, "_-"):]):
+		return literal{}, false // job_status, user_settings: names, not ids
+	case kind == "id" && !randomLooking(v):
+		return literal{}, false
+	case kind == "date":
+		// Report the value, not its lead-in.
+		if i := strings.IndexFunc(v, func(r rune) bool { return r >= '0' && r <= '9' }); i > 0 {
+			if j := strings.LastIndexAny(v[:i], " :"); j >= 0 && !monthBefore(v[:i]) {
+				a += j + 1
+			}
+		}
+	}
+	return literal{kind: kind, off: a, end: b}, true
+}
+
+// overlaps reports whether [a, b) overlaps a literal of taken, which is
+// sorted by offset and holds no two that overlap.
+func overlaps(taken []literal, a, b int) bool {
+	i := sort.Search(len(taken), func(i int) bool { return taken[i].end > a })
+	return i < len(taken) && taken[i].off < b
+}
+
+// mergeLiterals merges two lists sorted by offset (b's literals overlap
+// none of a's) into one.
+func mergeLiterals(a, b []literal) []literal {
+	if len(b) == 0 {
+		return a
+	}
+	out := make([]literal, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if b[0].off < a[0].off {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }
 
 var monthRE = regexp.MustCompile(`(?i)` + month + `\s*$`)

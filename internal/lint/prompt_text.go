@@ -227,3 +227,34 @@ func posIn(file, text string, first, off int) diag.Pos {
 	start := strings.LastIndexByte(text[:off], '\n') + 1
 	return diag.Pos{File: file, Line: line, Col: utf8.RuneCountInString(text[start:off]) + 1}
 }
+
+// posCursor turns offsets of a template's text that never go backwards
+// into positions, counting only the text since the previous offset: posIn
+// counts from the start each time, which for thousands of findings on one
+// long line is quadratic.
+type posCursor struct {
+	file, text string
+	off        int // the offset of line and col
+	line, col  int
+	first      int
+}
+
+func newPosCursor(file, text string, first int) *posCursor {
+	return &posCursor{file: file, text: text, line: first, col: 1, first: first}
+}
+
+// pos returns the position of off, as posIn does.
+func (c *posCursor) pos(off int) diag.Pos {
+	off = min(max(off, 0), len(c.text))
+	if off < c.off {
+		c.off, c.line, c.col = 0, c.first, 1 // backwards: count again from the start
+	}
+	seg := c.text[c.off:off]
+	if i := strings.LastIndexByte(seg, '\n'); i >= 0 {
+		c.line += strings.Count(seg, "\n")
+		c.col, seg = 1, seg[i+1:]
+	}
+	c.col += utf8.RuneCountInString(seg)
+	c.off = off
+	return diag.Pos{File: c.file, Line: c.line, Col: c.col}
+}

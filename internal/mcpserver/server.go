@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/plural"
 	"github.com/lorekit/lore/internal/search"
@@ -46,6 +47,9 @@ type Server struct {
 	// not rebuilt, after an edit).
 	buildMu sync.Mutex
 	sess    *build.Session
+	// cacheSaid holds the build cache's notes already logged (guarded
+	// by buildMu): each is said once, not at every rebuild.
+	cacheSaid map[string]bool
 }
 
 // BuildError is returned by New when the build it ran (public/ was
@@ -239,6 +243,7 @@ func (s *Server) build() error {
 	if err != nil {
 		return err
 	}
+	s.noteCache(res.CacheProblems)
 	if res.Failed {
 		return &BuildError{Lint: res.Lint}
 	}
@@ -247,6 +252,23 @@ func (s *Server) build() error {
 }
 
 func (s *Server) warn(msg string) { s.log.Warn(msg) }
+
+// noteCache logs, as warnings, what was wrong with the build cache (a
+// .lore-cache linked out of the project, a cache that could not be saved),
+// each note once for the server's life, as lore build says it once per
+// build. Call with buildMu held.
+func (s *Server) noteCache(notes []string) {
+	for _, n := range notes {
+		if s.cacheSaid[n] {
+			continue
+		}
+		if s.cacheSaid == nil {
+			s.cacheSaid = map[string]bool{}
+		}
+		s.cacheSaid[n] = true
+		s.warn("cache: " + diag.Printable(n))
+	}
+}
 
 func (s *Server) runOptions() build.RunOptions {
 	return build.RunOptions{Options: s.opts.Project, Out: s.opts.Public,

@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/internal/build"
-	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/guard"
 	"github.com/lorekit/lore/internal/watch"
@@ -72,22 +71,17 @@ func buildErrors(err error) string {
 	return b.String()
 }
 
-// sources returns what a rebuild reads, as the snapshot in service says:
-// the manual roots, prompts/, content/ and the project file. The output
-// folder and its staging folders are never sources.
+// sources returns what a rebuild reads, as the project file says now,
+// through the build's wall (build.WatchSources): the manual roots,
+// prompts/, content/, theme/ and the project file; a folder lore.yaml
+// names outside the project is not watched unless --allow-outside. The
+// output folder and its staging folders are never sources.
 func (s *Server) sources() watch.Targets {
 	snap, release := s.acquire()
-	cfg, pub := snap.project.Config, snap.public
+	pub := snap.public
 	release()
-	t := watch.Targets{File: filepath.FromSlash(cfg.File)}
-	if cfg.File == "" { // a project file created later
-		t.File = filepath.FromSlash(cfg.Path(config.FileName))
-	}
-	for _, d := range append(append([]string{}, cfg.Manuals...), cfg.Prompts, cfg.Content) {
-		if d != "" {
-			t.Dirs = append(t.Dirs, filepath.FromSlash(cfg.Path(d)))
-		}
-	}
+	src, _ := build.WatchSources(s.opts.Project)
+	t := watch.Targets{File: src.File, Dirs: src.Dirs}
 	if pub != "" {
 		out := filepath.FromSlash(pub)
 		t.Skip = []string{out + string(filepath.Separator), out + ".tmp-"}

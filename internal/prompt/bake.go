@@ -465,13 +465,21 @@ func (b *baker) fsPath(rel string) string {
 // absent records, for bundle bd, the seed-tier blocks of stack it lacks:
 // blocks that rendered nothing where no layer emptied them on purpose.
 func (b *baker) absent(bd *bundle.Bundle, stack bundle.Stack) {
+	// The names of the blocks that appear, as a set: a layer of
+	// thousands of blocks searched the bundle's list for each (n²).
+	there := map[string]bool{}
+	for _, c := range bd.Blocks {
+		if reached(c) {
+			there[c.Name] = true
+		}
+	}
 	for _, l := range stack.Layers {
 		if l.Kind != bundle.Seed && l.Kind != bundle.Library {
 			continue
 		}
 		for _, blk := range l.Blocks {
 			key := b.fsPath(blk.Source) + "#" + blk.Name
-			if slices.ContainsFunc(bd.Blocks, func(c bundle.Composed) bool { return c.Name == blk.Name && reached(c) }) {
+			if there[blk.Name] {
 				continue
 			}
 			if !slices.Contains(b.empty[key], bd.ID) {

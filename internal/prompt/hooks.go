@@ -62,16 +62,14 @@ func (b *baker) hooks(r *config.Recipe) {
 		src := b.s.Files[p]
 		inFence := fenceLines(string(src))
 		lines := strings.Split(string(src), "\n")
+		units := newUnits(lines)
 		for _, ref := range manual.ManualReads(src, nil) {
 			if inFence(ref.Line) {
 				continue
 			}
-			first, last := unitOf(lines, ref.Line-1)
-			h := facts.Hook{Recipe: r, File: p, Line: ref.Line, Col: ref.Col, Target: ref.Target, Unit: strings.Join(lines[first:last+1], " ")}
-			if bulletLenOf(lines[first]) > 0 {
-				h.LeadIn = leadIn(lines, first)
-			}
-			b.f.Hooks = append(b.f.Hooks, h)
+			u := units.of(ref.Line - 1)
+			b.f.Hooks = append(b.f.Hooks, facts.Hook{Recipe: r, File: p, Line: ref.Line, Col: ref.Col, Target: ref.Target,
+				UnitLine: u.first + 1, Unit: u.text, LeadIn: u.leadIn})
 		}
 	}
 }
@@ -91,6 +89,75 @@ func leadIn(lines []string, first int) string {
 		j--
 	}
 	return strings.Join(lines[j+1:end+1], "\n")
+}
+
+// unit is a list item or paragraph that holds hooks.
+type unit struct {
+	first  int // its first line, 0-based
+	text   string
+	leadIn string
+}
+
+// units finds the unit of each line of a prompt file once: a paragraph of
+// thousands of hooks (one 2 MiB line or block of them) was walked, joined
+// and judged again for every hook, n² in time and memory. Hooks of one
+// unit share its text.
+type units struct {
+	lines  []string
+	up     []int // first line of the unit of line i, -1 until known
+	byLine map[int]*unit
+}
+
+func newUnits(lines []string) *units {
+	up := make([]int, len(lines))
+	for i := range up {
+		up[i] = -1
+	}
+	return &units{lines: lines, up: up, byLine: map[int]*unit{}}
+}
+
+// of returns the unit holding line i, as unitOf finds it.
+func (us *units) of(i int) *unit {
+	first := us.firstOf(i)
+	if u := us.byLine[first]; u != nil {
+		return u
+	}
+	_, last := unitOf(us.lines, first)
+	u := &unit{first: first, text: strings.Join(us.lines[first:last+1], " ")}
+	if bulletLenOf(us.lines[first]) > 0 {
+		u.leadIn = leadIn(us.lines, first)
+	}
+	us.byLine[first] = u
+	return u
+}
+
+// firstOf is unitOf's first line of the unit of line i, remembered for
+// every line it passes, so that each line is walked once.
+func (us *units) firstOf(i int) int {
+	var walked []int
+	first := i
+	for us.up[first] < 0 {
+		walked = append(walked, first)
+		if first == 0 || bulletLenOf(us.lines[first]) > 0 || isHeading(us.lines[first]) {
+			us.up[first] = first
+			break
+		}
+		prev := us.lines[first-1]
+		if strings.TrimSpace(prev) == "" || isHeading(prev) {
+			us.up[first] = first
+			break
+		}
+		if bulletLenOf(prev) > 0 {
+			us.up[first] = first - 1
+			break
+		}
+		first--
+	}
+	f := us.up[first]
+	for _, w := range walked {
+		us.up[w] = f
+	}
+	return f
 }
 
 // unitOf returns the first and last line of the list item or paragraph

@@ -8,11 +8,14 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/spf13/afero"
 	"github.com/yuin/goldmark/ast"
 	"gopkg.in/yaml.v3"
 
+	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/guard"
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/wall"
@@ -73,7 +76,11 @@ func loadContent(fsys afero.Fs, dir string) ([]*doc, error) {
 		if err != nil {
 			return fmt.Errorf("cannot read %s: %w", p, err)
 		}
-		d, err := parseDoc(p, strings.TrimPrefix(strings.TrimPrefix(p, dir), "/"), src)
+		rel := strings.TrimPrefix(strings.TrimPrefix(p, dir), "/")
+		if err := checkPageName(p, rel); err != nil {
+			return err
+		}
+		d, err := parseDoc(p, rel, src)
 		if err != nil {
 			return err
 		}
@@ -87,6 +94,17 @@ func loadContent(fsys afero.Fs, dir string) ([]*doc, error) {
 		return cmp.Or(cmp.Compare(a.Weight, b.Weight), strings.Compare(a.Title, b.Title), strings.Compare(a.Rel, b.Rel))
 	})
 	return docs, nil
+}
+
+// checkPageName refuses a page whose path inside content/ holds a
+// control character or invalid UTF-8: the path names a published file
+// and a URL of the sitemap (public/docs/a\nb.html), and is printed in
+// logs.
+func checkPageName(file, rel string) error {
+	if !utf8.ValidString(rel) || strings.ContainsFunc(rel, unicode.IsControl) {
+		return fmt.Errorf("%s: the page's file name holds a control character or invalid UTF-8, and would be published as it is: rename it", diag.Printable(file))
+	}
+	return nil
 }
 
 func parseDoc(file, rel string, src []byte) (*doc, error) {

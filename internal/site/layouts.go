@@ -1,6 +1,7 @@
 package site
 
 import (
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -65,15 +66,41 @@ func loadLayouts(theme fs.FS) (*layouts, error) {
 	return l, nil
 }
 
+// maxPage bounds what a layout writes for one page. The layouts of a
+// project's theme/ are the contributor's to edit, and a loop in one
+// ({{range 20000000}}…{{end}}) would fill the memory and the disk of the
+// machine that builds; no browser opens a page of this size.
+const maxPage = 64 << 20
+
 func (l *layouts) execute(w io.Writer, p *page) error {
 	t := l.kinds[p.Kind]
 	if t == nil {
 		return fmt.Errorf("theme: no layout for %q pages", p.Kind)
 	}
-	if err := t.ExecuteTemplate(w, "base", p); err != nil {
+	bw := &boundedWriter{w: w, left: maxPage}
+	if err := t.ExecuteTemplate(bw, "base", p); err != nil {
+		if bw.over {
+			return fmt.Errorf("theme: %s: the layout writes more than %d MiB for this page: bound the loops of theme/layouts (a range over a number or nested ranges)", p.Path, maxPage>>20)
+		}
 		return fmt.Errorf("theme: %s: %w", p.Path, err)
 	}
 	return nil
+}
+
+// boundedWriter passes at most left bytes on to w, then fails.
+type boundedWriter struct {
+	w    io.Writer
+	left int
+	over bool
+}
+
+func (b *boundedWriter) Write(p []byte) (int, error) {
+	if len(p) > b.left {
+		b.over = true
+		return 0, errors.New("page too large")
+	}
+	b.left -= len(p)
+	return b.w.Write(p)
 }
 
 // funcs are the helpers the layouts may call.

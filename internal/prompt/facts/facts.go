@@ -185,8 +185,10 @@ type Hook struct {
 	Line, Col int
 	Target    string
 	// Unit is the text of the list item (with its continuation lines) or
-	// paragraph that holds the call, calls included.
-	Unit string
+	// paragraph that holds the call, calls included; UnitLine is its
+	// first line (0 when not known). Hooks of one unit share its text.
+	Unit     string
+	UnitLine int
 	// LeadIn is the paragraph that introduces the list the hook is an
 	// item of; empty when the hook is not a list item or the list has no
 	// lead-in.

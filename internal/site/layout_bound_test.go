@@ -1,0 +1,34 @@
+package site
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/lorekit/lore/theme"
+)
+
+// A layout of the project's theme/ is the contributor's to edit, and
+// {{range 20000000}}…{{end}} wrote a page of 200 MB (a build of two
+// manuals filled 1.5 GB of public/). A page stops at maxPage bytes with an
+// error naming it and the bound.
+func TestLayoutOutputIsBounded(t *testing.T) {
+	loop := `{{define "base"}}{{range 20000000}}AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA{{end}}{{end}}`
+	ls, err := loadLayouts(theme.New(fstest.MapFS{"layouts/base.html": {Data: []byte(loop)}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := &countWriter{}
+	err = ls.execute(n, &page{Kind: "home", Path: "index.html"})
+	if err == nil || !strings.Contains(err.Error(), "index.html") || !strings.Contains(err.Error(), "64 MiB") {
+		t.Errorf("error %v, want one naming the page and the bound", err)
+	}
+	if n.n > maxPage {
+		t.Errorf("%d bytes written, more than the bound %d", n.n, maxPage)
+	}
+}
+
+type countWriter struct{ n int }
+
+func (c *countWriter) Write(p []byte) (int, error) { c.n += len(p); return io.Discard.Write(p) }
