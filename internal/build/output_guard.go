@@ -37,7 +37,11 @@ func (p *Project) checkOut(out string, fromConfig bool, prev *record) error {
 	refuse := func(format string, args ...any) error {
 		msg := fmt.Sprintf("the output folder %s ", shown) + fmt.Sprintf(format, args...)
 		if fromConfig && p.Config.File != "" {
-			return &config.Error{File: p.Config.File, Line: p.Config.Lines["out"], Col: 1, Msg: "out: " + msg}
+			at := config.Pos{Line: p.Config.Lines["out"], Col: 1}
+			if v := p.Config.ValuePos["out"]; len(v) > 0 {
+				at = v[0] // the value, as the refusal of a path outside the project points
+			}
+			return &config.Error{File: p.Config.File, Line: at.Line, Col: at.Col, Msg: "out: " + msg}
 		}
 		return fmt.Errorf("%s", msg)
 	}

@@ -19,9 +19,9 @@ func TestOutputFolderMustBeItsOwn(t *testing.T) {
 	for _, tc := range []struct {
 		name, yaml, out, want string
 	}{
-		{"the manual folder", "out: manuals\n", "", "lore.yaml:1:1: out: the output folder manuals is the manual folder manuals"},
+		{"the manual folder", "out: manuals\n", "", "lore.yaml:1:6: out: the output folder manuals is the manual folder manuals"},
 		{"inside the manual folder", "out: manuals/site\n", "", "lies in the manual folder manuals"},
-		{"a folder holding a manual root", "manuals: [docs/manuals]\nout: docs\n", "", "lore.yaml:2:1: out: the output folder docs holds the manual folder docs/manuals"},
+		{"a folder holding a manual root", "manuals: [docs/manuals]\nout: docs\n", "", "lore.yaml:2:6: out: the output folder docs holds the manual folder docs/manuals"},
 		{"the prompts folder", "out: prompts\n", "", "is the prompts folder prompts"},
 		{"the project folder", "out: .\n", "", "is the project folder"},
 		{"the project folder by its name", "out: ../proj\n", "", "is the project folder"},
