@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/plural"
@@ -64,7 +66,9 @@ as a unified diff instead and writes nothing.
 "summary":{"files","errors","warnings","infos"}}: lines and columns are
 1-based, columns count characters and offsets count bytes from the start
 of the file (schema: schemas/lint.json). --format sarif writes SARIF 2.1.0,
---format github workflow commands that annotate a pull request.
+--format github workflow commands that annotate a pull request; an error
+in lore.yaml itself (exit 2) is annotated there too, at its line and
+column.
 
 Severities are coloured when the output is a terminal; NO_COLOR (set to
 anything) or --color never turns that off, --color always forces it.
@@ -98,6 +102,7 @@ found at all (the message says where lint looked).`,
 			}
 			p, err := pf.load()
 			if err != nil {
+				annotateProjectError(e, format, err)
 				return failure(err)
 			}
 			var r lint.Report
@@ -171,4 +176,17 @@ func printRules(e *env) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Severity, r.Summary)
 	}
 	return tw.Flush()
+}
+
+// annotateProjectError writes a project file's error (a refused path, a
+// key of the wrong kind) as a workflow command when lint reports in the
+// github format: the pull request that broke lore.yaml gets the mark on
+// the line that broke it, beside the plain message on stderr.
+func annotateProjectError(e *env, format string, err error) {
+	var ce *config.Error
+	if format != "github" || !errors.As(err, &ce) {
+		return
+	}
+	d := diag.Diagnostic{Pos: diag.Pos{File: ce.File, Line: ce.Line, Col: ce.Col}, Severity: diag.Error, Message: ce.Msg}
+	_ = lint.Write(e.stdout, format, lint.Report{Diagnostics: diag.List{d}})
 }

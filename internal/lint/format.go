@@ -136,7 +136,9 @@ func writeGitHub(w io.Writer, r Report) error {
 				props = append(props, fmt.Sprintf("endColumn=%d", e.Col))
 			}
 		}
-		props = append(props, "title="+ghProp(d.Rule))
+		if d.Rule != "" { // a project file's error has none
+			props = append(props, "title="+ghProp(d.Rule))
+		}
 		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", level, strings.Join(props, ","), ghData(d.Message)); err != nil {
 			return err
 		}
