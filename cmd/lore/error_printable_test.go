@@ -25,6 +25,9 @@ func TestErrorNamesPrintOnOneLine(t *testing.T) {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(filepath.Join(dir, p), []byte(s), 0o644); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("a file name with a newline: %v", err)
+			}
 			t.Skipf("a file name with a newline: %v", err)
 		}
 	}
@@ -37,7 +40,7 @@ func TestErrorNamesPrintOnOneLine(t *testing.T) {
 	if strings.Count(got, "\n") != 1 || strings.Contains(got, "\x1b") {
 		t.Errorf("the error prints more than one line, or an escape:\n%q", got)
 	}
-	if want := `content/x\n::warning title=INJECTED::hi\x1b[2J.md:1: the front matter`; !strings.Contains(got, want) {
+	if want := `content/x\n::warning title=INJECTED::hi\x1b[2J.md: the page's file name holds a control character`; !strings.Contains(got, want) {
 		t.Errorf("stderr %q lacks %q", got, want)
 	}
 }
