@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/lorekit/lore/theme"
 )
@@ -32,3 +33,27 @@ func TestLayoutOutputIsBounded(t *testing.T) {
 type countWriter struct{ n int }
 
 func (c *countWriter) Write(p []byte) (int, error) { c.n += len(p); return io.Discard.Write(p) }
+
+// A layout that loops without writing ({{range N}}{{end}}) is not stopped
+// by maxPage: the page fails once it has run for the layouts' limit,
+// naming the page and the bound, and nothing of it reaches the output.
+func TestLayoutTimeIsBounded(t *testing.T) {
+	loop := `{{define "base"}}{{range 20000000}}{{end}}never{{end}}`
+	ls, err := loadLayouts(theme.New(fstest.MapFS{"layouts/base.html": {Data: []byte(loop)}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls.limit = 50 * time.Millisecond
+	n := &countWriter{}
+	start := time.Now()
+	err = ls.execute(n, &page{Kind: "home", Path: "index.html"})
+	if err == nil || !strings.Contains(err.Error(), "index.html") || !strings.Contains(err.Error(), "ran for more than 50ms") {
+		t.Errorf("error %v, want one naming the page and the limit", err)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("execute returned after %v, long past the limit", took)
+	}
+	if n.n != 0 {
+		t.Errorf("%d bytes of the failed page were written", n.n)
+	}
+}

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"html/template"
@@ -9,6 +10,10 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
+
+	"github.com/lorekit/lore/internal/guard"
 )
 
 // CSP is the Content-Security-Policy every page carries: nothing but the
@@ -26,6 +31,8 @@ var pageKinds = []string{"home", "manual", "bundles", "bundle", "lint", "securit
 // layouts holds one parsed template set per page kind.
 type layouts struct {
 	kinds map[string]*template.Template
+	bufs  sync.Pool     // *bytes.Buffer a page is written into (execute)
+	limit time.Duration // how long a page may take; 0: layoutLimit
 }
 
 func loadLayouts(theme fs.FS) (*layouts, error) {
@@ -72,19 +79,64 @@ func loadLayouts(theme fs.FS) (*layouts, error) {
 // machine that builds; no browser opens a page of this size.
 const maxPage = 64 << 20
 
+// layoutLimit bounds how long a layout may run for one page. A loop that
+// writes nothing ({{range 1000000000}}{{end}}, nested ranges, a template
+// that calls itself twice) is not stopped by maxPage, and html/template has
+// no step budget: lore build ran until the CI job's time limit. A page
+// takes a millisecond or so; the bound sits far above anything a busy
+// machine adds, so a page fails by its layout, never by the load.
+const layoutLimit = 60 * time.Second
+
+// execute writes page p with its kind's layout into w. The layout runs on
+// a goroutine of its own, into a buffer of its own (bufs): past the
+// layout's limit the page fails and the layout is left running, its
+// buffer with it, so that nothing it still writes reaches w. A command
+// ends with the failure; a long-running lore serve keeps the stray
+// goroutine until its loop ends.
 func (l *layouts) execute(w io.Writer, p *page) error {
 	t := l.kinds[p.Kind]
 	if t == nil {
 		return fmt.Errorf("theme: no layout for %q pages", p.Kind)
 	}
-	bw := &boundedWriter{w: w, left: maxPage}
-	if err := t.ExecuteTemplate(bw, "base", p); err != nil {
+	buf, _ := l.bufs.Get().(*bytes.Buffer)
+	if buf == nil {
+		buf = new(bytes.Buffer)
+	}
+	bw := &boundedWriter{w: buf, left: maxPage}
+	done := make(chan error, 1)
+	go func() {
+		done <- guard.Do(func() error { return t.ExecuteTemplate(bw, "base", p) })
+	}()
+	limit := l.limit
+	if limit == 0 {
+		limit = layoutLimit
+	}
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	var err error
+	select {
+	case err = <-done:
+	case <-timer.C:
+		return fmt.Errorf("theme: %s: the layout ran for more than %v on this page: bound the loops of theme/layouts (a range over a number, nested ranges, a template that calls itself)", p.Path, limit)
+	}
+	defer l.putBuf(buf)
+	if err != nil {
 		if bw.over {
 			return fmt.Errorf("theme: %s: the layout writes more than %d MiB for this page: bound the loops of theme/layouts (a range over a number or nested ranges)", p.Path, maxPage>>20)
 		}
 		return fmt.Errorf("theme: %s: %w", p.Path, err)
 	}
-	return nil
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+// putBuf gives a page's buffer back to bufs, emptied; an outsized one is
+// left to the collector.
+func (l *layouts) putBuf(b *bytes.Buffer) {
+	if b.Cap() <= 1<<20 {
+		b.Reset()
+		l.bufs.Put(b)
+	}
 }
 
 // boundedWriter passes at most left bytes on to w, then fails.
