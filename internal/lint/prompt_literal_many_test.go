@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/manual"
@@ -53,41 +52,45 @@ func TestPosCursorAgreesWithPosIn(t *testing.T) {
 	}
 }
 
-// One line of tens of thousands of UUIDs in a prompt (a 2 MiB line holds
-// 56,000) is linted in time that grows with its length, not with its
-// square: each literal's position was counted from the start of the text
-// and each match compared with every literal before it. The test compares
-// two sizes (8 times more UUIDs must not cost 32 times more), so the
-// machine's speed does not matter.
-func TestLiteralPerTurnScalesLinearly(t *testing.T) {
-	if testing.Short() {
-		t.Skip("lints 16,000 UUIDs")
+// One line of 16,000 UUIDs in a prompt (a 2 MiB line holds 56,000) gets
+// one prompt/literal-per-turn finding per UUID. How the time grows with
+// the line (each literal's position was counted from the start of the
+// text and each match compared with every literal before it: quadratic)
+// is BenchmarkLiteralPerTurnMany's to show, at 2,000 and 16,000.
+func TestLiteralPerTurnManyUUIDs(t *testing.T) {
+	if found := literalFindings(uuidPrompt(16000)); found != 16000 {
+		t.Fatalf("16000 UUIDs, %d findings", found)
 	}
-	cost := func(n int) time.Duration {
-		text := uuids(n)
-		in := &Input{Config: config.Default("."), Manuals: manual.Load(nil, nil), Prompts: &facts.Prompts{
-			Dir:       "prompts",
-			Files:     map[string][]byte{"prompts/arthur.md": []byte(text)},
-			Templates: []*facts.Template{{Path: "prompts/arthur.md", Name: "identity", Text: text, Start: 1}},
-		}}
-		best := time.Duration(1 << 62)
-		for range 3 {
-			start := time.Now()
-			found := 0
-			for _, d := range Run(in) {
-				if d.Rule == promptLiteralPerTurn.ID {
-					found++
-				}
+}
+
+func BenchmarkLiteralPerTurnMany(b *testing.B) {
+	for _, n := range []int{2000, 16000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			in := uuidPrompt(n)
+			for b.Loop() {
+				literalFindings(in)
 			}
-			best = min(best, time.Since(start))
-			if found != n {
-				t.Fatalf("%d UUIDs, %d findings", n, found)
-			}
+		})
+	}
+}
+
+// uuidPrompt is a project whose one prompt is one line of n UUIDs.
+func uuidPrompt(n int) *Input {
+	text := uuids(n)
+	return &Input{Config: config.Default("."), Manuals: manual.Load(nil, nil), Prompts: &facts.Prompts{
+		Dir:       "prompts",
+		Files:     map[string][]byte{"prompts/arthur.md": []byte(text)},
+		Templates: []*facts.Template{{Path: "prompts/arthur.md", Name: "identity", Text: text, Start: 1}},
+	}}
+}
+
+// literalFindings counts the prompt/literal-per-turn findings of in.
+func literalFindings(in *Input) int {
+	found := 0
+	for _, d := range Run(in) {
+		if d.Rule == promptLiteralPerTurn.ID {
+			found++
 		}
-		return best
 	}
-	small, large := cost(2000), cost(16000)
-	if ratio := float64(large) / float64(small); ratio > 32 {
-		t.Errorf("8 times the UUIDs cost %.0f times the time (%v against %v): quadratic", ratio, large, small)
-	}
+	return found
 }

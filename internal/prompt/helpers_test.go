@@ -15,7 +15,7 @@ import (
 
 // project writes files into a memory file system and returns it with the
 // parsed lore.yaml (when one is among the files).
-func project(t *testing.T, files map[string]string) (afero.Fs, *config.Config) {
+func project(t testing.TB, files map[string]string) (afero.Fs, *config.Config) {
 	t.Helper()
 	fs := afero.NewMemMapFs()
 	for p, s := range files {
@@ -65,7 +65,7 @@ type baked struct {
 
 // bakeAll bakes files, with hookedManuals beside them, and lints the
 // prompts.
-func bakeAll(t *testing.T, files map[string]string) *baked {
+func bakeAll(t testing.TB, files map[string]string) *baked {
 	t.Helper()
 	fs, cfg := project(t, files)
 	for p, s := range hookedManuals {
