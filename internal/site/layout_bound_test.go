@@ -22,7 +22,7 @@ func TestLayoutOutputIsBounded(t *testing.T) {
 	}
 	n := &countWriter{}
 	err = ls.execute(n, &page{Kind: "home", Path: "index.html"})
-	if err == nil || !strings.Contains(err.Error(), "index.html") || !strings.Contains(err.Error(), "64 MiB") {
+	if err == nil || !strings.Contains(err.Error(), "index.html") || !strings.Contains(err.Error(), "64 MiB") || !strings.Contains(err.Error(), "layouts/home.html") {
 		t.Errorf("error %v, want one naming the page and the bound", err)
 	}
 	if n.n > maxPage {
@@ -46,7 +46,7 @@ func TestLayoutTimeIsBounded(t *testing.T) {
 	ls.limit = 50 * time.Millisecond
 	n := &countWriter{}
 	err = ls.execute(n, &page{Kind: "home", Path: "index.html"})
-	if err == nil || !strings.Contains(err.Error(), "index.html") || !strings.Contains(err.Error(), "ran for more than 50ms") {
+	if err == nil || !strings.Contains(err.Error(), "index.html") || !strings.Contains(err.Error(), "ran for more than 50ms") || !strings.Contains(err.Error(), "layouts/home.html") {
 		t.Errorf("error %v, want one naming the page and the limit", err)
 	}
 	if n.n != 0 {

@@ -117,12 +117,12 @@ func (l *layouts) execute(w io.Writer, p *page) error {
 	select {
 	case err = <-done:
 	case <-timer.C:
-		return fmt.Errorf("theme: %s: the layout ran for more than %v on this page: bound the loops of theme/layouts (a range over a number, nested ranges, a template that calls itself)", p.Path, limit)
+		return fmt.Errorf("theme: %s: the layout ran for more than %v on this page: bound the loops of layouts/%s.html, base.html or the partials they call (a range over a number, nested ranges, a template that calls itself)", p.Path, limit, p.Kind)
 	}
 	defer l.putBuf(buf)
 	if err != nil {
 		if bw.over {
-			return fmt.Errorf("theme: %s: the layout writes more than %d MiB for this page: bound the loops of theme/layouts (a range over a number or nested ranges)", p.Path, maxPage>>20)
+			return fmt.Errorf("theme: %s: the layout writes more than %d MiB for this page: bound the loops of layouts/%s.html, base.html or the partials they call (a range over a number or nested ranges)", p.Path, maxPage>>20, p.Kind)
 		}
 		return fmt.Errorf("theme: %s: %w", p.Path, err)
 	}
