@@ -37,10 +37,8 @@ func (p *Project) checkOut(out string, fromConfig bool, prev *record) error {
 	refuse := func(format string, args ...any) error {
 		msg := fmt.Sprintf("the output folder %s ", shown) + fmt.Sprintf(format, args...)
 		if fromConfig && p.Config.File != "" {
-			at := config.Pos{Line: p.Config.Lines["out"], Col: 1}
-			if v := p.Config.ValuePos["out"]; len(v) > 0 {
-				at = v[0] // the value, as the refusal of a path outside the project points
-			}
+			// the value, as the refusal of a path outside the project points
+			at := pathKey{key: "out", line: p.Config.Lines["out"], pos: p.Config.ValuePos["out"]}.at(0)
 			return &config.Error{File: p.Config.File, Line: at.Line, Col: at.Col, Msg: "out: " + msg}
 		}
 		return fmt.Errorf("%s", msg)
