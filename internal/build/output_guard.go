@@ -134,7 +134,7 @@ func onlyCatalog(fsys afero.Fs, dir string, entries []os.FileInfo) bool {
 	if err != nil || len(sub) != 1 || sub[0].Name() != path.Base(CatalogDir) {
 		return false
 	}
-	b, err := afero.ReadFile(fsys, path.Join(dir, CatalogDir, search.MetaFile))
+	b, err := manual.ReadBounded(fsys, path.Join(dir, CatalogDir, search.MetaFile), 1<<20, "a catalog's meta file")
 	if err != nil {
 		return false
 	}
@@ -150,6 +150,10 @@ func onlyCatalog(fsys afero.Fs, dir string, entries []os.FileInfo) bool {
 // manifest of a large site (megabytes) is not decoded whole; at most 1 MiB
 // is read.
 func manifestSchema(fsys afero.Fs, name string) string {
+	// Stat before Open: opening a named pipe waits for a writer.
+	if fi, err := fsys.Stat(name); err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
 	f, err := fsys.Open(name)
 	if err != nil {
 		return ""

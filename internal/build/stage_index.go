@@ -439,7 +439,7 @@ func ProjectCatalog(p *Project) (dir string, notes []string, err error) {
 }
 
 func readMeta(fsys afero.Fs, dir string) (*search.Meta, error) {
-	b, err := afero.ReadFile(fsys, path.Join(dir, search.MetaFile))
+	b, err := manual.ReadBounded(fsys, path.Join(dir, search.MetaFile), 1<<20, "a catalog's meta file")
 	if err != nil {
 		return nil, err
 	}

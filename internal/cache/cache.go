@@ -95,6 +95,11 @@ func Open(fsys afero.Fs, dir, build, keyFile string) *Cache {
 		c.fs, c.dir, c.inMemory = afero.NewMemMapFs(), "cache", true
 		return c
 	}
+	if why := specialEntry(fsys, c.dir); why != "" {
+		c.notef("%s", why)
+		c.fs, c.dir, c.inMemory = afero.NewMemMapFs(), "cache", true
+		return c
+	}
 	var err error
 	if keyFile == "" {
 		keyFile, err = KeyFile()

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/filekind"
 	"github.com/lorekit/lore/internal/wall"
 )
 
@@ -318,21 +319,7 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 // pipe, device or socket: reading it could block for ever or never end.
 func notRegular(p string, fi os.FileInfo) FileProblem {
 	return FileProblem{Path: p, Problem: Problem{Rule: RuleFileUnreadable,
-		Message: fmt.Sprintf("%s is %s, not a regular file: not read; replace it by a file or remove it", p, FileKind(fi.Mode()))}}
-}
-
-// FileKind names the kind of a file that is neither regular nor a folder
-// ("a named pipe", "a device"), for messages.
-func FileKind(m os.FileMode) string {
-	switch {
-	case m&os.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	}
-	return "a special file (" + m.Type().String() + ")"
+		Message: fmt.Sprintf("%s is %s, not a regular file: not read; replace it by a file or remove it", p, filekind.Of(fi.Mode()))}}
 }
 
 // readManual reads and parses one file (or copies the manual of s.prev

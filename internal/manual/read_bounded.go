@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/lorekit/lore/internal/filekind"
 	"github.com/spf13/afero"
 )
 
@@ -26,7 +27,7 @@ func ReadBounded(fsys afero.Fs, p string, max int64, what string) ([]byte, error
 	if !fi.Mode().IsRegular() {
 		kind := "a folder"
 		if !fi.IsDir() {
-			kind = FileKind(fi.Mode())
+			kind = filekind.Of(fi.Mode())
 		}
 		return nil, fmt.Errorf("not a regular file: it is %s", kind)
 	}
