@@ -480,6 +480,16 @@ func (c *Catalog) stats(it intent, r index.IndexReader) *termStats {
 			if it.lang != "de" {
 				df = routedDF(st.routing[w.en], st.body[w.en])
 			}
+			// Its other spellings are the same word: it is as common as
+			// the most common of them (colour as color).
+			for _, t := range w.spelling {
+				look(t)
+				if it.lang != "de" {
+					df = max(df, routedDF(st.routing[t], st.body[t]))
+				} else {
+					df = max(df, st.body[t], st.routing[t])
+				}
+			}
 		}
 		if len(w.de) > 0 {
 			df = max(df, deDF(w.de[0]))

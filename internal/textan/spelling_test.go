@@ -1,0 +1,37 @@
+package textan
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestSpellingTerms(t *testing.T) {
+	for w, want := range map[string]string{
+		"summarise":    "summarize",
+		"summarising":  "summarizing",
+		"summarize":    "summarise",
+		"organisation": "organization",
+		"colours":      "colors",
+		"color":        "colour",
+		"favourite":    "favorite",
+		"centre":       "center",
+		"centred":      "centered",
+		"catalogue":    "catalog",
+		"dialog":       "dialogue",
+		"licence":      "license",
+		"analyse":      "analyze",
+		"programme":    "program",
+	} {
+		if got := SpellingTerms(w); !slices.Contains(got, StemEnglish(want)) {
+			t.Errorf("SpellingTerms(%s) = %v, want the term of %s (%s) among them", w, got, want, StemEnglish(want))
+		}
+	}
+	// No rule applies, or the letters before the ending are too few to be
+	// a stem (hour is no h+our, rise no r+ise), or the other spelling
+	// stems alike (modelling / modeling).
+	for _, w := range []string{"test", "hour", "rise", "modelling", "deploy"} {
+		if got := SpellingTerms(w); got != nil {
+			t.Errorf("SpellingTerms(%s) = %v, want none", w, got)
+		}
+	}
+}
