@@ -33,6 +33,7 @@ const (
 	kindRelated                   // a term the thesaurus relates to it
 	kindPlural                    // the other number of an acronym
 	kindSpelling                  // its other spelling (summarise ↔ summarize)
+	kindDerived                   // the verb or noun it derives from or derives (verify ↔ verification)
 	kindBase                      // the letters of a word ending in digits
 	kindPrefix                    // a longer term it begins (inside the word)
 	kindFuzzy                     // a term one edit away (a typo)
@@ -41,7 +42,7 @@ const (
 )
 
 var kindNames = [numKinds]string{"word", "German stem", "compound part", "glossary", "cognate", "thesaurus", "acronym number",
-	"spelling", "digits dropped", "prefix", "one edit", "whole trigger"}
+	"spelling", "derivation", "digits dropped", "prefix", "one edit", "whole trigger"}
 
 func (k matchKind) String() string { return kindNames[k] }
 
@@ -116,6 +117,12 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 		for _, t := range w.spelling {
 			fs = append(fs, form{term: t, weight: 1, kind: kindSpelling})
 		}
+		// A derivation the stemmer does not merge (verify,
+		// verification) is matched as the stemmer matches the others
+		// (organize, organization): as the word.
+		for _, t := range w.derived {
+			fs = append(fs, form{term: t, weight: 1, kind: kindDerived})
+		}
 		if w.base != "" {
 			fs = append(fs, form{term: w.base, weight: c.sc.fuzzy, kind: kindBase})
 		}
@@ -134,6 +141,9 @@ func (c *Catalog) expansions(w qword, it intent, r index.IndexReader) []form {
 	var fs []form
 	seen := map[string]bool{w.en: true}
 	for _, t := range w.spelling {
+		seen[t] = true
+	}
+	for _, t := range w.derived {
 		seen[t] = true
 	}
 	for _, t := range w.trans {

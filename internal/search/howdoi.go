@@ -480,9 +480,10 @@ func (c *Catalog) stats(it intent, r index.IndexReader) *termStats {
 			if it.lang != "de" {
 				df = routedDF(st.routing[w.en], st.body[w.en])
 			}
-			// Its other spellings are the same word: it is as common as
-			// the most common of them (colour as color).
-			for _, t := range w.spelling {
+			// Its other spellings are the same word, and the verb or
+			// noun it derives from or derives the same need: it is as
+			// common as the most common of them (colour as color).
+			for _, t := range slices.Concat(w.spelling, w.derived) {
 				look(t)
 				if it.lang != "de" {
 					df = max(df, routedDF(st.routing[t], st.body[t]))

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -35,8 +36,12 @@ type qword struct {
 	// spelling are the English terms of the word's other spellings that
 	// the catalog holds (summarise → summarize, color → colour).
 	spelling []string
-	number   bool // digits only: matched in routing fields only
-	fuzzy    bool // the catalog knows none of its forms: match with edits
+	// derived are the English terms of the verb or noun the word derives
+	// from or derives that the catalog holds, where the stemmer does not
+	// merge them (verify → verification, summarise → summary).
+	derived []string
+	number  bool // digits only: matched in routing fields only
+	fuzzy   bool // the catalog knows none of its forms: match with edits
 }
 
 func (w *qword) empty() bool { return w.en == "" && len(w.de) == 0 && len(w.trans) == 0 }
@@ -123,15 +128,20 @@ func (a *Analysis) adopt(w *qword, tw textan.Word, lang string, known func(strin
 		}
 	}
 	w.trans, w.transGroups, w.related, w.base, w.plural = tw.Trans, groups, tw.Related, tw.Base, tw.Plural
-	w.spelling = nil
+	w.spelling, w.derived = nil, nil
 	if w.en != "" && !w.number {
 		for _, t := range textan.SpellingTerms(w.raw) {
 			if known(t) {
 				w.spelling = append(w.spelling, t)
 			}
 		}
+		for _, t := range textan.DerivedTerms(w.raw) {
+			if known(t) && !slices.Contains(w.spelling, t) {
+				w.derived = append(w.derived, t)
+			}
+		}
 	}
-	if w.en != "" && !w.number && len(w.trans) == 0 && len(w.spelling) == 0 && utf8.RuneCountInString(w.raw) >= 5 && !known(w.en) {
+	if w.en != "" && !w.number && len(w.trans) == 0 && len(w.spelling) == 0 && len(w.derived) == 0 && utf8.RuneCountInString(w.raw) >= 5 && !known(w.en) {
 		w.fuzzy = true
 	}
 }

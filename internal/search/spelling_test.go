@@ -65,3 +65,36 @@ Say hello.
 		t.Errorf("weights of colours and color: %v, want equal (one word, two spellings)", st.weights[:2])
 	}
 }
+
+// A verb matches the noun derived from it where the stemmer does not
+// merge the two (verify, verification), as the word itself would: in
+// the summary of one manual, ahead of the verb in the body of another.
+func TestDerivation(t *testing.T) {
+	files := map[string]string{
+		"p/lore.yaml": "{}\n",
+		"p/manuals/proof.md": `---
+triggers: proof
+summary: Verification of claims against sources.
+---
+# Proof
+
+Cite each source.
+`,
+		"p/manuals/other.md": `---
+triggers: greeting
+summary: Greet a user.
+---
+# Greeting
+
+Say hello, and verify the name.
+`,
+	}
+	c := open(t, memSource(t, files))
+	hits, err := c.rank("verify it for me", Visibility{}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) == 0 || hits[0].Name != "proof" {
+		t.Fatalf("verify it for me: %v, want proof first", hits)
+	}
+}

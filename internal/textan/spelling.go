@@ -36,18 +36,24 @@ var spellingRules = []spellingRule{
 func SpellingTerms(raw string) []string {
 	own := StemEnglish(raw)
 	var out []string
-	add := func(v string) {
+	for _, v := range otherSpellings(raw) {
 		if t := StemEnglish(v); t != own {
 			out = appendNew(out, t)
 		}
 	}
+	return out
+}
+
+// otherSpellings returns the other spellings of raw the rules give.
+func otherSpellings(raw string) []string {
+	var out []string
 	for _, r := range spellingRules {
 		for _, e := range r.endings {
 			if v, ok := respell(raw, r.gb+e, r.us+e, r.minStem); ok {
-				add(v)
+				out = appendNew(out, v)
 			}
 			if v, ok := respell(raw, r.us+e, r.gb+e, r.minStem); ok {
-				add(v)
+				out = appendNew(out, v)
 			}
 		}
 	}
@@ -61,4 +67,49 @@ func respell(w, from, to string, minStem int) (string, bool) {
 		return "", false
 	}
 	return w[:len(w)-len(from)] + to, true
+}
+
+// derivationRules pair a verb's endings with those of a noun derived from
+// it where the stemmer gives the two different terms (verify → verifi,
+// verification → verif; describe → describ, description → descript).
+// Endings in -ize and -ation need none: the stemmer merges them already
+// (organize, organization).
+var derivationRules = []struct{ verb, noun []string }{
+	{verb: []string{"ify", "ifies", "ified", "ifying"}, noun: []string{"ification", "ifications"}},
+	{verb: []string{"ibe", "ibes", "ibed", "ibing"}, noun: []string{"iption", "iptions"}},
+	{verb: []string{"olve", "olves", "olved", "olving"}, noun: []string{"olution", "olutions"}},
+	{verb: []string{"yze", "yzes", "yzed", "yzing"}, noun: []string{"ysis"}},
+	{verb: []string{"arize", "arizes", "arized", "arizing"}, noun: []string{"ary", "aries"}},
+	{verb: []string{"orize", "orizes", "orized", "orizing"}, noun: []string{"ory", "ories"}},
+	{verb: []string{"itize", "itizes", "itized", "itizing"}, noun: []string{"ity", "ities"}},
+}
+
+// DerivedTerms returns the English terms of the verb or noun the
+// lower-case word raw is derived from or derives, in either spelling,
+// where the stemmer does not merge them: "verify" → "verif"
+// (verification), "descriptions" → "describ" (describe), "summarise" →
+// "summari" (summary). Like SpellingTerms it knows no exceptions, so a
+// caller keeps only the terms its index holds.
+func DerivedTerms(raw string) []string {
+	own := StemEnglish(raw)
+	var out []string
+	for _, w := range append([]string{raw}, otherSpellings(raw)...) {
+		for _, r := range derivationRules {
+			for _, v := range r.verb {
+				if stem, ok := strings.CutSuffix(w, v); ok && len(stem) >= 3 {
+					if t := StemEnglish(stem + r.noun[0]); t != own {
+						out = appendNew(out, t)
+					}
+				}
+			}
+			for _, n := range r.noun {
+				if stem, ok := strings.CutSuffix(w, n); ok && len(stem) >= 3 {
+					if t := StemEnglish(stem + r.verb[0]); t != own {
+						out = appendNew(out, t)
+					}
+				}
+			}
+		}
+	}
+	return out
 }

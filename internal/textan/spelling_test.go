@@ -35,3 +35,32 @@ func TestSpellingTerms(t *testing.T) {
 		}
 	}
 }
+
+func TestDerivedTerms(t *testing.T) {
+	for w, want := range map[string]string{
+		"verify":        "verification",
+		"verified":      "verification",
+		"verification":  "verify",
+		"described":     "description",
+		"subscriptions": "subscribe",
+		"resolve":       "resolution",
+		"resolutions":   "resolve",
+		"analyze":       "analysis",
+		"analysis":      "analyze",
+		"summarising":   "summary",
+		"summary":       "summarize",
+		"categories":    "categorize",
+		"prioritise":    "priority",
+	} {
+		if got := DerivedTerms(w); !slices.Contains(got, StemEnglish(want)) {
+			t.Errorf("DerivedTerms(%s) = %v, want the term of %s (%s) among them", w, got, want, StemEnglish(want))
+		}
+	}
+	// Pairs the stemmer merges need nothing (organize, organization), and
+	// a stem needs three letters (story is no st+ory).
+	for _, w := range []string{"organize", "validation", "story", "test"} {
+		if got := DerivedTerms(w); got != nil {
+			t.Errorf("DerivedTerms(%s) = %v, want none", w, got)
+		}
+	}
+}
