@@ -14,8 +14,10 @@ type spellingRule struct {
 
 // spellingRules are the regular British–American spelling differences
 // (summarise / summarize, colour / color, centre / center, catalogue /
-// catalog, licence / license, analyse / analyze, programme / program).
-// Doubled l (modelling / modeling) needs none: the stemmer merges it.
+// catalog, licence / license, analyse / analyze). Doubled l (modelling /
+// modeling) needs none: the stemmer merges it. Programme / program has
+// none: -m → -mme would also turn diagram into the German Diagramme, a
+// word of the German triggers.
 var spellingRules = []spellingRule{
 	{gb: "is", us: "iz", endings: []string{"e", "es", "ed", "ing", "er", "ers", "ation", "ations"}, minStem: 3},
 	{gb: "ys", us: "yz", endings: []string{"e", "es", "ed", "ing", "er", "ers"}, minStem: 3},
@@ -24,7 +26,6 @@ var spellingRules = []spellingRule{
 	{gb: "tred", us: "tered", endings: []string{""}, minStem: 3},
 	{gb: "ogue", us: "og", endings: []string{"", "s"}, minStem: 3},
 	{gb: "ence", us: "ense", endings: []string{"", "s", "d"}, minStem: 3},
-	{gb: "mme", us: "m", endings: []string{"", "s"}, minStem: 5},
 }
 
 // SpellingTerms returns the English terms of the other spellings of the
