@@ -32,6 +32,8 @@ const (
 	kindCognate                   // an English spelling of a German word (cognates)
 	kindRelated                   // a term the thesaurus relates to it
 	kindPlural                    // the other number of an acronym
+	kindSpelling                  // its other spelling (summarise ↔ summarize)
+	kindDerived                   // the verb or noun it derives from or derives (verify ↔ verification)
 	kindBase                      // the letters of a word ending in digits
 	kindPrefix                    // a longer term it begins (inside the word)
 	kindFuzzy                     // a term one edit away (a typo)
@@ -40,7 +42,7 @@ const (
 )
 
 var kindNames = [numKinds]string{"word", "German stem", "compound part", "glossary", "cognate", "thesaurus", "acronym number",
-	"digits dropped", "prefix", "one edit", "whole trigger"}
+	"spelling", "derivation", "digits dropped", "prefix", "one edit", "whole trigger"}
 
 func (k matchKind) String() string { return kindNames[k] }
 
@@ -57,7 +59,7 @@ func (k matchKind) naming(field string) bool {
 	case field != fWords:
 		return false
 	}
-	return k == kindWord || k == kindPlural || k == kindCognate
+	return k == kindWord || k == kindPlural || k == kindCognate || k == kindSpelling
 }
 
 // forms lists the forms of every word of it.
@@ -112,6 +114,15 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 		if w.plural != "" {
 			fs = append(fs, form{term: w.plural, weight: 1, kind: kindPlural})
 		}
+		for _, t := range w.spelling {
+			fs = append(fs, form{term: t, weight: 1, kind: kindSpelling})
+		}
+		// A derivation the stemmer does not merge (verify,
+		// verification) is matched as the stemmer matches the others
+		// (organize, organization): as the word.
+		for _, t := range w.derived {
+			fs = append(fs, form{term: t, weight: 1, kind: kindDerived})
+		}
 		if w.base != "" {
 			fs = append(fs, form{term: w.base, weight: c.sc.fuzzy, kind: kindBase})
 		}
@@ -129,6 +140,12 @@ func (c *Catalog) forms(it intent, r index.IndexReader) [][]form {
 func (c *Catalog) expansions(w qword, it intent, r index.IndexReader) []form {
 	var fs []form
 	seen := map[string]bool{w.en: true}
+	for _, t := range w.spelling {
+		seen[t] = true
+	}
+	for _, t := range w.derived {
+		seen[t] = true
+	}
 	for _, t := range w.trans {
 		seen[t] = true
 	}

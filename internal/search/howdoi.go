@@ -480,6 +480,17 @@ func (c *Catalog) stats(it intent, r index.IndexReader) *termStats {
 			if it.lang != "de" {
 				df = routedDF(st.routing[w.en], st.body[w.en])
 			}
+			// Its other spellings are the same word, and the verb or
+			// noun it derives from or derives the same need: it is as
+			// common as the most common of them (colour as color).
+			for _, t := range slices.Concat(w.spelling, w.derived) {
+				look(t)
+				if it.lang != "de" {
+					df = max(df, routedDF(st.routing[t], st.body[t]))
+				} else {
+					df = max(df, st.body[t], st.routing[t])
+				}
+			}
 		}
 		if len(w.de) > 0 {
 			df = max(df, deDF(w.de[0]))

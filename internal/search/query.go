@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -32,8 +33,15 @@ type qword struct {
 	// plural is the other number of an acronym, which the stemmer leaves
 	// alone (llm ↔ llms, pr ↔ prs).
 	plural string
-	number bool // digits only: matched in routing fields only
-	fuzzy  bool // the catalog knows none of its forms: match with edits
+	// spelling are the English terms of the word's other spellings that
+	// the catalog holds (summarise → summarize, color → colour).
+	spelling []string
+	// derived are the English terms of the verb or noun the word derives
+	// from or derives that the catalog holds, where the stemmer does not
+	// merge them (verify → verification, summarise → summary).
+	derived []string
+	number  bool // digits only: matched in routing fields only
+	fuzzy   bool // the catalog knows none of its forms: match with edits
 }
 
 func (w *qword) empty() bool { return w.en == "" && len(w.de) == 0 && len(w.trans) == 0 }
@@ -99,7 +107,9 @@ func (a *Analysis) expand(w *qword, lang string, known func(string) bool) {
 // does not render is rendered by its English spellings the catalog holds
 // (cognates), else by the parts of a compound split against the catalog's
 // vocabulary (catalogParts), else, when the catalog does not know it, by
-// its modifier alone (modifierTerms); a word of five letters or more the catalog
+// its modifier alone (modifierTerms); an English word is also matched in
+// its other spellings the catalog holds (textan.SpellingTerms); a word of
+// five letters or more the catalog
 // does not know, with no renderings, is matched with edits (fuzzy).
 func (a *Analysis) adopt(w *qword, tw textan.Word, lang string, known func(string) bool) {
 	w.raw, w.en, w.de, w.number = tw.Raw, tw.EN, tw.DE, tw.Number
@@ -118,7 +128,20 @@ func (a *Analysis) adopt(w *qword, tw textan.Word, lang string, known func(strin
 		}
 	}
 	w.trans, w.transGroups, w.related, w.base, w.plural = tw.Trans, groups, tw.Related, tw.Base, tw.Plural
-	if w.en != "" && !w.number && len(w.trans) == 0 && utf8.RuneCountInString(w.raw) >= 5 && !known(w.en) {
+	w.spelling, w.derived = nil, nil
+	if w.en != "" && !w.number {
+		for _, t := range textan.SpellingTerms(w.raw) {
+			if known(t) {
+				w.spelling = append(w.spelling, t)
+			}
+		}
+		for _, t := range textan.DerivedTerms(w.raw) {
+			if known(t) && !slices.Contains(w.spelling, t) {
+				w.derived = append(w.derived, t)
+			}
+		}
+	}
+	if w.en != "" && !w.number && len(w.trans) == 0 && len(w.spelling) == 0 && len(w.derived) == 0 && utf8.RuneCountInString(w.raw) >= 5 && !known(w.en) {
 		w.fuzzy = true
 	}
 }

@@ -272,7 +272,7 @@ func (q *scorer) matchForm(i int, f form, st *termStats) {
 		}
 		// A word found as itself in the name counts towards the whole
 		// name (the name field's norm says how many terms it has).
-		exact := fd.field == fWords && (f.kind == kindWord || f.kind == kindPlural || f.kind == kindBase)
+		exact := fd.field == fWords && (f.kind == kindWord || f.kind == kindPlural || f.kind == kindBase || f.kind == kindSpelling)
 		withNorm := !fd.routing || fd.lenNorm > 0 || exact
 		tfr, err := q.r.TermFieldReader(context.Background(), []byte(f.term), fd.field, withNorm, withNorm, false)
 		if err != nil {
