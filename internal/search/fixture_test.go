@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	index "github.com/blevesearch/bleve_index_api"
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/internal/config"
@@ -142,6 +143,21 @@ func open(t testing.TB, src Source) *Catalog {
 	}
 	t.Cleanup(func() { c.Close() })
 	return c
+}
+
+// indexReader opens a reader of c's index, closed when the test ends.
+func indexReader(t testing.TB, c *Catalog) index.IndexReader {
+	t.Helper()
+	adv, err := c.idx.Advanced()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
 }
 
 // top returns the path (relative to the manual root) of the best visible

@@ -44,15 +44,7 @@ Say hello.
 	if len(hits) == 0 || hits[0].Name != "digest" {
 		t.Fatalf("summarise it for me: %v, want digest first", hits)
 	}
-	adv, err := c.idx.Advanced()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := adv.Reader()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := indexReader(t, c)
 	it := c.analyse("colours color advise", r)
 	if !slices.Equal(it.words[0].spelling, []string{"color"}) || !slices.Equal(it.words[1].spelling, []string{"colour"}) {
 		t.Errorf("spellings of colours, color: %v, %v, want color, colour", it.words[0].spelling, it.words[1].spelling)

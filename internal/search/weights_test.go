@@ -38,15 +38,7 @@ Say hello.
 `, i, i, i)
 	}
 	c := open(t, memSource(t, files))
-	adv, err := c.idx.Advanced()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := adv.Reader()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := indexReader(t, c)
 	it := c.analyse("deploy vault", r)
 	st := c.stats(it, r)
 	if len(st.weights) != 2 || st.weights[0] <= 0 || st.weights[0] >= st.weights[1] {
