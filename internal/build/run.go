@@ -1,7 +1,6 @@
 package build
 
 import (
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/par"
 	"github.com/lorekit/lore/internal/precompress"
 	"github.com/lorekit/lore/internal/search"
 	"github.com/lorekit/lore/internal/site"
@@ -387,16 +387,9 @@ func manualIDs(ms []*manual.Manual, sums map[*manual.Manual]cache.Key) map[*manu
 	return out
 }
 
-// forEach calls f for 0…n-1 on every core (errgroup, at most GOMAXPROCS
+// forEach calls f for 0…n-1 on every core (par.Each, at most GOMAXPROCS
 // at once) and returns when every call has returned.
-func forEach(n int, f func(i int)) {
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i := range n {
-		g.Go(func() error { f(i); return nil })
-	}
-	_ = g.Wait()
-}
+func forEach(n int, f func(i int)) { par.Each(n, f) }
 
 func tokenizerName(enc string) string {
 	if enc == "" {

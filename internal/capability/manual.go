@@ -3,25 +3,16 @@ package capability
 import (
 	"fmt"
 	"path"
-	"runtime"
 	"strings"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/lint/directive"
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/par"
 )
 
 // forEach calls f for 0…n-1 on every core.
-func forEach(n int, f func(i int)) {
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i := range n {
-		g.Go(func() error { f(i); return nil })
-	}
-	_ = g.Wait()
-}
+func forEach(n int, f func(i int)) { par.Each(n, f) }
 
 // toolKeys are the header keys that name tools: the lore header's
 // requires-tools and the front matter's allowed-tools, requires-tools and

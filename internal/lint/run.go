@@ -4,13 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
-	"runtime"
 	"slices"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/par"
 )
 
 // Run checks in and returns the findings, sorted by file, line and column,
@@ -50,24 +48,17 @@ func Run(in *Input) diag.List {
 	}
 	projOuts := make([]diag.List, len(project))
 	outs := make([]diag.List, len(ms))
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i, r := range project {
-		g.Go(func() error {
+	par.Each(len(project)+len(ms), func(i int) {
+		if i < len(project) {
+			r := project[i]
 			r.Project(&Pass{In: in, rule: r, out: &projOuts[i], files: files})
-			return nil
-		})
-	}
-	for i, m := range ms {
-		if in.Report != nil && !in.Report(m.Path) {
-			continue
+			return
 		}
-		g.Go(func() error {
+		i -= len(project)
+		if m := ms[i]; in.Report == nil || in.Report(m.Path) {
 			outs[i] = checkManual(in, m, own, named, wide, names)
-			return nil
-		})
-	}
-	_ = g.Wait()
+		}
+	})
 	var all diag.List
 	for _, o := range append(outs, projOuts...) {
 		all = append(all, o...)

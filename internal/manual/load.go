@@ -8,16 +8,15 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/spf13/afero"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/filekind"
+	"github.com/lorekit/lore/internal/par"
 	"github.com/lorekit/lore/internal/wall"
 )
 
@@ -131,15 +130,9 @@ type job struct {
 func (s *Set) read(fsys afero.Fs, jobs []job) {
 	results := make([]*Manual, len(jobs))
 	probs := make([][]FileProblem, len(jobs))
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i := range jobs {
-		g.Go(func() error {
-			results[i], probs[i] = s.readManual(fsys, jobs[i].root, jobs[i].file)
-			return nil
-		})
-	}
-	_ = g.Wait()
+	par.Each(len(jobs), func(i int) {
+		results[i], probs[i] = s.readManual(fsys, jobs[i].root, jobs[i].file)
+	})
 	for i := range jobs {
 		if results[i] != nil {
 			s.Manuals = append(s.Manuals, results[i])

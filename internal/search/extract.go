@@ -1,13 +1,10 @@
 package search
 
 import (
-	"runtime"
-
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/lorekit/lore/internal/manual"
-
-	"golang.org/x/sync/errgroup"
+	"github.com/lorekit/lore/internal/par"
 )
 
 // extraction is a source's entries, extracted ahead of the build.
@@ -74,13 +71,6 @@ func (src Source) planned() ([]plan, func(i int) *entry) {
 	return ps, func(i int) *entry { return ps[i].entry() }
 }
 
-// forEach calls f for 0…n-1 on every core (errgroup, at most GOMAXPROCS
+// forEach calls f for 0…n-1 on every core (par.Each, at most GOMAXPROCS
 // at once) and returns when every call has returned.
-func forEach(n int, f func(i int)) {
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i := range n {
-		g.Go(func() error { f(i); return nil })
-	}
-	_ = g.Wait()
-}
+func forEach(n int, f func(i int)) { par.Each(n, f) }

@@ -18,7 +18,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"path"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -26,11 +25,11 @@ import (
 
 	"github.com/spf13/afero"
 	"github.com/yuin/goldmark/ast"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/par"
 	"github.com/lorekit/lore/internal/site/searchindex"
 	"github.com/lorekit/lore/internal/wall"
 )
@@ -296,16 +295,9 @@ func (r *run) pageInput(p *page) (any, cache.Key, error) {
 	return data, h.Sum(), nil
 }
 
-// forEach calls f for 0…n-1 on every core (errgroup, at most GOMAXPROCS
-// at once) and returns the first error; every call runs.
-func forEach(n int, f func(i int) error) error {
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i := range n {
-		g.Go(func() error { return f(i) })
-	}
-	return g.Wait()
-}
+// forEach calls f for 0…n-1 on every core (par.Each, at most GOMAXPROCS
+// at once) and returns the first error; every call runs (par.EachErr).
+func forEach(n int, f func(i int) error) error { return par.EachErr(n, f) }
 
 // run is one rendering: the input with the lookups every page needs.
 type run struct {

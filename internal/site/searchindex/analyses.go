@@ -9,13 +9,11 @@ import (
 	"maps"
 	"math"
 	"math/bits"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
 
-	"golang.org/x/sync/errgroup"
-
+	"github.com/lorekit/lore/internal/par"
 	"github.com/lorekit/lore/internal/textan"
 )
 
@@ -345,16 +343,9 @@ func analyzeAll(docs []Document, ta *textan.Analysis, c *Analyses) (as []*analys
 	return as, dict, fresh
 }
 
-// forEach calls f for 0…n-1 on every core (errgroup, at most GOMAXPROCS
+// forEach calls f for 0…n-1 on every core (par.Each, at most GOMAXPROCS
 // at once) and returns when every call has returned.
-func forEach(n int, f func(i int)) {
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i := range n {
-		g.Go(func() error { f(i); return nil })
-	}
-	_ = g.Wait()
-}
+func forEach(n int, f func(i int)) { par.Each(n, f) }
 
 // readFileSum reads what fileSum.append wrote at the start of b and
 // returns the rest of b.
