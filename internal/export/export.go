@@ -66,16 +66,6 @@ type Rename struct{ Manual, Name, Source string }
 // Skip is something the export left out or as it was.
 type Skip struct{ Source, Why string }
 
-// manifestName is the file in Out that records what an export of host
-// wrote, so that the next export removes what is no longer produced and
-// never touches files it did not write.
-func manifestName(host string) string { return ".lore-export-" + host + ".json" }
-
-type manifest struct {
-	Host  string            `json:"host"`
-	Files map[string]string `json:"files"` // path → sha256
-}
-
 // Run exports in for the host of o.
 func Run(in hosts.Input, o Options) (*Result, error) {
 	p, err := hosts.Lookup(in.Config, o.Host)
@@ -83,7 +73,7 @@ func Run(in hosts.Input, o Options) (*Result, error) {
 		return nil, err
 	}
 	out := path.Clean(o.Out)
-	exported := Exported(in.FS, out)
+	exported := Exported(in.FS, in.Config, out)
 	for f := range in.Exported {
 		exported[f] = true
 	}
@@ -94,7 +84,7 @@ func Run(in hosts.Input, o Options) (*Result, error) {
 	}
 	res.Host = p.Name
 	d := &dest{fs: in.FS, out: out, check: o.Check, res: res}
-	old := readManifest(in.FS, out, p.Name)
+	old := readManifest(in.FS, out, p)
 	if err := d.write(files); err != nil {
 		return nil, err
 	}
@@ -173,8 +163,8 @@ func (d *dest) removeStale(old manifest, files map[string][]byte) error {
 		if err := d.inside(full); err != nil {
 			return err
 		}
-		if _, err := d.fs.Stat(full); err != nil {
-			continue
+		if !old.holds(d.fs, d.out, f) {
+			continue // gone, edited since, or never the export's
 		}
 		d.res.Removed = append(d.res.Removed, f)
 		if !d.check {
@@ -214,20 +204,6 @@ func (d *dest) writeManifest(host string, files map[string][]byte) error {
 		return err
 	}
 	return afero.WriteFile(d.fs, mpath, mb, 0o644)
-}
-
-func readManifest(fs afero.Fs, out, host string) manifest {
-	var m manifest
-	if b, err := afero.ReadFile(fs, path.Join(out, manifestName(host))); err == nil {
-		_ = json.Unmarshal(b, &m)
-	}
-	// Only paths inside the folder are ever removed.
-	for f := range m.Files {
-		if c := path.Clean(f); c != f || path.IsAbs(f) || c == ".." || strings.HasPrefix(c, "../") {
-			delete(m.Files, f)
-		}
-	}
-	return m
 }
 
 // removeEmptyDirs removes dir and its parents up to out while empty.

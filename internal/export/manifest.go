@@ -1,0 +1,95 @@
+package export
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/hosts/profiles"
+)
+
+// manifestName is the file in Out that records what an export of host
+// wrote, so that the next export removes what is no longer produced and
+// never touches files it did not write.
+func manifestName(host string) string { return ".lore-export-" + host + ".json" }
+
+type manifest struct {
+	Host  string            `json:"host"`
+	Files map[string]string `json:"files"` // path → sha256
+}
+
+// readManifest reads the manifest of host p in out. A manifest is a file
+// of the repository, so a pull request can write one: only the entries
+// an export of p could have written are kept (the profile's export.path
+// with an Agent Skills name for {name}, or a file of such a name's
+// support folder, never inside .git), so that a forged manifest can
+// neither make lore export remove lore.yaml, a manual or .git/HEAD, nor
+// hide a manual from the host simulation as an export's copy.
+func readManifest(fs afero.Fs, out string, p *profiles.Profile) manifest {
+	var m manifest
+	if b, err := afero.ReadFile(fs, path.Join(out, manifestName(p.Name))); err == nil {
+		_ = json.Unmarshal(b, &m)
+	}
+	shape := exportShape(p)
+	for f := range m.Files {
+		if c := path.Clean(f); c != f || path.IsAbs(f) || c == ".." || strings.HasPrefix(c, "../") ||
+			!shape.MatchString(f) || hasGitPart(f) {
+			delete(m.Files, f)
+		}
+	}
+	return m
+}
+
+// holds reports whether the file f of the manifest, relative to out, is
+// still what the export wrote: its content has the recorded digest. A
+// file edited since, or a manifest entry made up for a file the export
+// never wrote, is not the export's.
+func (m manifest) holds(fs afero.Fs, out, f string) bool {
+	b, err := afero.ReadFile(fs, path.Join(out, f))
+	if err != nil {
+		return false
+	}
+	sum := sha256.Sum256(b)
+	return m.Files[f] == hex.EncodeToString(sum[:])
+}
+
+// namePattern is an exported name (the Agent Skills rules).
+const namePattern = `[a-z0-9]+(?:-[a-z0-9]+)*`
+
+// exportShape matches the paths, relative to Out, that an export of p
+// writes: the exported file of a name, and the files of its support
+// folder (supportDir).
+func exportShape(p *profiles.Profile) *regexp.Regexp {
+	file := quoteName(p.Export.Path)
+	support := quoteName(path.Join(path.Dir(p.Export.Path), "{name}"))
+	if p.Export.Format == "skill" {
+		support = quoteName(path.Dir(p.Export.Path))
+	}
+	if support == "" || support == `\.` {
+		return regexp.MustCompile(`^(?:` + file + `)$`)
+	}
+	return regexp.MustCompile(`^(?:` + file + `|` + support + `/.+)$`)
+}
+
+// quoteName is pattern as a regular expression, {name} matching a name.
+func quoteName(pattern string) string {
+	parts := strings.Split(pattern, "{name}")
+	for i := range parts {
+		parts[i] = regexp.QuoteMeta(parts[i])
+	}
+	return strings.Join(parts, namePattern)
+}
+
+func hasGitPart(f string) bool {
+	for part := range strings.SplitSeq(f, "/") {
+		if strings.EqualFold(part, ".git") {
+			return true
+		}
+	}
+	return false
+}
