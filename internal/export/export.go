@@ -208,7 +208,7 @@ func (d *dest) writeManifest(host string, files map[string][]byte) error {
 
 // removeEmptyDirs removes dir and its parents up to out while empty.
 func removeEmptyDirs(fs afero.Fs, out, dir string) {
-	for dir != out && strings.HasPrefix(dir, out+"/") {
+	for dir != out && within(out, dir) {
 		es, err := afero.ReadDir(fs, dir)
 		if err != nil || len(es) > 0 {
 			return
@@ -223,4 +223,13 @@ func removeEmptyDirs(fs afero.Fs, out, dir string) {
 // fileOf is where the manual exported as name goes, relative to Out.
 func fileOf(p *profiles.Profile, name string) string {
 	return strings.ReplaceAll(p.Export.Path, "{name}", name)
+}
+
+// within reports whether dir lies below out (both clean; out "." is
+// every relative path that does not climb out).
+func within(out, dir string) bool {
+	if out == "." {
+		return dir != "." && dir != ".." && !strings.HasPrefix(dir, "../") && !path.IsAbs(dir)
+	}
+	return strings.HasPrefix(dir, out+"/")
 }
