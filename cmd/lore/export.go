@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/export"
 	"github.com/lorekit/lore/internal/plural"
 )
@@ -72,17 +73,17 @@ stale, naming each stale file: run it in CI after lore export was committed.`,
 				return failure(err)
 			}
 			for _, rn := range r.Renamed {
-				fmt.Fprintf(e.stderr, "lore export: %s: %s is exported as %s (Agent Skills names: a-z, 0-9 and hyphens, at most 64 characters)\n", rn.Source, rn.Manual, rn.Name)
+				fmt.Fprintf(e.stderr, "lore export: %s: %s is exported as %s (Agent Skills names: a-z, 0-9 and hyphens, at most 64 characters)\n", diag.Printable(rn.Source), diag.Printable(rn.Manual), rn.Name)
 			}
 			for _, s := range r.Skipped {
-				fmt.Fprintf(e.stderr, "lore export: %s: %s\n", s.Source, s.Why)
+				fmt.Fprintf(e.stderr, "lore export: %s: %s\n", diag.Printable(s.Source), diag.Printable(s.Why))
 			}
 			if check {
 				for _, f := range r.Written {
-					fmt.Fprintf(e.stdout, "stale: %s\n", filepath.Join(out, f))
+					fmt.Fprintf(e.stdout, "stale: %s\n", diag.Printable(filepath.Join(out, f)))
 				}
 				for _, f := range r.Removed {
-					fmt.Fprintf(e.stdout, "stale: %s (no longer exported)\n", filepath.Join(out, f))
+					fmt.Fprintf(e.stdout, "stale: %s (no longer exported)\n", diag.Printable(filepath.Join(out, f)))
 				}
 				if r.Stale() {
 					fmt.Fprintf(e.stderr, "lore export: %s stale for %s: run lore export --host %s --out %s\n",
@@ -93,10 +94,10 @@ stale, naming each stale file: run it in CI after lore export was committed.`,
 				return nil
 			}
 			for _, f := range r.Written {
-				fmt.Fprintf(e.stdout, "wrote %s\n", filepath.Join(out, f))
+				fmt.Fprintf(e.stdout, "wrote %s\n", diag.Printable(filepath.Join(out, f)))
 			}
 			for _, f := range r.Removed {
-				fmt.Fprintf(e.stdout, "removed %s\n", filepath.Join(out, f))
+				fmt.Fprintf(e.stdout, "removed %s\n", diag.Printable(filepath.Join(out, f)))
 			}
 			fmt.Fprintf(e.stderr, "lore export: %s: %s written, %s unchanged, %s removed\n", r.Host,
 				plural.Of(len(r.Written), "file", "files"), plural.Of(r.Unchanged, "file", "files"), plural.Of(len(r.Removed), "file", "files"))
