@@ -141,6 +141,12 @@ func (d *dest) write(files map[string][]byte) error {
 // lists. nil when it stays inside (or its links cannot be resolved: the
 // write reports that).
 func (d *dest) inside(full string) error {
+	// lore.yaml can set a host's export.path: .git/hooks/{name} would
+	// overwrite an executable hook with a manual's text, run at the
+	// next commit, and .git/{name} the repository's config.
+	if rel := strings.TrimPrefix(full, d.out+"/"); d.out == "." && hasGitPart(full) || rel != full && hasGitPart(rel) {
+		return fmt.Errorf("%s lies in a .git folder: lore export never writes or removes there; check export.path of the host's profile in lore.yaml", full)
+	}
 	e, err := wall.Check(d.fs, d.out, full)
 	if err != nil || e == nil {
 		return nil

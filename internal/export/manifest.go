@@ -85,9 +85,12 @@ func quoteName(pattern string) string {
 	return strings.Join(parts, namePattern)
 }
 
+// hasGitPart reports whether a part of the relative path f names a git
+// folder as some file system reads it: .git in any case, with the dots or
+// spaces Windows drops from a name's end, or its 8.3 short name GIT~1.
 func hasGitPart(f string) bool {
 	for part := range strings.SplitSeq(f, "/") {
-		if strings.EqualFold(part, ".git") {
+		if t := strings.TrimRight(part, ". "); strings.EqualFold(t, ".git") || strings.EqualFold(part, "git~1") {
 			return true
 		}
 	}
