@@ -110,11 +110,14 @@ type dest struct {
 
 // write writes the files that differ from what out holds.
 func (d *dest) write(files map[string][]byte) error {
-	for _, f := range slices.Sorted(maps.Keys(files)) {
-		full := path.Join(d.out, f)
-		if err := d.inside(full); err != nil {
+	names := slices.Sorted(maps.Keys(files))
+	for _, f := range names { // all refused before any is written
+		if err := d.inside(path.Join(d.out, f)); err != nil {
 			return err
 		}
+	}
+	for _, f := range names {
+		full := path.Join(d.out, f)
 		have, err := afero.ReadFile(d.fs, full)
 		if err == nil && bytes.Equal(have, files[f]) {
 			d.res.Unchanged++
