@@ -48,7 +48,9 @@ Export writes only what changed, and removes what an earlier export of the
 same host wrote that is no longer produced (it records its files in
 DIR/.lore-export-HOST.json and never touches other files: it removes only
 a file where that host's export writes that still holds the recorded digest,
-so a committed, forged record removes nothing): a second run changes nothing. It never writes or removes through a symbolic link that
+so a committed, forged record removes nothing; it stops rather than overwrite
+a file it did not write, such as a hand-written skill of the same name): a
+second run changes nothing. It never writes or removes through a symbolic link that
 leads out of DIR (a committed .claude -> elsewhere stops it), and never
 copies a linked file that is a symbolic link out of its manual's folder. With --check it writes nothing and exits 1 when DIR is
 stale, naming each stale file: run it in CI after lore export was committed.`,

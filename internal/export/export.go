@@ -85,7 +85,7 @@ func Run(in hosts.Input, o Options) (*Result, error) {
 	res.Host = p.Name
 	d := &dest{fs: in.FS, out: out, check: o.Check, res: res}
 	old := readManifest(in.FS, out, p)
-	if err := d.write(files); err != nil {
+	if err := d.write(files, old); err != nil {
 		return nil, err
 	}
 	if err := d.removeStale(old, files); err != nil {
@@ -108,12 +108,23 @@ type dest struct {
 	res   *Result
 }
 
-// write writes the files that differ from what out holds.
-func (d *dest) write(files map[string][]byte) error {
+// write writes the files that differ from what out holds. A file that
+// is there, differs and that no earlier export of the host wrote (old)
+// is someone's own, a hand-written skill of the same name: the export
+// stops rather than overwrite it.
+func (d *dest) write(files map[string][]byte, old manifest) error {
 	names := slices.Sorted(maps.Keys(files))
 	for _, f := range names { // all refused before any is written
-		if err := d.inside(path.Join(d.out, f)); err != nil {
+		full := path.Join(d.out, f)
+		if err := d.inside(full); err != nil {
 			return err
+		}
+		if _, ours := old.Files[f]; ours {
+			continue
+		}
+		if have, err := afero.ReadFile(d.fs, full); err == nil && !bytes.Equal(have, files[f]) {
+			return fmt.Errorf("%s exists and no earlier lore export --host %s wrote it: lore export does not overwrite it; "+
+				"move or rename it (or the manual exported there), or delete it to let the export write it", full, d.res.Host)
 		}
 	}
 	for _, f := range names {
