@@ -22,6 +22,7 @@ import (
 
 	"github.com/spf13/afero"
 
+	"github.com/lorekit/lore/internal/filekind"
 	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/hosts/profiles"
 	"github.com/lorekit/lore/internal/wall"
@@ -113,23 +114,29 @@ type dest struct {
 // is someone's own, a hand-written skill of the same name: the export
 // stops rather than overwrite it.
 func (d *dest) write(files map[string][]byte, old manifest) error {
+	if err := d.regular(path.Join(d.out, manifestName(d.res.Host))); err != nil {
+		return err
+	}
 	names := slices.Sorted(maps.Keys(files))
 	for _, f := range names { // all refused before any is written
 		full := path.Join(d.out, f)
 		if err := d.inside(full); err != nil {
 			return err
 		}
+		if err := d.regular(full); err != nil {
+			return err
+		}
 		if _, ours := old.Files[f]; ours {
 			continue
 		}
-		if have, err := afero.ReadFile(d.fs, full); err == nil && !bytes.Equal(have, files[f]) {
+		if have, err := readOwn(d.fs, d.out, full); err == nil && !bytes.Equal(have, files[f]) {
 			return fmt.Errorf("%s exists and no earlier lore export --host %s wrote it: lore export does not overwrite it; "+
 				"move or rename it (or the manual exported there), or delete it to let the export write it", full, d.res.Host)
 		}
 	}
 	for _, f := range names {
 		full := path.Join(d.out, f)
-		have, err := afero.ReadFile(d.fs, full)
+		have, err := readOwn(d.fs, d.out, full)
 		if err == nil && bytes.Equal(have, files[f]) {
 			d.res.Unchanged++
 			continue
@@ -172,6 +179,20 @@ func (d *dest) inside(full string) error {
 		"through it; remove the link, or export into another folder", full, e.Link, e.Target, d.out)
 }
 
+// regular refuses full when something else than a regular file is at
+// its place: writing to a named pipe waits for a reader forever.
+func (d *dest) regular(full string) error {
+	fi, err := d.fs.Stat(full)
+	if err != nil || fi.Mode().IsRegular() {
+		return nil
+	}
+	kind := "a folder"
+	if !fi.IsDir() {
+		kind = filekind.Of(fi.Mode())
+	}
+	return fmt.Errorf("%s is %s, not a regular file: lore export writes only regular files; remove it", full, kind)
+}
+
 // removeStale removes the files the old export wrote that this one does
 // not, and the folders that leaves empty.
 func (d *dest) removeStale(old manifest, files map[string][]byte) error {
@@ -211,7 +232,10 @@ func (d *dest) writeManifest(host string, files map[string][]byte) error {
 	if err := d.inside(mpath); err != nil {
 		return err
 	}
-	if have, err := afero.ReadFile(d.fs, mpath); err == nil && bytes.Equal(have, mb) {
+	if err := d.regular(mpath); err != nil {
+		return err
+	}
+	if have, err := readOwn(d.fs, d.out, mpath); err == nil && bytes.Equal(have, mb) {
 		return nil
 	}
 	if d.check {

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"path"
 	"regexp"
 	"strings"
@@ -11,6 +12,8 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/internal/hosts/profiles"
+	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/wall"
 )
 
 // manifestName is the file in Out that records what an export of host
@@ -32,7 +35,7 @@ type manifest struct {
 // hide a manual from the host simulation as an export's copy.
 func readManifest(fs afero.Fs, out string, p *profiles.Profile) manifest {
 	var m manifest
-	if b, err := afero.ReadFile(fs, path.Join(out, manifestName(p.Name))); err == nil {
+	if b, err := readOwn(fs, out, path.Join(out, manifestName(p.Name))); err == nil {
 		_ = json.Unmarshal(b, &m)
 	}
 	shape := exportShape(p)
@@ -50,7 +53,7 @@ func readManifest(fs afero.Fs, out string, p *profiles.Profile) manifest {
 // file edited since, or a manifest entry made up for a file the export
 // never wrote, is not the export's.
 func (m manifest) holds(fs afero.Fs, out, f string) bool {
-	b, err := afero.ReadFile(fs, path.Join(out, f))
+	b, err := readOwn(fs, out, path.Join(out, f))
 	if err != nil {
 		return false
 	}
@@ -95,4 +98,19 @@ func hasGitPart(f string) bool {
 		}
 	}
 	return false
+}
+
+// maxExportFile bounds a manifest, and a file of the export read back.
+const maxExportFile = 64 << 20
+
+// readOwn reads file, a manifest or a file of the export in out, when it
+// is a regular file of at most maxExportFile bytes whose links stay in
+// out. Every build reads the manifests of the project and its manual
+// roots: a committed .lore-export-HOST.json -> /dev/zero was read until
+// the memory ran out, a named pipe waited on forever.
+func readOwn(fs afero.Fs, out, file string) ([]byte, error) {
+	if e, err := wall.Check(fs, out, file); err != nil || e != nil {
+		return nil, fmt.Errorf("%s: a symbolic link out of %s", file, out)
+	}
+	return manual.ReadBounded(fs, file, maxExportFile, "a file of lore export")
 }
