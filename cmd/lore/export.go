@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/export"
 	"github.com/lorekit/lore/internal/plural"
 )
@@ -45,8 +46,11 @@ are copied beside it.
 
 Export writes only what changed, and removes what an earlier export of the
 same host wrote that is no longer produced (it records its files in
-DIR/.lore-export-HOST.json and never touches other files): a second run
-changes nothing. It never writes or removes through a symbolic link that
+DIR/.lore-export-HOST.json and never touches other files: it removes only
+a file where that host's export writes that still holds the recorded digest,
+so a committed, forged record removes nothing; it stops rather than overwrite
+a file it did not write, such as a hand-written skill of the same name): a
+second run changes nothing. It never writes or removes through a symbolic link that
 leads out of DIR (a committed .claude -> elsewhere stops it), and never
 copies a linked file that is a symbolic link out of its manual's folder. With --check it writes nothing and exits 1 when DIR is
 stale, naming each stale file: run it in CI after lore export was committed.`,
@@ -71,17 +75,17 @@ stale, naming each stale file: run it in CI after lore export was committed.`,
 				return failure(err)
 			}
 			for _, rn := range r.Renamed {
-				fmt.Fprintf(e.stderr, "lore export: %s: %s is exported as %s (Agent Skills names: a-z, 0-9 and hyphens, at most 64 characters)\n", rn.Source, rn.Manual, rn.Name)
+				fmt.Fprintf(e.stderr, "lore export: %s: %s is exported as %s (Agent Skills names: a-z, 0-9 and hyphens, at most 64 characters)\n", diag.Printable(rn.Source), diag.Printable(rn.Manual), rn.Name)
 			}
 			for _, s := range r.Skipped {
-				fmt.Fprintf(e.stderr, "lore export: %s: %s\n", s.Source, s.Why)
+				fmt.Fprintf(e.stderr, "lore export: %s: %s\n", diag.Printable(s.Source), diag.Printable(s.Why))
 			}
 			if check {
 				for _, f := range r.Written {
-					fmt.Fprintf(e.stdout, "stale: %s\n", filepath.Join(out, f))
+					fmt.Fprintf(e.stdout, "stale: %s\n", diag.Printable(filepath.Join(out, f)))
 				}
 				for _, f := range r.Removed {
-					fmt.Fprintf(e.stdout, "stale: %s (no longer exported)\n", filepath.Join(out, f))
+					fmt.Fprintf(e.stdout, "stale: %s (no longer exported)\n", diag.Printable(filepath.Join(out, f)))
 				}
 				if r.Stale() {
 					fmt.Fprintf(e.stderr, "lore export: %s stale for %s: run lore export --host %s --out %s\n",
@@ -92,10 +96,10 @@ stale, naming each stale file: run it in CI after lore export was committed.`,
 				return nil
 			}
 			for _, f := range r.Written {
-				fmt.Fprintf(e.stdout, "wrote %s\n", filepath.Join(out, f))
+				fmt.Fprintf(e.stdout, "wrote %s\n", diag.Printable(filepath.Join(out, f)))
 			}
 			for _, f := range r.Removed {
-				fmt.Fprintf(e.stdout, "removed %s\n", filepath.Join(out, f))
+				fmt.Fprintf(e.stdout, "removed %s\n", diag.Printable(filepath.Join(out, f)))
 			}
 			fmt.Fprintf(e.stderr, "lore export: %s: %s written, %s unchanged, %s removed\n", r.Host,
 				plural.Of(len(r.Written), "file", "files"), plural.Of(r.Unchanged, "file", "files"), plural.Of(len(r.Removed), "file", "files"))

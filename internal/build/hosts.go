@@ -10,9 +10,9 @@ import (
 // Files an earlier lore export wrote into the project folder or a manual
 // root are copies, not manuals.
 func (p *Project) HostsInput() hosts.Input {
-	exported := export.Exported(p.FS, p.Config.Dir)
+	exported := export.Exported(p.FS, p.Config, p.Config.Dir)
 	for _, r := range p.roots() {
-		for f := range export.Exported(p.FS, r) {
+		for f := range export.Exported(p.FS, p.Config, r) {
 			exported[f] = true
 		}
 	}

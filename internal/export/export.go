@@ -22,6 +22,7 @@ import (
 
 	"github.com/spf13/afero"
 
+	"github.com/lorekit/lore/internal/filekind"
 	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/hosts/profiles"
 	"github.com/lorekit/lore/internal/wall"
@@ -66,16 +67,6 @@ type Rename struct{ Manual, Name, Source string }
 // Skip is something the export left out or as it was.
 type Skip struct{ Source, Why string }
 
-// manifestName is the file in Out that records what an export of host
-// wrote, so that the next export removes what is no longer produced and
-// never touches files it did not write.
-func manifestName(host string) string { return ".lore-export-" + host + ".json" }
-
-type manifest struct {
-	Host  string            `json:"host"`
-	Files map[string]string `json:"files"` // path → sha256
-}
-
 // Run exports in for the host of o.
 func Run(in hosts.Input, o Options) (*Result, error) {
 	p, err := hosts.Lookup(in.Config, o.Host)
@@ -83,7 +74,7 @@ func Run(in hosts.Input, o Options) (*Result, error) {
 		return nil, err
 	}
 	out := path.Clean(o.Out)
-	exported := Exported(in.FS, out)
+	exported := Exported(in.FS, in.Config, out)
 	for f := range in.Exported {
 		exported[f] = true
 	}
@@ -94,8 +85,8 @@ func Run(in hosts.Input, o Options) (*Result, error) {
 	}
 	res.Host = p.Name
 	d := &dest{fs: in.FS, out: out, check: o.Check, res: res}
-	old := readManifest(in.FS, out, p.Name)
-	if err := d.write(files); err != nil {
+	old := readManifest(in.FS, out, p)
+	if err := d.write(files, old); err != nil {
 		return nil, err
 	}
 	if err := d.removeStale(old, files); err != nil {
@@ -118,14 +109,34 @@ type dest struct {
 	res   *Result
 }
 
-// write writes the files that differ from what out holds.
-func (d *dest) write(files map[string][]byte) error {
-	for _, f := range slices.Sorted(maps.Keys(files)) {
+// write writes the files that differ from what out holds. A file that
+// is there, differs and that no earlier export of the host wrote (old)
+// is someone's own, a hand-written skill of the same name: the export
+// stops rather than overwrite it.
+func (d *dest) write(files map[string][]byte, old manifest) error {
+	if err := d.regular(path.Join(d.out, manifestName(d.res.Host))); err != nil {
+		return err
+	}
+	names := slices.Sorted(maps.Keys(files))
+	for _, f := range names { // all refused before any is written
 		full := path.Join(d.out, f)
 		if err := d.inside(full); err != nil {
 			return err
 		}
-		have, err := afero.ReadFile(d.fs, full)
+		if err := d.regular(full); err != nil {
+			return err
+		}
+		if _, ours := old.Files[f]; ours {
+			continue
+		}
+		if have, err := readOwn(d.fs, d.out, full); err == nil && !bytes.Equal(have, files[f]) {
+			return fmt.Errorf("%s exists and no earlier lore export --host %s wrote it: lore export does not overwrite it; "+
+				"move or rename it (or the manual exported there), or delete it to let the export write it", full, d.res.Host)
+		}
+	}
+	for _, f := range names {
+		full := path.Join(d.out, f)
+		have, err := readOwn(d.fs, d.out, full)
 		if err == nil && bytes.Equal(have, files[f]) {
 			d.res.Unchanged++
 			continue
@@ -151,6 +162,12 @@ func (d *dest) write(files map[string][]byte) error {
 // lists. nil when it stays inside (or its links cannot be resolved: the
 // write reports that).
 func (d *dest) inside(full string) error {
+	// lore.yaml can set a host's export.path: .git/hooks/{name} would
+	// overwrite an executable hook with a manual's text, run at the
+	// next commit, and .git/{name} the repository's config.
+	if rel := strings.TrimPrefix(full, d.out+"/"); d.out == "." && hasGitPart(full) || rel != full && hasGitPart(rel) {
+		return fmt.Errorf("%s lies in a .git folder: lore export never writes or removes there; check export.path of the host's profile in lore.yaml", full)
+	}
 	e, err := wall.Check(d.fs, d.out, full)
 	if err != nil || e == nil {
 		return nil
@@ -160,6 +177,20 @@ func (d *dest) inside(full string) error {
 	}
 	return fmt.Errorf("%s: symbolic link %s points to %s, outside the export folder %s: lore export neither writes nor removes "+
 		"through it; remove the link, or export into another folder", full, e.Link, e.Target, d.out)
+}
+
+// regular refuses full when something else than a regular file is at
+// its place: writing to a named pipe waits for a reader forever.
+func (d *dest) regular(full string) error {
+	fi, err := d.fs.Stat(full)
+	if err != nil || fi.Mode().IsRegular() {
+		return nil
+	}
+	kind := "a folder"
+	if !fi.IsDir() {
+		kind = filekind.Of(fi.Mode())
+	}
+	return fmt.Errorf("%s is %s, not a regular file: lore export writes only regular files; remove it", full, kind)
 }
 
 // removeStale removes the files the old export wrote that this one does
@@ -173,8 +204,8 @@ func (d *dest) removeStale(old manifest, files map[string][]byte) error {
 		if err := d.inside(full); err != nil {
 			return err
 		}
-		if _, err := d.fs.Stat(full); err != nil {
-			continue
+		if !old.holds(d.fs, d.out, f) {
+			continue // gone, edited since, or never the export's
 		}
 		d.res.Removed = append(d.res.Removed, f)
 		if !d.check {
@@ -201,7 +232,10 @@ func (d *dest) writeManifest(host string, files map[string][]byte) error {
 	if err := d.inside(mpath); err != nil {
 		return err
 	}
-	if have, err := afero.ReadFile(d.fs, mpath); err == nil && bytes.Equal(have, mb) {
+	if err := d.regular(mpath); err != nil {
+		return err
+	}
+	if have, err := readOwn(d.fs, d.out, mpath); err == nil && bytes.Equal(have, mb) {
 		return nil
 	}
 	if d.check {
@@ -216,23 +250,9 @@ func (d *dest) writeManifest(host string, files map[string][]byte) error {
 	return afero.WriteFile(d.fs, mpath, mb, 0o644)
 }
 
-func readManifest(fs afero.Fs, out, host string) manifest {
-	var m manifest
-	if b, err := afero.ReadFile(fs, path.Join(out, manifestName(host))); err == nil {
-		_ = json.Unmarshal(b, &m)
-	}
-	// Only paths inside the folder are ever removed.
-	for f := range m.Files {
-		if c := path.Clean(f); c != f || path.IsAbs(f) || c == ".." || strings.HasPrefix(c, "../") {
-			delete(m.Files, f)
-		}
-	}
-	return m
-}
-
 // removeEmptyDirs removes dir and its parents up to out while empty.
 func removeEmptyDirs(fs afero.Fs, out, dir string) {
-	for dir != out && strings.HasPrefix(dir, out+"/") {
+	for dir != out && within(out, dir) {
 		es, err := afero.ReadDir(fs, dir)
 		if err != nil || len(es) > 0 {
 			return
@@ -247,4 +267,13 @@ func removeEmptyDirs(fs afero.Fs, out, dir string) {
 // fileOf is where the manual exported as name goes, relative to Out.
 func fileOf(p *profiles.Profile, name string) string {
 	return strings.ReplaceAll(p.Export.Path, "{name}", name)
+}
+
+// within reports whether dir lies below out (both clean; out "." is
+// every relative path that does not climb out).
+func within(out, dir string) bool {
+	if out == "." {
+		return dir != "." && dir != ".." && !strings.HasPrefix(dir, "../") && !path.IsAbs(dir)
+	}
+	return strings.HasPrefix(dir, out+"/")
 }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"path"
 	"strings"
+
+	"github.com/lorekit/lore/internal/diag"
 )
 
 // WriteJSON writes r as indented JSON (schemas/hosts.json).
@@ -52,7 +54,18 @@ func WriteText(w io.Writer, r *Report) error {
 		writeListing(&b, h)
 		writeChains(&b, h)
 	}
-	_, err := io.WriteString(w, b.String())
+	// Names, titles and descriptions come from the manuals: each line is
+	// printed with its control characters escaped, so that none clears
+	// or rewrites the terminal.
+	var out strings.Builder
+	for ln := range strings.SplitAfterSeq(b.String(), "\n") {
+		body, nl := strings.CutSuffix(ln, "\n")
+		out.WriteString(diag.Printable(body))
+		if nl {
+			out.WriteByte('\n')
+		}
+	}
+	_, err := io.WriteString(w, out.String())
 	return err
 }
 

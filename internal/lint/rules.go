@@ -50,7 +50,7 @@ func registry() []*Rule {
 		promptUnknownRole, promptUnknownBlock,
 		promptLayer, promptLock, promptDisabledFloor, promptDisabledStale,
 		manualLockRule,
-		fileUnreadable, fileEncoding, fileTooLarge, fileTooComplex, fileSymlinkLoop, fileOutsideRoot, fileName,
+		fileUnreadable, fileEncoding, fileTooLarge, fileTooComplex, fileSymlinkLoop, fileOutsideRoot, fileName, fileCaseClash,
 		lintUnknownRule, lintFloor,
 		securityHiddenUnicode, securityHiddenInstruction, securityInjection, securitySecret, securityRemoteExec,
 		securityEncodedPayload, securityRemoteRef, securityExfilImage,

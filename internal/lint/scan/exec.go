@@ -51,6 +51,9 @@ func RemoteExec(src []byte, kind Kind) []Hit {
 		for _, sp := range CodeSpans(src, s.Off, s.End) {
 			execLines(src, sp[0], sp[1], file, &c)
 		}
+		for _, b := range unfencedCode(src, s.Off, s.End) {
+			execLines(src, b[0], b[1], file, &c)
+		}
 	}
 	return c.result()
 }
@@ -123,8 +126,10 @@ func execLines(src []byte, off, end int, file armed, c *collector) {
 	on, secrets := a.on, a.secrets
 	for ls := off; ls < end; {
 		le := ls
-		// A logical line: physical lines joined while they end in a
-		// backslash (at most 64, so a file of backslashes stays linear).
+		// A logical line: physical lines joined while the shell would
+		// join them, ending in a backslash or a pipe (at most 64, so a
+		// file of backslashes stays linear).
+		joined := false
 		for n := 0; ; n++ {
 			i := bytes.IndexByte(src[le:end], '\n')
 			if i < 0 {
@@ -132,13 +137,17 @@ func execLines(src []byte, off, end int, file armed, c *collector) {
 				break
 			}
 			le += i
-			if n < 64 && le > ls && (src[le-1] == '\\' || le > ls+1 && src[le-1] == '\r' && src[le-2] == '\\') {
+			if n < 64 && continues(src[ls:le]) {
 				le++
+				joined = true
 				continue
 			}
 			break
 		}
 		line := src[ls:le]
+		if joined {
+			line = flatten(line)
+		}
 		for k, p := range execPatterns {
 			if !on[k] {
 				continue
@@ -180,4 +189,37 @@ func containsFold(s []byte, key string) bool {
 		}
 	}
 	return false
+}
+
+// continues reports whether the shell joins the line that ends l (l
+// without its newline) with the next: l ends in a backslash, or in a pipe
+// (|, ||) or && after which the command goes on.
+func continues(l []byte) bool {
+	l = bytes.TrimRight(l, "\r")
+	if len(l) > 0 && l[len(l)-1] == '\\' {
+		return true
+	}
+	l = bytes.TrimRight(l, " \t")
+	return bytes.HasSuffix(l, []byte("|")) || bytes.HasSuffix(l, []byte("&&"))
+}
+
+// flatten returns a logical line of several physical lines as the shell
+// reads it, offsets kept: each line end, and the backslash before it,
+// becomes a space.
+func flatten(l []byte) []byte {
+	out := bytes.Clone(l)
+	for i, b := range out {
+		if b == '\n' {
+			out[i] = ' '
+			j := i - 1
+			if j >= 0 && out[j] == '\r' {
+				out[j] = ' '
+				j--
+			}
+			if j >= 0 && out[j] == '\\' {
+				out[j] = ' '
+			}
+		}
+	}
+	return out
 }
