@@ -64,8 +64,7 @@ configuration or catalog failure.`,
 				if err != nil {
 					return failure(err)
 				}
-				fmt.Fprint(e.stdout, s)
-				return nil
+				return writeContent(e.stdout, s)
 			}
 			a, err := c.HowDoI(args[0], v)
 			if err != nil {

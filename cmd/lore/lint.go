@@ -116,8 +116,7 @@ found at all (the message says where lint looked).`,
 				}
 				fmt.Fprintf(e.stderr, "lore lint: %s\n", fr.Summary(dryRun))
 				if dryRun {
-					_, err := e.stdout.Write(fr.Diff)
-					if err != nil {
+					if err := writeContent(e.stdout, string(fr.Diff)); err != nil {
 						return failure(err)
 					}
 					if build.LintFailed(fr.Before, threshold) {

@@ -124,7 +124,9 @@ stderr), or 2 for an unknown recipe, surface, provider or an unadmitted role.`,
 			case provenance:
 				writeProvenance(e.stdout, b)
 			default:
-				fmt.Fprint(e.stdout, effective(b))
+				if err := writeContent(e.stdout, effective(b)); err != nil {
+					return failure(err)
+				}
 			}
 			if failed {
 				return findings()
@@ -226,7 +228,9 @@ library blocks, addon fragments), and prints a unified diff of the two.`,
 			if len(d) == 0 {
 				fmt.Fprintf(e.stderr, "lore prompt diff: the layers change nothing in %s\n", full.ID)
 			}
-			e.stdout.Write(d)
+			if err := writeContent(e.stdout, string(d)); err != nil {
+				return failure(err)
+			}
 			if failed {
 				return findings()
 			}
@@ -431,8 +435,7 @@ ignored. Without arguments it lists the templates.`,
 			for _, m := range missing {
 				fmt.Fprintf(e.stderr, "lore prompt expand: warning: no value for ${%s}; it is left empty (%s)\n", m, t.ArgumentHint)
 			}
-			_, err = io.WriteString(e.stdout, out)
-			return err
+			return writeContent(e.stdout, out)
 		},
 	}
 	pf.register(cmd, false)

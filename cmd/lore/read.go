@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -39,6 +38,11 @@ engine's recipe tools, or --tools), is never returned and never shadows
 a visible manual of the same name: the cascade takes the first visible
 match. Asked for by name, a hidden manual is not found.
 
+On a terminal, control characters in the text (other than line ends and
+tabs) are shown as escapes such as \x1b, so a manual cannot clear the
+screen or rewrite what was printed; piped or redirected, the bytes are
+exactly what manual_read returns.
+
 Exit status: 0 when found, 1 when no manual has the name, 2 for an invalid
 name, an unknown engine or a configuration failure.`,
 		Example: `  lore read images
@@ -63,8 +67,7 @@ name, an unknown engine or a configuration failure.`,
 			case err != nil:
 				return failure(err)
 			}
-			_, err = io.WriteString(e.stdout, text)
-			return err
+			return writeContent(e.stdout, text)
 		},
 	}
 	pf.register(cmd, true)

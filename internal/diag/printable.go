@@ -43,3 +43,28 @@ func unprintable(r rune) bool {
 	}
 	return r != '\t' && unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029'
 }
+
+// PrintableText is Printable for text of many lines, such as a manual
+// printed on a terminal: line feeds, and carriage returns that end a line
+// before one, stay as they are; every other character Printable escapes
+// is escaped, so a lone carriage return cannot overwrite the line before
+// it and an ANSI escape cannot clear the screen or recolour what follows.
+func PrintableText(s string) string {
+	if !strings.ContainsFunc(s, unprintable) && utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for line := range strings.SplitAfterSeq(s, "\n") {
+		body, end := line, ""
+		switch {
+		case strings.HasSuffix(line, "\r\n"):
+			body, end = line[:len(line)-2], "\r\n"
+		case strings.HasSuffix(line, "\n"):
+			body, end = line[:len(line)-1], "\n"
+		}
+		b.WriteString(Printable(body))
+		b.WriteString(end)
+	}
+	return b.String()
+}

@@ -22,3 +22,21 @@ func TestPrintable(t *testing.T) {
 		t.Errorf("String = %q, want %q", got, want)
 	}
 }
+
+func TestPrintableText(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"plain\ntext\n", "plain\ntext\n"},
+		{"crlf\r\nline\r\n", "crlf\r\nline\r\n"},
+		{"tab\there\n", "tab\there\n"},
+		{"over\rwrite\n", `over\rwrite` + "\n"},
+		{"\x1b[2Jclear\n\x1b]0;title\a", `\x1b[2Jclear` + "\n" + `\x1b]0;title\a`},
+		{"bidi \u202eevil\u202c\n", `bidi \u202eevil\u202c` + "\n"},
+		{"bad \xff byte", `bad \xff byte`},
+		{"\u2028sep\n", `\u2028sep` + "\n"},
+		{"", ""},
+	} {
+		if got := PrintableText(c.in); got != c.want {
+			t.Errorf("PrintableText(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
