@@ -311,6 +311,7 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 	counter := b.s.counter
 	ps.facts = manualFacts(p, counter, b.cache, b.sums)
 	ps.siteIn = siteInput(p, res, ps.facts, b.sums, b.s.capabilities(p, b.sums, b.ids, b.cache))
+	ps.siteIn.Strays = &b.s.strays
 	if b.s.once {
 		// Simulated when the Hosts page is written, before the bodies
 		// are rendered (site.WriteHosts), and let go of then.

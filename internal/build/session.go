@@ -31,6 +31,9 @@ type Session struct {
 	sums     sums
 
 	counter *tokens.Counter // token counts, kept between builds
+	// strays are the theme layouts left running past their time limit by
+	// the session's builds (site.Strays).
+	strays site.Strays
 	// searchAnalyses keeps the browser search index's analysis of every
 	// page between builds.
 	searchAnalyses *searchindex.Analyses

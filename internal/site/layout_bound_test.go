@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/theme"
 )
 
@@ -51,5 +52,51 @@ func TestLayoutTimeIsBounded(t *testing.T) {
 	}
 	if n.n != 0 {
 		t.Errorf("%d bytes of the failed page were written", n.n)
+	}
+}
+
+// A layout left running past its limit is not started again while it
+// runs: html/template cannot be stopped, and lore serve, building again on
+// every saved file, would leave one more looping goroutine per worker each
+// time. The next page with the same layouts (in this build or a later one
+// of the session) fails at once, naming the cause; a changed layout is
+// tried; once the stray returns, the same layouts are tried again.
+func TestLayoutStrayNotStartedAgain(t *testing.T) {
+	loop := `{{define "base"}}{{range 1000000}}{{end}}never{{end}}`
+	fsys := theme.New(fstest.MapFS{"layouts/base.html": {Data: []byte(loop)}})
+	strays := &Strays{}
+	load := func(key string) *layouts {
+		ls, err := loadLayouts(fsys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ls.limit, ls.strays, ls.key = time.Millisecond, strays, cache.NewHasher("test").String(key).Sum()
+		return ls
+	}
+	first := load("v1")
+	if err := first.execute(io.Discard, &page{Kind: "home", Path: "index.html"}); err == nil || !strings.Contains(err.Error(), "ran for more than 1ms") {
+		t.Fatalf("first page: error %v, want the time limit", err)
+	}
+	if strays.count(first.key) != 1 {
+		t.Fatalf("%d strays recorded, want 1", strays.count(first.key))
+	}
+	again := load("v1") // a later build of the session, same layouts
+	err := again.execute(io.Discard, &page{Kind: "manual", Path: "manuals/a.html"})
+	if err == nil || !strings.Contains(err.Error(), "manuals/a.html") || !strings.Contains(err.Error(), "still running") || !strings.Contains(err.Error(), "layouts/manual.html") {
+		t.Fatalf("same layouts: error %v, want a failure at once naming the page and the running layout", err)
+	}
+	if strays.count(first.key) != 1 {
+		t.Fatalf("%d strays after refusing, want still 1", strays.count(first.key))
+	}
+	changed := load("v2")
+	if err := changed.execute(io.Discard, &page{Kind: "home", Path: "index.html"}); err == nil || !strings.Contains(err.Error(), "ran for more than") {
+		t.Fatalf("changed layouts: error %v, want them run (and time out)", err)
+	}
+	// The strays' loops are finite: wait for them to return.
+	for strays.count(first.key)+strays.count(changed.key) > 0 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := again.execute(io.Discard, &page{Kind: "home", Path: "index.html"}); err == nil || !strings.Contains(err.Error(), "ran for more than") {
+		t.Fatalf("after the stray returned: error %v, want the layouts run again", err)
 	}
 }

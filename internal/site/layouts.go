@@ -13,7 +13,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/guard"
+	"github.com/lorekit/lore/internal/plural"
 )
 
 // CSP is the Content-Security-Policy every page carries: nothing but the
@@ -33,6 +35,10 @@ type layouts struct {
 	kinds map[string]*template.Template
 	bufs  sync.Pool     // *bytes.Buffer a page is written into (execute)
 	limit time.Duration // how long a page may take; 0: layoutLimit
+	// strays are the layouts left running past the limit, and key the
+	// identity of these layouts among them (execute).
+	strays *Strays
+	key    cache.Key
 }
 
 func loadLayouts(theme fs.FS) (*layouts, error) {
@@ -59,7 +65,7 @@ func loadLayouts(theme fs.FS) (*layouts, error) {
 			}
 		}
 	}
-	l := &layouts{kinds: map[string]*template.Template{}}
+	l := &layouts{kinds: map[string]*template.Template{}, strays: &Strays{}}
 	for _, k := range pageKinds {
 		t, err := base.Clone()
 		if err != nil {
@@ -92,11 +98,20 @@ const layoutLimit = 60 * time.Second
 // layout's limit the page fails and the layout is left running, its
 // buffer with it, so that nothing it still writes reaches w. A command
 // ends with the failure; a long-running lore serve keeps the stray
-// goroutine until its loop ends.
+// goroutine until its loop ends, and while one of these layouts still
+// runs (l.strays), every page fails at once instead of starting another.
 func (l *layouts) execute(w io.Writer, p *page) error {
 	t := l.kinds[p.Kind]
 	if t == nil {
 		return fmt.Errorf("theme: no layout for %q pages", p.Kind)
+	}
+	limit := l.limit
+	if limit == 0 {
+		limit = layoutLimit
+	}
+	if n := l.strays.count(l.key); n > 0 {
+		return fmt.Errorf("theme: %s: not rendered: the layouts ran for more than %v on %s and are still running: bound the loops of layouts/%s.html, base.html or the partials they call (a range over a number, nested ranges, a template that calls itself); a changed layout is tried again",
+			p.Path, limit, plural.Of(n, "earlier page", "earlier pages"), p.Kind)
 	}
 	buf, _ := l.bufs.Get().(*bytes.Buffer)
 	if buf == nil {
@@ -104,19 +119,18 @@ func (l *layouts) execute(w io.Writer, p *page) error {
 	}
 	bw := &boundedWriter{w: buf, left: maxPage}
 	done := make(chan error, 1)
+	call := &layoutCall{}
 	go func() {
 		done <- guard.Do(func() error { return t.ExecuteTemplate(bw, "base", p) })
+		call.finish(l.strays, l.key)
 	}()
-	limit := l.limit
-	if limit == 0 {
-		limit = layoutLimit
-	}
 	timer := time.NewTimer(limit)
 	defer timer.Stop()
 	var err error
 	select {
 	case err = <-done:
 	case <-timer.C:
+		call.abandon(l.strays, l.key)
 		return fmt.Errorf("theme: %s: the layout ran for more than %v on this page: bound the loops of layouts/%s.html, base.html or the partials they call (a range over a number, nested ranges, a template that calls itself)", p.Path, limit, p.Kind)
 	}
 	defer l.putBuf(buf)

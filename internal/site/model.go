@@ -43,6 +43,10 @@ type Input struct {
 	Templates []*Template
 	Blocks    []*Block
 
+	// Strays are the layouts left running past their time limit by
+	// earlier renderings of the same session (nil: none kept).
+	Strays *Strays
+
 	// FS is the project's file system: content pages and the images
 	// manuals link to are read from it.
 	FS afero.Fs

@@ -105,6 +105,10 @@ func New(in *Input, c *cache.Cache) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
+	ls.key = r.layoutsKey
+	if in.Strays != nil {
+		ls.strays = in.Strays
+	}
 	return &Site{r: r, ls: ls}, nil
 }
 
