@@ -1,10 +1,10 @@
 package site
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/dlclark/regexp2/v2/syntax"
@@ -41,7 +41,9 @@ type prefiltered struct {
 }
 
 // stateFilter is the first-character sets of a state's rules, by index;
-// nil: always run. rules is the state's rules they were computed from.
+// nil: always run. rules is a copy of the state's rules they were computed
+// from: a lexer may replace a rule while it lexes (chroma's Raku does, in
+// place), and a rule not in the copy is always run.
 type stateFilter struct {
 	rules []*chroma.CompiledRule
 	first []*syntax.CharSet
@@ -54,7 +56,7 @@ func (p *prefiltered) filters() map[string]stateFilter {
 		p.states = map[string]stateFilter{}
 		sets := map[*chroma.CompiledRule]*syntax.CharSet{}
 		for state, rs := range *p.compiled {
-			f := stateFilter{rules: rs, first: make([]*syntax.CharSet, len(rs))}
+			f := stateFilter{rules: slices.Clone(rs), first: make([]*syntax.CharSet, len(rs))}
 			for i, r := range rs {
 				s, ok := sets[r]
 				if !ok {
@@ -226,24 +228,26 @@ func (l *prefilteredState) pending() (chroma.Token, bool) {
 }
 
 // matchFiltered is chroma's matchRules, skipping the rules whose first
-// characters exclude the rune at l.Pos.
+// characters exclude the rune at l.Pos (and making each group's string
+// once, the groups' slice and map at their size).
 func (l *prefilteredState) matchFiltered(rules []*chroma.CompiledRule) (int, *chroma.CompiledRule, []string, map[string]string) {
-	var first []*syntax.CharSet
-	if f, ok := l.filters[l.State]; ok && len(f.rules) == len(rules) && unsafe.SliceData(f.rules) == unsafe.SliceData(rules) {
-		first = f.first
+	f, ok := l.filters[l.State]
+	if !ok || len(f.rules) != len(rules) {
+		f = stateFilter{}
 	}
 	ch := l.Text[l.Pos]
 	for i, rule := range rules {
-		if first != nil && first[i] != nil && !first[i].Contains(ch) {
+		if f.rules != nil && f.rules[i] == rule && f.first[i] != nil && !f.first[i].Contains(ch) {
 			continue
 		}
 		match, err := rule.Regexp.FindRunesMatchStartingAt(l.Text, l.Pos)
 		if match != nil && err == nil && match.RuneIndex == l.Pos {
-			groups := []string{}
-			named := make(map[string]string)
-			for _, g := range match.Groups() {
-				named[g.Name] = g.String()
-				groups = append(groups, g.String())
+			gs := match.Groups()
+			groups := make([]string, len(gs))
+			named := make(map[string]string, len(gs))
+			for j, g := range gs {
+				groups[j] = g.String()
+				named[g.Name] = groups[j]
 			}
 			return i, rule, groups, named
 		}
