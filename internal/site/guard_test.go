@@ -22,7 +22,7 @@ func (panicLexer) Tokenise(*chroma.TokeniseOptions, string) (chroma.Iterator, er
 // A lexer that panics leaves the code block plain.
 func TestHighlightPanicIsPlain(t *testing.T) {
 	h := newHighlighter(nil)
-	h.lexers["boom"] = panicLexer{}
+	h.lexers["boom"] = &langLexer{fast: panicLexer{}}
 	var buf bytes.Buffer
 	w := bufio.NewWriter(&buf)
 	h.block(w, "boom", "a < b\n", new(pageCode))
@@ -61,5 +61,48 @@ func TestAssetsPanicIsAnError(t *testing.T) {
 	_, err := bundleAssets(panicFS{}, "")
 	if err == nil || !strings.Contains(err.Error(), "theme assets") || !strings.Contains(err.Error(), "injected theme panic") {
 		t.Fatalf("bundleAssets = %v, want an error naming the panic", err)
+	}
+}
+
+// boundLexer is a chroma lexer that crosses its bounds while lexing.
+type boundLexer struct{ chroma.Lexer }
+
+func (boundLexer) Tokenise(*chroma.TokeniseOptions, string) (chroma.Iterator, error) {
+	panic(errLexBound)
+}
+
+// calledLexer records that it was asked to lex.
+type calledLexer struct {
+	chroma.Lexer
+	called *bool
+}
+
+func (l calledLexer) Tokenise(o *chroma.TokeniseOptions, code string) (chroma.Iterator, error) {
+	*l.called = true
+	return l.Lexer.Tokenise(o, code)
+}
+
+// A panic of the prefiltered lexer is not the code's doing: the block is
+// highlighted by the lexer without the prefilter, as it was before it. A
+// lexing that crossed a bound is not lexed again: the block is plain.
+func TestHighlightFastPanicFallsBack(t *testing.T) {
+	slow := chroma.Coalesce(unfiltered(lexerFor("go")))
+	block := func(fast chroma.Lexer, called *bool) string {
+		h := newHighlighter(nil)
+		h.lexers["go"] = &langLexer{fast: fast, slow: calledLexer{Lexer: slow, called: called}}
+		var buf bytes.Buffer
+		w := bufio.NewWriter(&buf)
+		h.block(w, "go", "x := a < b\n", new(pageCode))
+		w.Flush()
+		return buf.String()
+	}
+	var called, ok bool
+	want := block(slow, &ok)
+	if got := block(panicLexer{}, &called); got != want || !called || !strings.Contains(got, `class="line"`) {
+		t.Errorf("after a panic of the fast lexer: %q (slow lexer called: %v), want %q", got, called, want)
+	}
+	called = false
+	if got := block(boundLexer{}, &called); called || strings.Contains(got, `class="line"`) || !strings.Contains(got, "x := a &lt; b") {
+		t.Errorf("after the fast lexer crossed a bound: %q (slow lexer called: %v), want the code plain", got, called)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	_ "embed" // highlight.css
+	"errors"
 	"html"
 	"strings"
 	"sync"
@@ -29,7 +30,7 @@ type highlighter struct {
 	c *cache.Cache // highlighted blocks of earlier builds; nil: none
 
 	mu     sync.Mutex
-	lexers map[string]chroma.Lexer // by info-string language; nil: unknown
+	lexers map[string]*langLexer // by info-string language; nil: unknown
 
 	// bufs holds the *bytes.Buffer blocks, bodies and pages are written
 	// into (buf, putBuf): what they hold is copied out (into the page, the
@@ -39,13 +40,19 @@ type highlighter struct {
 }
 
 func newHighlighter(c *cache.Cache) *highlighter {
-	return &highlighter{c: c, lexers: map[string]chroma.Lexer{}}
+	return &highlighter{c: c, lexers: map[string]*langLexer{}}
+}
+
+// langLexer is the lexer of a language, coalesced: fast, and the same
+// without the prefilter (highlight_prefilter.go), slow, or nil.
+type langLexer struct {
+	fast, slow chroma.Lexer
 }
 
 // lexer returns the lexer of lang, or nil. Lookups are cached: chroma
 // falls back to matching every lexer's file patterns for a name it does
 // not know, which costs more than highlighting a block.
-func (h *highlighter) lexer(lang string) chroma.Lexer {
+func (h *highlighter) lexer(lang string) *langLexer {
 	if lang == "" {
 		return nil
 	}
@@ -53,8 +60,11 @@ func (h *highlighter) lexer(lang string) chroma.Lexer {
 	defer h.mu.Unlock()
 	lx, ok := h.lexers[lang]
 	if !ok {
-		if lx = lexerFor(lang); lx != nil {
-			lx = chroma.Coalesce(lx)
+		if fast := lexerFor(lang); fast != nil {
+			lx = &langLexer{fast: chroma.Coalesce(fast)}
+			if slow := unfiltered(fast); slow != nil {
+				lx.slow = chroma.Coalesce(slow)
+			}
 		}
 		h.lexers[lang] = lx
 	}
@@ -112,8 +122,20 @@ func codeKey(lang, code string) cache.Key {
 }
 
 // lex writes the highlighted tokens of code into buf; a panic of the
-// lexer, or its crossing a bound, is returned as an error.
-func (h *highlighter) lex(buf *bytes.Buffer, lx chroma.Lexer, code string) error {
+// lexer, or its crossing a bound, is returned as an error. The fast lexer
+// failing otherwise (a panic in the prefilter's loop) is not the code's
+// doing: the slow lexer then lexes the block as before the prefilter.
+func (h *highlighter) lex(buf *bytes.Buffer, lx *langLexer, code string) error {
+	err := lexInto(buf, lx.fast, code)
+	if err != nil && lx.slow != nil && !errors.Is(err, errLexBound) {
+		err = lexInto(buf, lx.slow, code)
+	}
+	return err
+}
+
+// lexInto writes the highlighted tokens of code into buf, or nothing and
+// the error or panic of the lexing.
+func lexInto(buf *bytes.Buffer, lx chroma.Lexer, code string) error {
 	return guard.Do(func() error {
 		toks, err := lexTokens(lx, code)
 		if err != nil {
@@ -122,6 +144,21 @@ func (h *highlighter) lex(buf *bytes.Buffer, lx chroma.Lexer, code string) error
 		writeTokens(buf, toks)
 		return nil
 	})
+}
+
+// unfiltered returns l without the prefilter (highlight_prefilter.go):
+// the untimed lexer under a prefiltered one, markdown around it; nil for
+// other lexers.
+func unfiltered(l chroma.Lexer) chroma.Lexer {
+	switch x := l.(type) {
+	case *prefiltered:
+		return x.RegexLexer
+	case *untimedMarkdown:
+		if p, ok := x.Lexer.(*prefiltered); ok {
+			return &untimedMarkdown{Lexer: p.RegexLexer}
+		}
+	}
+	return nil
 }
 
 // buf returns an empty buffer from the pool (putBuf gives it back).

@@ -24,16 +24,26 @@ import (
 // is written plain, never with a token the timeout changed.
 
 // untimedLexers is chroma's registry with every regular-expression lexer
-// copied without match timeouts. It is built once and never changed.
-var untimedLexers = sync.OnceValue(func() *chroma.LexerRegistry {
-	reg := chroma.NewLexerRegistry()
+// copied without match timeouts, and the prefiltered lexer
+// (highlight_prefilter.go) of each copy. It is built once and never
+// changed.
+var untimedLexers = sync.OnceValue(func() *untimedSet {
+	set := &untimedSet{reg: chroma.NewLexerRegistry(), fast: map[*chroma.RegexLexer]*prefiltered{}}
 	for _, l := range lexers.GlobalLexerRegistry.Lexers {
 		if rl, ok := l.(*chroma.RegexLexer); ok {
-			reg.Register(untimed(rl))
+			p := untimed(rl)
+			set.reg.Register(p.RegexLexer)
+			set.fast[p.RegexLexer] = p
 		}
 	}
-	return reg
+	return set
 })
+
+// untimedSet is what untimedLexers holds.
+type untimedSet struct {
+	reg  *chroma.LexerRegistry
+	fast map[*chroma.RegexLexer]*prefiltered // by the copy in reg
+}
 
 // lexerFor returns an untimed copy (untimedOf) of the lexer chroma picks
 // for lang, or nil.
@@ -47,9 +57,11 @@ func lexerFor(lang string) chroma.Lexer {
 
 // untimed copies rl: the same configuration and rules, plus a first rule
 // whose compile-time mutator sets the timeout of every compiled rule to
-// matchLimit, makes it count (withCounting) and then removes itself.
-func untimed(rl *chroma.RegexLexer) *chroma.RegexLexer {
-	return chroma.MustNewLexer(rl.Config(), func() chroma.Rules {
+// matchLimit, makes it count (withCounting), keeps the compiled rules for
+// the prefiltered lexer it returns, and then removes itself.
+func untimed(rl *chroma.RegexLexer) *prefiltered {
+	p := &prefiltered{compiled: new(chroma.CompiledRules)}
+	p.RegexLexer = chroma.MustNewLexer(rl.Config(), func() chroma.Rules {
 		raw, err := rl.Rules()
 		if err != nil {
 			return chroma.Rules{} // no "root": the copy fails to compile, the block stays plain
@@ -58,17 +70,20 @@ func untimed(rl *chroma.RegexLexer) *chroma.RegexLexer {
 		for state, rs := range raw {
 			rules[state] = slices.Clone(rs)
 		}
-		rules["root"] = slices.Insert(rules["root"], 0, chroma.Rule{Pattern: "", Mutator: &liftTimeouts{}})
+		rules["root"] = slices.Insert(rules["root"], 0, chroma.Rule{Pattern: "", Mutator: &liftTimeouts{into: p.compiled}})
 		return rules
 	})
+	return p
 }
 
-// liftTimeouts is the compile-time mutator untimed adds.
-type liftTimeouts struct{}
+// liftTimeouts is the compile-time mutator untimed adds; into receives
+// the compiled rules (a map the other compile-time mutators complete).
+type liftTimeouts struct{ into *chroma.CompiledRules }
 
 func (*liftTimeouts) Mutate(*chroma.LexerState) error { return nil }
 
-func (*liftTimeouts) MutateLexer(rules chroma.CompiledRules, state string, rule int) error {
+func (m *liftTimeouts) MutateLexer(rules chroma.CompiledRules, state string, rule int) error {
+	*m.into = rules
 	rules[state] = slices.Delete(rules[state], rule, rule+1)
 	seen := map[*chroma.CompiledRule]bool{} // include shares rules between states
 	for _, rs := range rules {

@@ -13,6 +13,9 @@ import (
 // regular-expression lexer (chroma keeps them unexported).
 func compiledTimeouts(t *testing.T, l chroma.Lexer) []time.Duration {
 	t.Helper()
+	if p, ok := l.(*prefiltered); ok {
+		l = p.RegexLexer
+	}
 	rl, ok := l.(*chroma.RegexLexer)
 	if !ok {
 		t.Fatalf("%T is not a regular-expression lexer", l)
@@ -68,7 +71,7 @@ func TestHighlightHasNoClock(t *testing.T) {
 	}
 	// The lexers HTML delegates to (compiled by the HTML sample above).
 	for _, name := range []string{"JavaScript", "CSS"} {
-		l := untimedLexers().Get(name)
+		l := untimedLexers().reg.Get(name)
 		for _, d := range compiledTimeouts(t, l) {
 			if d != matchLimit {
 				t.Errorf("%s (inside HTML): a rule has a match timeout of %v", name, d)
@@ -93,6 +96,8 @@ func regexLexersIn(l chroma.Lexer) []*chroma.RegexLexer {
 	switch x := l.(type) {
 	case *chroma.RegexLexer:
 		return []*chroma.RegexLexer{x}
+	case *prefiltered:
+		return []*chroma.RegexLexer{x.RegexLexer}
 	case *untimedMarkdown:
 		return regexLexersIn(x.Lexer)
 	}

@@ -24,10 +24,13 @@ import (
 // by its untimed copy, or nil for a lexer of an unknown shape.
 func untimedOf(l chroma.Lexer) chroma.Lexer {
 	if rl, ok := l.(*chroma.RegexLexer); ok {
-		if u, ok := untimedLexers().Get(rl.Config().Name).(*chroma.RegexLexer); ok && u.Config() == rl.Config() {
-			return u
+		set := untimedLexers()
+		if u, ok := set.reg.Get(rl.Config().Name).(*chroma.RegexLexer); ok && u.Config() == rl.Config() && set.fast[u] != nil {
+			return set.fast[u]
 		}
-		return untimed(rl).SetRegistry(untimedLexers())
+		p := untimed(rl)
+		p.SetRegistry(set.reg)
+		return p
 	}
 	v := reflect.ValueOf(l)
 	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
@@ -100,7 +103,7 @@ type untimedMarkdown struct {
 
 func (m *untimedMarkdown) Tokenise(options *chroma.TokeniseOptions, text string) (chroma.Iterator, error) {
 	front, rest, ok := splitFrontMatter(text)
-	yaml := untimedLexers().Get("YAML")
+	yaml := untimedLexers().reg.Get("YAML")
 	if !ok || yaml == nil {
 		return m.Lexer.Tokenise(options, text)
 	}
