@@ -4,27 +4,28 @@ import (
 	"hash/maphash"
 	"sync"
 	"sync/atomic"
-
-	"github.com/lorekit/lore/internal/textan"
 )
 
-// termMemo remembers the English term (textan.EnglishTerm) of the words an
-// English filter has seen. Building the catalog of 10,000 manuals turns
-// millions of words, of far fewer different ones, into terms, and
-// Snowball stemming them one by one was a third of the catalog's build
-// time. The memo is the filter's own (one per analyzer a mapping builds,
-// shared by the goroutines that analyse with it) and holds at most
-// maxMemoTerms words: a long-running server that analyses requests keeps
-// stemming the words beyond them.
-type termMemo struct {
+// termMemo remembers the term(s) of the words a filter has seen: the
+// English term (textan.EnglishTerm) for the English filter, the German
+// terms (Compounds.GermanTerms) for the German one. Building the catalog
+// of 10,000 manuals turns millions of words, of far fewer different ones,
+// into terms, and Snowball stemming them one by one was a third of the
+// catalog's build time. The memo is the filter's own (one per analyzer a
+// mapping builds, shared by the goroutines that analyse with it) and
+// holds at most maxMemoTerms words: a long-running server that analyses
+// requests keeps stemming the words beyond them. What it returns is
+// shared: callers do not change it.
+type termMemo[T any] struct {
+	of     func(word string) T
 	seed   maphash.Seed
 	n      atomic.Int64 // words held
-	shards [memoShards]memoShard
+	shards [memoShards]memoShard[T]
 }
 
-type memoShard struct {
+type memoShard[T any] struct {
 	mu sync.RWMutex
-	m  map[string]string
+	m  map[string]T
 }
 
 const (
@@ -32,16 +33,17 @@ const (
 	maxMemoTerms = 1 << 18
 )
 
-func newTermMemo() *termMemo {
-	m := &termMemo{seed: maphash.MakeSeed()}
+// newTermMemo returns an empty memo of the function of.
+func newTermMemo[T any](of func(word string) T) *termMemo[T] {
+	m := &termMemo[T]{of: of, seed: maphash.MakeSeed()}
 	for i := range m.shards {
-		m.shards[i].m = map[string]string{}
+		m.shards[i].m = map[string]T{}
 	}
 	return m
 }
 
-// term returns textan.EnglishTerm of the word w.
-func (m *termMemo) term(w []byte) string {
+// term returns m's function of the word w.
+func (m *termMemo[T]) term(w []byte) T {
 	s := &m.shards[maphash.Bytes(m.seed, w)%memoShards]
 	s.mu.RLock()
 	t, ok := s.m[string(w)]
@@ -50,7 +52,7 @@ func (m *termMemo) term(w []byte) string {
 		return t
 	}
 	word := string(w)
-	t = textan.EnglishTerm(word)
+	t = m.of(word)
 	if m.n.Load() < maxMemoTerms {
 		s.mu.Lock()
 		if _, ok := s.m[word]; !ok {

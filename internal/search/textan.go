@@ -29,10 +29,21 @@ const (
 
 type wordsTokenizerImpl struct{}
 
+// tokenBlock is how many tokens Tokenize allocates at most at once: one
+// allocation for a block of words rather than one per word. Blocks grow
+// from 4 tokens by doubling, so a short text (a trigger, a name) does
+// not take a long block.
+const tokenBlock = 64
+
 func (wordsTokenizerImpl) Tokenize(input []byte) analysis.TokenStream {
 	var out analysis.TokenStream
+	var block []analysis.Token
 	textan.Words(string(input), func(t textan.Token) {
-		out = append(out, &analysis.Token{Term: input[t.Start:t.End:t.End], Start: t.Start, End: t.End, Position: t.Pos, Type: analysis.AlphaNumeric})
+		if len(block) == cap(block) {
+			block = make([]analysis.Token, 0, min(tokenBlock, max(4, 2*cap(block))))
+		}
+		block = append(block, analysis.Token{Term: input[t.Start:t.End:t.End], Start: t.Start, End: t.End, Position: t.Pos, Type: analysis.AlphaNumeric})
+		out = append(out, &block[len(block)-1])
 	})
 	return out
 }
@@ -41,7 +52,7 @@ type foldFilterImpl struct{}
 
 func (foldFilterImpl) Filter(input []byte) []byte { return []byte(textan.Fold(string(input))) }
 
-type englishFilterImpl struct{ memo *termMemo }
+type englishFilterImpl struct{ memo *termMemo[string] }
 
 func (f englishFilterImpl) Filter(input analysis.TokenStream) analysis.TokenStream {
 	out := input[:0]
@@ -54,12 +65,12 @@ func (f englishFilterImpl) Filter(input analysis.TokenStream) analysis.TokenStre
 	return out
 }
 
-type germanFilterImpl struct{ c *textan.Compounds }
+type germanFilterImpl struct{ memo *termMemo[[]string] }
 
 func (f germanFilterImpl) Filter(input analysis.TokenStream) analysis.TokenStream {
 	out := make(analysis.TokenStream, 0, len(input))
 	for _, tok := range input {
-		for i, t := range f.c.GermanTerms(string(tok.Term)) {
+		for i, t := range f.memo.term(tok.Term) {
 			if i == 0 {
 				tok.Term = []byte(t)
 				out = append(out, tok)
@@ -91,7 +102,7 @@ func germanFilterConstructor(config map[string]any, cache *registry.Cache) (anal
 	if v, ok := config["min_part_size"].(float64); ok {
 		minPart = int(v)
 	}
-	return germanFilterImpl{textan.NewCompounds(words, minWord, minPart)}, nil
+	return germanFilterImpl{newTermMemo(textan.NewCompounds(words, minWord, minPart).GermanTerms)}, nil
 }
 
 func init() {
@@ -103,7 +114,7 @@ func init() {
 			return foldFilterImpl{}, nil
 		}),
 		registry.RegisterTokenFilter(englishFilter, func(map[string]any, *registry.Cache) (analysis.TokenFilter, error) {
-			return englishFilterImpl{newTermMemo()}, nil
+			return englishFilterImpl{newTermMemo(textan.EnglishTerm)}, nil
 		}),
 		registry.RegisterTokenFilter(germanFilter, germanFilterConstructor),
 	} {

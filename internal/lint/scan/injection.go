@@ -37,7 +37,11 @@ const (
 	cTo                             // to: "tell the user to …" instructs the user
 )
 
-var injectionLexicon = newLexicon(map[uint64][]string{
+var injectionLexicon = newLexicon(injectionClasses)
+
+// injectionClasses lists the words of each class; a trailing * makes a
+// stem.
+var injectionClasses = map[uint64][]string{
 	cOverride: {"ignor*", "disregard*", "forget*", "forgot*", "overrid*", "bypass*", "circumvent*", "discard*", "disobey*",
 		"neglect*", "supersed*", "abandon*", "vergiss", "vergess*", "missacht*", "übergeh*", "umgeh*", "verwirf", "verwerf*",
 		"überschreib*", "hinwegsetz*", "setz"},
@@ -92,7 +96,7 @@ var injectionLexicon = newLexicon(map[uint64][]string{
 	cYou: {"you", "you're", "du", "sie"},
 	cUnbound: {"unrestricted", "unfiltered", "uncensored", "jailbroken", "dan", "unbound", "uneingeschränkt*", "unzensiert*",
 		"ungefiltert*", "regellos*", "unbeschränkt*"},
-})
+}
 
 // injectionCompounds joins two-word names into the single token the
 // lexicon lists.

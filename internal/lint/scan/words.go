@@ -19,60 +19,83 @@ type word struct {
 	class    uint64 // bit set of the classes the word belongs to
 }
 
-// classOf classifies lower-case token t; prefixes marks entries matched
-// as prefixes (stems), exact the others.
+// lexicon classifies lower-case tokens: a word listed exactly, or
+// starting with a listed stem, has the classes listed for it. It is a
+// trie over the bytes of the words and stems, so that classOf walks a
+// token once instead of looking up each of its prefixes in a map.
 type lexicon struct {
-	byPrefix map[string]uint64 // stems: token starts with key
-	exact    map[string]uint64
-	stemLens []int // lengths of the stems, longest first
+	nodes []lexNode // nodes[0] is the root (the empty prefix)
+}
+
+// lexNode is the prefix of the trie's path to it: stem holds the
+// classes of the stems it spells, exact those of the exact words.
+type lexNode struct {
+	stem, exact uint64
+	kids        []lexEdge
+}
+
+// lexEdge leads from a node to the node of its prefix and byte b.
+type lexEdge struct {
+	b  byte
+	to int32
 }
 
 func newLexicon(classes map[uint64][]string) *lexicon {
-	lx := &lexicon{byPrefix: map[string]uint64{}, exact: map[string]uint64{}}
-	lens := map[int]bool{}
+	lx := &lexicon{nodes: []lexNode{{}}}
 	for c, ws := range classes {
 		for _, w := range ws {
 			if s, ok := strings.CutSuffix(w, "*"); ok {
-				lx.byPrefix[s] |= c
-				lens[utf8.RuneCountInString(s)] = true
+				lx.nodes[lx.node(s)].stem |= c
 				continue
 			}
-			lx.exact[w] |= c
+			lx.nodes[lx.node(w)].exact |= c
 		}
-	}
-	for n := range lens {
-		lx.stemLens = append(lx.stemLens, n)
 	}
 	return lx
 }
 
-// classOf returns the classes of lower-case token t (map lookups of
-// string(t[:i]) do not allocate).
+// node returns the node of prefix s, adding the missing ones.
+func (lx *lexicon) node(s string) int32 {
+	n := int32(0)
+	for i := 0; i < len(s); i++ {
+		next := lx.child(n, s[i])
+		if next < 0 {
+			next = int32(len(lx.nodes))
+			lx.nodes = append(lx.nodes, lexNode{})
+			lx.nodes[n].kids = append(lx.nodes[n].kids, lexEdge{b: s[i], to: next})
+		}
+		n = next
+	}
+	return n
+}
+
+// child returns the node after n and byte b, or -1.
+func (lx *lexicon) child(n int32, b byte) int32 {
+	for _, e := range lx.nodes[n].kids {
+		if e.b == b {
+			return e.to
+		}
+	}
+	return -1
+}
+
+// classOf returns the classes of lower-case token t: those of the word t
+// and of every stem t starts with. A stem is a whole UTF-8 string, so a
+// stem t starts with ends where a character of t does. The empty stem
+// (a lone "*") takes only the empty token.
 func (lx *lexicon) classOf(t []byte) uint64 {
-	c := lx.exact[string(t)]
-	if len(lx.stemLens) == 0 {
-		return c
+	if len(t) == 0 {
+		return lx.nodes[0].stem | lx.nodes[0].exact
 	}
-	// Cut t after each stem length (in characters) and look the prefix up.
-	n := 0
-	for i := 0; i < len(t); {
-		if n > 0 {
-			for _, l := range lx.stemLens {
-				if l == n {
-					c |= lx.byPrefix[string(t[:i])]
-				}
-			}
+	var c uint64
+	n := int32(0)
+	for i := 0; i < len(t); i++ {
+		if n = lx.child(n, t[i]); n < 0 {
+			return c
 		}
-		_, size := utf8.DecodeRune(t[i:])
-		i += size
-		n++
+		c |= lx.nodes[n].stem
 	}
-	for _, l := range lx.stemLens {
-		if l == n {
-			c |= lx.byPrefix[string(t)]
-		}
-	}
-	return c
+	return c | lx.nodes[n].exact
 }
 
 // compoundSet holds two-word names and the single token each is joined

@@ -4,8 +4,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-
-	"github.com/lorekit/lore/internal/textan"
 )
 
 // field says where in a document a word occurs.
@@ -118,20 +116,26 @@ func (a *analyzer) analyze(d Document) (map[string]*termStat, int) {
 		}
 		return o
 	}
-	lang := proseLanguage(d.Title, d.Summary, d.Body)
-	prose := func(w string) bool { return indexed(w) && !lang.stopWord(w) }
-	words := 0
-	for _, p := range []struct {
+	// Each text is cut into words once; the passes below read them.
+	prose := [3]struct {
 		text string
 		f    field
-	}{{d.Title, fTitle}, {d.Summary, fSummary}, {d.Body, 0}} {
-		textan.Words(p.text, func(t textan.Token) {
-			if indexed(t.Text) {
+	}{{d.Title, fTitle}, {d.Summary, fSummary}, {d.Body, 0}}
+	for i, p := range prose {
+		a.prose[i] = a.cut(a.prose[i][:0], p.text)
+	}
+	lang := proseLanguage(a.prose[:]...)
+	keep := func(wi *wordInfo) bool { return wi.indexed && !lang.stopWord(wi) }
+	words := 0
+	for i, p := range prose {
+		infos := a.prose[i]
+		for _, wi := range infos {
+			if wi.indexed {
 				words++
 			}
-		})
+		}
 		seen := map[string]bool{}
-		a.english(p.text, prose, func(term string) {
+		a.englishOf(p.text, infos, keep, func(term string) {
 			seen[term] = true
 			o := get(term)
 			if o.tf < math.MaxUint16 {
@@ -142,7 +146,7 @@ func (a *analyzer) analyze(d Document) (map[string]*termStat, int) {
 		if p.f == 0 && lang == langEnglish {
 			continue
 		}
-		a.german(p.text, prose, func(term string) {
+		a.germanOf(infos, keep, func(term string) {
 			o := get(term)
 			if !seen[term] && o.tf < math.MaxUint16 {
 				o.tf++
@@ -150,15 +154,17 @@ func (a *analyzer) analyze(d Document) (map[string]*termStat, int) {
 			o.fields |= p.f
 		})
 	}
+	a.release()
 	tags := []struct {
 		f    field
 		text []string
 	}{{fName, []string{d.Name}}, {fTriggers, d.Triggers}, {fTools, d.RequiresTools}, {fAudience, []string{d.Audience}}}
+	isTag := func(wi *wordInfo) bool { return tagWord(wi.word) }
 	for _, tag := range tags {
 		for _, text := range tag.text {
 			add := func(term string) { get(term).fields |= tag.f }
-			a.english(text, tagWord, add)
-			a.german(text, tagWord, add)
+			a.english(text, isTag, add)
+			a.german(text, isTag, add)
 		}
 	}
 	return occ, words
@@ -166,18 +172,17 @@ func (a *analyzer) analyze(d Document) (map[string]*termStat, int) {
 
 // proseLanguage tells English prose from German by the stop words only one of
 // the languages has; without a clear majority it is langBoth.
-func proseLanguage(prose ...string) language {
+func proseLanguage(prose ...[]*wordInfo) language {
 	en, de := 0, 0
-	for _, text := range prose {
-		textan.Words(text, func(t textan.Token) {
-			w := strings.ToLower(t.Text)
-			switch isEN, isDE := textan.IsEnglishStopWord(w), textan.IsGermanStopWord(w); {
+	for _, infos := range prose {
+		for _, wi := range infos {
+			switch isEN, isDE := wi.stopEN, wi.stopDE; {
 			case isEN && !isDE:
 				en++
 			case isDE && !isEN:
 				de++
 			}
-		})
+		}
 	}
 	switch {
 	case en > de:
@@ -188,14 +193,13 @@ func proseLanguage(prose ...string) language {
 	return langBoth
 }
 
-// stopWord reports whether a word of prose in language l carries no
+// stopWord reports whether a word of prose (wi) in language l carries no
 // meaning in it: a stop word of l, or of either language when l is
 // langBoth. A query in that language drops it (textan's KeepLanguage);
 // in the other it is a different word ("die"), which such prose does not
 // hold, so its terms would only take room and match by accident.
-func (l language) stopWord(w string) bool {
-	w = strings.ToLower(w)
-	en, de := textan.IsEnglishStopWord(w), textan.IsGermanStopWord(w)
+func (l language) stopWord(wi *wordInfo) bool {
+	en, de := wi.stopEN, wi.stopDE
 	switch l {
 	case langEnglish:
 		return en
