@@ -77,6 +77,11 @@ func manualFacts(c *collector, m *manual.Manual) {
 			c.add(Fact{Kind: Command, Value: cmd.Name, Pos: m.Pos(start + cmd.Off)})
 		}
 	}
+	for _, b := range preBlocks(m.Src) { // HTML <pre> blocks: loose text too
+		for _, cmd := range looseCommands(m.Src[b[0]:b[1]]) {
+			c.add(Fact{Kind: Command, Value: cmd.Name, Pos: m.Pos(b[0] + cmd.Off)})
+		}
+	}
 }
 
 // securityRules returns what of the security rules directive d turns off:
