@@ -10,6 +10,9 @@ import (
 // the prose of Markdown src (not inside a fenced block): from after the
 // opening tag to the closing one, or to the end of the prose.
 func preBlocks(src []byte) [][2]int {
+	if !hasPre(src) {
+		return nil // most manuals: not worth splitting into segments
+	}
 	var out [][2]int
 	for _, s := range scan.Segments(src, scan.Markdown) {
 		if s.Code {
@@ -35,6 +38,20 @@ func preBlocks(src []byte) [][2]int {
 		}
 	}
 	return out
+}
+
+// hasPre reports whether src holds "<pre" in any case.
+func hasPre(src []byte) bool {
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '<')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+		if i+3 <= len(src) && bytes.EqualFold(src[i:i+3], []byte("pre")) {
+			return true
+		}
+	}
 }
 
 // indexFold returns the first index of key (lower-case ASCII) in s,
