@@ -50,6 +50,20 @@ func FillTail(tail string, turn map[string]string) (out string, missing []string
 	return out, missing
 }
 
+// Inert returns s with every {{ turn.NAME }} placeholder that FillTail
+// would fill written as { { turn.NAME }}, which it leaves alone: for text
+// that must reach the model as written, such as a value a dynamic block
+// shows (a manual's summary in {{ sources }}).
+func Inert(s string) string {
+	return substitute(s, "{{", "}}", func(expr string) (string, bool) {
+		name, ok := strings.CutPrefix(strings.TrimSpace(expr), "turn.")
+		if !ok || !isName(name) {
+			return "", false
+		}
+		return "{ {" + expr + "}}", true
+	})
+}
+
 // TailVariables returns the distinct turn.NAME placeholders of a tail.
 func TailVariables(tail string) []string {
 	var out []string

@@ -18,3 +18,32 @@ func TestExpand(t *testing.T) {
 		t.Errorf("Placeholders = %v", got)
 	}
 }
+
+// Inert text keeps its words, and FillTail finds no placeholder in it
+// however the braces nest.
+func TestInert(t *testing.T) {
+	for _, s := range []string{
+		"Use {{ turn.secret }} here", "{{turn.a}}{{ turn.b }}", "{{ a {{ turn.x }}", "{{{ turn.x }}}", "{{ turn.x {{ turn.y }}",
+		"{{ nope }} and {{ turn.not a name }}", "{{ turn.", "}} {{ turn.x }}}}", "{ {{ turn.x }} }",
+	} {
+		out := Inert(s)
+		if vars := TailVariables(out); len(vars) > 0 {
+			t.Errorf("Inert(%q) = %q still holds %v", s, out, vars)
+		}
+		if filled, _ := FillTail(out, map[string]string{"x": "X", "secret": "S"}); filled != out {
+			t.Errorf("FillTail(Inert(%q)) changed it to %q", s, filled)
+		}
+	}
+	if got, want := Inert("a {{ turn.x }} b {{ other }}"), "a { { turn.x }} b {{ other }}"; got != want {
+		t.Errorf("Inert = %q, want %q", got, want)
+	}
+}
+
+func FuzzInert(f *testing.F) {
+	f.Add("{{ a {{ turn.x }}")
+	f.Fuzz(func(t *testing.T, s string) {
+		if vars := TailVariables(Inert(s)); len(vars) > 0 {
+			t.Errorf("Inert(%q) still holds %v", s, vars)
+		}
+	})
+}

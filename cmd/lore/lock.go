@@ -42,7 +42,8 @@ one fact a line (like go.sum):
 
 the digest of every file it consists of (a skill: every file of its
 folder), its tools (requires-tools, allowed-tools), the URL hosts it
-references, the commands of its shell code blocks and shipped shell
+references, the commands of its code blocks (every line of a shell
+block, the lines of other blocks that look run) and shipped shell
 scripts, the scripts it ships, and the security rules its lore-disable
 comments turn off (invisible where Markdown is rendered, so the lock shows
 them to a review). 'lore build --locked' fails when any of

@@ -2,7 +2,7 @@
 // skill — what an agent that loads it is told it may do — and freezes it
 // in manuals.lock for review: the integrity digest of every file it
 // consists of, its tools (requires-tools, allowed-tools), the URL hosts it
-// references, the commands of its shell code blocks, the scripts it ships
+// references, the commands of its code blocks, the scripts it ships
 // and the security rules its inline directives turn off. Diff names what
 // changed between a lock and the sources.
 package capability

@@ -47,29 +47,39 @@ func manualFacts(c *collector, m *manual.Manual) {
 		}
 	}
 	for _, f := range m.Fences {
-		lang := strings.ToLower(f.Lang)
-		if _, ok := shellLangs[lang]; !ok {
+		how, d := blockReading(f.Lang)
+		if how == readNone {
 			continue
 		}
 		start, end := fenceBody(m, f)
-		d := shellLangs[lang]
-		if d == Shell && hasPrompts(m.Src[start:end]) {
+		if how == readShell && d == Shell && hasPrompts(m.Src[start:end]) {
 			d = Console // a session pasted into a sh block: the rest is output
+		}
+		read := func(text []byte) []CommandRef {
+			if how == readLoose {
+				return looseCommands(text)
+			}
+			return Commands(text, d)
 		}
 		if quoted(m.Line(f.Line)) {
 			// A block inside a quote: each line without its "> ".
 			for off := start; off < end; {
 				le, next := lineEnd(m.Src[:end], off)
 				q := off + quotePrefix(m.Src[off:le])
-				for _, cmd := range Commands(m.Src[q:le], d) {
+				for _, cmd := range read(m.Src[q:le]) {
 					c.add(Fact{Kind: Command, Value: cmd.Name, Pos: m.Pos(q + cmd.Off)})
 				}
 				off = next
 			}
 			continue
 		}
-		for _, cmd := range Commands(m.Src[start:end], d) {
+		for _, cmd := range read(m.Src[start:end]) {
 			c.add(Fact{Kind: Command, Value: cmd.Name, Pos: m.Pos(start + cmd.Off)})
+		}
+	}
+	for _, b := range preBlocks(m.Src) { // HTML <pre> blocks: loose text too
+		for _, cmd := range looseCommands(m.Src[b[0]:b[1]]) {
+			c.add(Fact{Kind: Command, Value: cmd.Name, Pos: m.Pos(b[0] + cmd.Off)})
 		}
 	}
 }
@@ -120,8 +130,12 @@ func quotePrefix(line []byte) int {
 }
 
 // fenceBody returns the byte range of a fenced block's lines between its
-// fences (to the end of the file when it is not closed).
+// fences (to the end of the file when it is not closed), or of an
+// indented block's lines.
 func fenceBody(m *manual.Manual, f manual.Fence) (start, end int) {
+	if f.Indented {
+		return f.Offset, f.EndOffset
+	}
 	start = m.LineOffset(f.Line + 1)
 	last := f.EndLine
 	if !closingFence(m.Line(last)) || last == f.Line {

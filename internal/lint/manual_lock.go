@@ -14,7 +14,7 @@ var manualLockRule = &Rule{
 	ID: "manual/lock", Severity: diag.Error, Floor: true,
 	Summary: "a manual's capabilities differ from manuals.lock (with --locked)",
 	Doc: "manuals.lock records what every manual and skill lets an agent do: the digest of each of its files, its tools, the URL " +
-		"hosts it references, the commands of its shell code blocks and the scripts it ships. `lore build --locked` (CI) fails for a " +
+		"hosts it references, the commands of its code blocks (every line of a shell block; of an unlabelled, plain-text or indented block the lines that look run) and the scripts it ships. `lore build --locked` (CI) fails for a " +
 		"manual that is not in the lock, a locked manual that is gone, a file whose digest changed, and every tool, host, command or " +
 		"script added or removed, each at the line that holds it, so that no change to what an agent can do reaches a build unreviewed. " +
 		"Review the change (`lore diff` prints it), then run `lore lock` and commit manuals.lock with it.",

@@ -616,6 +616,20 @@ func (m *sentence) commands(i int, v verb, o object) bool {
 	return prev == "" || prev == "you" || prev == "we" || modalWords[prev] || prev == "and" || prev == "let's" || agentSubjects[prev]
 }
 
+// shouted reports whether w is a word of two or more capital letters and
+// nothing else: a label such as IMPORTANT or NOTE.
+func shouted(w string) bool {
+	if len(w) < 2 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'A' || w[i] > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
 // prevWord is the word before i, skipping adverbs that leave an
 // imperative an imperative; "" at the start of a clause.
 func (m *sentence) prevWord(i int) string {
@@ -632,8 +646,11 @@ func (m *sentence) prevWord(i int) string {
 		}
 		switch t.Low {
 		case "just", "simply", "please", "kindly", "now", "also", "then", "always", "completely", "entirely", "totally", "freely",
-			"safely", "bitte", "jetzt", "nun", "einfach", "ruhig", "getrost", "sofort", "ab", "dann", "from", "on", "henceforth":
+			"safely", "bitte", "jetzt", "nun", "einfach", "ruhig", "getrost", "sofort", "ab", "dann", "from", "on", "henceforth", "so":
 			continue
+		}
+		if shouted(t.Text) || len(t.Low) > 4 && strings.HasSuffix(t.Low, "ly") && !agentSubjects[t.Low] {
+			continue // a label (IMPORTANT, NOTE) or an adverb (quickly, silently) before an imperative
 		}
 		return t.Low
 	}

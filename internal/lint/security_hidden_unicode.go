@@ -15,7 +15,8 @@ var securityHiddenUnicode = securityRuleFix(&Rule{
 	Doc: "Bidirectional controls (U+202A–U+202E, U+2066–U+2069) reorder what an editor shows, so a line reads differently from what " +
 		"the model and the shell get (\"Trojan Source\"); zero-width characters (U+200B–U+200D, U+2060, U+FEFF inside the text) split " +
 		"words so that reviews and searches miss them; Unicode tag characters (U+E0000–U+E007F) are invisible ASCII that models read " +
-		"as text. The rule scans manuals, skill supporting files (scripts/, references/, assets/) and prompt files, and reports each run " +
+		"as text; control characters a terminal acts on (ESC sequences such as ESC[8m, which hides what follows, backspace, DEL, C1 " +
+		"controls) hide text from git diff, cat and lore prompt show but not from the model. The rule scans manuals, skill supporting files (scripts/, references/, assets/) and prompt files, and reports each run " +
 		"with its code points escaped (tag characters decoded). Joiners inside Arabic or Indic words and emoji sequences, and flag emoji, " +
 		"are not reported. It also reports a manual or skill name that mixes scripts or imitates another manual's name with look-alike " +
 		"letters (a Cyrillic \"о\" in \"pdf-fоrms\"). Delete the characters (`lore lint --fix` removes them), or rename the manual with ASCII letters.",

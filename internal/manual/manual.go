@@ -136,8 +136,10 @@ type Section struct {
 // Fence is a fenced or indented code block: Src[Offset:EndOffset].
 type Fence struct {
 	Lang    string
-	Line    int // first line (the opening fence)
+	Line    int // first line (the opening fence; of an indented block, its first line)
 	EndLine int
+	// Indented is set for an indented code block, which has no fences.
+	Indented bool
 	// Offset is where Line starts; EndOffset where the line after EndLine
 	// starts (or the end of the file).
 	Offset, EndOffset int

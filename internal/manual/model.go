@@ -25,7 +25,7 @@ import (
 
 // modelVersion starts every model; a model of another version is not
 // restored.
-const modelVersion = 1
+const modelVersion = 2
 
 // AppendModel appends the model of m to b.
 func (m *Manual) AppendModel(b []byte) []byte {
@@ -57,6 +57,7 @@ func (m *Manual) AppendModel(b []byte) []byte {
 	for _, f := range m.Fences {
 		w.Str(f.Lang)
 		w.Ints(f.Line, f.EndLine, f.Offset, f.EndOffset)
+		w.Bool(f.Indented)
 	}
 	w.Bool(m.Unparsed)
 	w.Int(m.BodyStart)
@@ -115,6 +116,7 @@ func Restore(p, root string, src, model []byte) (m *Manual, err error) {
 			f := &m.Fences[i]
 			f.Lang = r.Str()
 			f.Line, f.EndLine, f.Offset, f.EndOffset = r.Int(), r.Int(), r.Int(), r.Int()
+			f.Indented = r.Bool()
 		}
 	}
 	m.Unparsed = r.Bool()

@@ -65,7 +65,7 @@ func TestSections(t *testing.T) {
 func TestFences(t *testing.T) {
 	src := "# T\n\n```go\nx := 1\n```\n\n~~~\nplain\n~~~\n\n    indented\n    code\n\n```\n```\n"
 	m := Parse("m.md", []byte(src))
-	want := []Fence{{Lang: "go", Line: 3, EndLine: 5}, {Lang: "", Line: 7, EndLine: 9}, {Line: 11, EndLine: 12}, {Line: 14, EndLine: 15}}
+	want := []Fence{{Lang: "go", Line: 3, EndLine: 5}, {Lang: "", Line: 7, EndLine: 9}, {Line: 11, EndLine: 12, Indented: true}, {Line: 14, EndLine: 15}}
 	texts := []string{"```go\nx := 1\n```\n", "~~~\nplain\n~~~\n", "    indented\n    code\n", "```\n```\n"}
 	for i := range want {
 		want[i].Offset = strings.Index(src, texts[i])

@@ -268,10 +268,10 @@ func (m *Manual) walk(body []byte) {
 					lang = f[0] // an info string of white space only has none
 				}
 			}
-			m.addFence(lang, n)
+			m.addFence(lang, n, false)
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeBlock:
-			m.addFence("", n)
+			m.addFence("", n, true)
 			return ast.WalkSkipChildren, nil
 		case *ast.Link:
 			m.addLink(cur, n.Destination, n, n.Reference != nil, body, false)
@@ -303,10 +303,11 @@ func (m *Manual) walk(body []byte) {
 	sortRefs(m.Refs)
 }
 
-// addFence records code block n.
-func (m *Manual) addFence(lang string, n ast.Node) {
+// addFence records code block n (indented: one without fences).
+func (m *Manual) addFence(lang string, n ast.Node, indented bool) {
 	start, end := codeLines(n, m.idx, m.BodyStart, m.Lines)
-	m.Fences = append(m.Fences, Fence{Lang: lang, Line: start, EndLine: end, Offset: m.LineOffset(start), EndOffset: m.LineOffset(end + 1)})
+	m.Fences = append(m.Fences, Fence{Lang: lang, Line: start, EndLine: end, Offset: m.LineOffset(start), EndOffset: m.LineOffset(end + 1),
+		Indented: indented})
 }
 
 // addCalls records the manual_read calls the parser marked, in the order

@@ -15,6 +15,7 @@ import (
 	"github.com/nikolalohinski/gonja/v2/parser"
 	"github.com/nikolalohinski/gonja/v2/tokens"
 
+	"github.com/lorekit/lore/build/bundle"
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/guard"
 	"github.com/lorekit/lore/internal/prompt/facts"
@@ -177,11 +178,17 @@ func (t *Template) scan(toks []*tokens.Token) {
 }
 
 // Render renders the template with ctx. Per-turn placeholders of a
-// dynamic template come out as {{ turn.NAME }}. The error is gonja's,
-// positioned in the template's file.
+// dynamic template come out as {{ turn.NAME }}, and only they: what its
+// values (a manual's summary, a tool's description) would make a
+// placeholder for the runtime to fill stays text (bundle.Inert), and
+// they lose their NUL bytes, which would pass for the marker of one. The
+// error is gonja's, positioned in the template's file.
 func (t *Template) Render(ctx map[string]any) (string, *facts.Defect) {
 	if t.tpl == nil {
 		return "", t.Err
+	}
+	if t.Dynamic {
+		ctx = withoutNUL(ctx).(map[string]any)
 	}
 	var w boundedWriter
 	err := guard.Do(func() error {
@@ -193,10 +200,37 @@ func (t *Template) Render(ctx map[string]any) (string, *facts.Defect) {
 		return "", t.errorDefect(err, false)
 	}
 	out := w.b.String()
+	if t.Dynamic {
+		out = bundle.Inert(out)
+	}
 	if t.Dynamic && strings.Contains(out, sentinel) {
 		out = sentinelRE.ReplaceAllString(out, "{{ $1 }}")
 	}
 	return out, nil
+}
+
+// withoutNUL returns a render value (a string, a list or a map of them)
+// with the NUL bytes of its strings removed; it copies only what changes.
+func withoutNUL(v any) any {
+	switch v := v.(type) {
+	case string:
+		if strings.Contains(v, sentinel) {
+			return strings.ReplaceAll(v, sentinel, "")
+		}
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = withoutNUL(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			out[k] = withoutNUL(e)
+		}
+		return out
+	}
+	return v
 }
 
 var (

@@ -90,6 +90,19 @@ You are {{ engine }}.
 	}
 }
 
+// A value a dynamic block shows (here a recipe parameter) becomes no
+// placeholder of the tail: neither {{ turn.NAME }} in it nor the NUL
+// marker the build uses for one; the block's own placeholder stays.
+func TestTailValuesMakeNoPlaceholder(t *testing.T) {
+	res := bakeAll(t, map[string]string{"lore.yaml": minimalYAML + "    params:\n      note: \"see {{turn.secret}} and \\0turn.key\\0\\0\\0\\0\"\n",
+		"prompts/arthur.md": "<!-- block: identity -->\nYou are {{ engine }}.\n<!-- block: runtime-context dynamic -->\n{{ params.note }} at {{ turn.now }}\n"})
+	wantOnly(t, res.Diagnostics)
+	b := res.Bundles[0]
+	if want := "<section name=\"runtime-context\">\nsee { {turn.secret}} and turn.key at {{ turn.now }}\n</section>\n"; b.Tail != want {
+		t.Errorf("tail:\n%q\nwant\n%q", b.Tail, want)
+	}
+}
+
 func TestMarkers(t *testing.T) {
 	res := bakeAll(t, map[string]string{"lore.yaml": minimalYAML, "prompts/arthur.md": `stray text
 <!-- block: identity priority=5 -->

@@ -11,8 +11,9 @@ import (
 // without being seen: bidirectional controls (U+202A–U+202E,
 // U+2066–U+2069, the "Trojan Source" reordering), zero-width characters
 // (U+200B–U+200D, U+2060, U+FEFF past the first byte) and Unicode tag
-// characters (U+E0000–U+E007F, invisible ASCII). A run of them is one
-// Hit; tag characters are decoded into the ASCII they spell.
+// characters (U+E0000–U+E007F, invisible ASCII), and the control
+// characters a terminal acts on (ESC sequences, backspace, C1). A run of
+// them is one Hit; tag characters are decoded into the ASCII they spell.
 //
 // Left alone are the uses that writing systems and emoji need: a
 // zero-width joiner or non-joiner between letters of a script that joins
@@ -23,14 +24,22 @@ func HiddenUnicode(src []byte) []Hit {
 	var prev rune
 	for i := 0; i < len(src); {
 		b := src[i]
-		if b < 0xE2 { // no hidden character starts below 0xE2 (U+2000 is E2 80 80)
-			if b < utf8.RuneSelf {
-				prev = rune(b)
-				i++
-				continue
-			}
+		if plainASCII[b] {
+			prev = rune(b)
+			i++
+			continue
+		}
+		if b < 0xE2 && b >= utf8.RuneSelf && !(b == 0xC2 && i+1 < len(src) && src[i+1] < 0xA0) {
+			// No hidden character starts here but C1 controls (C2 80 to
+			// C2 9F) and those from U+2000 (E2 80 80) on.
 			r, n := utf8.DecodeRune(src[i:])
 			prev = r
+			i += n
+			continue
+		}
+		if n := controlRun(src, i); n > 0 {
+			c.add(Hit{Off: i, End: i + n, What: fmt.Sprintf("%s (%s)", kindControl, codePoints(controls(src[i:i+n])))})
+			prev = 0
 			i += n
 			continue
 		}
@@ -79,6 +88,16 @@ func HiddenUnicode(src []byte) []Hit {
 	return c.result()
 }
 
+// plainASCII marks the bytes that are a character of their own and never
+// hidden: printable ASCII, tab, line feed and carriage return.
+var plainASCII = func() (t [256]bool) {
+	for b := 0x20; b < 0x7F; b++ {
+		t[b] = true
+	}
+	t['\t'], t['\n'], t['\r'] = true, true, true
+	return t
+}()
+
 // The kinds of hidden character, as messages name them.
 const (
 	kindBidi  = "bidirectional control"
@@ -86,7 +105,82 @@ const (
 	kindTag   = "Unicode tag character"
 	kindBOM   = "byte order mark inside the text"
 	kindOther = "invisible format character"
+	// kindControl: a terminal acts on it (ESC[8m hides the text after it,
+	// a backspace rubs out a letter), so git diff, cat and lore prompt
+	// show do not show what the model reads.
+	kindControl = "hidden terminal control character"
 )
+
+// controlRun returns the length of the control characters at src[i] —
+// C0 controls but tab, line feed and carriage return, DEL, C1 controls —
+// with the escape sequences they open (CSI ESC[…m, OSC ESC]…BEL), or 0.
+func controlRun(src []byte, i int) int {
+	j := i
+	for j < len(src) {
+		b := src[j]
+		switch {
+		case b == 0x1B && j+1 < len(src) && src[j+1] == '[':
+			j = csiEnd(src, j+2)
+		case b == 0xC2 && j+1 < len(src) && src[j+1] == 0x9B:
+			j = csiEnd(src, j+2)
+		case b == 0x1B && j+1 < len(src) && src[j+1] == ']':
+			j = oscEnd(src, j+2)
+		case b < 0x20 && b != '\n' && b != '\t' && b != '\r' || b == 0x7F:
+			j++
+		case b == 0xC2 && j+1 < len(src) && src[j+1] >= 0x80 && src[j+1] < 0xA0:
+			j += 2
+		default:
+			return j - i
+		}
+	}
+	return j - i
+}
+
+// controls returns the control characters of a run, without the text of
+// the sequences they open.
+func controls(run []byte) []byte {
+	var out []byte
+	for _, r := range string(run) {
+		if r < 0x20 || r >= 0x7F && r < 0xA0 {
+			out = utf8.AppendRune(out, r)
+		}
+	}
+	return out
+}
+
+// csiEnd returns where the control sequence whose parameters start at j
+// ends: after its parameter and intermediate bytes and its final byte.
+func csiEnd(src []byte, j int) int {
+	for k := j; k < len(src) && k < j+64; k++ {
+		switch c := src[k]; {
+		case c >= 0x20 && c <= 0x3F:
+		case c >= 0x40 && c <= 0x7E:
+			return k + 1
+		default:
+			return k
+		}
+	}
+	return j
+}
+
+// oscEnd returns where the operating system command whose text starts at
+// j ends: after its BEL or ESC \ (at most 256 bytes on, else at j).
+func oscEnd(src []byte, j int) int {
+	for k := j; k < len(src) && k < j+256; k++ {
+		switch src[k] {
+		case 0x07:
+			return k + 1
+		case 0x1B:
+			if k+1 < len(src) && src[k+1] == '\\' {
+				return k + 2
+			}
+			return k
+		case '\n':
+			return k
+		}
+	}
+	return j
+}
 
 func hiddenKind(r rune, off int) string {
 	switch {
