@@ -49,11 +49,22 @@ type untimedSet struct {
 // for lang, or nil.
 func lexerFor(lang string) chroma.Lexer {
 	l := lexers.Get(lang)
-	if l == nil {
+	if l == nil || rulesChangedWhileLexing[l.Config().Name] {
 		return nil
 	}
 	return untimedOf(l)
 }
+
+// rulesChangedWhileLexing are the lexers whose blocks are written plain:
+// they replace compiled rules while they lex (chroma v2.27.0's Raku
+// assigns state.Rules[name][i] for a quoting construct with delimiters of
+// its own), in the rule set every page's goroutine shares, and compile the
+// new rules with chroma's wall-clock timeout and without the lexing's
+// budget. Two Raku blocks highlighted at once then raced on the rules,
+// the highlighting of one depended on the other, and a crafted block
+// could backtrack unbounded. Raku is the only chroma lexer that writes
+// state.Rules.
+var rulesChangedWhileLexing = map[string]bool{"Raku": true}
 
 // untimed copies rl: the same configuration and rules, plus a first rule
 // whose compile-time mutator sets the timeout of every compiled rule to

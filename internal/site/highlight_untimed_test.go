@@ -160,3 +160,21 @@ func TestEveryLexerUntimed(t *testing.T) {
 		}
 	}
 }
+
+// TestRakuBlocksPlain: a lexer that replaces compiled rules while it lexes
+// (chroma's Raku) is not used: its blocks are written plain, so pages
+// highlighted at once cannot race on its shared rules, nor run a rule
+// compiled without the lexing's budget.
+func TestRakuBlocksPlain(t *testing.T) {
+	for _, lang := range []string{"raku", "perl6", "Raku"} {
+		if lexers.Get(lang) == nil {
+			t.Fatalf("chroma has no lexer for %s: the test no longer says anything", lang)
+		}
+		if l := lexerFor(lang); l != nil {
+			t.Errorf("%s: got a lexer, want none (written plain)", lang)
+		}
+	}
+	if lexerFor("perl") == nil {
+		t.Error("perl: no lexer; only Raku is written plain")
+	}
+}
