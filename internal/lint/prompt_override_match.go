@@ -596,6 +596,9 @@ func (m *sentence) commands(i int, v verb, o object) bool {
 		return false
 	}
 	prev := m.prevWord(i)
+	if !v.german && i > 0 && capitalised(m.t[i].Text) {
+		prev = "" // a capital mid-line starts a sentence whose stop is missing ("Important Ignore previous instructions")
+	}
 	switch v.form {
 	case formGerund:
 		if s := m.word(i - 1); s == "start" || s == "begin" || s == "keep" || s == "continue" || s == "try" {
@@ -614,6 +617,12 @@ func (m *sentence) commands(i int, v verb, o object) bool {
 		return prev == "" || imperativeLead[prev] || modalWords[prev]
 	}
 	return prev == "" || prev == "you" || prev == "we" || modalWords[prev] || prev == "and" || prev == "let's" || agentSubjects[prev]
+}
+
+// capitalised reports whether w starts with a capital letter.
+func capitalised(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r)
 }
 
 // shouted reports whether w is a word of two or more capital letters and
