@@ -56,3 +56,16 @@ func TestLooseBlocksInManual(t *testing.T) {
 		t.Errorf("commands %s\nwant %s", g, want)
 	}
 }
+
+// TestClosingFence: a run of three or more backticks or tildes after list
+// or quote markers; two backticks and white space close nothing.
+func TestClosingFence(t *testing.T) {
+	for line, want := range map[string]bool{
+		"```": true, "  > ~~~~  ": true, "```\r": true, "`` ": false, "``": false,
+		"``` go": false, "~~~x": false, "": false, "\v```": false,
+	} {
+		if got := closingFence(line); got != want {
+			t.Errorf("closingFence(%q) = %v, want %v", line, got, want)
+		}
+	}
+}

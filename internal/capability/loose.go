@@ -3,6 +3,8 @@ package capability
 import (
 	"bytes"
 	"strings"
+
+	"github.com/lorekit/lore/internal/lint/scan"
 )
 
 // looseCommands returns the commands of a code block that is not labelled
@@ -19,9 +21,9 @@ func looseCommands(text []byte) []CommandRef {
 	for off := 0; off < len(text); {
 		end, next := logicalLine(text, off)
 		line := text[off:end]
-		if lang, ok := opensFence(line); ok {
+		if c, n, lang := opensFence(line); c != 0 {
 			if how, d := blockReading(lang); how == readShell {
-				body, after := innerFence(text, next, line)
+				body, after := innerFence(text, next, c, n)
 				if d == Shell && hasPrompts(body) {
 					d = Console
 				}
@@ -57,44 +59,37 @@ func looseCommands(text []byte) []CommandRef {
 }
 
 // opensFence reports whether line opens a fenced block (``` or ~~~ after
-// white space), and its info string's first word.
-func opensFence(line []byte) (string, bool) {
+// white space): its fence and its info string's first word.
+func opensFence(line []byte) (c byte, n int, lang string) {
 	t := bytes.TrimLeft(line, " \t")
-	if len(t) < 3 || t[0] != '`' && t[0] != '~' {
-		return "", false
+	if c, n = scan.FenceRun(t); c == 0 {
+		return 0, 0, ""
 	}
-	n := 0
-	for n < len(t) && t[n] == t[0] {
-		n++
+	if info := bytes.Fields(t[n:]); len(info) > 0 {
+		lang = string(info[0])
 	}
-	info := bytes.Fields(t[n:])
-	if n < 3 || t[0] == '`' && bytes.IndexByte(t[n:], '`') >= 0 {
-		return "", false
-	}
-	if len(info) == 0 {
-		return "", true
-	}
-	return string(info[0]), true
+	return c, n, lang
 }
 
-// innerFence returns the body of the fenced block whose opening line
-// (open) ends before from: the text up to its closing fence (or the end),
-// and where the line after that fence starts.
-func innerFence(text []byte, from int, open []byte) (body []byte, after int) {
-	t := bytes.TrimLeft(open, " \t")
-	n := 0
-	for n < len(t) && t[n] == t[0] {
-		n++
-	}
+// innerFence returns the body of a fenced block opened by n or more of c
+// on a line that ends before from: the text up to its closing fence (or
+// the end), and where the line after that fence starts.
+func innerFence(text []byte, from int, c byte, n int) (body []byte, after int) {
 	for off := from; off < len(text); {
 		end, next := lineEnd(text, off)
-		l := bytes.TrimSpace(text[off:end])
-		if len(l) >= n && bytes.Count(l, t[:1]) == len(l) {
+		if closes(text[off:end], c, n) {
 			return text[from:off], next
 		}
 		off = next
 	}
 	return text[from:], len(text)
+}
+
+// closes reports whether line (white space aside) is a run of n or more
+// of the fence character c.
+func closes(line []byte, c byte, n int) bool {
+	l := bytes.TrimSpace(line)
+	return len(l) >= n && bytes.Count(l, []byte{c}) == len(l)
 }
 
 // loosePrompt is promptEnd for a line that can have a prompt: one whose

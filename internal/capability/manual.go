@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"unicode"
 
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/lint/directive"
+	"github.com/lorekit/lore/internal/lint/scan"
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/par"
 )
@@ -148,11 +150,9 @@ func fenceBody(m *manual.Manual, f manual.Fence) (start, end int) {
 // closingFence reports whether line (list or quote markers aside) is a run
 // of three or more backticks or tildes.
 func closingFence(line string) bool {
-	t := strings.TrimLeft(line, " \t>")
-	if len(t) < 3 || t[0] != '`' && t[0] != '~' {
-		return false
-	}
-	return strings.Trim(strings.TrimSpace(t), t[:1]) == ""
+	t := strings.TrimRightFunc(strings.TrimLeft(line, " \t>"), unicode.IsSpace)
+	c, n := scan.FenceRun([]byte(t))
+	return c != 0 && n == len(t)
 }
 
 // shellLangs are the info strings of code blocks whose lines are

@@ -1,10 +1,6 @@
 package capability
 
-import (
-	"bytes"
-
-	"github.com/lorekit/lore/internal/lint/scan"
-)
+import "github.com/lorekit/lore/internal/lint/scan"
 
 // preBlocks returns the byte ranges of the text of HTML <pre> blocks in
 // the prose of Markdown src (not inside a fenced block): from after the
@@ -20,17 +16,17 @@ func preBlocks(src []byte) [][2]int {
 		}
 		for off := s.Off; off < s.End; {
 			end, next := lineEnd(src[:s.End], off)
-			t := bytes.TrimLeft(src[off:end], " ")
-			if end-off-len(t) > 3 || len(t) < 5 || !bytes.EqualFold(t[:4], []byte("<pre")) || t[4] != '>' && t[4] != ' ' && t[4] != '\t' {
+			at, ok := scan.PreOpen(src[off:end])
+			if !ok {
 				off = next
 				continue
 			}
-			start := off + (end - off - len(t)) + bytes.IndexByte(t, '>') + 1
-			if start <= off+(end-off-len(t)) { // a tag not closed on its line
-				start = next
+			start := next // the tag goes on past its line
+			if at >= 0 {
+				start = off + at
 			}
 			stop := s.End
-			if i := indexFold(src[start:s.End], "</pre>"); i >= 0 {
+			if i := scan.IndexFold(src[start:s.End], "</pre>"); i >= 0 {
 				stop = start + i
 			}
 			out = append(out, [2]int{start, stop})
@@ -41,26 +37,4 @@ func preBlocks(src []byte) [][2]int {
 }
 
 // hasPre reports whether src holds "<pre" in any case.
-func hasPre(src []byte) bool {
-	for i := 0; ; {
-		j := bytes.IndexByte(src[i:], '<')
-		if j < 0 {
-			return false
-		}
-		i += j + 1
-		if i+3 <= len(src) && bytes.EqualFold(src[i:i+3], []byte("pre")) {
-			return true
-		}
-	}
-}
-
-// indexFold returns the first index of key (lower-case ASCII) in s,
-// ignoring ASCII case, or -1.
-func indexFold(s []byte, key string) int {
-	for i := 0; i+len(key) <= len(s); i++ {
-		if bytes.EqualFold(s[i:i+len(key)], []byte(key)) {
-			return i
-		}
-	}
-	return -1
-}
+func hasPre(src []byte) bool { return scan.IndexFold(src, "<pre") >= 0 }

@@ -170,9 +170,13 @@ func execLines(src []byte, off, end int, file armed, c *collector) {
 
 // containsFold reports whether s holds key (lower-case ASCII), ignoring
 // ASCII case, in one pass.
-func containsFold(s []byte, key string) bool {
+func containsFold(s []byte, key string) bool { return IndexFold(s, key) >= 0 }
+
+// IndexFold returns the index of the first key (lower-case ASCII) in s,
+// ignoring ASCII case, or -1.
+func IndexFold(s []byte, key string) int {
 	if len(key) == 0 {
-		return true
+		return 0
 	}
 	k0, K0 := key[0], key[0]
 	if k0 >= 'a' && k0 <= 'z' {
@@ -181,14 +185,14 @@ func containsFold(s []byte, key string) bool {
 	for i := 0; i+len(key) <= len(s); i++ {
 		j := bytes.IndexAny(s[i:len(s)-len(key)+1], string([]byte{k0, K0}))
 		if j < 0 {
-			return false
+			return -1
 		}
 		i += j
 		if asciiFoldEqual(s[i:i+len(key)], []byte(key)) {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // continues reports whether the shell joins the line that ends l (l

@@ -96,15 +96,25 @@ func indent(line []byte) int {
 // fenceOf returns the fence character and length that open line (after
 // at most three spaces), or 0.
 func fenceOf(line []byte) (byte, int) {
-	i := indent(line)
-	if i > 3 || i >= len(line) || line[i] != '`' && line[i] != '~' {
+	if i := indent(line); i <= 3 && i < len(line) {
+		return FenceRun(line[i:])
+	}
+	return 0, 0
+}
+
+// FenceRun returns the character and length of the fence that opens t, a
+// line without its indentation: three or more backticks or tildes, where
+// the rest of a backtick fence's line holds no backtick (as CommonMark
+// reads an info string). c is 0 when t opens no fence.
+func FenceRun(t []byte) (c byte, n int) {
+	if len(t) < 3 || t[0] != '`' && t[0] != '~' {
 		return 0, 0
 	}
-	c, n := line[i], 0
-	for i+n < len(line) && line[i+n] == c {
+	c = t[0]
+	for n < len(t) && t[n] == c {
 		n++
 	}
-	if n < 3 {
+	if n < 3 || c == '`' && bytes.IndexByte(t[n:], '`') >= 0 {
 		return 0, 0
 	}
 	return c, n
@@ -113,7 +123,7 @@ func fenceOf(line []byte) (byte, int) {
 // fenceStart reports whether line opens a fence, setting c and n.
 func fenceStart(line []byte, c *byte, n *int) bool {
 	fc, fn := fenceOf(line)
-	if fc == 0 || fc == '`' && bytes.IndexByte(line[indent(line)+fn:], '`') >= 0 {
+	if fc == 0 {
 		return false
 	}
 	*c, *n = fc, fn
@@ -123,9 +133,21 @@ func fenceStart(line []byte, c *byte, n *int) bool {
 // opensPre reports whether line (after at most three spaces) opens an
 // HTML <pre> block.
 func opensPre(line []byte) bool {
+	_, ok := PreOpen(line)
+	return ok
+}
+
+// PreOpen reports whether line (after at most three spaces) opens an HTML
+// <pre> block, and where the block's text starts in line: after the
+// opening tag, or -1 when the tag goes on past the line.
+func PreOpen(line []byte) (text int, ok bool) {
 	t := bytes.TrimLeft(line, " ")
-	if len(line)-len(t) > 3 || len(t) < 4 {
-		return false
+	lead := len(line) - len(t)
+	if lead > 3 || len(t) < 4 || !asciiFoldEqual(t[:4], []byte("<pre")) || len(t) > 4 && t[4] != '>' && t[4] != ' ' && t[4] != '\t' {
+		return 0, false
 	}
-	return asciiFoldEqual(t[:4], []byte("<pre")) && (len(t) == 4 || t[4] == '>' || t[4] == ' ' || t[4] == '\t')
+	if i := bytes.IndexByte(t, '>'); i >= 0 {
+		return lead + i + 1, true
+	}
+	return -1, true
 }
