@@ -21,9 +21,10 @@ import (
 //     carries (counting);
 //   - a regular expression stops after matchLimit (regexp2's timeout,
 //     after which chroma takes the rule for not matching): a block during
-//     which a match may have stopped — a step that took matchLimit or
-//     more — is plain, so no block is written with a token a timeout
-//     changed;
+//     which a match stopped is plain, so no block is written with a token
+//     a timeout changed. The site's own lexing loop (matchFiltered) sees
+//     the timeout's error; for lexing chroma's loop does (a lexer nested
+//     in another), a step that took matchLimit or more stands for it;
 //   - lexing a block stops after lexLimit;
 //   - a page stops being highlighted after a block crossed a bound, or
 //     after lexLimit of all its code (pageCode).

@@ -241,7 +241,15 @@ func (l *prefilteredState) matchFiltered(rules []*chroma.CompiledRule) (int, *ch
 			continue
 		}
 		match, err := rule.Regexp.FindRunesMatchStartingAt(l.Text, l.Pos)
-		if match != nil && err == nil && match.RuneIndex == l.Pos {
+		if err != nil {
+			// regexp2's timeout (matchLimit), which chroma takes for no
+			// match: the block is plain rather than lexed as if the rule
+			// did not match. regexp2's coarse clock may stop a match
+			// before matchLimit has passed by lexClock's reading, so the
+			// error, not the time, decides.
+			panic(errLexBound)
+		}
+		if match != nil && match.RuneIndex == l.Pos {
 			gs := match.Groups()
 			groups := make([]string, len(gs))
 			named := make(map[string]string, len(gs))

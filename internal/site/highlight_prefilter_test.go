@@ -6,9 +6,11 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/dlclark/regexp2/v2"
 	"github.com/spf13/afero"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -225,4 +227,23 @@ func TestPrefilteredRulesReplaced(t *testing.T) {
 	if !replaced {
 		t.Error("no rule of raku was replaced: the test tests nothing")
 	}
+}
+
+// TestMatchTimeoutIsBound: a rule whose match stops at its timeout ends
+// the lexing (the block is written plain) instead of counting as a rule
+// that does not match, which would lex the rest differently. regexp2
+// reads a coarse clock, so under load it can stop a match before
+// lexClock sees matchLimit pass; the error, not the time, must decide.
+func TestMatchTimeoutIsBound(t *testing.T) {
+	re := regexp2.MustCompile(`\G(?:"(\\.|[^"\\]|\\)*")`, regexp2.None)
+	re.MatchTimeout = time.Millisecond
+	text := []rune(`"` + strings.Repeat(`\a`, 40))
+	l := &prefilteredState{LexerState: chroma.LexerState{Text: text, State: "root"}}
+	defer func() {
+		if r := recover(); r != errLexBound {
+			t.Errorf("a match that timed out: recovered %v, want errLexBound", r)
+		}
+	}()
+	i, rule, _, _ := l.matchFiltered([]*chroma.CompiledRule{{Regexp: re}})
+	t.Errorf("a match that timed out returned rule %d %v, want errLexBound", i, rule)
 }
