@@ -96,7 +96,8 @@ const maxScan = 1 << 26
 // time quadratic in the size of the file: block quotes and list items
 // nested on one line deeper than MaxNesting, runs of text with so many
 // link destinations that rescanning them exceeds maxScan, and paragraphs
-// of more than maxRefDefs link reference definitions. It returns the
+// of more than maxRefDefs link reference definitions; and tables that
+// would hold more than MaxElements cells (tableCells). It returns the
 // line (1-based, in body) and a description, or "" for a normal file.
 func tooComplex(body []byte) (int, string) {
 	line, _, why := tooComplexSteps(body)
@@ -112,6 +113,7 @@ func tooComplexSteps(body []byte) (int, int, string) {
 	// up in the list of definitions, and sorts the list by insertion.
 	notes, noteRefs, firstNote := 0, 0, 0
 	var nest nesting
+	var cells tableCells
 	for len(body) > 0 {
 		l := body
 		if i := bytes.IndexByte(body, '\n'); i >= 0 {
@@ -133,6 +135,9 @@ func tooComplexSteps(body []byte) (int, int, string) {
 			}
 		} else if len(bytes.TrimSpace(l)) == 0 {
 			defs = 0
+		}
+		if cells.line(l); cells.cells > MaxElements {
+			return line, nest.steps, fmt.Sprintf("more than %d Markdown elements in table cells (goldmark fills every row of a table to the width of its head)", MaxElements)
 		}
 		if d := containerDepth(l); d > MaxNesting {
 			return line, nest.steps, fmt.Sprintf("block quotes or list items nested %d levels deep on one line (more than %d)", d, MaxNesting)
