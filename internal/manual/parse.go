@@ -12,17 +12,20 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"github.com/lorekit/lore/internal/diag"
 )
 
 // markdown is the goldmark configuration every manual is parsed with: GFM,
-// footnotes, heading ids from Slug and ReadCall nodes for the
-// manual_read calls. The site renders the same AST, so a manual is parsed
+// footnotes, heading ids from Slug, ReadCall nodes for the manual_read
+// calls and at most maxDelimiters emphasis runs a block
+// (delimiterBound). The site renders the same AST, so a manual is parsed
 // once.
 var markdown = goldmark.New(
 	goldmark.WithExtensions(extension.GFM, extension.Footnote),
-	goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithASTTransformers(readCallsTransformer)),
+	goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithASTTransformers(readCallsTransformer),
+		parser.WithInlineParsers(util.Prioritized(delimiterBound{}, 499))),
 )
 
 // Parse parses src, the content of the file at path p, into a Manual. It
