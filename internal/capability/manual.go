@@ -22,7 +22,17 @@ func forEach(n int, f func(i int)) { par.Each(n, f) }
 var toolKeys = []string{manual.KeyRequiresTools, "allowed-tools", "tools"}
 
 // manualFacts adds the tools, hosts and commands of one Markdown file.
+// The hosts, suppressions and commands are found at byte offsets, turned
+// into positions together at the end (manual.Positions): one count from
+// the line's start each took minutes on a long line of links.
 func manualFacts(c *collector, m *manual.Manual) {
+	var found []Fact
+	var offs []int
+	at := func(f Fact, off int) {
+		found = append(found, f)
+		offs = append(offs, off)
+	}
+
 	toolPos := m.LinePos(1, 1)
 	for _, k := range toolKeys {
 		if f, ok := m.Header.Field(k); ok {
@@ -41,11 +51,11 @@ func manualFacts(c *collector, m *manual.Manual) {
 		}
 	}
 	for _, h := range append(Hosts(m.Src), linkHosts(m.Src)...) {
-		c.add(Fact{Kind: Host, Value: h.Host, Pos: m.Pos(h.Off)})
+		at(Fact{Kind: Host, Value: h.Host}, h.Off)
 	}
 	for _, d := range directive.Parse(m.Src) {
 		for _, r := range securityRules(d) {
-			c.add(Fact{Kind: Suppress, Value: r, Pos: m.Pos(d.Off)})
+			at(Fact{Kind: Suppress, Value: r}, d.Off)
 		}
 	}
 	for _, f := range m.Fences {
@@ -69,20 +79,24 @@ func manualFacts(c *collector, m *manual.Manual) {
 				le, next := lineEnd(m.Src[:end], off)
 				q := off + quotePrefix(m.Src[off:le])
 				for _, cmd := range read(m.Src[q:le]) {
-					c.add(Fact{Kind: Command, Value: cmd.Name, Pos: m.Pos(q + cmd.Off)})
+					at(Fact{Kind: Command, Value: cmd.Name}, q+cmd.Off)
 				}
 				off = next
 			}
 			continue
 		}
 		for _, cmd := range read(m.Src[start:end]) {
-			c.add(Fact{Kind: Command, Value: cmd.Name, Pos: m.Pos(start + cmd.Off)})
+			at(Fact{Kind: Command, Value: cmd.Name}, start+cmd.Off)
 		}
 	}
 	for _, b := range preBlocks(m.Src) { // HTML <pre> blocks: loose text too
 		for _, cmd := range looseCommands(m.Src[b[0]:b[1]]) {
-			c.add(Fact{Kind: Command, Value: cmd.Name, Pos: m.Pos(b[0] + cmd.Off)})
+			at(Fact{Kind: Command, Value: cmd.Name}, b[0]+cmd.Off)
 		}
+	}
+	for i, pos := range m.Positions(offs) {
+		found[i].Pos = pos
+		c.add(found[i])
 	}
 }
 

@@ -36,12 +36,16 @@ func (s *server) codeActions(d *document, p *protocol.CodeActionParams) []protoc
 		return false
 	}
 	var fixes []*diag.Fix
+	var fixable diag.List
 	for _, f := range s.lint(d) {
-		if f.Fix == nil {
-			continue
+		if f.Fix != nil {
+			fixable = append(fixable, f)
 		}
+	}
+	lds := toLSPAll(d.text, fixable)
+	for i, f := range fixable {
 		fixes = append(fixes, f.Fix)
-		ld := toLSP(d.text, f)
+		ld := lds[i]
 		if !want(protocol.CodeActionKindQuickFix) || !touches(ld.Range, p.Range) {
 			continue
 		}

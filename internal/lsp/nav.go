@@ -177,15 +177,18 @@ func (s *server) references(d *document, p protocol.Position) []protocol.Locatio
 		return out
 	}
 	add := func(file string, src []byte, refs []manual.Ref) {
-		var t *text
+		var offs []int // of the calls, start and end, counted together
 		for _, r := range refs {
-			if r.Kind != manual.RefManual || r.Target != name {
-				continue
+			if r.Kind == manual.RefManual && r.Target == name {
+				offs = append(offs, r.Offset, r.EndOffset)
 			}
-			if t == nil {
-				t = s.textOf(file, src)
-			}
-			out = append(out, protocol.Location{URI: s.uriOf(file), Range: t.rangeOf(r.Offset, r.EndOffset)})
+		}
+		if len(offs) == 0 {
+			return
+		}
+		ps := s.textOf(file, src).positions(offs)
+		for i := 0; i < len(ps); i += 2 {
+			out = append(out, protocol.Location{URI: s.uriOf(file), Range: protocol.Range{Start: ps[i], End: ps[i+1]}})
 		}
 	}
 	for _, m := range snap.project.Manuals.Manuals {

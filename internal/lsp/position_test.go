@@ -1,10 +1,14 @@
 package lsp
 
 import (
+	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/lorekit/lore/internal/diag"
 )
 
 func pos(line, char int) protocol.Position {
@@ -65,4 +69,51 @@ func FuzzPositions(f *testing.F) {
 			t.Fatalf("%q: offset %d -> %+v -> %d", s, off, p, got)
 		}
 	})
+}
+
+// positions is position for each offset, in any order, with offsets
+// before the text and past it, inside multi-byte characters and
+// surrogate pairs, invalid bytes, and CRLF and lone CR line ends.
+func TestPositionsIsPosition(t *testing.T) {
+	tx := newText("---\r\nÜber 😀 Ärger: \xff see\nx\ry 😀😀")
+	var offs []int
+	for off := -2; off <= len(tx.s)+2; off++ {
+		offs = append(offs, off)
+	}
+	for i := len(offs) - 1; i >= 0; i -= 3 {
+		offs = append(offs, offs[i])
+	}
+	got := tx.positions(offs)
+	for i, off := range offs {
+		if want := tx.position(off); got[i] != want {
+			t.Errorf("offset %d: positions %+v, position %+v", off, got[i], want)
+		}
+	}
+}
+
+// TestDiagnosticsLongLine converts 60,000 findings on one line of 1.3 MB
+// (a manual_read call of an unknown manual each): counting each
+// position's UTF-16 units from the line's start kept lore lsp from
+// answering for a minute when a maintainer opened such a file. The
+// watchdog catches that long before the test binary's timeout; one pass
+// over the line takes milliseconds.
+func TestDiagnosticsLongLine(t *testing.T) {
+	const n = 60_000
+	call := "`manual_read('nope')` "
+	tx := newText("# T\n\n" + strings.Repeat(call, n) + "\n")
+	var findings diag.List
+	for i := range n {
+		off := 5 + i*len(call) + 1
+		findings = append(findings, diag.Diagnostic{Pos: diag.Pos{Line: 3, Col: off - 4, Offset: off}, Severity: diag.Error, Rule: "ref/unknown-manual"})
+	}
+	done := make(chan []protocol.Diagnostic)
+	go func() { done <- toLSPAll(tx, findings) }()
+	select {
+	case out := <-done:
+		if len(out) != n || out[n-1].Range.Start != pos(2, (n-1)*len(call)+1) || out[n-1].Range.End != pos(2, n*len(call)) {
+			t.Errorf("%d diagnostics, the last at %+v", len(out), out[len(out)-1].Range)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("converting the findings of one long line took more than a minute")
+	}
 }

@@ -612,3 +612,32 @@ func TestCallsAreTheModels(t *testing.T) {
 		t.Errorf("definition from a prompt: %+v", loc)
 	}
 }
+
+// TestReferencesLongLine lists the 60,000 calls of a prompt file's one
+// line of 1.3 MB: counting each call's UTF-16 column from the line's
+// start took about a minute, past the client's 30 s; the positions of a
+// file's calls are counted in one pass.
+func TestReferencesLongLine(t *testing.T) {
+	fs := project(t)
+	const n = 60_000
+	call := "`manual_read('images')` "
+	if err := afero.WriteFile(fs, "/proj/prompts/many.md", []byte(strings.Repeat(call, n)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, fs)
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": "file:///proj/manuals/images.md", "languageId": "markdown", "version": 1,
+		"text": "---\ntriggers: images, Bilder\nsummary: Embed images.\n---\n# Images\n\nText.\n"}})
+	c.published("file:///proj/manuals/images.md")
+	var refs []protocol.Location
+	c.call("textDocument/references", map[string]any{"textDocument": map[string]any{"uri": "file:///proj/manuals/images.md"}, "position": pos(4, 2),
+		"context": map[string]any{"includeDeclaration": true}}, &refs)
+	last := 0
+	for _, r := range refs {
+		if r.URI == "file:///proj/prompts/many.md" {
+			last = max(last, int(r.Range.Start.Character))
+		}
+	}
+	if len(refs) != n+1 || last != (n-1)*len(call)+1 {
+		t.Errorf("%d references, the last call of many.md at column %d", len(refs), last)
+	}
+}

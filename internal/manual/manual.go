@@ -98,6 +98,17 @@ func (m *Manual) Pos(off int) diag.Pos {
 	return diag.Pos{File: m.Path, Line: l, Col: c, Offset: off}
 }
 
+// Positions returns Pos of each offset of offs, in one pass over each
+// line however many of them it holds (diag.Lines.Positions).
+func (m *Manual) Positions(offs []int) []diag.Pos {
+	lc := m.idx.Positions(m.Src, offs)
+	out := make([]diag.Pos, len(offs))
+	for i, off := range offs {
+		out[i] = diag.Pos{File: m.Path, Line: lc[i][0], Col: lc[i][1], Offset: max(0, min(off, len(m.Src)))}
+	}
+	return out
+}
+
 // LineOf returns the 1-based line that holds byte offset off, without
 // the column Pos counts from the line's start.
 func (m *Manual) LineOf(off int) int { return m.idx.Line(max(0, min(off, len(m.Src)))) }

@@ -12,17 +12,20 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"github.com/lorekit/lore/internal/diag"
 )
 
 // markdown is the goldmark configuration every manual is parsed with: GFM,
-// footnotes, heading ids from Slug and ReadCall nodes for the
-// manual_read calls. The site renders the same AST, so a manual is parsed
+// footnotes, heading ids from Slug, ReadCall nodes for the manual_read
+// calls and at most maxDelimiters emphasis runs a block
+// (delimiterBound). The site renders the same AST, so a manual is parsed
 // once.
 var markdown = goldmark.New(
 	goldmark.WithExtensions(extension.GFM, extension.Footnote),
-	goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithASTTransformers(readCallsTransformer)),
+	goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithASTTransformers(readCallsTransformer),
+		parser.WithInlineParsers(util.Prioritized(delimiterBound{}, 499))),
 )
 
 // Parse parses src, the content of the file at path p, into a Manual. It
@@ -96,7 +99,8 @@ const maxScan = 1 << 26
 // time quadratic in the size of the file: block quotes and list items
 // nested on one line deeper than MaxNesting, runs of text with so many
 // link destinations that rescanning them exceeds maxScan, and paragraphs
-// of more than maxRefDefs link reference definitions. It returns the
+// of more than maxRefDefs link reference definitions; and tables that
+// would hold more than MaxElements cells (tableCells). It returns the
 // line (1-based, in body) and a description, or "" for a normal file.
 func tooComplex(body []byte) (int, string) {
 	line, _, why := tooComplexSteps(body)
@@ -112,6 +116,7 @@ func tooComplexSteps(body []byte) (int, int, string) {
 	// up in the list of definitions, and sorts the list by insertion.
 	notes, noteRefs, firstNote := 0, 0, 0
 	var nest nesting
+	var cells tableCells
 	for len(body) > 0 {
 		l := body
 		if i := bytes.IndexByte(body, '\n'); i >= 0 {
@@ -133,6 +138,9 @@ func tooComplexSteps(body []byte) (int, int, string) {
 			}
 		} else if len(bytes.TrimSpace(l)) == 0 {
 			defs = 0
+		}
+		if cells.line(l); cells.cells > MaxElements {
+			return line, nest.steps, fmt.Sprintf("more than %d Markdown elements in table cells (goldmark fills every row of a table to the width of its head)", MaxElements)
 		}
 		if d := containerDepth(l); d > MaxNesting {
 			return line, nest.steps, fmt.Sprintf("block quotes or list items nested %d levels deep on one line (more than %d)", d, MaxNesting)

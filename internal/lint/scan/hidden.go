@@ -19,7 +19,11 @@ const (
 // "if you are an AI", "note to the assistant", "Claude: …", "AI, …",
 // "wenn du eine KI bist".
 var (
-	addresseeRE  = regexp.MustCompile(`(?im)\b(?:if|when|since|because) you(?:'re| are) (?:an? |the )?(?:ai|a\.i\.|llm|language model|assistant|agent|bot|model|chatbot|claude|gpt|chatgpt|copilot|gemini)\b|\b(?:note|message|instructions?|hint|reminder) (?:to|for) (?:the |any |all )?(?:ai|llm|assistant|agent|model|bot|claude|copilot|gpt|chatgpt|gemini|crawler)s?\b|^\s*(?:ai|llm|assistant|agent|claude|copilot|gpt|chatgpt|gemini|model|ki|assistent)\s*[:,]|\b(?:dear|hey|attention|achtung|hallo|liebe[rs]?) (?:ai|llm|assistant|agent|model|claude|copilot|gpt|chatgpt|ki|assistent|sprachmodell)\b|\bwenn du (?:eine? |ein )?(?:ki|sprachmodell|assistent|agent|bot)\b|\b(?:an|für) (?:die |den |das )?(?:ki|sprachmodell|assistenten|agenten)\s*:`)
+	addresseeRE = regexp.MustCompile(`(?im)\b(?:if|when|since|because) you(?:'re| are) (?:an? |the )?(?:ai|a\.i\.|llm|language model|assistant|agent|bot|model|chatbot|claude|gpt|chatgpt|copilot|gemini)\b|\b(?:note|message|instructions?|hint|reminder) (?:to|for) (?:the |any |all )?(?:ai|llm|assistant|agent|model|bot|claude|copilot|gpt|chatgpt|gemini|crawler)s?\b|^\s*(?:ai|llm|assistant|agent|claude|copilot|gpt|chatgpt|gemini|model|ki|assistent)\s*[:,]|\b(?:dear|hey|attention|achtung|hallo|liebe[rs]?) (?:ai|llm|assistant|agent|model|claude|copilot|gpt|chatgpt|ki|assistent|sprachmodell)\b|\bwenn du (?:eine? |ein )?(?:ki|sprachmodell|assistent|agent|bot)\b|\b(?:an|für) (?:die |den |das )?(?:ki|sprachmodell|assistenten|agenten)\s*:`)
+	// refDefRE finds a link reference definition on one line with what a
+	// page never shows: a destination in angle brackets (group 1) or a
+	// title (group 2) — the "Markdown comment" idiom [//]: # (…).
+	refDefRE     = regexp.MustCompile(`(?m)^ {0,3}\[(?:[^\]\\\n]|\\.)+\]:[ \t]*(?:<([^>\n]*)>|\S+)(?:[ \t]+("[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*$`)
 	hiddenElemRE = regexp.MustCompile(`(?is)<([a-z][a-z0-9]*)\b[^>]*?(?:style\s*=\s*["'][^"']*?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?\s*(?:[;"']|!)|opacity\s*:\s*0(?:\.0+)?\s*(?:[;"']|!)|(?:left|top|text-indent)\s*:\s*-\d{4,})|\shidden(?:\s|>|=|/)|aria-hidden\s*=\s*["']?true)[^>]*>`)
 )
 
@@ -33,7 +37,8 @@ func Addresses(text []byte) bool {
 }
 
 // HiddenInstruction finds text a reader of the rendered page does not
-// see but the model reads: HTML comments that address the model, hidden
+// see but the model reads: HTML comments and link reference definitions
+// ([//]: # (…), never rendered) that address the model, hidden
 // HTML elements with text in them, and text placed after PadLines blank
 // lines or PadSpaces spaces. Comments of lore itself (lore-disable …,
 // block markers) and of tools are not instructions.
@@ -68,6 +73,17 @@ func hiddenInProse(src []byte, off, end int, c *collector) {
 			c.add(Hit{Off: start, End: stop, What: "an HTML comment that addresses the model (the rendered page does not show it)"})
 		}
 		i = stop
+	}
+	for _, m := range refDefRE.FindAllSubmatchIndex(src[off:end], -1) {
+		var body []byte
+		for g := 1; g <= 2; g++ {
+			if m[2*g] >= 0 {
+				body = append(append(body, src[off+m[2*g]:off+m[2*g+1]]...), ' ')
+			}
+		}
+		if len(body) > 0 && Addresses(bytes.Trim(body, "\"'() ")) {
+			c.add(Hit{Off: off + m[0], End: off + m[1], What: "a link reference definition that addresses the model (the rendered page does not show it)"})
+		}
 	}
 	// The closing tag of each hidden element: the first one after it.
 	// Found positions are kept per tag, so many unclosed elements cost one
