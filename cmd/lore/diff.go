@@ -21,11 +21,12 @@ func newDiffCmd(e *env) *cobra.Command {
 let an agent do that the lock did not record, and what they no longer do.
 It compares every manual's surface (see 'lore lock': file digests, tools,
 URL hosts, shell commands, shipped scripts, security rules turned off by
-lore-disable comments) with manuals.lock, and names
+lore-disable comments or weakened by lore.yaml) with manuals.lock, and names
 
   new manual / manual removed
   new tool, host, command or script / … removed
   new suppression of security/RULE (or * for every rule) / … removed
+  new suppression of security/* by lore.yaml (lint.rules sets it to off)
   file X changed (its digest), renamed manuals
 
 each with the file and line where it is. By default the lock is the

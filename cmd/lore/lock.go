@@ -46,7 +46,10 @@ references, the commands of its code blocks (every line of a shell
 block, the lines of other blocks that look run) and shipped shell
 scripts, the scripts it ships, and the security rules its lore-disable
 comments turn off (invisible where Markdown is rendered, so the lock shows
-them to a review). 'lore build --locked' fails when any of
+them to a review) or lore.yaml weakens for it: a lint.rules entry that sets
+a security rule off or below its default ('suppress lore.yaml:security/*=off')
+and a lint.ignore glob that covers one of its files ('suppress
+lore.yaml:ignore'). 'lore build --locked' fails when any of
 them changed (rule manual/lock); 'lore diff' shows the change before you
 lock it. Lock prints what it accepted.
 

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/internal/capability"
+	"github.com/lorekit/lore/internal/lint"
 )
 
 // Capability lock (manuals.lock): the surface of every manual and skill,
@@ -20,7 +21,7 @@ func (p *Project) manualLockPath() string { return p.Config.Path(capability.Lock
 // Surfaces returns the capability surface of every manual and skill of
 // the project, keyed by their paths relative to the project.
 func (p *Project) Surfaces() []capability.Surface {
-	return capability.All(p.Manuals, capability.Options{FS: p.FS, Rel: p.RelPath})
+	return capability.All(p.Manuals, capability.Options{FS: p.FS, Rel: p.RelPath, Weakened: lint.Weakened(p.Config)})
 }
 
 // ReadManualLock reads the project's manuals.lock; a missing file is an

@@ -11,6 +11,7 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/base64"
+	"path"
 	"slices"
 
 	"github.com/spf13/afero"
@@ -41,8 +42,13 @@ const (
 	Script Kind = "script"
 	// Suppress is a security rule an inline directive of the manual turns
 	// off (<!-- lore-disable… -->): "security/injection", "security/*",
-	// or "*" for a directive that names no rule. A rendered diff hides
-	// the comment; the lock makes it a line a review sees.
+	// or "*" for a directive that names no rule; or a setting of
+	// lore.yaml that weakens the security rules for the manual:
+	// "lore.yaml:PATTERN=SEVERITY" for a lint.rules entry that turns them
+	// off or below their default ("lore.yaml:security/*=off"), and
+	// "lore.yaml:ignore" when lint.ignore covers a file of the manual. A
+	// rendered diff hides the comment or setting; the lock makes it a
+	// line a review sees.
 	Suppress Kind = "suppress"
 )
 
@@ -107,6 +113,11 @@ type Options struct {
 	// Sum returns the SHA-256 of a manual's source when the caller has it
 	// already; nil computes it.
 	Sum func(*manual.Manual) ([32]byte, bool)
+	// Weakened returns the Suppress facts the project's settings add to
+	// a manual made of files (their paths on FS): lore.yaml's lint
+	// settings that turn its security rules off or lower them
+	// (lint.Weakened). nil: none.
+	Weakened func(files []string) []Fact
 }
 
 // All returns the surface of every manual of set that stands on its own:
@@ -145,7 +156,27 @@ func surfaceOf(m *manual.Manual, docs []*manual.Manual, o Options) Surface {
 	} else {
 		c.add(Fact{Kind: File, Value: baseName(m.Path), Digest: sri(manualSum(m, o)), Pos: m.LinePos(1, 1)})
 	}
+	if o.Weakened != nil {
+		for _, f := range o.Weakened(files(m, docs, c)) {
+			c.add(f)
+		}
+	}
 	return Surface{Manual: key, Name: m.Name, Facts: c.facts()}
+}
+
+// files returns the paths of the files of m's surface: m, the documents
+// it owns and every file the collector c holds.
+func files(m *manual.Manual, docs []*manual.Manual, c *collector) []string {
+	out := []string{m.Path}
+	for _, d := range docs {
+		out = append(out, d.Path)
+	}
+	for _, f := range c.list {
+		if f.Kind == File {
+			out = append(out, path.Join(path.Dir(m.Path), f.Value))
+		}
+	}
+	return out
 }
 
 func manualSum(m *manual.Manual, o Options) [32]byte {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/lorekit/lore/internal/diag"
 )
@@ -152,9 +153,9 @@ func (c Change) Describe() string {
 	case c.Kind == File && c.Op == Changed:
 		return fmt.Sprintf("file %s changed (%s, locked %s)", v, short(c.New), short(c.Old))
 	case c.Op == Added:
-		return fmt.Sprintf("new %s %s", c.Kind.noun(), v+everyRule(c))
+		return fmt.Sprintf("new %s %s", c.Kind.noun(), c.value(diag.Clip))
 	}
-	return fmt.Sprintf("%s %s removed", c.Kind.noun(), v+everyRule(c))
+	return fmt.Sprintf("%s %s removed", c.Kind.noun(), c.value(diag.Clip))
 }
 
 // noun is how a message names a fact of kind k before its value.
@@ -165,12 +166,25 @@ func (k Kind) noun() string {
 	return string(k)
 }
 
-// everyRule explains the value "*" of a suppression.
-func everyRule(c Change) string {
-	if c.Kind == Suppress && c.Value == "*" {
-		return " (every rule)"
+// value is c's value as a message gives it, input escaped with quote: a
+// suppression says what it covers ("*" every rule) and whether lore.yaml
+// made it ("lore.yaml:security/*=off", "lore.yaml:ignore").
+func (c Change) value(quote func(string) string) string {
+	if c.Kind != Suppress {
+		return quote(c.Value)
 	}
-	return ""
+	if c.Value == "*" {
+		return quote(c.Value) + " (every rule)"
+	}
+	set, ok := strings.CutPrefix(c.Value, "lore.yaml:")
+	switch {
+	case !ok:
+		return quote(c.Value)
+	case set == "ignore":
+		return "every rule by lore.yaml (lint.ignore covers the manual)"
+	}
+	pat, sev, _ := strings.Cut(set, "=")
+	return fmt.Sprintf("%s by lore.yaml (lint.rules sets it to %s)", quote(pat), quote(sev))
 }
 
 // short cuts a digest for messages: sha256-abcdefgh….

@@ -140,9 +140,9 @@ func mdDescribe(c Change) string {
 	case c.Kind == File && c.Op == Changed:
 		return fmt.Sprintf("file %s changed (%s, locked %s)", v, mdCode(short(c.New)), mdCode(short(c.Old)))
 	case c.Op == Added:
-		return fmt.Sprintf("**new %s** %s", c.Kind.noun(), v+everyRule(c))
+		return fmt.Sprintf("**new %s** %s", c.Kind.noun(), c.value(mdCode))
 	}
-	return fmt.Sprintf("%s %s removed", c.Kind.noun(), v+everyRule(c))
+	return fmt.Sprintf("%s %s removed", c.Kind.noun(), c.value(mdCode))
 }
 
 // mdCode makes s a Markdown code span: hidden and control characters

@@ -113,6 +113,8 @@ type Lint struct {
 	// RulePos records the line and column of each key of Rules in the
 	// project file.
 	RulePos map[string][2]int
+	// IgnorePos records where each entry of Ignore is written.
+	IgnorePos []Pos
 }
 
 // defaultProviders returns a new map from the common providers to their

@@ -249,6 +249,7 @@ func (p *parser) providers(cfg *Config, v *yaml.Node) error {
 func (p *parser) lint(cfg *Config, v *yaml.Node) error {
 	return p.mapping(v, lintKeys, func(key string, _, lv *yaml.Node) error {
 		if key == "ignore" {
+			cfg.Lint.IgnorePos = positions(lv)
 			return p.list(lv, &cfg.Lint.Ignore, "lint: ignore must be a list of path patterns (or one pattern)")
 		}
 		return p.mapping(lv, nil, func(rule string, rk, sv *yaml.Node) error {

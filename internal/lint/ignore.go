@@ -74,18 +74,22 @@ func ignoreGlobs(cfg *config.Config) []glob {
 
 // ignored reports whether file, or its path relative to the project
 // folder, matches one of globs.
-func ignored(in *Input, file string, globs []glob) bool {
+func ignored(in *Input, file string, globs []glob) bool { return ignoredBy(in, file, globs) >= 0 }
+
+// ignoredBy returns the index of the first of globs that file, or its
+// path relative to the project folder, matches; -1 for none.
+func ignoredBy(in *Input, file string, globs []glob) int {
 	if len(globs) == 0 {
-		return false
+		return -1
 	}
 	rel := file
 	if in.Config != nil && in.Config.Dir != "" && in.Config.Dir != "." {
 		rel = strings.TrimPrefix(file, path.Clean(in.Config.Dir)+"/")
 	}
-	for _, g := range globs {
+	for i, g := range globs {
 		if g.match(rel) || g.match(file) {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }

@@ -14,9 +14,11 @@ var manualLockRule = &Rule{
 	ID: "manual/lock", Severity: diag.Error, Floor: true,
 	Summary: "a manual's capabilities differ from manuals.lock (with --locked)",
 	Doc: "manuals.lock records what every manual and skill lets an agent do: the digest of each of its files, its tools, the URL " +
-		"hosts it references, the commands of its code blocks (every line of a shell block; of an unlabelled, plain-text or indented block the lines that look run) and the scripts it ships. `lore build --locked` (CI) fails for a " +
-		"manual that is not in the lock, a locked manual that is gone, a file whose digest changed, and every tool, host, command or " +
-		"script added or removed, each at the line that holds it, so that no change to what an agent can do reaches a build unreviewed. " +
+		"hosts it references, the commands of its code blocks (every line of a shell block; of an unlabelled, plain-text or indented block the lines that look run), the scripts it ships " +
+		"and the security rules turned off for it (by a `lore-disable` comment, or by lore.yaml: a `lint.rules` entry that sets a security rule off or below its default, a `lint.ignore` glob that covers one of its files). " +
+		"`lore build --locked` (CI) fails for a " +
+		"manual that is not in the lock, a locked manual that is gone, a file whose digest changed, and every tool, host, command, " +
+		"script or suppression added or removed, each at the line that holds it (a lore.yaml setting at its line in lore.yaml), so that no change to what an agent can do reaches a build unreviewed. " +
 		"Review the change (`lore diff` prints it), then run `lore lock` and commit manuals.lock with it.",
 	Project: checkManualLock,
 }
@@ -31,7 +33,7 @@ func checkManualLock(p *Pass) {
 	if p.In.Config != nil {
 		rel = p.In.Config.Rel
 	}
-	cur := capability.All(p.In.Manuals, capability.Options{FS: p.In.FS, Rel: rel})
+	cur := capability.All(p.In.Manuals, capability.Options{FS: p.In.FS, Rel: rel, Weakened: p.weakened})
 	src, err := capability.ReadLockFile(p.In.FS, file)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

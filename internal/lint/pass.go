@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/afero"
 
+	"github.com/lorekit/lore/internal/capability"
 	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
@@ -86,6 +87,9 @@ type Pass struct {
 	// files are the files the security rules scan besides manuals
 	// (securityFiles), read once per run.
 	files []*scanText
+	// weakened is Weakened of the configuration, for the manual/lock
+	// rule (which cannot name it: Weakened reads the registry).
+	weakened func(files []string) []capability.Fact
 	// suggested counts the names compared for "did you mean" (closest).
 	suggested int
 }

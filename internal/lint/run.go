@@ -51,7 +51,7 @@ func Run(in *Input) diag.List {
 	par.Each(len(project)+len(ms), func(i int) {
 		if i < len(project) {
 			r := project[i]
-			r.Project(&Pass{In: in, rule: r, out: &projOuts[i], files: files})
+			r.Project(&Pass{In: in, rule: r, out: &projOuts[i], files: files, weakened: Weakened(in.Config)})
 			return
 		}
 		i -= len(project)
