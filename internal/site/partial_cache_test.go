@@ -3,11 +3,13 @@ package site
 import (
 	"bytes"
 	"io/fs"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/theme"
 )
 
@@ -92,26 +94,37 @@ func TestPartialCachedSidebarMarksCurrentPage(t *testing.T) {
 	}
 }
 
-// BenchmarkPageChrome executes the default layouts of a small page (the
-// 404 page: base.html's head, header, sidebar and footer around a few
-// lines) as the default theme does (partialCached) and as it did before,
-// with {{template}} for the header, sidebar and footer.
-func BenchmarkPageChrome(b *testing.B) {
-	site := &siteData{Title: "Generated manuals", CSS: "assets/main-X.css", JS: "assets/main-Y.js", ThemeJS: "assets/theme-Z.js",
+// chromeSite is the site data of the benchmarks: the navigation of a
+// site without documentation pages.
+func chromeSite() *siteData {
+	return &siteData{Title: "Generated manuals", CSS: "assets/main-X.css", JS: "assets/main-Y.js", ThemeJS: "assets/theme-Z.js",
 		Reference: []navItem{{Title: "Manuals", URL: "index.html"}, {Title: "Lint report", URL: "lint.html"}, {Title: "Security report", URL: "security.html"},
 			{Title: "Rule reference", URL: "rules.html"}, {Title: "Reference graph", URL: "graph.html"}, {Title: "Agent hosts", URL: "hosts.html"}},
 		Downloads: []string{"lore/bundle.zip"}, Manuals: 10000}
-	def, err := fs.ReadFile(theme.Default(), "layouts/base.html")
-	if err != nil {
-		b.Fatal(err)
+}
+
+// beforeCached is the default theme as it was before partialCached: every
+// call of it a {{template}} call.
+func beforeCached(b *testing.B) fs.FS {
+	files := fstest.MapFS{}
+	for _, f := range []string{"layouts/base.html", "layouts/manual.html"} {
+		src, err := fs.ReadFile(theme.Default(), f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		plain := regexp.MustCompile(`\{\{partialCached ("[a-z]+") (\S+)[^}]*\}\}`).ReplaceAllString(string(src), "{{template $1 $2}}")
+		files[f] = &fstest.MapFile{Data: []byte(plain)}
 	}
-	plain := strings.NewReplacer(`{{partialCached "header" . .Root}}`, `{{template "header" .}}`,
-		`{{partialCached "sidebar" . .Root .NavPath}}`, `{{template "sidebar" .}}`,
-		`{{partialCached "footer" . .Root}}`, `{{template "footer" .}}`).Replace(string(def))
+	return theme.New(files)
+}
+
+// benchLayouts executes the pages page(i) makes with the default theme
+// (partialCached) and as it was before (beforeCached).
+func benchLayouts(b *testing.B, page func(i int) *page) {
 	for _, c := range []struct {
 		name string
 		th   fs.FS
-	}{{"partialCached", theme.Default()}, {"template", theme.New(fstest.MapFS{"layouts/base.html": {Data: []byte(plain)}})}} {
+	}{{"partialCached", theme.Default()}, {"template", beforeCached(b)}} {
 		b.Run(c.name, func(b *testing.B) {
 			ls, err := loadLayouts(c.th)
 			if err != nil {
@@ -120,11 +133,37 @@ func BenchmarkPageChrome(b *testing.B) {
 			var buf bytes.Buffer
 			for i := 0; b.Loop(); i++ {
 				buf.Reset()
-				p := &page{Site: site, Kind: "404", Path: "manuals/m" + strconv.Itoa(i) + ".html", Root: "../", Title: "Page not found"}
-				if err := ls.execute(&buf, p); err != nil {
+				if err := ls.execute(&buf, page(i)); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
 	}
+}
+
+// BenchmarkPageChrome executes the default layouts of a small page (the
+// 404 page: base.html's head, header, sidebar and footer around a few
+// lines).
+func BenchmarkPageChrome(b *testing.B) {
+	site := chromeSite()
+	benchLayouts(b, func(i int) *page {
+		return &page{Site: site, Kind: "404", Path: "manuals/m" + strconv.Itoa(i) + ".html", Root: "../", Title: "Page not found"}
+	})
+}
+
+// BenchmarkManualPage executes the default layouts of a manual's page
+// with a short body, as the generated corpus has them (line counts 60 to
+// 139).
+func BenchmarkManualPage(b *testing.B) {
+	site := chromeSite()
+	benchLayouts(b, func(i int) *page {
+		name := "m" + strconv.Itoa(i)
+		m := &Manual{M: &manual.Manual{Name: name, Summary: "Does a thing.", Triggers: []string{"thing", "Ding", "thing setup"}, Lines: 60 + i%80, Src: make([]byte, 3000)},
+			Path: "manuals/" + name + ".md", URL: "manuals/" + name + ".html", Tokens: 700, SHA256: "0123456789abcdef0123456789abcdef"}
+		v := &manualView{Manual: m, Body: "<p>Body.</p>", Gauge: newGauge(m.M.Lines), Format: "markdown",
+			Crumbs: []link{{Label: "Manuals", URL: "../index.html"}, {Label: name}},
+			TOC:    []tocEntry{{Level: 2, ID: "a", Text: "A"}, {Level: 2, ID: "b", Text: "B"}},
+			Reads:  []link{{Label: "other", URL: "manuals/other.html"}}}
+		return &page{Site: site, Kind: "manual", Path: m.URL, Root: "../", Title: name, Data: v}
+	})
 }
