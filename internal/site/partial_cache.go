@@ -17,7 +17,8 @@ import (
 // and reuses the output of an earlier call with the same NAME and KEY
 // (strings, numbers, booleans) on a page of the same kind instead of
 // running NAME again. The default theme calls it for the partials every
-// page shows (header, sidebar, footer) with the page fields they read; the
+// page shows (the CSP meta, the asset links, header, sidebar, footer) and
+// for a manual's size gauge, with the fields they read as the key; the
 // output is NAME's own, escaped by html/template as NAME, and is meant for
 // a place between elements, where {{template NAME DATA}} would sit.
 //

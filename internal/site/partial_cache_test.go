@@ -112,7 +112,7 @@ func beforeCached(b *testing.B) fs.FS {
 		if err != nil {
 			b.Fatal(err)
 		}
-		plain := regexp.MustCompile(`\{\{partialCached ("[a-z]+") (\S+)[^}]*\}\}`).ReplaceAllString(string(src), "{{template $1 $2}}")
+		plain := regexp.MustCompile(`\{\{partialCached ("[a-z-]+") (\S+)[^}]*\}\}`).ReplaceAllString(string(src), "{{template $1 $2}}")
 		files[f] = &fstest.MapFile{Data: []byte(plain)}
 	}
 	return theme.New(files)
