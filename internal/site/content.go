@@ -152,6 +152,26 @@ type navItem struct {
 	Children []navItem
 }
 
+// navPath returns p when the sidebar of site links to it, else "".
+func navPath(site *siteData, p string) string {
+	if site == nil {
+		return ""
+	}
+	var in func([]navItem) bool
+	in = func(items []navItem) bool {
+		for _, it := range items {
+			if it.URL == p || in(it.Children) {
+				return true
+			}
+		}
+		return false
+	}
+	if in(site.Docs) || in(site.Reference) {
+		return p
+	}
+	return ""
+}
+
 // docNav groups the content pages for the sidebar: pages at the top of
 // content/ first-level, pages in a folder under that folder's entry (its
 // index.md or _index.md, if any, names it), everything by weight.

@@ -33,6 +33,8 @@ var pageKinds = []string{"home", "manual", "bundles", "bundle", "lint", "securit
 // layouts holds one parsed template set per page kind.
 type layouts struct {
 	kinds map[string]*template.Template
+	// reuse says, per kind, which partials partialCached may reuse.
+	reuse map[string]map[string]bool
 	bufs  sync.Pool     // *bytes.Buffer a page is written into (execute)
 	limit time.Duration // how long a page may take; 0: layoutLimit
 	// strays are the layouts left running past the limit, and key the
@@ -42,6 +44,26 @@ type layouts struct {
 }
 
 func loadLayouts(theme fs.FS) (*layouts, error) {
+	kinds, err := parseLayouts(theme)
+	if err != nil {
+		return nil, err
+	}
+	defs, err := defaultLayouts(theme)
+	if err != nil {
+		return nil, err
+	}
+	l := &layouts{kinds: kinds, reuse: map[string]map[string]bool{}, strays: &Strays{}}
+	for k, t := range kinds {
+		l.reuse[k] = reusable(t, defs[k])
+		c := &partialCache{t: t, reuse: l.reuse[k], out: map[string]template.HTML{}}
+		t.Funcs(template.FuncMap{"partialCached": c.call})
+	}
+	return l, nil
+}
+
+// parseLayouts parses the layouts of theme: one template set per page
+// kind.
+func parseLayouts(theme fs.FS) (map[string]*template.Template, error) {
 	base := template.New("base.html").Funcs(funcs)
 	read := func(t *template.Template, file string) error {
 		src, err := fs.ReadFile(theme, file)
@@ -65,7 +87,7 @@ func loadLayouts(theme fs.FS) (*layouts, error) {
 			}
 		}
 	}
-	l := &layouts{kinds: map[string]*template.Template{}, strays: &Strays{}}
+	kinds := map[string]*template.Template{}
 	for _, k := range pageKinds {
 		t, err := base.Clone()
 		if err != nil {
@@ -74,9 +96,9 @@ func loadLayouts(theme fs.FS) (*layouts, error) {
 		if err := read(t, "layouts/"+k+".html"); err != nil {
 			return nil, err
 		}
-		l.kinds[k] = t
+		kinds[k] = t
 	}
-	return l, nil
+	return kinds, nil
 }
 
 // maxPage bounds what a layout writes for one page. The layouts of a
@@ -113,6 +135,7 @@ func (l *layouts) execute(w io.Writer, p *page) error {
 		return fmt.Errorf("theme: %s: not rendered: the layouts ran for more than %v on %s and are still running: bound the loops of layouts/%s.html, base.html or the partials they call (a range over a number, nested ranges, a template that calls itself); a changed layout is tried again",
 			p.Path, limit, plural.Of(n, "earlier page", "earlier pages"), p.Kind)
 	}
+	p.NavPath = navPath(p.Site, p.Path)
 	buf, _ := l.bufs.Get().(*bytes.Buffer)
 	if buf == nil {
 		buf = new(bytes.Buffer)
@@ -199,8 +222,10 @@ var funcs = template.FuncMap{
 		}
 		return b.String()
 	},
-	"anchor":    ruleAnchor,
-	"bundleURL": BundleURL,
+	"anchor": ruleAnchor,
+	// partialCached is bound to each page kind's layouts (partialCache).
+	"partialCached": func(string, any, ...any) (template.HTML, error) { return "", errors.New("partialCached: not bound") },
+	"bundleURL":     BundleURL,
 	// dict passes several values to a partial: dict "Root" .Root "X" .X.
 	"dict": func(kv ...any) (map[string]any, error) {
 		if len(kv)%2 != 0 {

@@ -26,7 +26,11 @@ type page struct {
 	// Base is set on pages served from any path (404.html): the base URL
 	// path that relative links resolve against.
 	Base string
-	Data any
+	// NavPath is Path when the sidebar links to this page, else "": the
+	// sidebar reads the page's path only to mark that link (its key in
+	// partialCached).
+	NavPath string
+	Data    any
 
 	// input returns what the page shows, cheaply: the page's key is
 	// computed from it. view, when set, turns it into the layout's Data
