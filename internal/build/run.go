@@ -310,7 +310,7 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 	p, res := b.p, b.res
 	counter := b.s.counter
 	ps.facts = manualFacts(p, counter, b.cache, b.sums)
-	ps.siteIn = siteInput(p, res, ps.facts, b.sums, b.s.capabilities(p, b.sums, b.ids, b.cache))
+	ps.siteIn = siteInput(p, res, ps.facts, b.sums, withWeakened(p, b.s.capabilities(p, b.sums, b.ids, b.cache)))
 	ps.siteIn.Strays = &b.s.strays
 	if b.s.once {
 		// Simulated when the Hosts page is written, before the bodies
