@@ -20,6 +20,9 @@ type probe struct {
 	// owners are the paths of the manuals whose trigger or summary it
 	// is, on either side.
 	owners map[string]bool
+	// now and was say whether a manual changed on that side (the work
+	// tree's, the base's) touches it: it is routed there.
+	now, was bool
 }
 
 // own reports whether the manual at rel is the only one whose request

@@ -32,19 +32,27 @@ import (
 // against the project as it is at the git ref base: every probe whose
 // loaded manual differs between the sides (capability.Route). The probes
 // are every trigger and summary of a manual on either side, and the
-// intents of the eval set in the file intents ("" for none). Only the
-// probes that can change are routed (touches); see the package lore diff
-// documents.
+// intents of the eval set in the file intents ("" for none).
+//
+// Only the probes that can change are routed. A probe is routed on a side
+// when a manual that changed on that side (added, edited or removed)
+// holds enough of its weight (touches); its answer there differs from
+// the other side's only when such a manual is decisive for it there: the
+// manual loaded, or one of the first candidates (which block a load or
+// are loaded once it is gone). Only then is the probe routed on the other
+// side too, and the answers compared. A changed manual that is not
+// decisive on either side leaves the answer as it is, but for the shift
+// of every word's weight it makes.
 func Changes(p *build.Project, o build.Options, base, intents string) ([]capability.Change, error) {
-	old, err := loadAt(o, base)
+	old, err := loadAt(o, base, p)
 	if err != nil {
 		return nil, fmt.Errorf("--base %s: route facts: %w", base, err)
 	}
-	probes, err := probesOf(p, old, intents)
+	ps, err := probesOf(p, old, intents)
 	if err != nil {
 		return nil, err
 	}
-	if len(probes) == 0 {
+	if len(ps.probes) == 0 {
 		return nil, nil
 	}
 	tmp, err := os.MkdirTemp("", "lore-diff-")
@@ -57,49 +65,100 @@ func Changes(p *build.Project, o build.Options, base, intents string) ([]capabil
 	if err != nil {
 		return nil, err
 	}
-	now, err := routeAll(dir, probes)
-	if err != nil {
+	n := len(ps.probes)
+	now, was := newAnswers(n), newAnswers(n)
+	if err := now.route(dir, ps.probes, ps.changedNow, func(i int) bool { return ps.probes[i].now }); err != nil {
 		return nil, err
 	}
 	// The updated catalog answers as a fresh build of the base would.
 	if _, err := w.Update(old.CatalogSource()); err != nil {
 		return nil, err
 	}
-	was, err := routeAll(dir, probes)
-	if err != nil {
+	if err := was.route(dir, ps.probes, ps.changedWas, func(i int) bool { return ps.probes[i].was || now.decisive[i] }); err != nil {
 		return nil, err
 	}
-	return changesOf(p, old, probes, was, now), nil
+	if ps.all {
+		for i := range n {
+			now.decisive[i], was.decisive[i] = true, true
+		}
+	}
+	var back []int
+	for i := range n {
+		if was.decisive[i] && !now.routed[i] {
+			back = append(back, i)
+		}
+	}
+	if len(back) > 0 {
+		if _, err := w.Update(p.CatalogSource()); err != nil {
+			return nil, err
+		}
+		if err := now.route(dir, ps.probes, ps.changedNow, func(i int) bool { return was.decisive[i] && !now.routed[i] }); err != nil {
+			return nil, err
+		}
+	}
+	return changesOf(p, old, ps.probes, was, now), nil
 }
 
-// routeAll routes every probe on the catalog in dir as lore howdoi does
-// without --engine and --tools, and returns the path of the manual each
-// loads ("" for alternatives or a hint).
-func routeAll(dir string, probes []probe) ([]string, error) {
+// answers are the answers of one side's catalog to the probes routed
+// there.
+type answers struct {
+	routed   []bool
+	loaded   []string // the path of the manual loaded; "": none
+	decisive []bool   // a changed manual of the side is decisive
+}
+
+func newAnswers(n int) *answers {
+	return &answers{routed: make([]bool, n), loaded: make([]string, n), decisive: make([]bool, n)}
+}
+
+// decisiveRanks is how many of the first candidates count as decisive:
+// the loaded one, the competitor that blocks a load (the runner-up, or
+// the one after overviews that route to the best) and the one a load
+// would fall to when the best is gone.
+const decisiveRanks = 4
+
+// route routes the probes that want says on the catalog in dir as lore
+// howdoi does without --engine and --tools, noting for each the manual
+// it loads and whether a manual of changed (paths) is decisive.
+func (a *answers) route(dir string, probes []probe, changed map[string]bool, want func(int) bool) error {
 	c, err := search.Open(dir)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer c.Close()
 	v, err := c.VisibilityFor("", nil, false)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	out := make([]string, len(probes))
-	err = par.EachErr(len(probes), func(i int) error {
-		a, err := c.HowDoI(probes[i].text, v)
+	var which []int
+	for i := range probes {
+		if want(i) {
+			which = append(which, i)
+		}
+	}
+	return par.EachErr(len(which), func(j int) error {
+		i := which[j]
+		ans, err := c.HowDoI(probes[i].text, v)
 		var long *search.IntentTooLongError
 		switch {
 		case errors.As(err, &long):
 			return nil // no request: an agent cannot ask it either
 		case err != nil:
 			return err
-		case a.Loaded != nil:
-			out[i] = a.Loaded.Path
+		}
+		a.routed[i] = true
+		if ans.Loaded != nil {
+			a.loaded[i] = ans.Loaded.Path
+			a.decisive[i] = changed[ans.Loaded.Path]
+		}
+		for k, h := range ans.Ranked {
+			if k == decisiveRanks {
+				break
+			}
+			a.decisive[i] = a.decisive[i] || changed[h.Path]
 		}
 		return nil
 	})
-	return out, err
 }
 
 // side indexes a project's manuals by their path relative to it.
@@ -116,31 +175,46 @@ func sideOf(p *build.Project) side {
 	return s
 }
 
+// probeSet is the probes of both sides that can change, and the paths of
+// the manuals that changed on each side.
+type probeSet struct {
+	probes                 []probe
+	changedNow, changedWas map[string]bool
+	// all is set when every answer may change (the vocabulary or the
+	// tools differ): every probe is routed on both sides and compared.
+	all bool
+}
+
 // probesOf lists the probes of both sides that can change: those whose
-// terms touch a manual (or tool) that is not the same on both sides.
-// When the routing vocabulary differs, every term is analysed anew and
-// every probe is routed.
-func probesOf(p, old *build.Project, intents string) ([]probe, error) {
+// terms touch a manual that is not the same on both sides, on the side
+// where it is. When the routing vocabulary or the tools (catalog entries
+// too) differ, every probe is routed on both sides.
+func probesOf(p, old *build.Project, intents string) (*probeSet, error) {
 	now, was := sideOf(p), sideOf(old)
-	var texts []string
+	ps := &probeSet{changedNow: map[string]bool{}, changedWas: map[string]bool{}}
+	var nowTexts, wasTexts []string
 	for _, k := range slices.Sorted(maps.Keys(now.by)) {
 		if m, ok := was.by[k]; !ok || !bytes.Equal(m.Src, now.by[k].Src) {
-			texts = append(texts, manualText(now.by[k]))
+			nowTexts = append(nowTexts, manualText(now.by[k]))
+			ps.changedNow[k] = true
 		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(was.by)) {
 		if m, ok := now.by[k]; !ok || !bytes.Equal(m.Src, was.by[k].Src) {
-			texts = append(texts, manualText(was.by[k]))
+			wasTexts = append(wasTexts, manualText(was.by[k]))
+			ps.changedWas[k] = true
 		}
 	}
-	texts = append(texts, toolChanges(p.Config, old.Config)...)
-	all := p.Vocabulary != old.Vocabulary
+	all := p.Vocabulary != old.Vocabulary || len(toolChanges(p.Config, old.Config)) > 0
+	ps.all = all
 	an, err := search.NewAnalysis()
 	if err != nil {
 		return nil, err
 	}
+	texts := append(slices.Clone(nowTexts), wasTexts...)
 	changed := make([]termSet, len(texts))
 	par.Each(len(texts), func(i int) { changed[i] = newTermSet(an, texts[i]) })
+	changedNow, changedWas := changed[:len(nowTexts)], changed[len(nowTexts):]
 
 	// Every request of either side, once, with whose it is.
 	at := map[string]int{}
@@ -198,13 +272,14 @@ func probesOf(p, old *build.Project, intents string) ([]probe, error) {
 			ws.df[t]++
 		}
 	}
-	kept := out[:0]
 	for i, pr := range out {
-		if all || touches(changed, ws, forms[i]) {
-			kept = append(kept, pr)
+		pr.now = all || touches(changedNow, ws, forms[i])
+		pr.was = all || touches(changedWas, ws, forms[i])
+		if pr.now || pr.was {
+			ps.probes = append(ps.probes, pr)
 		}
 	}
-	return kept, nil
+	return ps, nil
 }
 
 // manualText is everything of a manual the catalog indexes: its source
@@ -240,7 +315,8 @@ func readIntents(fsys afero.Fs, name string) ([]search.Case, error) {
 // changesOf turns the probes whose loaded manual differs (was → now)
 // into changes: under the manual that now loads the request, or, when
 // none does, under the one that did.
-func changesOf(p, old *build.Project, probes []probe, was, now []string) []capability.Change {
+func changesOf(p, old *build.Project, probes []probe, wasA, nowA *answers) []capability.Change {
+	was, now := wasA.loaded, nowA.loaded
 	nowS, wasS := sideOf(p), sideOf(old)
 	name := func(s side, rel string) string {
 		if m := s.by[rel]; m != nil {
@@ -250,7 +326,7 @@ func changesOf(p, old *build.Project, probes []probe, was, now []string) []capab
 	}
 	var out []capability.Change
 	for i, pr := range probes {
-		if was[i] == now[i] || was[i] == "" && pr.own(now[i]) {
+		if !wasA.decisive[i] && !nowA.decisive[i] || was[i] == now[i] || was[i] == "" && pr.own(now[i]) {
 			continue // unchanged, or a manual's own new request
 		}
 		c := capability.Change{Kind: capability.Route, Value: pr.text, Probe: strings.Join(pr.of, "; ")}
@@ -301,8 +377,9 @@ func Merge(cs, rs []capability.Change) []capability.Change {
 // (or --config) at ref says the manual roots and vocabulary files, which
 // are read from the tree into memory (git ls-tree, then one git cat-file
 // --batch for the project file and one for the rest) under the names the
-// work tree's files have, and loaded as lore build loads a project.
-func loadAt(o build.Options, ref string) (*build.Project, error) {
+// work tree's files have, and loaded as lore build loads a project (a
+// manual the same as p's is not parsed again).
+func loadAt(o build.Options, ref string, p *build.Project) (*build.Project, error) {
 	dir := cmp.Or(o.Dir, ".")
 	realDir, err := real(dir)
 	if err != nil {
@@ -353,7 +430,7 @@ func loadAt(o build.Options, ref string) (*build.Project, error) {
 	if err := t.copyTo(mem, realDir, paths); err != nil {
 		return nil, err
 	}
-	return build.Load(bo)
+	return build.LoadAgain(bo, p)
 }
 
 // real is p as an absolute path with its links resolved (as git names
