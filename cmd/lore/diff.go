@@ -56,11 +56,13 @@ own new triggers is no route change. Only requests that a changed manual
 can answer are routed: those of whose weight (each word weighs by how few
 manuals' triggers and summaries hold it) a changed, added or removed
 manual holds at least a fifth, which a manual needs to be loaded or to
-block a load; when the routing vocabulary changed, every request is
-routed. A manual added or removed also shifts every word's weight a
-little; a request none of whose words a changed manual holds is not
-routed for that. Without --base the manuals of the base are unknown:
-there are no route facts.
+block a load, and on the other side only those for which such a manual
+is decisive (loaded, or among the first candidates); when the routing
+vocabulary or the tools changed, every request is routed on both sides.
+A manual added or removed also shifts every word's weight a little; a
+request no changed manual is decisive for is not compared for that.
+Without --base the manuals of the base are unknown: there are no route
+facts.
 
 --format text (default) groups the changes by manual; json prints
 {"base","changes":[{"manual","name","kind","change","value","probe","old",
