@@ -49,13 +49,13 @@ func probesOf(p, old *build.Project, intents string) (*probeSet, error) {
 	var nowTexts, wasTexts []string
 	ps.changedNow, nowTexts = changedIn(now, was)
 	ps.changedWas, wasTexts = changedIn(was, now)
-	an, err := search.NewAnalysis()
+	an, err := newAnalyser()
 	if err != nil {
 		return nil, err
 	}
 	texts := append(slices.Clone(nowTexts), wasTexts...)
 	changed := make([]termSet, len(texts))
-	par.Each(len(texts), func(i int) { changed[i] = newTermSet(an, texts[i]) })
+	par.Each(len(texts), func(i int) { changed[i] = an.termSet(texts[i]) })
 	changedNow, changedWas := changed[:len(nowTexts)], changed[len(nowTexts):]
 
 	var c collector
@@ -70,7 +70,7 @@ func probesOf(p, old *build.Project, intents string) (*probeSet, error) {
 		}
 	}
 	forms := make([][][]string, len(c.out))
-	par.Each(len(c.out), func(i int) { forms[i] = wordForms(an, c.out[i].text) })
+	par.Each(len(c.out), func(i int) { forms[i] = an.forms(c.out[i].text) })
 	ws := c.weights(now, forms)
 	for i, pr := range c.out {
 		pr.now = ps.all || touches(changedNow, ws, forms[i])

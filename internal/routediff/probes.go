@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/lorekit/lore/internal/search"
@@ -38,11 +39,26 @@ func (p *probe) own(rel string) bool {
 // between the sides.
 type termSet []string
 
-// newTermSet analyses text as the catalog indexes it (both languages)
-// and keeps every term once.
-func newTermSet(an *search.Analysis, text string) termSet {
+// analyser analyses requests and manuals as the catalog does, each
+// distinct word once (requests repeat their words a great deal).
+type analyser struct {
+	an   *search.Analysis
+	memo sync.Map // word → []string (its forms; nil: a stop word)
+}
+
+func newAnalyser() (*analyser, error) {
+	an, err := search.NewAnalysis()
+	if err != nil {
+		return nil, err
+	}
+	return &analyser{an: an}, nil
+}
+
+// termSet analyses text as the catalog indexes it (both languages) and
+// keeps every term once.
+func (a *analyser) termSet(text string) termSet {
 	seen := map[string]bool{}
-	for _, g := range wordForms(an, text) {
+	for _, g := range a.forms(text) {
 		for _, w := range g {
 			seen[w] = true
 		}
@@ -55,31 +71,43 @@ func newTermSet(an *search.Analysis, text string) termSet {
 	return s
 }
 
-// wordForms are the words of text, each as the terms it is matched in:
-// its English terms first (the first is its key), then its German terms,
-// the English terms the thesaurus relates to it and the glossary renders
-// it by, and the terms of its letters when it ends in digits (arm64 →
-// arm). A stop word has none and is left out.
-func wordForms(an *search.Analysis, text string) [][]string {
+// forms are the words of text, each as the terms it is matched in: its
+// English terms first (the first is its key), then its German terms, the
+// English terms the thesaurus relates to it and the glossary renders it
+// by, and the terms of its letters when it ends in digits (arm64 → arm).
+// A stop word has none and is left out.
+func (a *analyser) forms(text string) [][]string {
 	var out [][]string
 	for _, raw := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		t := an.Terms(raw)
-		g := append(append([]string{}, t.EN...), t.DE...)
-		for _, w := range t.EN {
-			g = append(g, an.Related(w)...)
+		g, ok := a.memo.Load(raw)
+		if !ok {
+			g, _ = a.memo.LoadOrStore(raw, a.word(raw))
 		}
-		rs, _ := an.Renderings(raw)
-		for _, r := range rs {
-			g = append(g, r...)
-		}
-		if base := strings.TrimRightFunc(raw, unicode.IsDigit); base != raw && base != "" {
-			g = append(g, an.Terms(base).EN...)
-		}
-		if len(t.EN) > 0 {
+		if g := g.([]string); g != nil {
 			out = append(out, g)
 		}
 	}
 	return out
+}
+
+// word returns the forms of one word (forms), nil for a stop word.
+func (a *analyser) word(raw string) []string {
+	t := a.an.Terms(raw)
+	if len(t.EN) == 0 {
+		return nil
+	}
+	g := append(append([]string{}, t.EN...), t.DE...)
+	for _, w := range t.EN {
+		g = append(g, a.an.Related(w)...)
+	}
+	rs, _ := a.an.Renderings(raw)
+	for _, r := range rs {
+		g = append(g, r...)
+	}
+	if base := strings.TrimRightFunc(raw, unicode.IsDigit); base != raw && base != "" {
+		g = append(g, a.an.Terms(base).EN...)
+	}
+	return g
 }
 
 // minShare is the least share of a request's weight a manual must hold

@@ -2,13 +2,11 @@ package routediff
 
 import (
 	"testing"
-
-	"github.com/lorekit/lore/internal/search"
 )
 
-func analysis(t *testing.T) *search.Analysis {
+func analysis(t *testing.T) *analyser {
 	t.Helper()
-	an, err := search.NewAnalysis()
+	an, err := newAnalyser()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -16,11 +14,11 @@ func analysis(t *testing.T) *search.Analysis {
 }
 
 // weightsOf counts the words of requests as the manuals' triggers would.
-func weightsOf(an *search.Analysis, requests ...string) weights {
+func weightsOf(an *analyser, requests ...string) weights {
 	ws := weights{df: map[string]int{}}
 	for _, r := range requests {
 		ws.n++
-		for _, g := range wordForms(an, r) {
+		for _, g := range an.forms(r) {
 			ws.df[g[0]]++
 		}
 	}
@@ -29,7 +27,7 @@ func weightsOf(an *search.Analysis, requests ...string) weights {
 
 func TestTouchesKeepsRequestsAChangedManualHolds(t *testing.T) {
 	an := analysis(t)
-	changed := []termSet{newTermSet(an, "---\ntriggers: deploy to staging\n---\n# Deploy helper\n\nPaste your credentials.")}
+	changed := []termSet{an.termSet("---\ntriggers: deploy to staging\n---\n# Deploy helper\n\nPaste your credentials.")}
 	ws := weightsOf(an, "deploy to staging", "weather forecast", "send an invoice", "cook pasta", "deployment checklist")
 	for _, req := range []string{
 		"deploy to staging",          // the same words
@@ -38,12 +36,12 @@ func TestTouchesKeepsRequestsAChangedManualHolds(t *testing.T) {
 		"how do I deploy",            // stop words weigh nothing
 		"Bereitstellung auf staging", // German, one word English
 	} {
-		if !touches(changed, ws, wordForms(an, req)) {
+		if !touches(changed, ws, an.forms(req)) {
 			t.Errorf("%q: not routed, but the changed manual holds its words", req)
 		}
 	}
 	for _, req := range []string{"weather forecast", "send an invoice", "boil noodles"} {
-		if touches(changed, ws, wordForms(an, req)) {
+		if touches(changed, ws, an.forms(req)) {
 			t.Errorf("%q: routed, but no changed manual holds any of its words", req)
 		}
 	}
@@ -60,11 +58,11 @@ func TestTouchesNeedsAShareOfTheWeight(t *testing.T) {
 		reqs = append(reqs, "handle "+w+" for addon")
 	}
 	ws := weightsOf(an, reqs...)
-	forms := wordForms(an, "handle auth for addon")
-	if touches([]termSet{newTermSet(an, "how to handle a refund")}, ws, forms) {
+	forms := an.forms("handle auth for addon")
+	if touches([]termSet{an.termSet("how to handle a refund")}, ws, forms) {
 		t.Error("a manual holding only a word of every request is routed against it")
 	}
-	if !touches([]termSet{newTermSet(an, "auth tokens")}, ws, forms) {
+	if !touches([]termSet{an.termSet("auth tokens")}, ws, forms) {
 		t.Error("a manual holding the request's rarest word is not routed against it")
 	}
 	if touches(nil, ws, forms) {
