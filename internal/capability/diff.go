@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/lorekit/lore/internal/diag"
@@ -187,8 +188,9 @@ func (c Change) route(name, request func(string) string) string {
 	return fmt.Sprintf("route %s (%s): %s before, now %s", request(c.Value), name(c.Probe), was, now)
 }
 
-// strconvQuote quotes a request for a text message, input escaped.
-func strconvQuote(s string) string { return `"` + diag.Clip(s) + `"` }
+// strconvQuote quotes a request for a text message, input escaped: a
+// quote inside cannot end it and forge the rest of the line.
+func strconvQuote(s string) string { return strconv.Quote(diag.Clip(s)) }
 
 // noun is how a message names a fact of kind k before its value.
 func (k Kind) noun() string {
