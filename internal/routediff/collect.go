@@ -49,6 +49,9 @@ func probesOf(p, old *build.Project, intents string) (*probeSet, error) {
 	var nowTexts, wasTexts []string
 	ps.changedNow, nowTexts = changedIn(now, was)
 	ps.changedWas, wasTexts = changedIn(was, now)
+	if len(nowTexts)+len(wasTexts) == 0 && !ps.all {
+		return ps, nil // nothing that routes changed
+	}
 	an, err := newAnalyser()
 	if err != nil {
 		return nil, err
