@@ -18,6 +18,7 @@ import (
 	"github.com/lorekit/lore/internal/build"
 	"github.com/lorekit/lore/internal/capability"
 	"github.com/lorekit/lore/internal/config"
+	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/hosts/profiles"
 	"github.com/lorekit/lore/internal/lint"
@@ -460,8 +461,10 @@ func TestDiffFollowsSchema(t *testing.T) {
 	_ = afero.WriteFile(fsys, "manuals/deploy/scripts/x.sh", []byte("#!/bin/sh\nwget https://b.example.org\n"), 0o644)
 	_ = fsys.Remove("manuals/notes.md")
 	_ = afero.WriteFile(fsys, "manuals/extra.md", []byte("---\ntriggers: e\nsummary: E.\nrequires-tools: shell\n---\n# E\n"), 0o644)
+	route := capability.Change{Manual: "manuals/extra.md", Name: "extra", Kind: capability.Route, Op: capability.Changed,
+		Value: "deploy to staging", Probe: "trigger of deploy", Old: "deploy", New: "extra", Pos: diag.Pos{File: "manuals/extra.md", Line: 1, Col: 1}}
 	for _, r := range []*capability.Report{
-		{Base: "manuals.lock", Changes: capability.Diff(old, load().Surfaces())},
+		{Base: "manuals.lock", Changes: append(capability.Diff(old, load().Surfaces()), route)},
 		{Base: "manuals.lock"},
 	} {
 		var b bytes.Buffer

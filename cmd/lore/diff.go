@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/routediff"
 )
 
 func newDiffCmd(e *env) *cobra.Command {
@@ -12,11 +13,12 @@ func newDiffCmd(e *env) *cobra.Command {
 		o        build.DiffOptions
 		format   string
 		exitCode bool
+		intents  string
 	)
 	cmd := &cobra.Command{
 		Use:     "diff",
 		GroupID: "ci",
-		Short:   "Show what the manuals' capabilities changed against manuals.lock",
+		Short:   "Show what the manuals' capabilities and routes changed against manuals.lock or a git ref",
 		Long: `Diff prints the capability delta: what the manuals and skills as they are now
 let an agent do that the lock did not record, and what they no longer do.
 It compares every manual's surface (see 'lore lock': file digests, tools,
@@ -36,20 +38,48 @@ with 'git show REF:manuals.lock', so the project must be in a git work
 tree; in a pull request, the base branch). A lock that does not exist there
 makes every manual new.
 
+Route facts (--base only): a manual can take over another's requests with
+a summary or triggers stuffed with its phrases, which no capability shows.
+With --base, lore diff also loads the project as it is at REF (lore.yaml
+there names the manual roots; read with git ls-tree and git cat-file),
+builds a how_do_i catalog of each side as lore howdoi does, routes every
+trigger and summary of every manual of either side, and --intents FILE
+(an eval set, as lore eval reads it) too, as lore howdoi without --engine
+and --tools would, and names each request whose loaded manual changed:
+
+  route "REQUEST" (trigger of A): loaded A before, now loads B
+  … loaded A before, now alternatives or a hint
+  … alternatives or a hint before, now loads B
+
+under the manual that loads it now (or did). A new manual that loads its
+own new triggers is no route change. Only requests that a changed manual
+can answer are routed: those of whose weight (each word weighs by how few
+manuals' triggers and summaries hold it) a changed, added or removed
+manual holds at least a fifth, which a manual needs to be loaded or to
+block a load, and on the other side only those for which such a manual
+is decisive (loaded, or among the first candidates); when the routing
+vocabulary or the tools changed, every request is routed on both sides.
+A manual added or removed also shifts every word's weight a little; a
+request no changed manual is decisive for is not compared for that.
+Without --base the manuals of the base are unknown: there are no route
+facts.
+
 --format text (default) groups the changes by manual; json prints
-{"base","changes":[{"manual","name","kind","change","value","old","new",
-"file","line","column"}],"summary":{…}} (JSON Schema: schemas/diff.json,
+{"base","changes":[{"manual","name","kind","change","value","probe","old",
+"new","file","line","column"}],"summary":{…}} (JSON Schema: schemas/diff.json,
 published with the site); markdown prints a summary and a
 table for a pull-request comment or a job summary (the GitHub Action adds
 it to its summary). Values from the manuals are escaped in every format.
 
 Exit status: 0 when the delta was printed (with --exit-code: 0 only when it
-is empty, 1 when there are changes); 2 when the lock cannot be read, the
-ref is unknown or the project is not in a git work tree.`,
+is empty, 1 when there are changes, route facts included); 2 when the lock
+cannot be read, the ref is unknown or the project is not in a git work
+tree.`,
 		Example: `  lore diff
   lore diff --base origin/main --format markdown >> "$GITHUB_STEP_SUMMARY"
   lore diff --lock /tmp/manuals.lock --format json
-  lore diff --exit-code       fail when a manual changed what it can do`,
+  lore diff --exit-code       fail when a manual changed what it can do
+  lore diff --base origin/main --intents evals/requests.tsv`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" && format != "markdown" {
@@ -62,6 +92,15 @@ ref is unknown or the project is not in a git work tree.`,
 			r, err := build.Diff(p, o)
 			if err != nil {
 				return failure(err)
+			}
+			if o.Base != "" {
+				rs, err := routediff.Changes(p, pf.options(), o.Base, intents)
+				if err != nil {
+					return failure(err)
+				}
+				r.Changes = routediff.Merge(r.Changes, rs)
+			} else if intents != "" {
+				return usageError("--intents needs --base: route facts compare the manuals with those at a git ref")
 			}
 			switch format {
 			case "json":
@@ -85,6 +124,7 @@ ref is unknown or the project is not in a git work tree.`,
 	cmd.Flags().StringVar(&o.Lock, "lock", "", "compare with this lockfile instead of the project's manuals.lock")
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or markdown")
 	cmd.Flags().BoolVar(&exitCode, "exit-code", false, "exit 1 when there are changes")
+	cmd.Flags().StringVar(&intents, "intents", "", "with --base, also route the labelled intents of this eval set (TSV, as lore eval reads)")
 	cmd.MarkFlagsMutuallyExclusive("base", "lock")
 	return cmd
 }

@@ -233,3 +233,19 @@ func TestSuppressions(t *testing.T) {
 		t.Errorf("suppressions:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
+
+// TestRouteDescribeEscapes: a route's request is quoted with its quotes
+// escaped, so a trigger cannot end the quote and forge the rest of the
+// line; the markdown form keeps it in a code span.
+func TestRouteDescribeEscapes(t *testing.T) {
+	c := Change{Manual: "m.md", Name: "m", Kind: Route, Op: Changed, Value: `deploy" (trigger of a): loaded a before, now loads a` + "\x1b[8m",
+		Probe: "trigger of m", Old: "a", New: "m"}
+	want := `route "deploy\" (trigger of a): loaded a before, now loads a\\x1b[8m" (trigger of m): loaded a before, now loads m`
+	if got := c.Describe(); got != want {
+		t.Errorf("Describe =\n%s\nwant\n%s", got, want)
+	}
+	c.Op, c.Old = Added, ""
+	if got := mdDescribe(c); !strings.Contains(got, "alternatives or a hint before, now loads `m`") || !strings.HasPrefix(got, "**route `") {
+		t.Errorf("mdDescribe = %s", got)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/lorekit/lore/internal/diag"
@@ -12,6 +13,14 @@ import (
 // Manual is the kind of a change that adds or removes a whole manual; it
 // is never a line of the lock.
 const Manual Kind = "manual"
+
+// Route is the kind of a route fact of lore diff --base (never a line of
+// the lock): a request whose answer from how_do_i changed. Value is the
+// request, Probe whose it is, Old the manual that loaded it before and New
+// the one that loads it now ("" for none: alternatives or a hint). Op is
+// Changed (Old → New), Added (nothing → New) or Removed (Old → nothing);
+// the change is the manual's that loads it now, or did.
+const Route Kind = "route"
 
 // Op says how a fact changed.
 type Op string
@@ -31,11 +40,16 @@ type Change struct {
 	Name   string
 	Kind   Kind
 	Op     Op
-	// Value is the fact's value (the name now, for a renamed manual).
+	// Value is the fact's value (the name now, for a renamed manual; the
+	// request, for a route).
 	Value string
 	// Old and New are the locked and current digest of a changed file,
-	// or name of a renamed manual.
+	// or name of a renamed manual, or the manual that loads a route's
+	// request before and now.
 	Old, New string
+	// Probe says whose request a route is: "trigger of NAME", "summary
+	// of NAME" or "intent FILE:LINE".
+	Probe string
 	// Pos is where the change is: in the sources for what was added or
 	// changed, in the lock for what was removed. Locked is the lock's
 	// line for what changed or was removed (zero otherwise).
@@ -152,11 +166,31 @@ func (c Change) Describe() string {
 		return fmt.Sprintf("renamed from %s to %s", diag.Clip(c.Old), diag.Clip(c.New))
 	case c.Kind == File && c.Op == Changed:
 		return fmt.Sprintf("file %s changed (%s, locked %s)", v, short(c.New), short(c.Old))
+	case c.Kind == Route:
+		return c.route(diag.Clip, strconvQuote)
 	case c.Op == Added:
 		return fmt.Sprintf("new %s %s", c.Kind.noun(), c.value(diag.Clip))
 	}
 	return fmt.Sprintf("%s %s removed", c.Kind.noun(), c.value(diag.Clip))
 }
+
+// route says what a route fact changed: "route "deploy to staging"
+// (trigger of deploy): loaded deploy, now phish", with the manual
+// names quoted by name and the request by request.
+func (c Change) route(name, request func(string) string) string {
+	was, now := "alternatives or a hint", "alternatives or a hint"
+	if c.Old != "" {
+		was = "loaded " + name(c.Old)
+	}
+	if c.New != "" {
+		now = "loads " + name(c.New)
+	}
+	return fmt.Sprintf("route %s (%s): %s before, now %s", request(c.Value), name(c.Probe), was, now)
+}
+
+// strconvQuote quotes a request for a text message, input escaped: a
+// quote inside cannot end it and forge the rest of the line.
+func strconvQuote(s string) string { return strconv.Quote(diag.Clip(s)) }
 
 // noun is how a message names a fact of kind k before its value.
 func (k Kind) noun() string {

@@ -65,6 +65,7 @@ type jsonChange struct {
 	Kind   Kind   `json:"kind"`
 	Change Op     `json:"change"`
 	Value  string `json:"value"`
+	Probe  string `json:"probe,omitempty"`
 	Old    string `json:"old,omitempty"`
 	New    string `json:"new,omitempty"`
 	File   string `json:"file,omitempty"`
@@ -84,7 +85,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	}
 	for _, c := range r.Changes {
 		out.Changes = append(out.Changes, jsonChange{Manual: c.Manual, Name: c.Name, Kind: c.Kind, Change: c.Op, Value: c.Value,
-			Old: c.Old, New: c.New, File: c.Pos.File, Line: c.Pos.Line, Column: c.Pos.Col})
+			Probe: c.Probe, Old: c.Old, New: c.New, File: c.Pos.File, Line: c.Pos.Line, Column: c.Pos.Col})
 		out.Summary[string(c.Op)]++
 	}
 	enc := json.NewEncoder(w)
@@ -139,6 +140,8 @@ func mdDescribe(c Change) string {
 		return fmt.Sprintf("renamed from %s to %s", mdCode(c.Old), mdCode(c.New))
 	case c.Kind == File && c.Op == Changed:
 		return fmt.Sprintf("file %s changed (%s, locked %s)", v, mdCode(short(c.New)), mdCode(short(c.Old)))
+	case c.Kind == Route:
+		return "**" + c.route(mdCode, mdCode) + "**"
 	case c.Op == Added:
 		return fmt.Sprintf("**new %s** %s", c.Kind.noun(), c.value(mdCode))
 	}
