@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
 
 	"github.com/lorekit/lore/internal/build"
@@ -74,7 +76,8 @@ it to its summary). Values from the manuals are escaped in every format.
 Exit status: 0 when the delta was printed (with --exit-code: 0 only when it
 is empty, 1 when there are changes, route facts included); 2 when the lock
 cannot be read, the ref is unknown or the project is not in a git work
-tree.`,
+tree, and 2 after printing the capability delta when the project at the
+ref cannot be loaded for route facts (a broken lore.yaml there, say).`,
 		Example: `  lore diff
   lore diff --base origin/main --format markdown >> "$GITHUB_STEP_SUMMARY"
   lore diff --lock /tmp/manuals.lock --format json
@@ -93,10 +96,11 @@ tree.`,
 			if err != nil {
 				return failure(err)
 			}
+			var routeErr error // the capability delta is printed even when the base cannot be routed
 			if o.Base != "" {
 				rs, err := routediff.Changes(p, pf.options(), o.Base, intents)
 				if err != nil {
-					return failure(err)
+					routeErr = fmt.Errorf("route facts left out: %w", err)
 				}
 				r.Changes = routediff.Merge(r.Changes, rs)
 			} else if intents != "" {
@@ -112,6 +116,9 @@ tree.`,
 			}
 			if err != nil {
 				return failure(err)
+			}
+			if routeErr != nil {
+				return failure(routeErr)
 			}
 			if exitCode && len(r.Changes) > 0 {
 				return findings()
