@@ -53,7 +53,7 @@ func registry() []*Rule {
 		fileUnreadable, fileEncoding, fileTooLarge, fileTooComplex, fileSymlinkLoop, fileOutsideRoot, fileName, fileCaseClash,
 		lintUnknownRule, lintFloor,
 		securityHiddenUnicode, securityHiddenInstruction, securityInjection, securitySecret, securityRemoteExec,
-		securityEncodedPayload, securityRemoteRef, securityExfilImage,
+		securityEncodedPayload, securityRemoteRef, securityExfilImage, securityUncheckedLanguage,
 		hostListingBudget, hostDescriptionCut, hostChainLimit, hostIgnoredField, hostName,
 	}
 }

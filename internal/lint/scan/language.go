@@ -1,0 +1,361 @@
+package scan
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The security rules match English and German. Text in another language
+// reaches the model as instructions all the same, and a matcher that does
+// not read it passes it: UncheckedLanguage finds it, so that a gate does
+// not pass what it could not check.
+//
+// A sentence is taken for a language of the Latin script when at least
+// minForeignWords of its words are function words of that language and
+// they outnumber, twice over, those of English and German (a French
+// phrase quoted in an English sentence is not reported). A paragraph is
+// taken for another script (Cyrillic, Greek, Arabic, Hebrew, Han, Kana,
+// Hangul, Devanagari, Thai, …) when at least minScriptLetters of its
+// letters, and minScriptShare of them all, are of that script (a name or
+// a symbol among Latin text is not reported).
+const (
+	minForeignWords  = 3
+	minScriptLetters = 16
+	minScriptShare   = 0.4
+)
+
+// proseLangs are the info strings of fenced blocks that hold prose the
+// model reads as text (a block in a programming language holds strings
+// of any language and is not read).
+var proseLangs = map[string]bool{"": true, "text": true, "txt": true, "plain": true, "plaintext": true, "md": true,
+	"markdown": true, "prompt": true, "none": true}
+
+// UncheckedLanguage returns the passages of a Markdown file in a language
+// the security rules do not read; What names the language. A script is
+// code and is not read.
+func UncheckedLanguage(src []byte, kind Kind) []Hit {
+	if kind == Script {
+		return nil
+	}
+	var hits []Hit
+	for _, seg := range Segments(src, kind) {
+		if seg.Code && !proseLangs[string(bytes.ToLower([]byte(seg.Lang)))] {
+			continue
+		}
+		for off := seg.Off; off < seg.End; {
+			end, next := paragraphAt(src, off, seg.End)
+			hits = appendForeign(hits, src, off, end)
+			off = next
+		}
+	}
+	return hits
+}
+
+// paragraphAt returns the end of the paragraph that starts at off (at a
+// blank line or at end) and where the next one starts.
+func paragraphAt(src []byte, off, end int) (pend, next int) {
+	for i := off; i < end; {
+		e, n := lineFrom(src, i)
+		e, n = min(e, end), min(n, end)
+		if len(bytes.TrimSpace(src[i:e])) == 0 {
+			if i > off {
+				return i, n
+			}
+			return n, n // a blank line of its own
+		}
+		i = n
+	}
+	return end, end
+}
+
+// appendForeign appends the hits of the paragraph src[off:end]: the
+// paragraph when it is in another script, else each sentence in a
+// language of the Latin script the rules do not read, else the paragraph
+// when it is, taken whole.
+func appendForeign(hits []Hit, src []byte, off, end int) []Hit {
+	if name, first, last, ok := otherScript(src[off:end]); ok {
+		return append(hits, Hit{Off: off + first, End: off + last, What: "text in " + name})
+	}
+	code := CodeSpans(src, off, end)
+	found := len(hits)
+	for s := off; s < end; {
+		e, n := sentenceAt(src, s, end)
+		if name, ok := foreignSentence(src, s, e, code); ok {
+			ts, te := trimSpan(src, s, e)
+			hits = append(hits, Hit{Off: ts, End: te, What: "prose in " + name})
+		}
+		s = n
+	}
+	// Short sentences each with too few function words to tell may make
+	// a paragraph that has enough.
+	if len(hits) == found {
+		if name, ok := foreignSentence(src, off, end, code); ok {
+			ts, te := trimSpan(src, off, end)
+			hits = append(hits, Hit{Off: ts, End: te, What: "prose in " + name})
+		}
+	}
+	return hits
+}
+
+// sentenceAt returns the end of the sentence that starts at off: after
+// . ! ? ; (or their full-width forms) followed by a space, or before a
+// line that starts a list item, a table row, a heading or a quote.
+func sentenceAt(src []byte, off, end int) (send, next int) {
+	for i := off; i < end; {
+		r, size := utf8.DecodeRune(src[i:end])
+		j := i + size
+		switch r {
+		case '.', '!', '?', ';', '。', '！', '？', '；':
+			if j >= end || src[j] == ' ' || src[j] == '\t' || src[j] == '\n' || src[j] == '\r' || r >= 0x3000 {
+				return j, j
+			}
+		case '\n':
+			if j < end && startsBlock(src[j:end]) {
+				return j, j
+			}
+		}
+		i = j
+	}
+	return end, end
+}
+
+// startsBlock reports whether a line starts a list item, a table row, a
+// heading or a quote.
+func startsBlock(line []byte) bool {
+	line = bytes.TrimLeft(line, " \t")
+	if len(line) == 0 {
+		return false
+	}
+	switch line[0] {
+	case '-', '*', '+', '|', '#', '>':
+		return true
+	}
+	i := 0
+	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
+		i++
+	}
+	return i > 0 && i < len(line) && (line[i] == '.' || line[i] == ')')
+}
+
+// trimSpan returns [off, end) without leading and trailing white space.
+func trimSpan(src []byte, off, end int) (int, int) {
+	for off < end && (src[off] == ' ' || src[off] == '\t' || src[off] == '\n' || src[off] == '\r') {
+		off++
+	}
+	for end > off && (src[end-1] == ' ' || src[end-1] == '\t' || src[end-1] == '\n' || src[end-1] == '\r') {
+		end--
+	}
+	return off, end
+}
+
+// foreignSentence reports whether the sentence src[off:end] is in a
+// language of the Latin script the rules do not read, and which. Only
+// words of prose count: a chunk between spaces that holds anything but
+// letters once its punctuation is trimmed (a path, a URL, go.mod,
+// en-us, 10/min, VAR_1) is a name, and code spans are code. Each word
+// counts once, and a function word of English or German counts for them
+// alone (at, so, die, was are words of other languages too).
+func foreignSentence(src []byte, off, end int, code [][2]int) (string, bool) {
+	var count [32]int
+	table := stopWords()
+	var seenBuf [16]uint64
+	seen := seenBuf[:0]
+	words := 0
+	for i := off; i < end; {
+		for i < end && isSpace(src[i]) {
+			i++
+		}
+		j := i
+		for j < end && !isSpace(src[j]) {
+			j++
+		}
+		if i == j {
+			break
+		}
+		for len(code) > 0 && code[0][1] <= i {
+			code = code[1:]
+		}
+		inCode := len(code) > 0 && code[0][0] < j
+		w, ok := proseWord(src[i:j])
+		i = j
+		if !ok || inCode {
+			continue
+		}
+		words++
+		bits, key := table.lookup(w)
+		if bits == 0 || slices.Contains(seen, key) {
+			continue
+		}
+		seen = append(seen, key)
+		if bits&readBits != 0 {
+			bits &= readBits // a word English or German share is theirs
+		}
+		for k := range latinLangs {
+			if bits&(1<<k) != 0 {
+				count[k]++
+			}
+		}
+	}
+	read := 0
+	best := -1
+	for k, l := range latinLangs {
+		if l.read {
+			read += count[k]
+		} else if best < 0 || count[k] > count[best] {
+			best = k
+		}
+	}
+	n := count[best]
+	if n >= minForeignWords && n >= 2*read+1 && float64(n) >= minForeignShare*float64(words) {
+		return latinLangs[best].name, true
+	}
+	return "", false
+}
+
+// minForeignShare is the share of a sentence's words that must be
+// function words of the language it is taken for.
+const minForeignShare = 0.15
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// asciiPunct are the ASCII characters trimmed off a word: brackets,
+// quotes, emphasis and sentence punctuation.
+const asciiPunct = "([{\"'*_~,.;:!?)]}"
+
+// proseWord returns the word a chunk of text between spaces holds, its
+// punctuation and emphasis trimmed (also « » “ ” „ ‘ ’ ¡ ¿), and whether
+// it is a word: letters only. An apostrophe inside, as in l'ordre or
+// dell'utente, joins an elided article to a word: the word after it is
+// taken.
+func proseWord(c []byte) ([]byte, bool) {
+	for len(c) > 0 {
+		if c[0] < utf8.RuneSelf {
+			if strings.IndexByte(asciiPunct, c[0]) < 0 {
+				break
+			}
+			c = c[1:]
+			continue
+		}
+		r, size := utf8.DecodeRune(c)
+		if !strings.ContainsRune("«»“”„‘’¡¿", r) {
+			break
+		}
+		c = c[size:]
+	}
+	for len(c) > 0 {
+		last := c[len(c)-1]
+		if last < utf8.RuneSelf {
+			if strings.IndexByte(asciiPunct, last) < 0 {
+				break
+			}
+			c = c[:len(c)-1]
+			continue
+		}
+		r, size := utf8.DecodeLastRune(c)
+		if !strings.ContainsRune("«»“”„‘’¡¿", r) {
+			break
+		}
+		c = c[:len(c)-size]
+	}
+	if k := bytes.LastIndexByte(c, '\''); k >= 0 {
+		c = c[k+1:]
+	} else if k := bytes.LastIndex(c, []byte("’")); k >= 0 {
+		c = c[k+len("’"):]
+	}
+	if len(c) == 0 {
+		return nil, false
+	}
+	for i := 0; i < len(c); {
+		if b := c[i]; b < utf8.RuneSelf {
+			if !('a' <= b && b <= 'z' || 'A' <= b && b <= 'Z') {
+				return nil, false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(c[i:])
+		if !unicode.IsLetter(r) {
+			return nil, false
+		}
+		i += size
+	}
+	return c, true
+}
+
+// scripts are the writing systems told apart, with the name a finding
+// gives them.
+var scripts = []struct {
+	table *unicode.RangeTable
+	name  string
+}{
+	{unicode.Cyrillic, "Cyrillic script"}, {unicode.Greek, "Greek script"}, {unicode.Arabic, "Arabic script"},
+	{unicode.Hebrew, "Hebrew script"}, {unicode.Hiragana, "Japanese"}, {unicode.Katakana, "Japanese"},
+	{unicode.Han, "Chinese or Japanese (Han characters)"}, {unicode.Hangul, "Korean"},
+	{unicode.Devanagari, "Devanagari script"}, {unicode.Thai, "Thai script"}, {unicode.Armenian, "Armenian script"},
+	{unicode.Georgian, "Georgian script"}, {unicode.Bengali, "Bengali script"}, {unicode.Tamil, "Tamil script"},
+	{unicode.Ethiopic, "Ethiopic script"},
+}
+
+// otherScript reports whether a paragraph is written in a script other
+// than Latin, and which: the script most of its other letters are of
+// (Japanese when it holds kana, though kanji are more); first and last
+// bound its letters of other scripts.
+func otherScript(p []byte) (name string, first, last int, ok bool) {
+	latin, other := 0, 0
+	first = -1
+	var per [16]int
+	for i := 0; i < len(p); {
+		c := p[i]
+		if c < utf8.RuneSelf {
+			if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' {
+				latin++
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(p[i:])
+		i += size
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		if unicode.Is(unicode.Latin, r) {
+			latin++
+			continue
+		}
+		if first < 0 {
+			first = i - size
+		}
+		last = i
+		other++
+		for k, s := range scripts {
+			if unicode.Is(s.table, r) {
+				per[k]++
+				break
+			}
+		}
+	}
+	if other < minScriptLetters || float64(other) < minScriptShare*float64(latin+other) {
+		return "", 0, 0, false
+	}
+	best := -1
+	for k := range scripts {
+		if per[k] > 0 && (best < 0 || per[k] > per[best]) {
+			best = k
+		}
+	}
+	if best < 0 {
+		return "a script other than Latin", first, last, true
+	}
+	name = scripts[best].name
+	if scripts[best].table == unicode.Han {
+		for k, s := range scripts {
+			if s.name == "Japanese" && per[k] > 0 {
+				name = "Japanese"
+			}
+		}
+	}
+	return name, first, last, true
+}
