@@ -33,7 +33,7 @@ func Addresses(text []byte) bool {
 	if addresseeRE.Match(text) {
 		return true
 	}
-	return len(Injection(text, true)) > 0
+	return len(Injection(text, true, false)) > 0
 }
 
 // HiddenInstruction finds text a reader of the rendered page does not
