@@ -45,7 +45,8 @@ var fileSymlinkLoop = problemRule(manual.RuleFileSymlinkLoop, diag.Warning,
 var fileName = problemRule(manual.RuleFileName, diag.Error,
 	"a file name is not a valid manual name",
 	"A manual's name is its file name without extension and must match `[A-Za-z0-9][A-Za-z0-9._-]*`, so that `manual_read('name')` can be "+
-		"written without quoting or escaping. Rename the file.")
+		"written without quoting or escaping, and must not be a device name of Windows (CON, PRN, AUX, NUL, COM0-9, LPT0-9, in any case, "+
+		"whatever follows the first dot), which no checkout there can create. Rename the file.")
 
 var lintUnknownRule = &Rule{
 	ID: "lint/unknown-rule", Severity: diag.Warning,

@@ -372,6 +372,9 @@ func (s *Set) readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileP
 	if !ValidName(m.Name) {
 		m.Problems = append(m.Problems, Problem{Rule: RuleFileName,
 			Message: fmt.Sprintf("%q is not a valid manual name (letters, digits, '.', '_' and '-', starting with a letter or digit): rename the file", m.Name)})
+	} else if d, ok := windowsDevice(path.Base(p)); ok {
+		m.Problems = append(m.Problems, Problem{Rule: RuleFileName,
+			Message: fmt.Sprintf("%q is a device name on Windows: a checkout there cannot create %s (and one on macOS or Linux that serves it to Windows users breaks their clone); rename the file", d, path.Base(p))})
 	}
 	if s.models != nil {
 		s.models.Put(root, p, src, m.AppendModel(nil))
