@@ -37,7 +37,7 @@ const (
 	cTo                             // to: "tell the user to …" instructs the user
 )
 
-var injectionLexicon = newLexicon(injectionClasses)
+var injectionLexicon = newLexicon(mergeClasses(injectionClasses, credentialClasses))
 
 // injectionClasses lists the words of each class; a trailing * makes a
 // stem.
@@ -113,7 +113,7 @@ var injectionCompounds = map[string]string{
 	"system anweisungen": "systemanweisung",
 }
 
-var injectionCompoundSet = newCompoundSet(injectionCompounds)
+var injectionCompoundSet = newCompoundSet(mergeCompounds(injectionCompounds, credentialCompounds))
 
 // step is one element of a pattern: a word of class, at most gap words
 // after the previous element.
@@ -144,6 +144,9 @@ type pattern struct {
 	// leaves these to the caller's override matcher (one matcher judges
 	// that everywhere: lint's findOverrides).
 	override bool
+	// cred: a request for the user's credentials, judged by
+	// credentialVeto.
+	cred bool
 }
 
 var injectionPatterns = []pattern{
@@ -177,12 +180,16 @@ var injectionPatterns = []pattern{
 		steps: []step{{cStealth, 0}, {cAction, 1}}},
 }
 
+// allPatterns are the patterns Injection tries, in order.
+var allPatterns = append(injectionPatterns[:len(injectionPatterns):len(injectionPatterns)], credentialPatterns...)
+
 // maxSpan bounds how far ahead of a first word a pattern looks.
 const maxSpan = 16
 
 // Injection finds text that tries to send secrets or the conversation
-// out, to reveal the system prompt, or to hide what the model does from
-// the user, in English and German; with overrides, also text that tells
+// out, to reveal the system prompt, to hide what the model does from the
+// user or to have the user hand a credential to the model, in English
+// and German; with overrides, also text that tells
 // the model to drop its instructions or rules. It matches word classes
 // (verbs, objects and qualifiers with their inflections) in order within
 // a clause, not fixed sentences.
@@ -196,7 +203,7 @@ func Injection(src []byte, overrides bool) []Hit {
 		if int(ws[i].off) < lastEnd {
 			continue
 		}
-		for _, p := range injectionPatterns {
+		for _, p := range allPatterns {
 			if p.override && !overrides {
 				continue
 			}
@@ -208,6 +215,9 @@ func Injection(src []byte, overrides bool) []Hit {
 				continue
 			}
 			if p.negatable && negated(ws, i, max(p.negWindow, 5)) {
+				continue
+			}
+			if p.cred && credentialVeto(src, int(ws[i].off), end) {
 				continue
 			}
 			if p.modal && i > 0 && ws[i-1].class&cModal != 0 && ws[i].ord-ws[i-1].ord <= 1 && ws[i-1].clause == ws[i].clause {
