@@ -1,5 +1,7 @@
 package scan
 
+import "bytes"
+
 // Word classes of the credential-request patterns of Injection: a manual
 // that tells the model to ask the user for a password, key, token or
 // one-time code has the user hand a secret to the model (phishing).
@@ -171,6 +173,7 @@ var credentialPatterns = []pattern{
 	{what: credWhat, cred: true, steps: []step{{cAsk, 0}, {cUser | cThem, 2}, {cFor | cGive, 2}, {cCred, 4}}},
 	{what: credWhat, cred: true, steps: []step{{cAskFor, 0}, {cFor, 0}, {cCred, 4}}},
 	{what: credWhat, cred: true, steps: []step{{cAsk, 0}, {cUser, 1}, {cCred, 2}}},
+	{what: credWhat, cred: true, from: true, steps: []step{{cAsk, 0}, {cCred, 3}, {cUser, 2}}},
 	{what: credWhat, cred: true, steps: []step{{cInstruct, 0}, {cUser | cThem, 2}, {cGive, 3}, {cCred, 4}}},
 	{what: credWhat, cred: true, any: true, span: 8, steps: []step{{cFragDE, 0}, {cNachDE, 0}, {cCred, 0}}},
 	{what: credWhat, cred: true, any: true, span: 6, steps: []step{{cAbfragDE, 0}, {cCred, 0}}},
@@ -178,3 +181,13 @@ var credentialPatterns = []pattern{
 }
 
 const credWhat = "asks the user for a password, key, token or one-time code (the secret goes to the model: phishing)"
+
+// hasFrom reports whether text holds the word "from" or "von" (any case).
+func hasFrom(text []byte) bool {
+	for _, w := range bytes.Fields(bytes.ToLower(text)) {
+		if string(w) == "from" || string(w) == "von" {
+			return true
+		}
+	}
+	return false
+}

@@ -145,8 +145,9 @@ type pattern struct {
 	// that everywhere: lint's findOverrides).
 	override bool
 	// cred: a request for the user's credentials, judged by
-	// credentialVeto.
-	cred bool
+	// credentialVeto; from: only with "from" or "von" in it ("request
+	// the key from the user", not "for the user").
+	cred, from bool
 }
 
 var injectionPatterns = []pattern{
@@ -217,7 +218,7 @@ func Injection(src []byte, overrides bool) []Hit {
 			if p.negatable && negated(ws, i, max(p.negWindow, 5)) {
 				continue
 			}
-			if p.cred && credentialVeto(src, int(ws[i].off), end) {
+			if p.cred && (credentialVeto(src, int(ws[i].off), end) || p.from && !hasFrom(src[ws[i].off:end])) {
 				continue
 			}
 			if p.modal && i > 0 && ws[i-1].class&cModal != 0 && ws[i].ord-ws[i-1].ord <= 1 && ws[i-1].clause == ws[i].clause {
