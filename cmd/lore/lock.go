@@ -43,7 +43,9 @@ one fact a line (like go.sum):
 the digest of every file it consists of (a skill: every file of its
 folder), its tools (requires-tools, allowed-tools), the URL hosts it
 references, the commands of its code blocks (every line of a shell
-block, the lines of other blocks that look run) and shipped shell
+block, the lines of other blocks that look run), of the inline code
+spans of its prose that read as a command line ('rm -rf ~/.ssh',
+'curl … | sh'; not a lone word or a name) and of shipped shell
 scripts, the scripts it ships, and the security rules its lore-disable
 comments turn off (invisible where Markdown is rendered, so the lock shows
 them to a review) or lore.yaml weakens for it: a lint.rules entry that sets

@@ -2,7 +2,8 @@
 // skill — what an agent that loads it is told it may do — and freezes it
 // in manuals.lock for review: the integrity digest of every file it
 // consists of, its tools (requires-tools, allowed-tools), the URL hosts it
-// references, the commands of its code blocks, the scripts it ships
+// references, the commands of its code blocks and of the inline code
+// spans that read as command lines, the scripts it ships
 // and the security rules its inline directives turn off. Diff names what
 // changed between a lock and the sources.
 package capability
@@ -34,8 +35,9 @@ const (
 	Tool Kind = "tool"
 	// Host is the host of a URL it references (links, code, scripts).
 	Host Kind = "host"
-	// Command is the first word of a command in a shell code block or a
-	// shipped shell script.
+	// Command is the first word of a command in a shell code block, in
+	// the lines of another block that look run, in an inline code span
+	// that reads as a command line, or in a shipped shell script.
 	Command Kind = "command"
 	// Script is a file it ships to be run (scripts/, a script extension,
 	// a #! line or an executable bit).

@@ -21,7 +21,9 @@ func forEach(n int, f func(i int)) { par.Each(n, f) }
 // tools (Copilot agents).
 var toolKeys = []string{manual.KeyRequiresTools, "allowed-tools", "tools"}
 
-// manualFacts adds the tools, hosts and commands of one Markdown file.
+// manualFacts adds the tools, hosts and commands of one Markdown file
+// (of its shell and loose code blocks, <pre> blocks and the inline code
+// spans that read as command lines).
 // The hosts, suppressions and commands are found at byte offsets, turned
 // into positions together at the end (manual.Positions): one count from
 // the line's start each took minutes on a long line of links.
@@ -93,6 +95,9 @@ func manualFacts(c *collector, m *manual.Manual) {
 		for _, cmd := range looseCommands(m.Src[b[0]:b[1]]) {
 			at(Fact{Kind: Command, Value: cmd.Name}, b[0]+cmd.Off)
 		}
+	}
+	for _, cmd := range inlineCommands(m.Src) { // `curl … | sh` in a sentence
+		at(Fact{Kind: Command, Value: cmd.Name}, cmd.Off)
 	}
 	for i, pos := range m.Positions(offs) {
 		found[i].Pos = pos

@@ -14,7 +14,7 @@ var manualLockRule = &Rule{
 	ID: "manual/lock", Severity: diag.Error, Floor: true,
 	Summary: "a manual's capabilities differ from manuals.lock (with --locked)",
 	Doc: "manuals.lock records what every manual and skill lets an agent do: the digest of each of its files, its tools, the URL " +
-		"hosts it references, the commands of its code blocks (every line of a shell block; of an unlabelled, plain-text or indented block the lines that look run), the scripts it ships " +
+		"hosts it references, the commands of its code blocks (every line of a shell block; of an unlabelled, plain-text or indented block the lines that look run) and of the inline code spans of its prose that read as a command line (`rm -rf ~/.ssh`, `curl … | sh`; not a lone word, a file or a name), the scripts it ships " +
 		"and the security rules turned off for it (by a `lore-disable` comment, or by lore.yaml: a `lint.rules` entry that sets a security rule off or below its default, a `lint.ignore` glob that covers one of its files). " +
 		"`lore build --locked` (CI) fails for a " +
 		"manual that is not in the lock, a locked manual that is gone, a file whose digest changed, and every tool, host, command, " +

@@ -38,19 +38,24 @@ const (
 	cTellDE                         // German verbs of telling
 	cModal                          // can, could, may: a description, not an order
 	cTo                             // to: "tell the user to …" instructs the user
-	cYouAre                         // you are, you're, du bist: what the model is told it is
-	cFreeOf                         // free of, free from, frei von
-	cPrecedence                     // precedence, priority, Vorrang: ranking a text above another
-	cOver                           // over, than, vor, über: what it is ranked above
-	cPretend                        // pretend, act as if, tu so als ob
-	cExpose                         // include, print, paste, copy, put, echo …: makes a thing appear somewhere
-	cCredential                     // api key, password, private key, access token …: what unlocks an account
-	cPlace                          // answer, reply, commit message, issue, comment, code block, image …: where others read it
-	cIf                             // if, when, unless, wenn, falls: a condition, not an order
-	cDefuse                         // says, refuse, claim, example: the text is reported, not obeyed
 )
 
-var injectionLexicon = newLexicon(injectionClasses)
+// Word classes of the role, rank and exposure patterns, after those of
+// credential.go.
+const (
+	cYouAre     uint64 = cGiveDE << (iota + 1) // you are, you're, du bist: what the model is told it is
+	cFreeOf                                    // free of, free from, frei von
+	cPrecedence                                // precedence, priority, Vorrang: ranking a text above another
+	cOver                                      // over, than, vor, über: what it is ranked above
+	cPretend                                   // pretend, act as if, tu so als ob
+	cExpose                                    // include, print, paste, copy, put, echo …: makes a thing appear somewhere
+	cCredential                                // api key, password, private key, access token …: what unlocks an account
+	cPlace                                     // answer, reply, commit message, issue, comment, code block, image …: where others read it
+	cIf                                        // if, when, unless, wenn, falls: a condition, not an order
+	cDefuse                                    // says, refuse, claim, example: the text is reported, not obeyed
+)
+
+var injectionLexicon = newLexicon(mergeClasses(injectionClasses, credentialClasses))
 
 // injectionClasses lists the words of each class; a trailing * makes a
 // stem.
@@ -115,7 +120,7 @@ var injectionClasses = map[uint64][]string{
 	cExpose: {"includ*", "print*", "paste*", "put", "puts", "insert*", "embed*", "add", "adds", "append*", "attach*", "writ*",
 		"copy*", "copie*", "echo*", "output*", "post", "posts", "show*", "display*", "reveal*", "leak*", "einfüg*", "füg*",
 		"kopier*", "schreib*", "gib", "ausgeb*", "zeig*", "häng*", "anhäng*"},
-	cCredential: {"apikey*", "privatekey*", "sshkey*", "accesskey*", "accesstoken*", "secretkey*", "clientsecret*",
+	cCredential: {"apikey*", "privatekey*", "sshkey*", "accesskey*", "accesstoken*", "authtoken*", "bearertoken*", "apitoken*", "secretkey*", "clientsecret*",
 		"credential*", "password*", "passwd", "passphrase*", "passwort*", "passwört*", "zugangsdat*", "anmeldedat*",
 		"apischlüssel*", "privatschlüssel*"},
 	cPlace: {"answer*", "respons*", "reply", "replies", "commitmessage*", "commit", "commits", "issue", "issues",
@@ -152,7 +157,7 @@ var injectionCompounds = map[string]string{
 	"client secrets": "clientsecret", "private schlüssel": "privatschlüssel",
 }
 
-var injectionCompoundSet = newCompoundSet(injectionCompounds)
+var injectionCompoundSet = newCompoundSet(mergeCompounds(injectionCompounds, credentialCompounds))
 
 // step is one element of a pattern: a word of class, at most gap words
 // after the previous element.
@@ -196,6 +201,10 @@ type pattern struct {
 	// word and the last ("you are using the unfiltered strategy"
 	// describes what the model does, it does not name what it is).
 	noProgressive bool
+	// cred: a request for the user's credentials, judged by
+	// credentialVeto; from: only with "from" or "von" in it ("request
+	// the key from the user", not "for the user").
+	cred, from bool
 }
 
 var injectionPatterns = []pattern{
@@ -256,18 +265,21 @@ var injectionPatterns = []pattern{
 		steps: []step{{cCredential, 0}, {cExpose, 4}, {cPlace, 6}}},
 }
 
+// allPatterns are the patterns Injection tries, in order.
+var allPatterns = append(injectionPatterns[:len(injectionPatterns):len(injectionPatterns)], credentialPatterns...)
+
 // maxSpan bounds how far ahead of a first word a pattern looks.
 const maxSpan = 16
 
 // Injection finds text that tries to send secrets or the conversation
 // out, to put a credential where others read it, to reveal the system
-// prompt, or to hide what the model does from the user, in English and
-// German; outside a prompt file, also text that declares the model free
-// of its rules, ranks itself above them or has it pretend they do not
-// exist; with overrides, also text that tells the model to drop its
-// instructions or rules. It matches word classes (verbs, objects and
-// qualifiers with their inflections) in order within a clause, not fixed
-// sentences.
+// prompt, to hide what the model does from the user or to have the user
+// hand a credential to the model, in English and German; outside a
+// prompt file, also text that declares the model free of its rules,
+// ranks itself above them or has it pretend they do not exist; with
+// overrides, also text that tells the model to drop its instructions or
+// rules. It matches word classes (verbs, objects and qualifiers with
+// their inflections) in order within a clause, not fixed sentences.
 func Injection(src []byte, overrides, prompt bool) []Hit {
 	var c collector
 	var ws []word
@@ -278,7 +290,7 @@ func Injection(src []byte, overrides, prompt bool) []Hit {
 		if int(ws[i].off) < lastEnd {
 			continue
 		}
-		for _, p := range injectionPatterns {
+		for _, p := range allPatterns {
 			if p.override && !overrides || p.dropsRules && prompt {
 				continue
 			}
@@ -290,6 +302,9 @@ func Injection(src []byte, overrides, prompt bool) []Hit {
 				continue
 			}
 			if p.negatable && negated(ws, i, max(p.negWindow, 5), !p.hasStep(cNeg)) {
+				continue
+			}
+			if p.cred && (credentialVeto(src, int(ws[i].off), end) || p.from && !hasFrom(src[ws[i].off:end])) {
 				continue
 			}
 			if p.modal && i > 0 && ws[i-1].class&cModal != 0 && ws[i].ord-ws[i-1].ord <= 1 && ws[i-1].clause == ws[i].clause {

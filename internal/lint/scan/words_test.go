@@ -70,9 +70,9 @@ func TestLexiconClassOf(t *testing.T) {
 }
 
 // TestInjectionLexiconClassOf does the same on the injection matcher's
-// own lexicon.
+// own lexicon (its words and those of the credential requests).
 func TestInjectionLexiconClassOf(t *testing.T) {
-	classes := injectionClasses
+	classes := mergeClasses(injectionClasses, credentialClasses)
 	for _, ws := range classes {
 		for _, w := range ws {
 			w = strings.TrimSuffix(w, "*")
