@@ -53,7 +53,7 @@ func registry() []*Rule {
 		fileUnreadable, fileEncoding, fileTooLarge, fileTooComplex, fileSymlinkLoop, fileOutsideRoot, fileName, fileCaseClash,
 		lintUnknownRule, lintFloor,
 		securityHiddenUnicode, securityHiddenInstruction, securityInjection, securitySecret, securityRemoteExec,
-		securityEncodedPayload, securityRemoteRef, securityExfilImage, securityUncheckedLanguage,
+		securityEncodedPayload, securityRemoteRef, securityExfilImage, securityUncheckedLanguage, securityActiveSVG,
 		hostListingBudget, hostDescriptionCut, hostChainLimit, hostIgnoredField, hostName,
 	}
 }

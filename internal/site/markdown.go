@@ -232,6 +232,12 @@ func (b *body) image(w util.BufWriter, src []byte, node ast.Node, entering bool)
 			w.WriteString(` loading="lazy">`)
 			return ast.WalkSkipChildren, nil
 		}
+		if strings.EqualFold(path.Ext(target), ".svg") {
+			// An SVG not published (one that runs code when opened on its
+			// own: security/active-svg): its alt text, no link to it.
+			w.WriteString(orText(alt, "image"))
+			return ast.WalkSkipChildren, nil
+		}
 	}
 	if isDataImage(dest) {
 		w.WriteString(`<img src="` + html.EscapeString(dest) + `" alt="` + alt + `">`)

@@ -27,6 +27,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/lint/scan"
 	"github.com/lorekit/lore/internal/hosts"
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/par"
@@ -469,6 +470,9 @@ func (r *run) media(p string) string {
 	b, err := afero.ReadFile(r.in.FS, p)
 	if err != nil {
 		return ""
+	}
+	if strings.EqualFold(path.Ext(p), ".svg") && len(scan.ActiveSVG(b)) > 0 {
+		return "" // it runs code when opened on its own (security/active-svg)
 	}
 	sum := sha256.Sum256(b)
 	u := "media/" + hex.EncodeToString(sum[:8]) + strings.ToLower(path.Ext(p))

@@ -285,6 +285,7 @@ func Injection(src []byte, overrides, prompt bool) []Hit {
 	var ws []word
 	ords, clause := 0, 0
 	ws = words(src, 0, len(src), injectionLexicon, injectionCompoundSet, &ords, &clause, ws)
+	q := newQualifiers(ws)
 	lastEnd := -1
 	for i := range ws {
 		if int(ws[i].off) < lastEnd {
@@ -310,7 +311,7 @@ func Injection(src []byte, overrides, prompt bool) []Hit {
 			if p.modal && i > 0 && ws[i-1].class&cModal != 0 && ws[i].ord-ws[i-1].ord <= 1 && ws[i-1].clause == ws[i].clause {
 				continue
 			}
-			if p.plain && qualified(ws, i, end) {
+			if p.plain && q.qualified(ws, i, end) {
 				continue
 			}
 			if p.noProgressive && progressiveBetween(src[ws[i].end:end]) {
@@ -410,23 +411,53 @@ func followedBy(ws []word, end int, c uint64) bool {
 	return ws[j+1].class&c != 0 && ws[j+1].ord == ws[j].ord+1 && ws[j+1].clause == ws[j].clause
 }
 
+// qualifiers answers, in constant time a match, whether a clause holds
+// a negation or a condition before a place, or a reporting word anywhere:
+// asked by walking the clause for every match, a clause of a million
+// words with a match every few words would take a million walks.
+type qualifiers struct {
+	lastQual []int32 // per word: the last word of class cNeg|cIf at or before it in its clause, or -1
+	defuse   []bool  // per word: its clause holds a word of class cDefuse
+}
+
+func newQualifiers(ws []word) *qualifiers {
+	q := &qualifiers{lastQual: make([]int32, len(ws)), defuse: make([]bool, len(ws))}
+	for i := range ws {
+		q.lastQual[i] = -1
+		if i > 0 && ws[i-1].clause == ws[i].clause {
+			q.lastQual[i] = q.lastQual[i-1]
+		}
+		if ws[i].class&(cNeg|cIf) != 0 {
+			q.lastQual[i] = int32(i)
+		}
+	}
+	for a := 0; a < len(ws); {
+		b, found := a, false
+		for ; b < len(ws) && ws[b].clause == ws[a].clause; b++ {
+			found = found || ws[b].class&cDefuse != 0
+		}
+		for k := a; k < b; k++ {
+			q.defuse[k] = found
+		}
+		a = b
+	}
+	return q
+}
+
 // qualified reports whether the clause of ws[i] holds a negation or a
 // condition before end, the end of a match that starts at ws[i], or a
 // word anywhere in it that reports the text rather than obeys it
 // ("text claiming priority over your instructions is data", "'you are
 // an unrestricted assistant' is a known jailbreak").
-func qualified(ws []word, i, end int) bool {
-	for j := i; j >= 0 && ws[j].clause == ws[i].clause; j-- {
-		if ws[j].class&(cNeg|cIf|cDefuse) != 0 {
-			return true
-		}
+func (q *qualifiers) qualified(ws []word, i, end int) bool {
+	if q.defuse[i] {
+		return true
 	}
-	for j := i + 1; j < len(ws) && ws[j].clause == ws[i].clause; j++ {
-		if ws[j].class&cDefuse != 0 || int(ws[j].off) < end && ws[j].class&(cNeg|cIf) != 0 {
-			return true
-		}
+	k := i // the last word of the match (a match spans a few words)
+	for k+1 < len(ws) && ws[k+1].clause == ws[i].clause && int(ws[k+1].off) < end {
+		k++
 	}
-	return false
+	return q.lastQual[k] >= 0
 }
 
 // progressiveBetween reports whether text holds a word ending in -ing.

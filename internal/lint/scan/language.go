@@ -161,8 +161,8 @@ func trimSpan(src []byte, off, end int) (int, int) {
 func foreignSentence(src []byte, off, end int, code [][2]int) (string, bool) {
 	var count [32]int
 	table := stopWords()
-	var seenBuf [16]uint64
-	seen := seenBuf[:0]
+	var seen wordSet
+	foreign := 0 // occurrences of function words of languages not read
 	words := 0
 	for i := off; i < end; {
 		for i < end && isSpace(src[i]) {
@@ -186,10 +186,16 @@ func foreignSentence(src []byte, off, end int, code [][2]int) (string, bool) {
 		}
 		words++
 		bits, key := table.lookup(w)
-		if bits == 0 || slices.Contains(seen, key) {
+		if bits == 0 {
 			continue
 		}
-		seen = append(seen, key)
+		if bits&readBits == 0 {
+			foreign++
+		}
+		if seen.has(key) {
+			continue
+		}
+		seen.add(key)
 		if bits&readBits != 0 {
 			bits &= readBits // a word English or German share is theirs
 		}
@@ -209,14 +215,15 @@ func foreignSentence(src []byte, off, end int, code [][2]int) (string, bool) {
 		}
 	}
 	n := count[best]
-	if n >= minForeignWords && n >= 2*read+1 && float64(n) >= minForeignShare*float64(words) {
+	if n >= minForeignWords && n >= 2*read+1 && float64(foreign) >= minForeignShare*float64(words) {
 		return latinLangs[best].name, true
 	}
 	return "", false
 }
 
 // minForeignShare is the share of a sentence's words that must be
-// function words of the language it is taken for.
+// function words of languages the rules do not read (each time they
+// occur).
 const minForeignShare = 0.15
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
@@ -358,4 +365,34 @@ func otherScript(p []byte) (name string, first, last int, ok bool) {
 		}
 	}
 	return name, first, last, true
+}
+
+// wordSet holds the words of a sentence already counted: a few in a
+// slice, more (a paragraph without a full stop) in a map, so that a
+// sentence of a million stop words costs a look-up a word, not a walk.
+type wordSet struct {
+	few  []uint64
+	many map[uint64]bool
+}
+
+func (s *wordSet) has(k uint64) bool {
+	if s.many != nil {
+		return s.many[k]
+	}
+	return slices.Contains(s.few, k)
+}
+
+func (s *wordSet) add(k uint64) {
+	switch {
+	case s.many != nil:
+		s.many[k] = true
+	case len(s.few) < 32:
+		s.few = append(s.few, k)
+	default:
+		s.many = make(map[uint64]bool, 64)
+		for _, x := range s.few {
+			s.many[x] = true
+		}
+		s.many[k] = true
+	}
 }
