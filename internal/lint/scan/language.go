@@ -74,25 +74,33 @@ func paragraphAt(src []byte, off, end int) (pend, next int) {
 // appendForeign appends the hits of the paragraph src[off:end]: the
 // paragraph when it is in another script, else each sentence in a
 // language of the Latin script the rules do not read, else the paragraph
-// when it is, taken whole.
+// when it is, taken whole (short sentences each with too few function
+// words to tell may make a paragraph that has enough). Each word is
+// looked up once, for its sentence and its paragraph.
 func appendForeign(hits []Hit, src []byte, off, end int) []Hit {
 	if name, first, last, ok := otherScript(src[off:end]); ok {
 		return append(hits, Hit{Off: off + first, End: off + last, What: "text in " + name})
 	}
 	code := CodeSpans(src, off, end)
 	found := len(hits)
+	var para tally
+	table := stopWords()
 	for s := off; s < end; {
 		e, n := sentenceAt(src, s, end)
-		if name, ok := foreignSentence(src, s, e, code); ok {
+		var sent tally
+		code = proseWords(src, s, e, code, func(w []byte) {
+			bits, key := table.lookup(w)
+			sent.add(bits, key)
+			para.add(bits, key)
+		})
+		if name, ok := sent.verdict(); ok {
 			ts, te := trimSpan(src, s, e)
 			hits = append(hits, Hit{Off: ts, End: te, What: "prose in " + name})
 		}
 		s = n
 	}
-	// Short sentences each with too few function words to tell may make
-	// a paragraph that has enough.
 	if len(hits) == found {
-		if name, ok := foreignSentence(src, off, end, code); ok {
+		if name, ok := para.verdict(); ok {
 			ts, te := trimSpan(src, off, end)
 			hits = append(hits, Hit{Off: ts, End: te, What: "prose in " + name})
 		}
@@ -151,19 +159,12 @@ func trimSpan(src []byte, off, end int) (int, int) {
 	return off, end
 }
 
-// foreignSentence reports whether the sentence src[off:end] is in a
-// language of the Latin script the rules do not read, and which. Only
-// words of prose count: a chunk between spaces that holds anything but
-// letters once its punctuation is trimmed (a path, a URL, go.mod,
-// en-us, 10/min, VAR_1) is a name, and code spans are code. Each word
-// counts once, and a function word of English or German counts for them
-// alone (at, so, die, was are words of other languages too).
-func foreignSentence(src []byte, off, end int, code [][2]int) (string, bool) {
-	var count [32]int
-	table := stopWords()
-	var seen wordSet
-	foreign := 0 // occurrences of function words of languages not read
-	words := 0
+// proseWords calls fn with each word of prose of src[off:end] and
+// returns the code spans (sorted) that end after it. Only words of prose
+// count: a chunk between spaces that holds anything but letters once its
+// punctuation is trimmed (a path, a URL, go.mod, en-us, 10/min, VAR_1)
+// is a name, and code spans are code.
+func proseWords(src []byte, off, end int, code [][2]int, fn func(w []byte)) [][2]int {
 	for i := off; i < end; {
 		for i < end && isSpace(src[i]) {
 			i++
@@ -179,43 +180,62 @@ func foreignSentence(src []byte, off, end int, code [][2]int) (string, bool) {
 			code = code[1:]
 		}
 		inCode := len(code) > 0 && code[0][0] < j
-		w, ok := proseWord(src[i:j])
+		if w, ok := proseWord(src[i:j]); ok && !inCode {
+			fn(w)
+		}
 		i = j
-		if !ok || inCode {
-			continue
-		}
-		words++
-		bits, key := table.lookup(w)
-		if bits == 0 {
-			continue
-		}
-		if bits&readBits == 0 {
-			foreign++
-		}
-		if seen.has(key) {
-			continue
-		}
-		seen.add(key)
-		if bits&readBits != 0 {
-			bits &= readBits // a word English or German share is theirs
-		}
-		for k := range latinLangs {
-			if bits&(1<<k) != 0 {
-				count[k]++
-			}
+	}
+	return code
+}
+
+// tally counts the function words of a sentence or a paragraph by
+// language. Each word counts once, and a function word of English or
+// German counts for them alone (at, so, die, was are words of other
+// languages too).
+type tally struct {
+	count   [32]int
+	seen    wordSet
+	foreign int // occurrences of function words of languages not read
+	words   int
+}
+
+// add counts a word: its languages and its number (stopIndex.lookup).
+func (t *tally) add(bits langBits, key uint64) {
+	t.words++
+	if bits == 0 {
+		return
+	}
+	if bits&readBits == 0 {
+		t.foreign++
+	}
+	if t.seen.has(key) {
+		return
+	}
+	t.seen.add(key)
+	if bits&readBits != 0 {
+		bits &= readBits // a word English or German share is theirs
+	}
+	for k := range latinLangs {
+		if bits&(1<<k) != 0 {
+			t.count[k]++
 		}
 	}
+}
+
+// verdict reports whether the words counted are in a language of the
+// Latin script the rules do not read, and which.
+func (t *tally) verdict() (string, bool) {
 	read := 0
 	best := -1
 	for k, l := range latinLangs {
 		if l.read {
-			read += count[k]
-		} else if best < 0 || count[k] > count[best] {
+			read += t.count[k]
+		} else if best < 0 || t.count[k] > t.count[best] {
 			best = k
 		}
 	}
-	n := count[best]
-	if n >= minForeignWords && n >= 2*read+1 && float64(foreign) >= minForeignShare*float64(words) {
+	n := t.count[best]
+	if n >= minForeignWords && n >= 2*read+1 && float64(t.foreign) >= minForeignShare*float64(t.words) {
 		return latinLangs[best].name, true
 	}
 	return "", false
