@@ -45,8 +45,9 @@ type prefiltered struct {
 // from: a lexer may replace a rule while it lexes (chroma's Raku does, in
 // place), and a rule not in the copy is always run.
 type stateFilter struct {
-	rules []*chroma.CompiledRule
-	first []*syntax.CharSet
+	rules  []*chroma.CompiledRule
+	first  []*syntax.CharSet
+	groups []*ruleGroups
 }
 
 // filters returns the sets of every state's rules, computed once, after
@@ -55,8 +56,9 @@ func (p *prefiltered) filters() map[string]stateFilter {
 	p.once.Do(func() {
 		p.states = map[string]stateFilter{}
 		sets := map[*chroma.CompiledRule]*syntax.CharSet{}
+		groups := map[*chroma.CompiledRule]*ruleGroups{}
 		for state, rs := range *p.compiled {
-			f := stateFilter{rules: slices.Clone(rs), first: make([]*syntax.CharSet, len(rs))}
+			f := stateFilter{rules: slices.Clone(rs), first: make([]*syntax.CharSet, len(rs)), groups: make([]*ruleGroups, len(rs))}
 			for i, r := range rs {
 				s, ok := sets[r]
 				if !ok {
@@ -64,6 +66,12 @@ func (p *prefiltered) filters() map[string]stateFilter {
 					sets[r] = s
 				}
 				f.first[i] = s
+				g, ok := groups[r]
+				if !ok {
+					g = groupsOf(r)
+					groups[r] = g
+				}
+				f.groups[i] = g
 			}
 			p.states[state] = f
 		}
@@ -237,10 +245,18 @@ func (l *prefilteredState) matchFiltered(rules []*chroma.CompiledRule) (int, *ch
 	}
 	ch := l.Text[l.Pos]
 	for i, rule := range rules {
-		if f.rules != nil && f.rules[i] == rule && f.first[i] != nil && !f.first[i].Contains(ch) {
+		known := f.rules != nil && f.rules[i] == rule
+		if known && f.first[i] != nil && !f.first[i].Contains(ch) {
 			continue
 		}
-		match, err := rule.Regexp.FindRunesMatchStartingAt(l.Text, l.Pos)
+		var groups []string
+		var named map[string]string
+		var err error
+		if known && f.groups[i] != nil {
+			groups, named, err = f.groups[i].match(rule.Regexp, l.Text, l.Pos)
+		} else {
+			groups, named, err = matchOwned(rule.Regexp, l.Text, l.Pos)
+		}
 		if err != nil {
 			// regexp2's timeout (matchLimit), which chroma takes for no
 			// match: the block is plain rather than lexed as if the rule
@@ -249,14 +265,7 @@ func (l *prefilteredState) matchFiltered(rules []*chroma.CompiledRule) (int, *ch
 			// error, not the time, decides.
 			panic(errLexBound)
 		}
-		if match != nil && match.RuneIndex == l.Pos {
-			gs := match.Groups()
-			groups := make([]string, len(gs))
-			named := make(map[string]string, len(gs))
-			for j, g := range gs {
-				groups[j] = g.String()
-				named[g.Name] = groups[j]
-			}
+		if groups != nil {
 			return i, rule, groups, named
 		}
 	}
