@@ -59,17 +59,18 @@ func balancing(n *syntax.RegexNode) bool {
 	return false
 }
 
-// match returns the groups of re's match at pos (nil: none there) and
-// regexp2's error (its timeout).
-func (g *ruleGroups) match(re *regexp2.Regexp, text []rune, pos int) ([]string, map[string]string, error) {
+// match returns the groups of re's match at pos (nil: none there), their
+// names filled into named (emptied first: the lexing's one map, see
+// prefilteredState.named) when there is one, and regexp2's error (its
+// timeout).
+func (g *ruleGroups) match(re *regexp2.Regexp, text []rune, pos int, named map[string]string) ([]string, error) {
 	var groups []string
-	var named map[string]string
 	err := re.FindRunesMatches(text, pos, func(v regexp2.MatchView) bool {
 		if i, _, ok := v.GroupRange(0); !ok || i != pos {
 			return false
 		}
 		groups = make([]string, len(g.nums))
-		named = make(map[string]string, len(g.nums))
+		clear(named)
 		for j, n := range g.nums {
 			if i, n, ok := v.GroupRange(n); ok {
 				groups[j] = string(text[i : i+n])
@@ -78,21 +79,21 @@ func (g *ruleGroups) match(re *regexp2.Regexp, text []rune, pos int) ([]string, 
 		}
 		return false
 	})
-	return groups, named, err
+	return groups, err
 }
 
 // matchOwned is match from an owned Match, as chroma reads it.
-func matchOwned(re *regexp2.Regexp, text []rune, pos int) ([]string, map[string]string, error) {
+func matchOwned(re *regexp2.Regexp, text []rune, pos int, named map[string]string) ([]string, error) {
 	match, err := re.FindRunesMatchStartingAt(text, pos)
 	if err != nil || match == nil || match.RuneIndex != pos {
-		return nil, nil, err
+		return nil, err
 	}
 	gs := match.Groups()
 	groups := make([]string, len(gs))
-	named := make(map[string]string, len(gs))
+	clear(named)
 	for j, g := range gs {
 		groups[j] = g.String()
 		named[g.Name] = groups[j]
 	}
-	return groups, named, nil
+	return groups, nil
 }

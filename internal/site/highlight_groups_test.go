@@ -35,8 +35,9 @@ func TestGroupsAsOwned(t *testing.T) {
 				}
 				read++
 				for pos := range len(text) {
-					got, gotNamed, gotErr := g.match(r.Regexp, text, pos)
-					want, wantNamed, wantErr := matchOwned(r.Regexp, text, pos)
+					gotNamed, wantNamed := map[string]string{"stale": "x"}, map[string]string{"stale": "x"}
+					got, gotErr := g.match(r.Regexp, text, pos, gotNamed)
+					want, wantErr := matchOwned(r.Regexp, text, pos, wantNamed)
 					if gotErr != nil || wantErr != nil || !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotNamed, wantNamed) {
 						t.Fatalf("%s %s rule %d (%s) at %d: view %q %v %v, owned %q %v %v", s.lang, state, i, r.Pattern, pos,
 							got, gotNamed, gotErr, want, wantNamed, wantErr)

@@ -167,6 +167,12 @@ type prefilteredState struct {
 	initial       string
 	newlineAdded  bool
 	iteratorStack []chroma.Iterator
+	// named is the groups of the last match by name (chroma's
+	// NamedGroups), one map for the whole lexing, emptied and filled
+	// again by each match rather than made anew: chroma reads it only
+	// while the rule that matched is applied (its ByGroupNames emitter,
+	// Raku's mutators), never after the next match.
+	named map[string]string
 }
 
 // next is chroma's LexerState.Iterator (v2.27.0, without tracing), with
@@ -237,7 +243,7 @@ func (l *prefilteredState) pending() (chroma.Token, bool) {
 
 // matchFiltered is chroma's matchRules, skipping the rules whose first
 // characters exclude the rune at l.Pos (and making each group's string
-// once, the groups' slice and map at their size).
+// once, the groups' slice at its size, the map once: named).
 func (l *prefilteredState) matchFiltered(rules []*chroma.CompiledRule) (int, *chroma.CompiledRule, []string, map[string]string) {
 	f, ok := l.filters[l.State]
 	if !ok || len(f.rules) != len(rules) {
@@ -249,13 +255,15 @@ func (l *prefilteredState) matchFiltered(rules []*chroma.CompiledRule) (int, *ch
 		if known && f.first[i] != nil && !f.first[i].Contains(ch) {
 			continue
 		}
+		if l.named == nil {
+			l.named = map[string]string{}
+		}
 		var groups []string
-		var named map[string]string
 		var err error
 		if known && f.groups[i] != nil {
-			groups, named, err = f.groups[i].match(rule.Regexp, l.Text, l.Pos)
+			groups, err = f.groups[i].match(rule.Regexp, l.Text, l.Pos, l.named)
 		} else {
-			groups, named, err = matchOwned(rule.Regexp, l.Text, l.Pos)
+			groups, err = matchOwned(rule.Regexp, l.Text, l.Pos, l.named)
 		}
 		if err != nil {
 			// regexp2's timeout (matchLimit), which chroma takes for no
@@ -266,7 +274,7 @@ func (l *prefilteredState) matchFiltered(rules []*chroma.CompiledRule) (int, *ch
 			panic(errLexBound)
 		}
 		if groups != nil {
-			return i, rule, groups, named
+			return i, rule, groups, l.named
 		}
 	}
 	return 0, &chroma.CompiledRule{}, nil, nil
