@@ -37,6 +37,10 @@ type highlighter struct {
 	// cache, the output), so a buffer serves one after the other instead of
 	// growing anew for each.
 	bufs sync.Pool
+	// tokens holds the *[]chroma.Token slices blocks are lexed into
+	// (lexInto): their tokens are written out at once, so a slice serves
+	// one block after the other instead of growing anew for each.
+	tokens sync.Pool
 }
 
 func newHighlighter(c *cache.Cache) *highlighter {
@@ -126,25 +130,37 @@ func codeKey(lang, code string) cache.Key {
 // failing otherwise (a panic in the prefilter's loop) is not the code's
 // doing: the slow lexer then lexes the block as before the prefilter.
 func (h *highlighter) lex(buf *bytes.Buffer, lx *langLexer, code string) error {
-	err := lexInto(buf, lx.fast, code)
+	err := h.lexInto(buf, lx.fast, code)
 	if err != nil && lx.slow != nil && !errors.Is(err, errLexBound) {
-		err = lexInto(buf, lx.slow, code)
+		err = h.lexInto(buf, lx.slow, code)
 	}
 	return err
 }
 
 // lexInto writes the highlighted tokens of code into buf, or nothing and
 // the error or panic of the lexing.
-func lexInto(buf *bytes.Buffer, lx chroma.Lexer, code string) error {
+func (h *highlighter) lexInto(buf *bytes.Buffer, lx chroma.Lexer, code string) error {
 	return guard.Do(func() error {
-		toks, err := lexTokens(lx, code)
+		p, _ := h.tokens.Get().(*[]chroma.Token)
+		if p == nil {
+			p = new([]chroma.Token)
+		}
+		toks, err := appendTokens((*p)[:0], lx, code)
 		if err != nil {
 			return err
 		}
 		writeTokens(buf, toks)
+		if cap(toks) <= maxPooledTokens {
+			clear(toks) // their strings are the block's
+			*p = toks[:0]
+			h.tokens.Put(p)
+		}
 		return nil
 	})
 }
+
+// maxPooledTokens is the largest slice lexInto keeps for the next block.
+const maxPooledTokens = 1 << 16
 
 // unfiltered returns l without the prefilter (highlight_prefilter.go):
 // the untimed lexer under a prefiltered one, markdown around it; nil for

@@ -128,12 +128,16 @@ func withCounting(m chroma.Mutator) chroma.Mutator {
 // lexTokens returns the tokens of code, or errLexBound's panic when the
 // lexing crosses its bounds (see above).
 func lexTokens(lx chroma.Lexer, code string) ([]chroma.Token, error) {
+	return appendTokens(nil, lx, code)
+}
+
+// appendTokens is lexTokens appending to out.
+func appendTokens(out []chroma.Token, lx chroma.Lexer, code string) ([]chroma.Token, error) {
 	it, err := lx.Tokenise(nil, code)
 	if err != nil {
 		return nil, err
 	}
 	clock := newLexClock(len(code))
-	var out []chroma.Token
 	for t := it(); t != chroma.EOF; t = it() {
 		clock.step()
 		out = append(out, t)

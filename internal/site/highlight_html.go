@@ -19,23 +19,91 @@ import (
 // two over every lexer's sample.
 func writeTokens(buf *bytes.Buffer, tokens []chroma.Token) {
 	buf.WriteString(`<pre class="` + tokenClass(chroma.PreWrapper) + `"><code>`)
-	line, cl := tokenClass(chroma.Line), tokenClass(chroma.CodeLine)
-	for _, ts := range chroma.SplitTokensIntoLines(tokens) {
-		openSpan(buf, line)
-		openSpan(buf, cl)
-		for _, t := range ts {
-			c := tokenClass(t.Type)
-			if c != "" {
-				openSpan(buf, c)
+	var w lineWriter
+	w.line, w.cl = tokenClass(chroma.Line), tokenClass(chroma.CodeLine)
+	for _, t := range tokens {
+		// The lines of chroma.SplitTokensIntoLines, written as they come
+		// rather than collected: a token is cut after each newline, and
+		// an empty tail is dropped.
+		v := t.Value
+		for {
+			i := strings.IndexByte(v, '\n')
+			if i < 0 {
+				break
 			}
-			escapeHTML(buf, t.Value)
-			if c != "" {
-				buf.WriteString("</span>")
+			w.piece(buf, t.Type, v[:i+1])
+			w.end(buf)
+			if v = v[i+1:]; v == "" {
+				break
 			}
 		}
-		buf.WriteString("</span></span>")
+		if v != "" || !strings.Contains(t.Value, "\n") {
+			w.piece(buf, t.Type, v)
+		}
+	}
+	// A line still pending is a last line of one empty token, which
+	// chroma drops.
+	if w.open {
+		w.end(buf)
 	}
 	buf.WriteString("</code></pre>")
+}
+
+// lineWriter writes the lines of writeTokens. A line whose only token so
+// far is empty is held back (pending): chroma drops it when it is the last.
+type lineWriter struct {
+	line, cl string
+	open     bool // the line's spans are written
+	pending  bool // the line holds one empty token, not written yet
+	pendType chroma.TokenType
+}
+
+func (w *lineWriter) piece(buf *bytes.Buffer, typ chroma.TokenType, v string) {
+	if !w.open && !w.pending && v == "" {
+		w.pending, w.pendType = true, typ
+		return
+	}
+	w.flushPending(buf)
+	if !w.open {
+		openSpan(buf, w.line)
+		openSpan(buf, w.cl)
+		w.open = true
+	}
+	writeToken(buf, typ, v)
+}
+
+// flushPending opens the line and writes its held-back empty token.
+func (w *lineWriter) flushPending(buf *bytes.Buffer) {
+	if !w.pending {
+		return
+	}
+	w.pending = false
+	openSpan(buf, w.line)
+	openSpan(buf, w.cl)
+	w.open = true
+	writeToken(buf, w.pendType, "")
+}
+
+// end closes the line.
+func (w *lineWriter) end(buf *bytes.Buffer) {
+	w.flushPending(buf)
+	if w.open {
+		buf.WriteString("</span></span>")
+	}
+	w.open = false
+}
+
+// writeToken writes a token's value, escaped, in a span of its type's
+// class if it has one.
+func writeToken(buf *bytes.Buffer, typ chroma.TokenType, v string) {
+	c := tokenClass(typ)
+	if c != "" {
+		openSpan(buf, c)
+	}
+	escapeHTML(buf, v)
+	if c != "" {
+		buf.WriteString("</span>")
+	}
 }
 
 // openSpan writes a span's start tag with class c, or <span> when c is "".

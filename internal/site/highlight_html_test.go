@@ -49,7 +49,14 @@ func TestWriteTokensAsChroma(t *testing.T) {
 			t.Errorf("type %v, value %q:\n got %s\nwant %s", tt, v, got, want)
 		}
 	}
-	for _, ts := range [][]chroma.Token{all, all[:len(all)-1], nil, {{Type: chroma.Text, Value: ""}}, {{Type: chroma.Text, Value: "a\n"}, {Type: chroma.Text, Value: ""}}} {
+	for _, ts := range [][]chroma.Token{all, all[:len(all)-1], nil, {{Type: chroma.Text, Value: ""}}, {{Type: chroma.Text, Value: "a\n"}, {Type: chroma.Text, Value: ""}},
+		// empty tokens around line ends (writeTokens holds a line of one
+		// empty token back: chroma drops it when it is the last)
+		{{Type: chroma.Keyword, Value: ""}, {Type: chroma.Text, Value: ""}},
+		{{Type: chroma.Keyword, Value: ""}, {Type: chroma.Text, Value: "x"}},
+		{{Type: chroma.Text, Value: "a\n"}, {Type: chroma.Keyword, Value: ""}, {Type: chroma.Text, Value: "\n"}, {Type: chroma.Keyword, Value: ""}},
+		{{Type: chroma.Keyword, Value: ""}, {Type: chroma.Text, Value: "\n"}},
+		{{Type: chroma.Text, Value: "\nb"}, {Type: chroma.Keyword, Value: ""}, {Type: chroma.Keyword, Value: "c\n\n"}}} {
 		if got, want := ourHTML(ts), chromaHTML(t, ts); got != want {
 			t.Errorf("%d tokens:\n got %s\nwant %s", len(ts), got, want)
 		}

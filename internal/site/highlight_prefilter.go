@@ -45,8 +45,9 @@ type prefiltered struct {
 // from: a lexer may replace a rule while it lexes (chroma's Raku does, in
 // place), and a rule not in the copy is always run.
 type stateFilter struct {
-	rules []*chroma.CompiledRule
-	first []*syntax.CharSet
+	rules  []*chroma.CompiledRule
+	first  []*syntax.CharSet
+	groups []*ruleGroups
 }
 
 // filters returns the sets of every state's rules, computed once, after
@@ -55,8 +56,9 @@ func (p *prefiltered) filters() map[string]stateFilter {
 	p.once.Do(func() {
 		p.states = map[string]stateFilter{}
 		sets := map[*chroma.CompiledRule]*syntax.CharSet{}
+		groups := map[*chroma.CompiledRule]*ruleGroups{}
 		for state, rs := range *p.compiled {
-			f := stateFilter{rules: slices.Clone(rs), first: make([]*syntax.CharSet, len(rs))}
+			f := stateFilter{rules: slices.Clone(rs), first: make([]*syntax.CharSet, len(rs)), groups: make([]*ruleGroups, len(rs))}
 			for i, r := range rs {
 				s, ok := sets[r]
 				if !ok {
@@ -64,6 +66,12 @@ func (p *prefiltered) filters() map[string]stateFilter {
 					sets[r] = s
 				}
 				f.first[i] = s
+				g, ok := groups[r]
+				if !ok {
+					g = groupsOf(r)
+					groups[r] = g
+				}
+				f.groups[i] = g
 			}
 			p.states[state] = f
 		}
@@ -159,6 +167,12 @@ type prefilteredState struct {
 	initial       string
 	newlineAdded  bool
 	iteratorStack []chroma.Iterator
+	// named is the groups of the last match by name (chroma's
+	// NamedGroups), one map for the whole lexing, emptied and filled
+	// again by each match rather than made anew: chroma reads it only
+	// while the rule that matched is applied (its ByGroupNames emitter,
+	// Raku's mutators), never after the next match.
+	named map[string]string
 }
 
 // next is chroma's LexerState.Iterator (v2.27.0, without tracing), with
@@ -229,7 +243,7 @@ func (l *prefilteredState) pending() (chroma.Token, bool) {
 
 // matchFiltered is chroma's matchRules, skipping the rules whose first
 // characters exclude the rune at l.Pos (and making each group's string
-// once, the groups' slice and map at their size).
+// once, the groups' slice at its size, the map once: named).
 func (l *prefilteredState) matchFiltered(rules []*chroma.CompiledRule) (int, *chroma.CompiledRule, []string, map[string]string) {
 	f, ok := l.filters[l.State]
 	if !ok || len(f.rules) != len(rules) {
@@ -237,10 +251,20 @@ func (l *prefilteredState) matchFiltered(rules []*chroma.CompiledRule) (int, *ch
 	}
 	ch := l.Text[l.Pos]
 	for i, rule := range rules {
-		if f.rules != nil && f.rules[i] == rule && f.first[i] != nil && !f.first[i].Contains(ch) {
+		known := f.rules != nil && f.rules[i] == rule
+		if known && f.first[i] != nil && !f.first[i].Contains(ch) {
 			continue
 		}
-		match, err := rule.Regexp.FindRunesMatchStartingAt(l.Text, l.Pos)
+		if l.named == nil {
+			l.named = map[string]string{}
+		}
+		var groups []string
+		var err error
+		if known && f.groups[i] != nil {
+			groups, err = f.groups[i].match(rule.Regexp, l.Text, l.Pos, l.named)
+		} else {
+			groups, err = matchOwned(rule.Regexp, l.Text, l.Pos, l.named)
+		}
 		if err != nil {
 			// regexp2's timeout (matchLimit), which chroma takes for no
 			// match: the block is plain rather than lexed as if the rule
@@ -249,15 +273,8 @@ func (l *prefilteredState) matchFiltered(rules []*chroma.CompiledRule) (int, *ch
 			// error, not the time, decides.
 			panic(errLexBound)
 		}
-		if match != nil && match.RuneIndex == l.Pos {
-			gs := match.Groups()
-			groups := make([]string, len(gs))
-			named := make(map[string]string, len(gs))
-			for j, g := range gs {
-				groups[j] = g.String()
-				named[g.Name] = groups[j]
-			}
-			return i, rule, groups, named
+		if groups != nil {
+			return i, rule, groups, l.named
 		}
 	}
 	return 0, &chroma.CompiledRule{}, nil, nil
