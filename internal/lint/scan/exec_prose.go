@@ -1,0 +1,133 @@
+package scan
+
+import (
+	"bytes"
+	"regexp"
+)
+
+// Which of execPatterns a prose match is read by.
+const (
+	patPipe  = 0 // curl … | sh
+	patIex   = 1 // iwr … | iex
+	patSudo  = 4 // sudo …
+	maxProse = 8 // matches of one pattern tried in one paragraph
+)
+
+// proseKeys are, for each of execPatterns, the words (lower case) its
+// match in prose cannot do without: more than the keys of code, so that
+// prose that merely talks about downloads, removal or certificates is
+// not tried (the patterns need a pipe to iex, "rm -", an option).
+var proseKeys = [8][]string{
+	patPipe: {"curl", "wget", "iwr", "irm", "invoke-"},
+	patIex:  {"iex", "invoke-"},
+	2:       {"curl", "wget"},
+	3:       {"rm -", "remove-item", "del /"},
+	patSudo: {"sudo"},
+	5: {"-k", "insecure", "no-check-certificate", "false", "unauthorized", "pythonhttpsverify", "no_verify", "ssl_verify",
+		"disable-tls", "skipcertificatecheck", "unverified"},
+}
+
+// proseAny is the keys of every check in prose.
+var proseAny = func() (m uint64) {
+	for _, k := range proseMasks {
+		m |= k
+	}
+	return m
+}()
+
+var (
+	// urlRE finds an address in a match: a download piped into a shell
+	// reads as a command in prose only with what it downloads ("curl |
+	// sh" alone names the practice).
+	urlRE = regexp.MustCompile(`://|\b[\w-]+(?:\.[\w-]+)+/`)
+	// proseSudoRE: sudo in prose is a command when a path, an option or a
+	// program run as root follows it ("sudo apt-get install x", "sudo
+	// ./setup"); "sudo access", "sudo rights", "sudo to install" are words.
+	proseSudoRE = regexp.MustCompile(`^[;&|(\s]*sudo\s+(?:[./~$-]|(?:apt|apt-get|yum|dnf|pacman|zypper|apk|brew|snap|flatpak|npm|npx|pnpm|yarn|pip|pip3|gem|cargo|systemctl|service|rm|chmod|chown|chgrp|mv|cp|mkdir|tee|make|docker|podman|sh|bash|zsh|ln|pkill|killall|reboot|shutdown|mount|umount|ufw|iptables|usermod|useradd|passwd|visudo|dpkg|rpm|modprobe|sysctl|vim|vi|nano|git|curl|wget|python|python3|node|chroot|dd|mkfs|fdisk|launchctl|kubectl|nginx|certbot|add-apt-repository|ldconfig|sed|setcap|tar|unzip|crontab|journalctl|nixos-rebuild)\b(?:[^\w-]|$))`)
+	// tableRowRE is the delimiter row of a table: its cells are not one
+	// command line.
+	tableRowRE = regexp.MustCompile(`(?m)^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*\|`)
+)
+
+// execProse checks the paragraphs of the prose src[off:end] for the
+// commands prose cannot mean otherwise, a paragraph read as a model reads
+// it (its line breaks as spaces): a download with its address piped into
+// a shell or iex, the other download-and-run forms, rm -rf of the root or
+// home folder, sudo before a path, an option or a program, TLS checks
+// turned off. A match must stay inside one sentence; one that overlaps
+// code, which was read as code (code spans, HTML code elements, indented
+// code), or a hit is not prose.
+// Reading the environment and sending it out is security/injection's in
+// prose.
+func execProse(src []byte, off, end int, code [][2]int, c *collector) {
+	for p := off; p < end; {
+		q := paragraphEnd(src, p, end)
+		var on [8]bool
+		has, any := execKeys.present(src[p:q]), false
+		for k, m := range proseMasks {
+			on[k] = has&m != 0
+			any = any || on[k]
+		}
+		if any && !tableRowRE.Match(src[p:q]) {
+			proseParagraph(src, p, q, code, on, c)
+		}
+		p = q
+	}
+}
+
+// proseParagraph checks the paragraph src[p:q] for the patterns on (see
+// execProse).
+func proseParagraph(src []byte, p, q int, code [][2]int, on [8]bool, c *collector) {
+	para := src[p:q]
+	if bytes.IndexByte(para, '\n') >= 0 {
+		para = flat(para)
+	}
+	for k, pat := range execPatterns {
+		if !on[k] {
+			continue
+		}
+		for _, m := range pat.re.FindAllIndex(para, maxProse) {
+			if !proseCommand(k, para, m) || c.overlaps(p+m[0], p+m[1]) || overlapsRange(code, p+m[0], p+m[1]) {
+				continue
+			}
+			off := commandStart(para, m[0], m[1])
+			c.add(Hit{Off: p + off, End: p + m[1], What: "a command that " + pat.what})
+		}
+	}
+}
+
+// proseCommand reports whether the match m of execPatterns[k] in the
+// prose para reads as a command (see execProse).
+func proseCommand(k int, para []byte, m []int) bool {
+	t := para[m[0]:m[1]]
+	if bytes.Contains(t, []byte(". ")) || bytes.Contains(t, []byte("? ")) || bytes.Contains(t, []byte("! ")) {
+		return false // two sentences
+	}
+	switch k {
+	case patPipe, patIex:
+		return bytes.IndexByte(t, '|') < 0 || urlRE.Match(t)
+	case patSudo:
+		return proseSudoRE.Match(para[m[0]:])
+	}
+	return true
+}
+
+// overlapsRange reports whether [off, end) overlaps a range of rs.
+func overlapsRange(rs [][2]int, off, end int) bool {
+	for _, r := range rs {
+		if off < r[1] && r[0] < end {
+			return true
+		}
+	}
+	return false
+}
+
+// overlaps reports whether [off, end) overlaps a hit gathered so far.
+func (c *collector) overlaps(off, end int) bool {
+	for _, h := range c.hits {
+		if off < h.End && h.Off < end {
+			return true
+		}
+	}
+	return false
+}
