@@ -78,10 +78,7 @@ func execProse(src []byte, off, end int, code [][2]int, c *collector) {
 // proseParagraph checks the paragraph src[p:q] for the patterns on (see
 // execProse).
 func proseParagraph(src []byte, p, q int, code [][2]int, on [8]bool, c *collector) {
-	para := src[p:q]
-	if bytes.IndexByte(para, '\n') >= 0 {
-		para = flat(para)
-	}
+	para := proseText(src[p:q])
 	for k, pat := range execPatterns {
 		if !on[k] {
 			continue
@@ -94,6 +91,24 @@ func proseParagraph(src []byte, p, q int, code [][2]int, on [8]bool, c *collecto
 			c.add(Hit{Off: p + off, End: p + m[1], What: "a command that " + pat.what})
 		}
 	}
+}
+
+// proseText returns a copy of the paragraph para as the command patterns
+// read it, offsets kept: line breaks as spaces, and the punctuation that
+// ends a sentence or clause right after a path ("rm -rf ~.", "rm -rf /,")
+// as a space, for it is no part of the path.
+func proseText(para []byte) []byte {
+	out := flat(para)
+	for i := 1; i < len(out); i++ {
+		switch out[i] {
+		case '.', ',', ')', ':':
+			prev := out[i-1]
+			if (prev == '/' || prev == '~' || prev == '*' || prev == '}') && (i+1 == len(out) || out[i+1] == ' ' || out[i+1] == '\t') {
+				out[i] = ' '
+			}
+		}
+	}
+	return out
 }
 
 // proseCommand reports whether the match m of execPatterns[k] in the

