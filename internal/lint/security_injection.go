@@ -34,7 +34,7 @@ var securityInjection = securityRule(&Rule{
 }, "remove the instruction; a manual that quotes an attack on purpose disables the rule for that line", func(t *scanText) []scan.Hit {
 	// The same text as the model reads it: a disguise that hides a word
 	// from the matcher hides nothing from a model.
-	return withDisguised(t.src, injections(t.src, t.prompt), func(text []byte) []scan.Hit { return injections(text, t.prompt) })
+	return withDisguised(t, injections(t.src, t.prompt), func(text []byte) []scan.Hit { return injections(text, t.prompt) })
 })
 
 // injections returns the hits of security/injection in src, unsorted.

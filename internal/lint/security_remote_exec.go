@@ -28,5 +28,5 @@ var securityRemoteExec = securityRule(&Rule{
 	}
 	// The text as a model reads it: &#96;curl … | sh&#96; is a code
 	// span, c&#117;rl is curl.
-	return withDisguised(t.src, hits, func(text []byte) []scan.Hit { return scan.RemoteExec(text, scan.Markdown) })
+	return withDisguised(t, hits, func(text []byte) []scan.Hit { return scan.RemoteExec(text, scan.Markdown) })
 })
