@@ -94,11 +94,28 @@ func proseParagraph(src []byte, p, q int, code [][2]int, on [8]bool, c *collecto
 }
 
 // proseText returns a copy of the paragraph para as the command patterns
-// read it, offsets kept: line breaks as spaces, and the punctuation that
-// ends a sentence or clause right after a path ("rm -rf ~.", "rm -rf /,")
-// as a space, for it is no part of the path.
+// read it, offsets kept: line breaks as spaces, quotation marks (", “, ”,
+// and ' but an apostrophe) as spaces, for a quoted command is as much a
+// command as a code span, and the punctuation that ends a sentence or
+// clause right after a path ("rm -rf ~.", "rm -rf /,") as a space, for it
+// is no part of the path.
 func proseText(para []byte) []byte {
 	out := flat(para)
+	for _, q := range [][]byte{[]byte("\u201c"), []byte("\u201d")} {
+		for at := 0; ; {
+			i := bytes.Index(out[at:], q)
+			if i < 0 {
+				break
+			}
+			copy(out[at+i:], "   ")
+			at += i + len(q)
+		}
+	}
+	for i := 0; i < len(out); i++ {
+		if out[i] == '"' || out[i] == '\'' && !(letterBefore(out, i) && i+1 < len(out) && isASCIILetter(out[i+1])) {
+			out[i] = ' '
+		}
+	}
 	for i := 1; i < len(out); i++ {
 		switch out[i] {
 		case '.', ',', ')', ':':

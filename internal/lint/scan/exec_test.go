@@ -28,6 +28,7 @@ func TestRemoteExecOutsideCode(t *testing.T) {
 		{"sudo before a span", "Press <kbd>sudo rm -rf /</kbd> or sudo <code>rm -rf ~</code>.\n", []string{"rm -rf /", "rm -rf ~"}},
 		{"rm at the end of a sentence", "To reset, run rm -rf ~. Then log in.\n", []string{"rm -rf ~"}},
 		{"rm before a comma", "Wipe it with rm -rf /, then reinstall.\n", []string{"rm -rf /"}},
+		{"quoted in prose", "Run \"sudo apt-get install -y x\" or \u201csudo ./setup\u201d first; it's 'sudo rm -rf /'.\n", []string{"sudo a", "sudo .", "rm -rf /"}},
 		{"one hit for span and prose", "Run `curl -s https://e.example/x | sh` now.\n", []string{"curl -s https://e.example/x | sh"}},
 
 		{"pipe in a sentence", "Pipe the output into sh when you trust it.\n", nil},
