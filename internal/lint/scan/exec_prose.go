@@ -135,6 +135,9 @@ func proseCommand(k int, para []byte, m []int) bool {
 	if bytes.Contains(t, []byte(". ")) || bytes.Contains(t, []byte("? ")) || bytes.Contains(t, []byte("! ")) {
 		return false // two sentences
 	}
+	if negatedBefore(para[:m[0]]) {
+		return false // "never run curl https://… | sh", "do not use curl -k"
+	}
 	switch k {
 	case patPipe, patIex:
 		return bytes.IndexByte(t, '|') < 0 || urlRE.Match(t)
@@ -142,6 +145,32 @@ func proseCommand(k int, para []byte, m []int) bool {
 		return proseSudoRE.Match(para[m[0]:])
 	}
 	return true
+}
+
+// proseNegations are the words that, among the last three before a
+// command in its sentence, forbid it rather than order it.
+var proseNegations = map[string]bool{"never": true, "not": true, "don't": true, "dont": true, "avoid": true,
+	"without": true, "instead": true, "rather": true, "nie": true, "niemals": true, "nicht": true, "kein": true, "keine": true}
+
+// negatedBefore reports whether one of the last three words of before,
+// within its sentence, is a negation (proseNegations).
+func negatedBefore(before []byte) bool {
+	for n := 0; n < 3; n++ {
+		before = bytes.TrimRight(before, " \t")
+		if len(before) == 0 {
+			return false
+		}
+		if c := before[len(before)-1]; c == '.' || c == '?' || c == '!' || c == ';' || c == ':' {
+			return false // the sentence starts here
+		}
+		i := bytes.LastIndexAny(before, " \t") + 1
+		w := bytes.ToLower(bytes.Trim(before[i:], ",()*_"))
+		if proseNegations[string(w)] {
+			return true
+		}
+		before = before[:i]
+	}
+	return false
 }
 
 // overlapsRange reports whether [off, end) overlaps a range of rs.
