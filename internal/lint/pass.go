@@ -87,6 +87,10 @@ type Pass struct {
 	// files are the files the security rules scan besides manuals
 	// (securityFiles), read once per run.
 	files []*scanText
+	// text is the text of the manual being checked for the security
+	// rules, shared by the rules of that manual (which run one after
+	// another), or nil.
+	text *scanText
 	// weakened is Weakened of the configuration, for the manual/lock
 	// rule (which cannot name it: Weakened reads the registry).
 	weakened func(files []string) []capability.Fact

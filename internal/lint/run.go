@@ -77,18 +77,19 @@ func Run(in *Input) diag.List {
 // (wide).
 func checkManual(in *Input, m *manual.Manual, own, named, wide []*Rule, names [32]byte) diag.List {
 	var out diag.List
-	out = memoized(in, m, own, [32]byte{}, out)
-	out = memoized(in, m, named, names, out)
+	t := manualText(m) // shared by the security rules of m, run one after another
+	out = memoized(in, m, t, own, [32]byte{}, out)
+	out = memoized(in, m, t, named, names, out)
 	for _, r := range wide {
-		r.Manual(&Pass{In: in, rule: r, out: &out}, m)
+		r.Manual(&Pass{In: in, rule: r, out: &out, text: t}, m)
 	}
 	return out
 }
 
-// memoized appends the findings of the rules' Manual checks on m to out:
-// from in.Memo when it keeps them in ctx, else from the checks (and then
-// kept).
-func memoized(in *Input, m *manual.Manual, rules []*Rule, ctx [32]byte, out diag.List) diag.List {
+// memoized appends the findings of the rules' Manual checks on m (whose
+// text for the security rules is t) to out: from in.Memo when it keeps
+// them in ctx, else from the checks (and then kept).
+func memoized(in *Input, m *manual.Manual, t *scanText, rules []*Rule, ctx [32]byte, out diag.List) diag.List {
 	if len(rules) == 0 {
 		return out
 	}
@@ -99,7 +100,7 @@ func memoized(in *Input, m *manual.Manual, rules []*Rule, ctx [32]byte, out diag
 	}
 	var ds diag.List
 	for _, r := range rules {
-		r.Manual(&Pass{In: in, rule: r, out: &ds}, m)
+		r.Manual(&Pass{In: in, rule: r, out: &ds, text: t}, m)
 	}
 	if in.Memo != nil {
 		in.Memo.Keep(m, ctx, slices.Clip(ds))

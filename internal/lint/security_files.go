@@ -26,6 +26,24 @@ type scanText struct {
 	prompt bool           // a prompt file (prompt/guardrail-override judges its overrides)
 	m      *manual.Manual // the manual, for manuals
 	lines  diag.Lines     // line index, for other files
+	// read is the reading of src (scan.ReadingOf), kept for a manual's
+	// text once read (readDone), which only the rules of that manual use.
+	read             *scan.Reading
+	readOK, readDone bool
+}
+
+// reading returns scan.ReadingOf(t.src), read once for a manual's text;
+// the text of another file is shared by project rules that run at the
+// same time, and is read anew.
+func (t *scanText) reading() (*scan.Reading, bool) {
+	if t.m == nil {
+		return scan.ReadingOf(t.src)
+	}
+	if !t.readDone {
+		t.read, t.readOK = scan.ReadingOf(t.src)
+		t.readDone = true
+	}
+	return t.read, t.readOK
 }
 
 func (t *scanText) pos(off int) diag.Pos {
@@ -156,7 +174,10 @@ func securityRule(r *Rule, fix string, detect func(t *scanText) []scan.Hit) *Rul
 func securityRuleFix(r *Rule, fix, remove string, detect func(t *scanText) []scan.Hit) *Rule {
 	r.Scope = ScopeManual // the Manual check reads its manual; Project scans the other files
 	r.Manual = func(p *Pass, m *manual.Manual) {
-		t := manualText(m)
+		t := p.text
+		if t == nil || t.m != m {
+			t = manualText(m)
+		}
 		reportHits(p, t, detect(t), fix, remove)
 	}
 	project := r.Project

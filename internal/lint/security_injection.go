@@ -1,9 +1,6 @@
 package lint
 
 import (
-	"cmp"
-	"slices"
-
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/lint/scan"
 )
@@ -35,24 +32,9 @@ var securityInjection = securityRule(&Rule{
 		"(I g n o r e); what only that reading finds is reported as disguised. A manual about prompt injection that quotes an attack can disable the " +
 		"rule for that line (`<!-- lore-disable-next-line security/injection -->`).",
 }, "remove the instruction; a manual that quotes an attack on purpose disables the rule for that line", func(t *scanText) []scan.Hit {
-	hits := injections(t.src, t.prompt)
 	// The same text as the model reads it: a disguise that hides a word
-	// from the matcher (Ig*nore*, &#73;gnore, a Cyrillic о, I g n o r e)
-	// hides nothing from a model.
-	// Only the paragraphs that hold a disguise are matched again.
-	if r, ok := scan.ReadingOf(t.src); ok {
-		for _, p := range r.Disguised(t.src) {
-			for _, h := range injections(r.Text[p[0]:p[1]], t.prompt) {
-				off, end := r.Span(h.Off+p[0], h.End+p[0])
-				if !overlapsAny(hits, off, end) {
-					hits = append(hits, scan.Hit{Off: off, End: end, What: h.What + ", disguised (look-alike letters, hidden characters, " +
-						"character references or markup inside words)"})
-				}
-			}
-		}
-	}
-	slices.SortFunc(hits, func(a, b scan.Hit) int { return cmp.Compare(a.Off, b.Off) })
-	return hits
+	// from the matcher hides nothing from a model.
+	return withDisguised(t, injections(t.src, t.prompt), func(text []byte) []scan.Hit { return injections(text, t.prompt) })
 })
 
 // injections returns the hits of security/injection in src, unsorted.
@@ -67,14 +49,4 @@ func injections(src []byte, prompt bool) []scan.Hit {
 		hits = append(hits, scan.Hit{Off: sp.Off, End: sp.End, What: "text that tells the model to ignore its instructions"})
 	}
 	return hits
-}
-
-// overlapsAny reports whether [off, end) overlaps a hit of hits.
-func overlapsAny(hits []scan.Hit, off, end int) bool {
-	for _, h := range hits {
-		if off < h.End && h.Off < end {
-			return true
-		}
-	}
-	return false
 }

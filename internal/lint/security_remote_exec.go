@@ -13,7 +13,22 @@ var securityRemoteExec = securityRule(&Rule{
 		"joins them (a trailing backslash or pipe): downloading and running a script in one step (`curl … | sh`, `bash <(curl …)`, `iwr … | iex`), " +
 		"deleting the root or home folder (`rm -rf /`, `rm -rf ~`), `sudo`, turning off TLS certificate checks (`curl -k`, " +
 		"`verify=False`, `NODE_TLS_REJECT_UNAUTHORIZED=0`), and a line that reads ~/.ssh, ~/.aws, .env or the environment and talks to " +
-		"the network. Pin what is downloaded (a checksum, a package manager), drop sudo, keep TLS checks on.",
+		"the network. A model reads a command written anywhere, so the rule also reads inline code that goes on over the lines of its " +
+		"paragraph, the text of HTML code elements (<code>, <kbd>, <samp>, <tt>), and prose, where it reports what a sentence cannot " +
+		"mean otherwise: a download with its address piped into a shell or iex (\"curl | sh\" named without one is the practice, not a " +
+		"command), the other download-and-run forms, `rm -rf` of the root or home folder, sudo before a path, an option or a program " +
+		"run as root (not \"sudo access\"), and TLS checks turned off, each within one clause of one paragraph (its line " +
+		"breaks read as spaces; a table is not one; a quoted command counts) and not forbidden by one of the three words before " +
+		"it (\"never run curl https://… | sh\", \"do not use curl -k\"), nor the subject of its sentence (\"rm -rf / is fatal\", " +
+		"\"sudo apt is not needed\"). The text is also read past the disguises security/injection reads past (character " +
+		"references such as `&#96;`, invisible characters, look-alike letters, markup inside words); what only that reading finds is " +
+		"reported as disguised. Pin what is downloaded (a checksum, a package manager), drop sudo, keep TLS checks on.",
 }, "download to a file, check it and run it in a separate step, or drop the command", func(t *scanText) []scan.Hit {
-	return scan.RemoteExec(t.src, t.kind)
+	hits := scan.RemoteExec(t.src, t.kind)
+	if t.kind != scan.Markdown {
+		return hits
+	}
+	// The text as a model reads it: &#96;curl … | sh&#96; is a code
+	// span, c&#117;rl is curl.
+	return withDisguised(t, hits, func(text []byte) []scan.Hit { return scan.RemoteExec(text, scan.Markdown) })
 })

@@ -2,7 +2,9 @@ package scan
 
 import (
 	"bytes"
+	"cmp"
 	"regexp"
+	"slices"
 )
 
 // execPatterns are the dangerous commands of RemoteExec, each matched
@@ -33,8 +35,10 @@ var (
 // running it (curl … | sh, iwr … | iex), deleting the root or home
 // folder, sudo, turning off TLS verification, and reading ~/.ssh, ~/.aws
 // or the environment on a line that sends to the network. It looks at
-// fenced code blocks and inline code of Markdown, and at the whole of a
-// script.
+// fenced code blocks, inline code (a code span joined over the lines of
+// its paragraph, an HTML code element) and the prose of Markdown (the
+// commands that prose cannot mean otherwise, see execProse), and at the
+// whole of a script.
 func RemoteExec(src []byte, kind Kind) []Hit {
 	var c collector
 	// What the file holds at all: a pattern whose keys are nowhere in it
@@ -45,17 +49,51 @@ func RemoteExec(src []byte, kind Kind) []Hit {
 	}
 	for _, s := range Segments(src, kind) {
 		if s.Code {
-			execLines(src, s.Off, s.End, file, &c)
+			execLines(src, s.Off, s.End, 0, file, &c)
 			continue
 		}
-		for _, sp := range CodeSpans(src, s.Off, s.End) {
-			execLines(src, sp[0], sp[1], file, &c)
+		// A code span over lines of its paragraph, or an HTML code
+		// element, is one command line: its line breaks read as spaces.
+		spans := ParagraphSpans(src, s.Off, s.End)
+		for _, sp := range spans {
+			if bytes.IndexByte(src[sp[0]:sp[1]], '\n') < 0 {
+				execLines(src, sp[0], sp[1], 0, file, &c)
+			} else {
+				execLines(flat(src[sp[0]:sp[1]]), 0, sp[1]-sp[0], sp[0], file, &c)
+			}
 		}
-		for _, b := range unfencedCode(src, s.Off, s.End) {
-			execLines(src, b[0], b[1], file, &c)
+		code := unfencedCode(src, s.Off, s.End)
+		for _, b := range code {
+			execLines(src, b[0], b[1], 0, file, &c)
+		}
+		if file.has&proseAny != 0 {
+			execProse(src, s.Off, s.End, append(spans, code...), &c)
 		}
 	}
+	slices.SortFunc(c.hits, func(a, b Hit) int { return cmp.Compare(a.Off, b.Off) })
 	return c.result()
+}
+
+// commandStart returns where the command of the match line[off:end]
+// starts: after the separator or space the sudo pattern matches before
+// sudo.
+func commandStart(line []byte, off, end int) int {
+	for off < end-1 && (line[off] == ' ' || line[off] == '\t' || line[off] == ';' || line[off] == '&' || line[off] == '|' || line[off] == '(') {
+		off++
+	}
+	return off
+}
+
+// flat returns a copy of b with its line breaks read as spaces, offsets
+// kept.
+func flat(b []byte) []byte {
+	out := bytes.Clone(b)
+	for i, c := range out {
+		if c == '\n' || c == '\r' {
+			out[i] = ' '
+		}
+	}
+	return out
 }
 
 // armed says which checks of RemoteExec a stretch of text can fire:
@@ -64,6 +102,7 @@ func RemoteExec(src []byte, kind Kind) []Hit {
 type armed struct {
 	on      [8]bool
 	secrets bool
+	has     uint64 // the keys of execKeys the text holds
 }
 
 var allOn = [8]bool{true, true, true, true, true, true, true, true}
@@ -77,8 +116,9 @@ var (
 )
 
 // execKeys finds every key of RemoteExec in one pass; patternMasks,
-// secretMask and sendMask select the keys of each check.
-var execKeys, patternMasks, secretMask, sendMask = func() (*keySet, [8]uint64, uint64, uint64) {
+// secretMask and sendMask select the keys of each check, proseMasks
+// those of each check in prose.
+var execKeys, patternMasks, secretMask, sendMask, proseMasks = func() (*keySet, [8]uint64, uint64, uint64, [8]uint64) {
 	seen := map[string]bool{}
 	var all []string
 	add := func(keys []string) {
@@ -94,18 +134,23 @@ var execKeys, patternMasks, secretMask, sendMask = func() (*keySet, [8]uint64, u
 	}
 	add(secretKeys)
 	add(sendKeys)
+	for _, keys := range proseKeys {
+		add(keys)
+	}
 	ks := newKeySet(all)
-	var masks [8]uint64
+	var masks, prose [8]uint64
 	for k, p := range execPatterns {
 		masks[k] = ks.mask(p.keys)
+		prose[k] = ks.mask(proseKeys[k])
 	}
-	return ks, masks, ks.mask(secretKeys), ks.mask(sendKeys)
+	return ks, masks, ks.mask(secretKeys), ks.mask(sendKeys), prose
 }()
 
 // arm sets a to what seg can fire of what within allows, and reports
 // whether that is anything.
 func (a *armed) arm(seg []byte, within armed) bool {
 	has := execKeys.present(seg)
+	a.has = has
 	any := false
 	for k := range execPatterns {
 		if within.on[k] && has&patternMasks[k] != 0 {
@@ -117,8 +162,9 @@ func (a *armed) arm(seg []byte, within armed) bool {
 }
 
 // execLines checks each logical line of src[off:end] for what file (the
-// whole file) can fire.
-func execLines(src []byte, off, end int, file armed, c *collector) {
+// whole file) can fire; a hit is reported shift bytes on (src is a copy
+// of the file's bytes from shift on).
+func execLines(src []byte, off, end, shift int, file armed, c *collector) {
 	var a armed
 	if !a.arm(src[off:end], file) {
 		return
@@ -153,7 +199,8 @@ func execLines(src []byte, off, end int, file armed, c *collector) {
 				continue
 			}
 			if m := p.re.FindIndex(line); m != nil {
-				c.add(Hit{Off: ls + m[0], End: ls + m[1], What: "a command that " + p.what})
+				m[0] = commandStart(line, m[0], m[1])
+				c.add(Hit{Off: shift + ls + m[0], End: shift + ls + m[1], What: "a command that " + p.what})
 				break
 			}
 		}
@@ -162,7 +209,7 @@ func execLines(src []byte, off, end int, file armed, c *collector) {
 			continue
 		}
 		if m := readsSecretsRE.FindIndex(line); m != nil && sendsRE.Match(line) {
-			c.add(Hit{Off: ls + m[0], End: ls + m[1], What: "a command that reads credentials or the environment and sends to the network"})
+			c.add(Hit{Off: shift + ls + m[0], End: shift + ls + m[1], What: "a command that reads credentials or the environment and sends to the network"})
 		}
 		ls = le + 1
 	}
