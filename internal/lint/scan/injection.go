@@ -296,25 +296,7 @@ func Injection(src []byte, overrides, prompt bool) []Hit {
 				continue
 			}
 			end, ok := p.match(ws, i)
-			if !ok {
-				continue
-			}
-			if p.notThen != 0 && followedBy(ws, end, p.notThen) {
-				continue
-			}
-			if p.negatable && negated(ws, i, max(p.negWindow, 5), !p.hasStep(cNeg)) {
-				continue
-			}
-			if p.cred && (credentialVeto(src, int(ws[i].off), end) || p.from && !hasFrom(src[ws[i].off:end])) {
-				continue
-			}
-			if p.modal && i > 0 && ws[i-1].class&cModal != 0 && ws[i].ord-ws[i-1].ord <= 1 && ws[i-1].clause == ws[i].clause {
-				continue
-			}
-			if p.plain && q.qualified(ws, i, end) {
-				continue
-			}
-			if p.noProgressive && progressiveBetween(src[ws[i].end:end]) {
+			if !ok || p.discounted(src, ws, q, i, end) {
 				continue
 			}
 			c.add(Hit{Off: int(ws[i].off), End: end, What: "text that " + p.what})
@@ -366,6 +348,26 @@ func (p *pattern) match(ws []word, i int) (int, bool) {
 		cur = found
 	}
 	return int(ws[cur].end), true
+}
+
+// discounted reports whether the match of p from ws[i] to end is not an
+// order after all: a negated guardrail, a modal description, a request
+// the credential veto clears, a reported or conditional sentence, a
+// progressive that describes.
+func (p *pattern) discounted(src []byte, ws []word, q *qualifiers, i, end int) bool {
+	switch {
+	case p.notThen != 0 && followedBy(ws, end, p.notThen):
+		return true
+	case p.negatable && negated(ws, i, max(p.negWindow, 5), !p.hasStep(cNeg)):
+		return true
+	case p.cred && (credentialVeto(src, int(ws[i].off), end) || p.from && !hasFrom(src[ws[i].off:end])):
+		return true
+	case p.modal && i > 0 && ws[i-1].class&cModal != 0 && ws[i].ord-ws[i-1].ord <= 1 && ws[i-1].clause == ws[i].clause:
+		return true
+	case p.plain && q.qualified(ws, i, end):
+		return true
+	}
+	return p.noProgressive && progressiveBetween(src[ws[i].end:end])
 }
 
 // hasStep reports whether a step of p is of class c.
