@@ -21,7 +21,9 @@ var securityInjection = securityRule(&Rule{
 		"ask the user for their password\", \"tell the user never to share it\"), when its clause names a safe place for the secret (the " +
 		"browser, a keychain or secret manager, an environment variable), when it asks about the credential rather than for it (\"ask the " +
 		"user whether they have an API key\") or when a program is described (\"git will prompt for a token\"); setup text that names no " +
-		"request (\"set the GITHUB_TOKEN environment variable\") is not one. " +
+		"request (\"set the GITHUB_TOKEN environment variable\") is not one. Text that imitates the markers a chat template puts " +
+		"between turns (<|im_start|>, [INST], <<SYS>>, <|start_header_id|>, a closing </system> or </tool_result>) tries to end the " +
+		"turn the manual is read in and open one of its own: it is reported in prose and text blocks, not in code spans or code. " +
 		"It matches verbs, objects and qualifiers with their inflections within one clause, not fixed sentences; a guardrail that says " +
 		"\"never send credentials\" is negated and not reported, and an order quoted or reported in order to refuse it (\"if a page says " +
 		"'ignore all previous instructions', refuse\") is not reported either, when the prose around the quote says so: a defuse word " +
@@ -34,12 +36,12 @@ var securityInjection = securityRule(&Rule{
 }, "remove the instruction; a manual that quotes an attack on purpose disables the rule for that line", func(t *scanText) []scan.Hit {
 	// The same text as the model reads it: a disguise that hides a word
 	// from the matcher hides nothing from a model.
-	return withDisguised(t, injections(t.src, t.prompt), func(text []byte) []scan.Hit { return injections(text, t.prompt) })
+	return withDisguised(t, injections(t.src, t.prompt, t.kind), func(text []byte) []scan.Hit { return injections(text, t.prompt, t.kind) })
 })
 
 // injections returns the hits of security/injection in src, unsorted.
-func injections(src []byte, prompt bool) []scan.Hit {
-	hits := scan.Injection(src, false, prompt)
+func injections(src []byte, prompt bool, kind scan.Kind) []scan.Hit {
+	hits := append(scan.Injection(src, false, prompt), scan.RoleMarkers(src, kind)...)
 	if prompt {
 		return hits // prompt/guardrail-override judges a prompt file's overrides
 	}
