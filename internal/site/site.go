@@ -27,8 +27,8 @@ import (
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/lorekit/lore/internal/cache"
-	"github.com/lorekit/lore/internal/lint/scan"
 	"github.com/lorekit/lore/internal/hosts"
+	"github.com/lorekit/lore/internal/lint/scan"
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/par"
 	"github.com/lorekit/lore/internal/site/searchindex"
