@@ -2,59 +2,24 @@ package scan
 
 import (
 	"bytes"
+	"strings"
 	"sync"
 	"unicode/utf8"
-
-	"github.com/blevesearch/bleve/v2/analysis/lang/ca"
-	"github.com/blevesearch/bleve/v2/analysis/lang/cs"
-	"github.com/blevesearch/bleve/v2/analysis/lang/da"
-	"github.com/blevesearch/bleve/v2/analysis/lang/de"
-	"github.com/blevesearch/bleve/v2/analysis/lang/en"
-	"github.com/blevesearch/bleve/v2/analysis/lang/es"
-	"github.com/blevesearch/bleve/v2/analysis/lang/eu"
-	"github.com/blevesearch/bleve/v2/analysis/lang/fi"
-	"github.com/blevesearch/bleve/v2/analysis/lang/fr"
-	"github.com/blevesearch/bleve/v2/analysis/lang/ga"
-	"github.com/blevesearch/bleve/v2/analysis/lang/gl"
-	"github.com/blevesearch/bleve/v2/analysis/lang/hr"
-	"github.com/blevesearch/bleve/v2/analysis/lang/hu"
-	"github.com/blevesearch/bleve/v2/analysis/lang/id"
-	"github.com/blevesearch/bleve/v2/analysis/lang/it"
-	"github.com/blevesearch/bleve/v2/analysis/lang/nl"
-	"github.com/blevesearch/bleve/v2/analysis/lang/no"
-	"github.com/blevesearch/bleve/v2/analysis/lang/pt"
-	"github.com/blevesearch/bleve/v2/analysis/lang/ro"
-	"github.com/blevesearch/bleve/v2/analysis/lang/sv"
-	"github.com/blevesearch/bleve/v2/analysis/lang/tr"
 )
 
+//go:generate go run gen_stopwords.go
+
 // A language of the Latin script is told by its function words: the
-// stop-word lists bleve ships (Snowball's, Lucene's and stopwords-iso's,
-// under the BSD and Apache licences: see THIRD_PARTY_NOTICES.md at the
-// repository's root), one bit a language.
+// stop-word lists bleve ships (Snowball's, Lucene's; under the BSD and
+// Apache licences: see THIRD_PARTY_NOTICES.md at the repository's root),
+// generated into stopwords_table.go, one bit a language.
 type langBits uint32
 
 // latinLang is a language of the Latin script with its stop words.
 type latinLang struct {
 	name  string
-	words []byte
-	read  bool // the security rules read it (English, German)
-}
-
-// latinLangs are the languages told apart; the first two are those the
-// security rules read.
-var latinLangs = []latinLang{
-	{"English", en.EnglishStopWords, true}, {"German", de.GermanStopWords, true},
-	{"Catalan", ca.CatalanStopWords, false}, {"Czech", cs.CzechStopWords, false},
-	{"Danish", da.DanishStopWords, false}, {"Spanish", es.SpanishStopWords, false},
-	{"Basque", eu.BasqueStopWords, false}, {"Finnish", fi.FinnishStopWords, false},
-	{"French", fr.FrenchStopWords, false}, {"Irish", ga.IrishStopWords, false},
-	{"Galician", gl.GalicianStopWords, false}, {"Croatian", hr.CroatianStopWords, false},
-	{"Hungarian", hu.HungarianStopWords, false}, {"Indonesian", id.IndonesianStopWords, false},
-	{"Italian", it.ItalianStopWords, false}, {"Dutch", nl.DutchStopWords, false},
-	{"Norwegian", no.NorwegianStopWords, false},
-	{"Portuguese", pt.PortugueseStopWords, false}, {"Romanian", ro.RomanianStopWords, false},
-	{"Swedish", sv.SwedishStopWords, false}, {"Turkish", tr.TurkishStopWords, false},
+	words string // lower case, space-separated, none of one letter
+	read  bool   // the security rules read it (English, German)
 }
 
 // readBits are the languages the security rules read.
@@ -76,23 +41,14 @@ type stopIndex struct {
 var stopWords = sync.OnceValue(func() *stopIndex {
 	x := &stopIndex{short: map[uint64]langBits{}, long: map[string]langBits{}}
 	for i, l := range latinLangs {
-		for line := range bytes.Lines(l.words) {
-			if k := bytes.IndexByte(line, '|'); k >= 0 {
-				line = line[:k]
-			}
-			if bytes.HasPrefix(bytes.TrimSpace(line), []byte("#")) {
+		for _, w := range strings.Fields(l.words) {
+			if len(w) > maxStopWord {
 				continue
 			}
-			for _, w := range bytes.Fields(line) {
-				w = bytes.ToLower(w)
-				if len(bytes.Runes(w)) < 2 || len(w) > maxStopWord {
-					continue
-				}
-				if k, ok := packWord(w); ok {
-					x.short[k] |= 1 << i
-				} else {
-					x.long[string(w)] |= 1 << i
-				}
+			if k, ok := packWord([]byte(w)); ok {
+				x.short[k] |= 1 << i
+			} else {
+				x.long[w] |= 1 << i
 			}
 		}
 	}
