@@ -32,7 +32,7 @@ var roleTags = []string{"system", "system_prompt", "tool_result", "function_resu
 // of src and in its fenced blocks of text, not in code spans or blocks in
 // a programming language. A script is code and is not read.
 func RoleMarkers(src []byte, kind Kind) []Hit {
-	if kind == Script || bytes.IndexAny(src, "<[") < 0 {
+	if kind == Script || !bytes.ContainsAny(src, "<[") {
 		return nil
 	}
 	lower := bytes.ToLower(src)
