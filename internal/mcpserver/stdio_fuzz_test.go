@@ -117,22 +117,16 @@ func FuzzStdio(f *testing.F) {
 // or answered in one array) and those a notifications/cancelled names.
 func expectedIDs(in string) (want map[string]int, skip map[string]bool) {
 	want, skip = map[string]int{}, map[string]bool{}
-	type msg struct {
-		ID     json.RawMessage `json:"id"`
-		Method *string         `json:"method"`
-		Params struct {
-			RequestID json.RawMessage `json:"requestId"`
-		} `json:"params"`
-	}
 	for line := range strings.SplitSeq(in, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || !json.Valid([]byte(line)) {
 			continue
 		}
 		if line[0] == '[' {
-			var batch []msg
-			_ = json.Unmarshal([]byte(line), &batch)
-			for _, m := range batch {
+			var raw []json.RawMessage
+			_ = json.Unmarshal([]byte(line), &raw)
+			for _, r := range raw {
+				m, _ := decodeMsg(r)
 				if k := fuzzKey(m.ID); k != "" {
 					skip[k] = true
 				}
@@ -142,8 +136,8 @@ func expectedIDs(in string) (want map[string]int, skip map[string]bool) {
 			}
 			continue
 		}
-		var m msg
-		if json.Unmarshal([]byte(line), &m) != nil {
+		m, ok := decodeMsg([]byte(line))
+		if !ok {
 			continue
 		}
 		if k := fuzzKey(m.Params.RequestID); k != "" {
@@ -160,6 +154,36 @@ func expectedIDs(in string) (want map[string]int, skip map[string]bool) {
 	return want, skip
 }
 
+// fuzzMsg is what the oracle reads of a JSON-RPC message.
+type fuzzMsg struct {
+	ID     json.RawMessage
+	Method *string
+	Params struct{ RequestID json.RawMessage }
+}
+
+// decodeMsg reads a message as JSON-RPC does: member names are
+// case-sensitive ("Id" is no id), which encoding/json's struct decoding
+// is not.
+func decodeMsg(b []byte) (fuzzMsg, bool) {
+	var m fuzzMsg
+	var top map[string]json.RawMessage
+	if json.Unmarshal(b, &top) != nil {
+		return m, false
+	}
+	m.ID = top["id"]
+	if raw, ok := top["method"]; ok {
+		var s string
+		if json.Unmarshal(raw, &s) == nil {
+			m.Method = &s
+		}
+	}
+	var params map[string]json.RawMessage
+	if json.Unmarshal(top["params"], &params) == nil {
+		m.Params.RequestID = params["requestId"]
+	}
+	return m, true
+}
+
 // exactID reports whether a request id survives the SDK's decoding: a
 // string, or an integer below 2^53 in magnitude.
 func exactID(id json.RawMessage) bool {
@@ -173,18 +197,17 @@ func exactID(id json.RawMessage) bool {
 
 // responseIDs returns the ids of the responses in an output line.
 func responseIDs(line []byte) []string {
-	type msg struct {
-		ID     json.RawMessage `json:"id"`
-		Method *string         `json:"method"`
-	}
-	var ms []msg
+	var ms []fuzzMsg
 	if bytes.HasPrefix(line, []byte("[")) {
-		_ = json.Unmarshal(line, &ms)
-	} else {
-		var m msg
-		if json.Unmarshal(line, &m) == nil {
-			ms = append(ms, m)
+		var raw []json.RawMessage
+		_ = json.Unmarshal(line, &raw)
+		for _, r := range raw {
+			if m, ok := decodeMsg(r); ok {
+				ms = append(ms, m)
+			}
 		}
+	} else if m, ok := decodeMsg(line); ok {
+		ms = append(ms, m)
 	}
 	var out []string
 	for _, m := range ms {
