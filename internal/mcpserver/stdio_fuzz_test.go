@@ -114,7 +114,9 @@ func FuzzStdio(f *testing.F) {
 // expectedIDs counts the request lines of in that carry a string or
 // number id, by id. skip holds ids that need not be answered exactly
 // once: those also used inside a batch (a batch may be refused as a whole,
-// or answered in one array) and those a notifications/cancelled names.
+// or answered in one array), those a notifications/cancelled names, and
+// those of a line that is neither a request nor a response (it may be
+// refused as an invalid request, with its id).
 func expectedIDs(in string) (want map[string]int, skip map[string]bool) {
 	want, skip = map[string]int{}, map[string]bool{}
 	for line := range strings.SplitSeq(in, "\n") {
@@ -143,6 +145,9 @@ func expectedIDs(in string) (want map[string]int, skip map[string]bool) {
 		if k := fuzzKey(m.Params.RequestID); k != "" {
 			skip[k] = true
 		}
+		if k := fuzzKey(m.ID); k != "" && m.Method == nil && !m.Reply {
+			skip[k] = true // neither request nor response: may be refused with its id
+		}
 		if k := fuzzKey(m.ID); k != "" && m.Method != nil {
 			if exactID(m.ID) {
 				want[k]++
@@ -159,6 +164,9 @@ type fuzzMsg struct {
 	ID     json.RawMessage
 	Method *string
 	Params struct{ RequestID json.RawMessage }
+	// Reply: the message has a result or an error member (a response,
+	// which the server does not answer).
+	Reply bool
 }
 
 // decodeMsg reads a message as JSON-RPC does: member names are
@@ -171,6 +179,9 @@ func decodeMsg(b []byte) (fuzzMsg, bool) {
 		return m, false
 	}
 	m.ID = top["id"]
+	_, result := top["result"]
+	_, failed := top["error"]
+	m.Reply = result || failed
 	if raw, ok := top["method"]; ok {
 		var s string
 		if json.Unmarshal(raw, &s) == nil {
