@@ -35,7 +35,7 @@ func RoleMarkers(src []byte, kind Kind) []Hit {
 	if kind == Script || !bytes.ContainsAny(src, "<[") {
 		return nil
 	}
-	lower := bytes.ToLower(src)
+	lower := asciiLower(src) // same length: offsets in it are offsets in src
 	var hits []Hit
 	for _, seg := range Segments(src, kind) {
 		if seg.Code && !proseLangs[string(bytes.ToLower([]byte(seg.Lang)))] {
@@ -88,4 +88,19 @@ const maxRoleMarkerHits = 50
 func inSpans(spans [][2]int, off int) bool {
 	i := sort.Search(len(spans), func(i int) bool { return spans[i][1] > off })
 	return i < len(spans) && spans[i][0] <= off
+}
+
+// asciiLower returns src with its ASCII letters in lower case and every
+// other byte kept: the markers are ASCII, and bytes.ToLower would change
+// the length (İ is two bytes, its lower case three), so that offsets in
+// it would not be offsets in src.
+func asciiLower(src []byte) []byte {
+	out := make([]byte, len(src))
+	for i, c := range src {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
+	}
+	return out
 }

@@ -36,6 +36,12 @@ func TestRoleMarkers(t *testing.T) {
 			t.Errorf("%q: %q", src, hits[0].What)
 		}
 	}
+	// Text whose lower case is longer (İ) before a marker at the end:
+	// the hit is the marker's bytes of the file.
+	src := strings.Repeat("İ", 50) + " <|IM_START|>"
+	if hits := RoleMarkers([]byte(src), Markdown); len(hits) != 1 || src[hits[0].Off:hits[0].End] != "<|IM_START|>" {
+		t.Errorf("hits %v in %q, want the marker at its offset", hits, src)
+	}
 	if hits := RoleMarkers([]byte("echo '<|im_start|>system'\n"), Script); len(hits) > 0 {
 		t.Errorf("a script is read")
 	}
