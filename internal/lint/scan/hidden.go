@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -23,8 +24,14 @@ var (
 	// refDefRE finds a link reference definition on one line with what a
 	// page never shows: a destination in angle brackets (group 1) or a
 	// title (group 2) — the "Markdown comment" idiom [//]: # (…).
-	refDefRE     = regexp.MustCompile(`(?m)^ {0,3}\[(?:[^\]\\\n]|\\.)+\]:[ \t]*(?:<([^>\n]*)>|\S+)(?:[ \t]+("[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*$`)
-	hiddenElemRE = regexp.MustCompile(`(?is)<([a-z][a-z0-9]*)\b[^>]*?(?:style\s*=\s*["'][^"']*?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?\s*(?:[;"']|!)|opacity\s*:\s*0(?:\.0+)?\s*(?:[;"']|!)|(?:left|top|text-indent)\s*:\s*-\d{4,})|\shidden(?:\s|>|=|/)|aria-hidden\s*=\s*["']?true)[^>]*>`)
+	refDefRE = regexp.MustCompile(`(?m)^ {0,3}\[(?:[^\]\\\n]|\\.)+\]:[ \t]*(?:<([^>\n]*)>|\S+)(?:[ \t]+("[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*$`)
+	// hiddenElemRE finds the start tag of an element styled or marked
+	// hidden; each branch ends at the tag's '>', so a bare `hidden>`
+	// does not run on into the element's text.
+	hiddenElemRE = regexp.MustCompile(`(?is)<([a-z][a-z0-9]*)\b[^>]*?(?:style\s*=\s*["'][^"']*?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?\s*(?:[;"']|!)|opacity\s*:\s*0(?:\.0+)?\s*(?:[;"']|!)|(?:left|top|text-indent)\s*:\s*-\d{4,})[^>]*>|\shidden(?:[\s=/][^>]*)?>|aria-hidden\s*=\s*["']?true[^>]*>)`)
+	// unrenderedElemRE finds the start tag of an element whose content no
+	// browser shows: a script, a style sheet, a template.
+	unrenderedElemRE = regexp.MustCompile(`(?is)<(script|style|template)\b[^>]*>`)
 )
 
 // Addresses reports whether text speaks to the model (addresseeRE) or
@@ -57,12 +64,20 @@ func HiddenInstruction(src []byte, kind Kind) []Hit {
 }
 
 func hiddenInProse(src []byte, off, end int, c *collector) {
+	var spans [][2]int // code spans: what they hold is shown, as code
+	if bytes.IndexByte(src[off:end], '`') >= 0 {
+		spans = paragraphSpans(src, off, end, false)
+	}
 	for i := off; i < end; {
 		j := bytes.Index(src[i:end], []byte("<!--"))
 		if j < 0 {
 			break
 		}
 		start := i + j
+		if inSpan(spans, start) {
+			i = start + 4
+			continue
+		}
 		k := bytes.Index(src[start+4:end], []byte("-->"))
 		stop := end
 		if k >= 0 {
@@ -85,12 +100,37 @@ func hiddenInProse(src []byte, off, end int, c *collector) {
 			c.add(Hit{Off: off + m[0], End: off + m[1], What: "a link reference definition that addresses the model (the rendered page does not show it)"})
 		}
 	}
-	// The closing tag of each hidden element: the first one after it.
-	// Found positions are kept per tag, so many unclosed elements cost one
-	// pass over the text, not one each.
+	hiddenElements(src, off, end, spans, c)
+}
+
+// inSpan reports whether the byte at off is inside one of spans, which
+// are in order.
+func inSpan(spans [][2]int, off int) bool {
+	i, _ := slices.BinarySearchFunc(spans, off, func(sp [2]int, off int) int {
+		switch {
+		case sp[1] <= off:
+			return -1
+		case sp[0] > off:
+			return 1
+		}
+		return 0
+	})
+	return i < len(spans) && spans[i][0] <= off && off < spans[i][1]
+}
+
+// hiddenElements reports hidden and unrendered elements with text in them.
+// The closing tag of each is the first one after it. Found positions are
+// kept per tag, so many unclosed elements cost one pass over the text, not
+// one each.
+func hiddenElements(src []byte, off, end int, spans [][2]int, c *collector) {
 	type found struct{ from, at int }
 	closes := map[string]found{}
-	for _, m := range hiddenElemRE.FindAllSubmatchIndex(src[off:end], -1) {
+	starts := append(hiddenElemRE.FindAllSubmatchIndex(src[off:end], -1), unrenderedElemRE.FindAllSubmatchIndex(src[off:end], -1)...)
+	slices.SortFunc(starts, func(a, b []int) int { return a[0] - b[0] })
+	for i, m := range starts {
+		if i > 0 && m[0] == starts[i-1][0] || inSpan(spans, off+m[0]) {
+			continue // a <script hidden> is one element; `<script>` is code
+		}
 		tag := string(bytes.ToLower(src[off+m[2] : off+m[3]]))
 		open := off + m[1]
 		f, ok := closes[tag]

@@ -12,6 +12,13 @@ import "bytes"
 // span are read as spaces. The text of an HTML code element (<code>,
 // <kbd>, <samp>, <tt>) is a span as well.
 func ParagraphSpans(src []byte, off, end int) [][2]int {
+	return paragraphSpans(src, off, end, true)
+}
+
+// paragraphSpans is ParagraphSpans; without elements, only the spans
+// written with backticks: the text of an HTML code element is still
+// HTML, a backtick span's is not.
+func paragraphSpans(src []byte, off, end int, elements bool) [][2]int {
 	var out [][2]int
 	var buf []byte
 	for p := off; p < end; {
@@ -27,7 +34,7 @@ func ParagraphSpans(src []byte, off, end int) [][2]int {
 				out = append(out, [2]int{p + sp[0], p + sp[1]})
 			}
 		}
-		if bytes.IndexByte(src[p:q], '<') >= 0 {
+		if elements && bytes.IndexByte(src[p:q], '<') >= 0 {
 			for _, sp := range codeElements(src[p:q]) {
 				out = append(out, [2]int{p + sp[0], p + sp[1]})
 			}
