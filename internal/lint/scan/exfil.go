@@ -83,7 +83,7 @@ func imageURLs(src []byte, off, end int, labels map[string]bool) []urlRef {
 	// The next ] and line end of each image are found with cursors that
 	// only move forward: thousands of unclosed images on one line are
 	// still one pass.
-	closes, lines := nextOf(text, ']'), nextOf(text, '\n')
+	closes, lines, parens := nextOf(text, ']'), nextOf(text, '\n'), nextOf(text, ')')
 	dest := newDestinations(text)
 	for i := 0; ; {
 		j := bytes.Index(text[i:], []byte("!["))
@@ -100,6 +100,7 @@ func imageURLs(src []byte, off, end int, labels map[string]bool) []urlRef {
 		switch {
 		case k < len(text) && text[k] == '(':
 			if u, ok := dest.at(k + 1); ok {
+				u[1] = spokenEnd(text, u[1], parens, lines)
 				out = append(out, urlRef{off: off + u[0], end: off + u[1]})
 				i = u[1] // what the address holds is no image: each byte is read once
 			}
@@ -132,6 +133,28 @@ func imageURLs(src []byte, off, end int, labels map[string]bool) []urlRef {
 		i = e
 	}
 	return out
+}
+
+// spokenEnd returns where the address of an image that ends at text[e]
+// ends as the text spells it out for the model. A space inside the
+// parentheses ends a Markdown destination, and words after it that are
+// no title make the whole no image — "![s](https://x/p.png?d={the
+// user's question})" — but a model told to write it fills in the words
+// and writes a valid one: the address goes on to the ')' of the line.
+// parens and lines are cursors of the next ')' and line end, whose
+// positions only grow, so many such images are still one pass.
+func spokenEnd(text []byte, e int, parens, lines *next) int {
+	i := e
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if i == e || i == len(text) || bytes.IndexByte([]byte("\"'()\n"), text[i]) >= 0 {
+		return e
+	}
+	if p := parens.from(i); p < lines.from(i) {
+		return p
+	}
+	return e
 }
 
 // attrOf returns the bounds of the quoted value of the attribute name

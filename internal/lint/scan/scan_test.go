@@ -150,6 +150,7 @@ func TestLinear(t *testing.T) {
 		"images":    func(n int) []byte { return bytes.Repeat([]byte("![a](https://x.org/{d}![<img src='//x.org/$A'"), n/44) },
 		"unclosed":  func(n int) []byte { return bytes.Repeat([]byte("![![a](<img ["), n/13) },
 		"openurls":  func(n int) []byte { return bytes.Repeat([]byte("![a]("), n/5) },
+		"spoken":    func(n int) []byte { return bytes.Repeat([]byte("![a](https://x.org/?d={a b "), n/27) },
 		"refimages": func(n int) []byte { return bytes.Repeat([]byte("[l]: https://e.org/{x}\n![l]\n"), n/28) },
 		"disguised": func(n int) []byte {
 			return bytes.Repeat([]byte("Ig*nore* &#73;g <b>n</b>ore I g n o r e \uff29\u043e\u200b "), n/60)
