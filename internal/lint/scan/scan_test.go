@@ -151,6 +151,7 @@ func TestLinear(t *testing.T) {
 		"unclosed":  func(n int) []byte { return bytes.Repeat([]byte("![![a](<img ["), n/13) },
 		"openurls":  func(n int) []byte { return bytes.Repeat([]byte("![a]("), n/5) },
 		"spoken":    func(n int) []byte { return bytes.Repeat([]byte("![a](https://x.org/?d={a b "), n/27) },
+		"userinfo":  func(n int) []byte { return bytes.Repeat([]byte("a://u:Zq7yP2kM9xW4@h.io:"), n/24) },
 		"refimages": func(n int) []byte { return bytes.Repeat([]byte("[l]: https://e.org/{x}\n![l]\n"), n/28) },
 		"disguised": func(n int) []byte {
 			return bytes.Repeat([]byte("Ig*nore* &#73;g <b>n</b>ore I g n o r e \uff29\u043e\u200b "), n/60)
@@ -172,6 +173,7 @@ func TestLinear(t *testing.T) {
 		"EncodedPayload":    func(b []byte) { EncodedPayload(b) },
 		"RemoteRef":         func(b []byte) { RemoteRef(b) },
 		"ExfilImage":        func(b []byte) { ExfilImage(b, Markdown) },
+		"URLPasswords":      func(b []byte) { URLPasswords(b) },
 		"ReadingOf":         func(b []byte) { ReadingOf(b) },
 		"Links":             func(b []byte) { Links(b) },
 	}
