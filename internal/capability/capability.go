@@ -1,8 +1,9 @@
 // Package capability computes the capability surface of every manual and
 // skill — what an agent that loads it is told it may do — and freezes it
 // in manuals.lock for review: the integrity digest of every file it
-// consists of, its tools (requires-tools, allowed-tools), the URL hosts it
-// references, the commands of its code blocks and of the inline code
+// consists of, its tools (requires-tools, allowed-tools), the hosts of
+// the URLs and mail addresses it references, the commands of its code
+// blocks and of the inline code
 // spans that read as command lines, the scripts it ships
 // and the security rules its inline directives turn off. Diff names what
 // changed between a lock and the sources.
@@ -33,7 +34,8 @@ const (
 	// Tool is a tool it requires or allows (requires-tools, allowed-tools,
 	// tools).
 	Tool Kind = "tool"
-	// Host is the host of a URL it references (links, code, scripts).
+	// Host is the host of a URL it references (links, code, scripts), or
+	// of a mail address (name@host, ssh's user@host).
 	Host Kind = "host"
 	// Command is the first word of a command in a shell code block, in
 	// the lines of another block that look run, in an inline code span

@@ -104,3 +104,21 @@ func TestLinkHosts(t *testing.T) {
 		t.Errorf("linkHosts = %q, want %q", got, want)
 	}
 }
+
+// TestMailHosts: a mail address, mailto: included, and ssh's user@host
+// name their host; versions, scoped packages, decorators, mentions and
+// files such as icon@2x.png do not.
+func TestMailHosts(t *testing.T) {
+	src := "Send it to audit@Metrics-Collect.io. [m](mailto:ops@mail.corp.example) `ssh deploy@prod.server.io`\n" +
+		"git@github.com:org/repo.git first.last+tag@sub.domain.org\n" +
+		"npm i lodash@4.17.21 @types/node uses: actions/checkout@v4 icon@2x.png @Component @alice pkg@latest a@b x@y.1\n" +
+		"`@pytest.mark.xfail` {{@sys.description}} ref=@Microsoft.KeyVault(SecretUri=x) \"@keydown.enter\"\n"
+	var got []string
+	for _, h := range mailHosts([]byte(src)) {
+		got = append(got, h.Host)
+	}
+	want := []string{"metrics-collect.io", "mail.corp.example", "prod.server.io", "github.com", "sub.domain.org"}
+	if !slices.Equal(got, want) {
+		t.Errorf("mailHosts = %q, want %q", got, want)
+	}
+}

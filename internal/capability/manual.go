@@ -52,7 +52,7 @@ func manualFacts(c *collector, m *manual.Manual) {
 			}
 		}
 	}
-	for _, h := range append(Hosts(m.Src), linkHosts(m.Src)...) {
+	for _, h := range append(append(Hosts(m.Src), linkHosts(m.Src)...), mailHosts(m.Src)...) {
 		at(Fact{Kind: Host, Value: h.Host}, h.Off)
 	}
 	for _, d := range directive.Parse(m.Src) {
