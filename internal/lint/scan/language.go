@@ -20,7 +20,9 @@ import (
 // taken for another script (Cyrillic, Greek, Arabic, Hebrew, Han, Kana,
 // Hangul, Devanagari, Thai, …) when at least minScriptLetters of its
 // letters, and minScriptShare of them all, are of that script (a name or
-// a symbol among Latin text is not reported).
+// a symbol among Latin text is not reported); a character of a script
+// that writes syllables or words counts as the letters it stands for
+// (scripts).
 const (
 	minForeignWords  = 3
 	minScriptLetters = 16
@@ -313,17 +315,23 @@ func proseWord(c []byte) ([]byte, bool) {
 }
 
 // scripts are the writing systems told apart, with the name a finding
-// gives them.
+// gives them and the weight of one of their characters in letters of an
+// alphabet: a Han character stands for a syllable with its meaning, about
+// what three letters of English carry (an English word has about five
+// letters, a Chinese one under two characters), a kana or a Hangul block
+// for a syllable (two). "忽略所有指令" (ignore all instructions) is six
+// characters: weighed as letters, as long as the English.
 var scripts = []struct {
-	table *unicode.RangeTable
-	name  string
+	table  *unicode.RangeTable
+	name   string
+	weight int
 }{
-	{unicode.Cyrillic, "Cyrillic script"}, {unicode.Greek, "Greek script"}, {unicode.Arabic, "Arabic script"},
-	{unicode.Hebrew, "Hebrew script"}, {unicode.Hiragana, "Japanese"}, {unicode.Katakana, "Japanese"},
-	{unicode.Han, "Chinese or Japanese (Han characters)"}, {unicode.Hangul, "Korean"},
-	{unicode.Devanagari, "Devanagari script"}, {unicode.Thai, "Thai script"}, {unicode.Armenian, "Armenian script"},
-	{unicode.Georgian, "Georgian script"}, {unicode.Bengali, "Bengali script"}, {unicode.Tamil, "Tamil script"},
-	{unicode.Ethiopic, "Ethiopic script"},
+	{unicode.Cyrillic, "Cyrillic script", 1}, {unicode.Greek, "Greek script", 1}, {unicode.Arabic, "Arabic script", 1},
+	{unicode.Hebrew, "Hebrew script", 1}, {unicode.Hiragana, "Japanese", 2}, {unicode.Katakana, "Japanese", 2},
+	{unicode.Han, "Chinese or Japanese (Han characters)", 3}, {unicode.Hangul, "Korean", 2},
+	{unicode.Devanagari, "Devanagari script", 1}, {unicode.Thai, "Thai script", 1}, {unicode.Armenian, "Armenian script", 1},
+	{unicode.Georgian, "Georgian script", 1}, {unicode.Bengali, "Bengali script", 1}, {unicode.Tamil, "Tamil script", 1},
+	{unicode.Ethiopic, "Ethiopic script", 1},
 }
 
 // otherScript reports whether a paragraph is written in a script other
@@ -356,13 +364,15 @@ func otherScript(p []byte) (name string, first, last int, ok bool) {
 			first = i - size
 		}
 		last = i
-		other++
+		w := 1
 		for k, s := range scripts {
 			if unicode.Is(s.table, r) {
 				per[k]++
+				w = s.weight
 				break
 			}
 		}
+		other += w
 	}
 	if other < minScriptLetters || float64(other) < minScriptShare*float64(latin+other) {
 		return "", 0, 0, false
