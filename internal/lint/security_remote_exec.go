@@ -7,13 +7,16 @@ import (
 
 var securityRemoteExec = securityRule(&Rule{
 	ID: "security/remote-exec", Severity: diag.Warning,
-	Summary: "a command that runs downloaded code, deletes home or root, uses sudo, skips TLS checks or sends secrets out",
+	Summary: "a command that runs downloaded code, deletes home or root, uses sudo, skips TLS checks, sends secrets out or opens the machine",
 	Doc: "An agent runs the commands its manuals show. The rule reports, in code blocks (fenced, indented, in a blockquote or an HTML " +
 		"<pre>), inline code and shipped scripts (a skill's scripts/ and other code files), a command split over lines as the shell " +
 		"joins them (a trailing backslash or pipe): downloading and running a script in one step (`curl … | sh`, `bash <(curl …)`, `iwr … | iex`), " +
 		"deleting the root or home folder (`rm -rf /`, `rm -rf ~`), `sudo`, turning off TLS certificate checks (`curl -k`, " +
-		"`verify=False`, `NODE_TLS_REJECT_UNAUTHORIZED=0`), and a line that reads ~/.ssh, ~/.aws, .env or the environment and talks to " +
-		"the network. A model reads a command written anywhere, so the rule also reads inline code that goes on over the lines of its " +
+		"`verify=False`, `NODE_TLS_REJECT_UNAUTHORIZED=0`), a line that reads ~/.ssh, ~/.aws, .env or the environment and talks to " +
+		"the network, a reverse shell (`bash -i >& /dev/tcp/…`, `nc -e /bin/sh`, `socat … exec:`), a key written into " +
+		"`~/.ssh/authorized_keys`, a program downloaded and run in one line (`wget … && chmod +x p && ./p`), downloaded code " +
+		"passed to `exec`/`eval`, and a package manager pointed at another registry (`npm config set registry`, " +
+		"`--extra-index-url`, `gem sources --add`). A model reads a command written anywhere, so the rule also reads inline code that goes on over the lines of its " +
 		"paragraph, the text of HTML code elements (<code>, <kbd>, <samp>, <tt>), and prose, where it reports what a sentence cannot " +
 		"mean otherwise: a download with its address piped into a shell or iex (\"curl | sh\" named without one is the practice, not a " +
 		"command), the other download-and-run forms, `rm -rf` of the root or home folder, sudo before a path, an option or a program " +

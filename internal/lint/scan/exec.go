@@ -20,6 +20,11 @@ var execPatterns = []struct {
 	{"downloads a script and runs it", []string{"iwr", "irm", "invoke-", "download", "iex"}, regexp.MustCompile(`(?i)\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile)\b[^\n]*?(?:\|\s*(?:iex|invoke-expression)\b)|\b(?:iex|invoke-expression)\b\s*\(?\s*(?:\(?\s*new-object\s+(?:system\.)?net\.webclient\)?\.downloadstring|\(?\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b)`)},
 	{"downloads a script and runs it", []string{"curl", "wget"}, regexp.MustCompile(`(?i)\b(?:ba|z|k)?sh\s+(?:-c\s+)?["']?\$\(\s*(?:curl|wget)\b|\b(?:ba|z|k)?sh\s+<\(\s*(?:curl|wget)\b|\beval\s+["']?\$\(\s*(?:curl|wget)\b|\bsource\s+<\(\s*(?:curl|wget)\b`)},
 	{"deletes the root or home folder", []string{"rm ", "rm\t", "remove-item", "del "}, regexp.MustCompile(`\brm\s+(?:-[a-zA-Z]*\s+|--[a-z-]+\s+)*-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-[a-zA-Z]+\s+|--[a-z-]+\s+)*["']?(?:/|/\*|~/?|~/\*|\$HOME/?|\$\{HOME\}/?|\$HOME/\*)["']?(?:\s|;|&|\||$)|\brm\s+[^\n]*--no-preserve-root|(?i)\bremove-item\s+[^\n]*-recurse[^\n]*\s(?:c:\\\\?|~|\$home|\$env:userprofile)(?:\s|$)|\bdel\s+/[sq]\s+[^\n]*c:\\\s*$`)},
+	{"opens a reverse shell (a remote host gets a shell on this machine)", []string{"/dev/tcp/", "/dev/udp", "nc", "netcat", "socat", "mkfifo", "socket"}, regexp.MustCompile(`(?i)\b(?:ba|z|k|da)?sh\s+-i\b[^\n]*[<>]&?\s*/dev/(?:tcp|udp)/|/dev/(?:tcp|udp)/[^\s]+[^\n]*\b0\s*>&\s*1|\b(?:nc|ncat|netcat)\b[^\n|;&]*\s-[a-z]*[ec]\s+\S*(?:sh|cmd(?:\.exe)?|powershell)\b|\bsocat\b[^\n]*\bexec:|\bmkfifo\b[^\n]*\|\s*(?:nc|ncat|netcat)\b|socket\.socket\([^\n]*(?:subprocess|pty\.spawn|os\.dup2)`)},
+	{"adds a key to authorized_keys (its owner can log in to this machine)", []string{"authorized_keys"}, regexp.MustCompile(`(?i)>>?\s*["']?\S*\.ssh/authorized_keys\b|\btee\b[^\n|;&]*\.ssh/authorized_keys\b`)},
+	{"downloads a program and runs it", []string{"chmod"}, regexp.MustCompile(`(?i)\b(?:curl|wget)\b[^\n]*(?:&&|;)\s*(?:sudo\s+)?chmod\s+(?:[ugoa]*\+[rw]*x[rw]*|[0-7]*[1357][0-7]{0,2})\s+\S+\s*(?:&&|;)\s*(?:sudo\s+)?(?:\./|/|~/|\$)\S*`)},
+	{"downloads code and runs it", []string{"urlopen", "requests.", "fetch", "urllib"}, regexp.MustCompile(`(?i)\b(?:exec|eval)\s*\([^\n]*(?:urlopen|requests\.get|urllib|fetch\s*\()`)},
+	{"points a package manager at another registry", []string{"registry", "index-url", "sources"}, regexp.MustCompile(`(?i)\b(?:npm|yarn|pnpm)\s+config\s+set\s+(?:@[\w.-]+:)?registry\b|--extra-index-url\b|\bgem\s+sources\s+(?:-a|--add)\b`)},
 	{"runs a command as root (sudo)", []string{"sudo"}, regexp.MustCompile(`(?:^|[;&|(]\s*|\s)sudo\s+[^\s-]`)},
 	{"turns off TLS certificate verification", []string{"curl", "wget", "verify", "tls", "ssl", "certificate", "unverified", "check_hostname", "insecure", "unauthorized"}, regexp.MustCompile(`(?i)\bcurl\b[^\n]*\s(?:-k|--insecure)\b|\bwget\b[^\n]*--no-check-certificate|\bverify\s*=\s*false\b|node_tls_reject_unauthorized\s*=\s*["']?0|insecureskipverify\s*:\s*true|rejectunauthorized\s*:\s*false|http\.sslverify\s+false|git_ssl_no_verify\s*=\s*(?:1|true)|pythonhttpsverify\s*=\s*0|strict-ssl\s+false|-skipcertificatecheck\b|--disable-tls-verification|ssl_verify(?:peer|host)?\s*[=,]\s*(?:false|0)\b|\bcheck_hostname\s*=\s*false|_create_unverified_context`)},
 }
@@ -100,12 +105,20 @@ func flat(b []byte) []byte {
 // on[k] when it holds a key of execPatterns[k], secrets when it holds a
 // word that reads credentials and one that sends to the network.
 type armed struct {
-	on      [8]bool
+	on      [maxPatterns]bool
 	secrets bool
 	has     uint64 // the keys of execKeys the text holds
 }
 
-var allOn = [8]bool{true, true, true, true, true, true, true, true}
+// maxPatterns bounds execPatterns (the arrays of armed and of the masks).
+const maxPatterns = 16
+
+var allOn = func() (a [maxPatterns]bool) {
+	for k := range a {
+		a[k] = true
+	}
+	return a
+}()
 
 // secretKeys and sendKeys are the words readsSecretsRE and sendsRE cannot
 // match without (lower case).
@@ -118,7 +131,7 @@ var (
 // execKeys finds every key of RemoteExec in one pass; patternMasks,
 // secretMask and sendMask select the keys of each check, proseMasks
 // those of each check in prose.
-var execKeys, patternMasks, secretMask, sendMask, proseMasks = func() (*keySet, [8]uint64, uint64, uint64, [8]uint64) {
+var execKeys, patternMasks, secretMask, sendMask, proseMasks = func() (*keySet, [maxPatterns]uint64, uint64, uint64, [maxPatterns]uint64) {
 	seen := map[string]bool{}
 	var all []string
 	add := func(keys []string) {
@@ -138,7 +151,7 @@ var execKeys, patternMasks, secretMask, sendMask, proseMasks = func() (*keySet, 
 		add(keys)
 	}
 	ks := newKeySet(all)
-	var masks, prose [8]uint64
+	var masks, prose [maxPatterns]uint64
 	for k, p := range execPatterns {
 		masks[k] = ks.mask(p.keys)
 		prose[k] = ks.mask(proseKeys[k])

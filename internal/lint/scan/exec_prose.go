@@ -7,23 +7,24 @@ import (
 
 // Which of execPatterns a prose match is read by.
 const (
-	patPipe  = 0 // curl … | sh
-	patIex   = 1 // iwr … | iex
-	patSudo  = 4 // sudo …
-	maxProse = 8 // matches of one pattern tried in one paragraph
+	patPipe  = 0  // curl … | sh
+	patIex   = 1  // iwr … | iex
+	patSudo  = 9  // sudo …
+	patTLS   = 10 // TLS verification off
+	maxProse = 8  // matches of one pattern tried in one paragraph
 )
 
 // proseKeys are, for each of execPatterns, the words (lower case) its
 // match in prose cannot do without: more than the keys of code, so that
 // prose that merely talks about downloads, removal or certificates is
 // not tried (the patterns need a pipe to iex, "rm -", an option).
-var proseKeys = [8][]string{
+var proseKeys = [maxPatterns][]string{
 	patPipe: {"curl", "wget", "iwr", "irm", "invoke-"},
 	patIex:  {"iex", "invoke-"},
 	2:       {"curl", "wget"},
 	3:       {"rm -", "remove-item", "del /"},
 	patSudo: {"sudo"},
-	5: {"-k", "insecure", "no-check-certificate", "false", "unauthorized", "pythonhttpsverify", "no_verify", "ssl_verify",
+	patTLS: {"-k", "insecure", "no-check-certificate", "false", "unauthorized", "pythonhttpsverify", "no_verify", "ssl_verify",
 		"disable-tls", "skipcertificatecheck", "unverified"},
 }
 
@@ -62,7 +63,7 @@ var (
 func execProse(src []byte, off, end int, code [][2]int, c *collector) {
 	for p := off; p < end; {
 		q := paragraphEnd(src, p, end)
-		var on [8]bool
+		var on [maxPatterns]bool
 		has, any := execKeys.present(src[p:q]), false
 		for k, m := range proseMasks {
 			on[k] = has&m != 0
@@ -77,7 +78,7 @@ func execProse(src []byte, off, end int, code [][2]int, c *collector) {
 
 // proseParagraph checks the paragraph src[p:q] for the patterns on (see
 // execProse).
-func proseParagraph(src []byte, p, q int, code [][2]int, on [8]bool, c *collector) {
+func proseParagraph(src []byte, p, q int, code [][2]int, on [maxPatterns]bool, c *collector) {
 	para := proseText(src[p:q])
 	for k, pat := range execPatterns {
 		if !on[k] {

