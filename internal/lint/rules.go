@@ -52,7 +52,7 @@ func registry() []*Rule {
 		manualLockRule,
 		fileUnreadable, fileEncoding, fileTooLarge, fileTooComplex, fileSymlinkLoop, fileOutsideRoot, fileName, fileCaseClash,
 		lintUnknownRule, lintFloor,
-		securityHiddenUnicode, securityHiddenInstruction, securityInjection, securitySecret, securityRemoteExec,
+		securityHiddenUnicode, securityHiddenInstruction, securityInjection, securitySecret, securityRemoteExec, securityBackdoor,
 		securityEncodedPayload, securityRemoteRef, securityExfilImage, securityUncheckedLanguage, securityActiveSVG,
 		hostListingBudget, hostDescriptionCut, hostChainLimit, hostIgnoredField, hostName,
 	}

@@ -30,6 +30,22 @@ type scanText struct {
 	// text once read (readDone), which only the rules of that manual use.
 	read             *scan.Reading
 	readOK, readDone bool
+	// exec is scan.RemoteExec of src, found once for a manual's text
+	// (execDone): security/remote-exec and security/backdoor share it.
+	exec     []scan.Hit
+	execDone bool
+}
+
+// remoteExec returns scan.RemoteExec of the text, found once for a
+// manual's text (see reading).
+func (t *scanText) remoteExec() []scan.Hit {
+	if t.m == nil {
+		return scan.RemoteExec(t.src, t.kind)
+	}
+	if !t.execDone {
+		t.exec, t.execDone = scan.RemoteExec(t.src, t.kind), true
+	}
+	return t.exec
 }
 
 // reading returns scan.ReadingOf(t.src), read once for a manual's text;

@@ -1,22 +1,24 @@
 package lint
 
 import (
+	"slices"
+
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/lint/scan"
 )
 
 var securityRemoteExec = securityRule(&Rule{
 	ID: "security/remote-exec", Severity: diag.Warning,
-	Summary: "a command that runs downloaded code, deletes home or root, uses sudo, skips TLS checks, sends secrets out or opens the machine",
+	Summary: "a command that runs downloaded code, deletes home or root, uses sudo, skips TLS checks, sends secrets out or changes the registry",
 	Doc: "An agent runs the commands its manuals show. The rule reports, in code blocks (fenced, indented, in a blockquote or an HTML " +
 		"<pre>), inline code and shipped scripts (a skill's scripts/ and other code files), a command split over lines as the shell " +
 		"joins them (a trailing backslash or pipe): downloading and running a script in one step (`curl … | sh`, `bash <(curl …)`, `iwr … | iex`), " +
 		"deleting the root or home folder (`rm -rf /`, `rm -rf ~`), `sudo`, turning off TLS certificate checks (`curl -k`, " +
 		"`verify=False`, `NODE_TLS_REJECT_UNAUTHORIZED=0`), a line that reads ~/.ssh, ~/.aws, .env or the environment and talks to " +
-		"the network, a reverse shell (`bash -i >& /dev/tcp/…`, `nc -e /bin/sh`, `socat … exec:`), a key written into " +
-		"`~/.ssh/authorized_keys`, a program downloaded and run in one line (`wget … && chmod +x p && ./p`), downloaded code " +
+		"the network, a program downloaded and run in one line (`wget … && chmod +x p && ./p`), downloaded code " +
 		"passed to `exec`/`eval`, and a package manager pointed at another registry (`npm config set registry`, " +
-		"`--extra-index-url`, `gem sources --add`). A model reads a command written anywhere, so the rule also reads inline code that goes on over the lines of its " +
+		"`--extra-index-url`, `gem sources --add`); reverse shells and keys written into authorized_keys are " +
+		"security/backdoor's, an error. A model reads a command written anywhere, so the rule also reads inline code that goes on over the lines of its " +
 		"paragraph, the text of HTML code elements (<code>, <kbd>, <samp>, <tt>), and prose, where it reports what a sentence cannot " +
 		"mean otherwise: a download with its address piped into a shell or iex (\"curl | sh\" named without one is the practice, not a " +
 		"command), the other download-and-run forms, `rm -rf` of the root or home folder, sudo before a path, an option or a program " +
@@ -27,11 +29,20 @@ var securityRemoteExec = securityRule(&Rule{
 		"references such as `&#96;`, invisible characters, look-alike letters, markup inside words); what only that reading finds is " +
 		"reported as disguised. Pin what is downloaded (a checksum, a package manager), drop sudo, keep TLS checks on.",
 }, "download to a file, check it and run it in a separate step, or drop the command", func(t *scanText) []scan.Hit {
-	hits := scan.RemoteExec(t.src, t.kind)
+	return execHits(t, false)
+})
+
+// execHits returns the hits of scan.RemoteExec in t that are backdoors
+// (security/backdoor) or that are not (security/remote-exec), also in the
+// text as a model reads it: &#96;curl … | sh&#96; is a code span, c&#117;rl
+// is curl.
+func execHits(t *scanText, backdoor bool) []scan.Hit {
+	keep := func(hits []scan.Hit) []scan.Hit {
+		return slices.DeleteFunc(slices.Clone(hits), func(h scan.Hit) bool { return scan.Backdoor(h) != backdoor })
+	}
+	hits := keep(t.remoteExec())
 	if t.kind != scan.Markdown {
 		return hits
 	}
-	// The text as a model reads it: &#96;curl … | sh&#96; is a code
-	// span, c&#117;rl is curl.
-	return withDisguised(t, hits, func(text []byte) []scan.Hit { return scan.RemoteExec(text, scan.Markdown) })
-})
+	return withDisguised(t, hits, func(text []byte) []scan.Hit { return keep(scan.RemoteExec(text, scan.Markdown)) })
+}

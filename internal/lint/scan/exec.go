@@ -11,22 +11,37 @@ import (
 // within one logical line (backslash continuations joined).
 var execPatterns = []struct {
 	what string
+	// backdoor: the command gives someone else access to the machine
+	// (Backdoor).
+	backdoor bool
 	// keys: the pattern is tried only on code that holds one of them
 	// (lower case).
 	keys []string
 	re   *regexp.Regexp
 }{
-	{"downloads a script and runs it", []string{"curl", "wget", "fetch", "iwr", "irm", "invoke-"}, regexp.MustCompile(`(?i)\b(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+)?(?:ba|z|k|da|c|tc|fi)?sh\b|\b(?:curl|wget)\b[^|\n]*\|\s*(?:sudo\s+)?(?:python[23]?|perl|ruby|node|php)\b`)},
-	{"downloads a script and runs it", []string{"iwr", "irm", "invoke-", "download", "iex"}, regexp.MustCompile(`(?i)\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile)\b[^\n]*?(?:\|\s*(?:iex|invoke-expression)\b)|\b(?:iex|invoke-expression)\b\s*\(?\s*(?:\(?\s*new-object\s+(?:system\.)?net\.webclient\)?\.downloadstring|\(?\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b)`)},
-	{"downloads a script and runs it", []string{"curl", "wget"}, regexp.MustCompile(`(?i)\b(?:ba|z|k)?sh\s+(?:-c\s+)?["']?\$\(\s*(?:curl|wget)\b|\b(?:ba|z|k)?sh\s+<\(\s*(?:curl|wget)\b|\beval\s+["']?\$\(\s*(?:curl|wget)\b|\bsource\s+<\(\s*(?:curl|wget)\b`)},
-	{"deletes the root or home folder", []string{"rm ", "rm\t", "remove-item", "del "}, regexp.MustCompile(`\brm\s+(?:-[a-zA-Z]*\s+|--[a-z-]+\s+)*-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-[a-zA-Z]+\s+|--[a-z-]+\s+)*["']?(?:/|/\*|~/?|~/\*|\$HOME/?|\$\{HOME\}/?|\$HOME/\*)["']?(?:\s|;|&|\||$)|\brm\s+[^\n]*--no-preserve-root|(?i)\bremove-item\s+[^\n]*-recurse[^\n]*\s(?:c:\\\\?|~|\$home|\$env:userprofile)(?:\s|$)|\bdel\s+/[sq]\s+[^\n]*c:\\\s*$`)},
-	{"opens a reverse shell (a remote host gets a shell on this machine)", []string{"/dev/tcp/", "/dev/udp", "nc", "netcat", "socat", "mkfifo", "socket"}, regexp.MustCompile(`(?i)\b(?:ba|z|k|da)?sh\s+-i\b[^\n]*[<>]&?\s*/dev/(?:tcp|udp)/|/dev/(?:tcp|udp)/[^\s]+[^\n]*\b0\s*>&\s*1|\b(?:nc|ncat|netcat)\b[^\n|;&]*\s-[a-z]*[ec]\s+\S*(?:sh|cmd(?:\.exe)?|powershell)\b|\bsocat\b[^\n]*\bexec:|\bmkfifo\b[^\n]*\|\s*(?:nc|ncat|netcat)\b|socket\.socket\([^\n]*(?:subprocess|pty\.spawn|os\.dup2)`)},
-	{"adds a key to authorized_keys (its owner can log in to this machine)", []string{"authorized_keys"}, regexp.MustCompile(`(?i)>>?\s*["']?\S*\.ssh/authorized_keys\b|\btee\b[^\n|;&]*\.ssh/authorized_keys\b`)},
-	{"downloads a program and runs it", []string{"chmod"}, regexp.MustCompile(`(?i)\b(?:curl|wget)\b[^\n]*(?:&&|;)\s*(?:sudo\s+)?chmod\s+(?:[ugoa]*\+[rw]*x[rw]*|[0-7]*[1357][0-7]{0,2})\s+\S+\s*(?:&&|;)\s*(?:sudo\s+)?(?:\./|/|~/|\$)\S*`)},
-	{"downloads code and runs it", []string{"urlopen", "requests.", "fetch", "urllib"}, regexp.MustCompile(`(?i)\b(?:exec|eval)\s*\([^\n]*(?:urlopen|requests\.get|urllib|fetch\s*\()`)},
-	{"points a package manager at another registry", []string{"registry", "index-url", "sources"}, regexp.MustCompile(`(?i)\b(?:npm|yarn|pnpm)\s+config\s+set\s+(?:@[\w.-]+:)?registry\b|--extra-index-url\b|\bgem\s+sources\s+(?:-a|--add)\b`)},
-	{"runs a command as root (sudo)", []string{"sudo"}, regexp.MustCompile(`(?:^|[;&|(]\s*|\s)sudo\s+[^\s-]`)},
-	{"turns off TLS certificate verification", []string{"curl", "wget", "verify", "tls", "ssl", "certificate", "unverified", "check_hostname", "insecure", "unauthorized"}, regexp.MustCompile(`(?i)\bcurl\b[^\n]*\s(?:-k|--insecure)\b|\bwget\b[^\n]*--no-check-certificate|\bverify\s*=\s*false\b|node_tls_reject_unauthorized\s*=\s*["']?0|insecureskipverify\s*:\s*true|rejectunauthorized\s*:\s*false|http\.sslverify\s+false|git_ssl_no_verify\s*=\s*(?:1|true)|pythonhttpsverify\s*=\s*0|strict-ssl\s+false|-skipcertificatecheck\b|--disable-tls-verification|ssl_verify(?:peer|host)?\s*[=,]\s*(?:false|0)\b|\bcheck_hostname\s*=\s*false|_create_unverified_context`)},
+	{"downloads a script and runs it", false, []string{"curl", "wget", "fetch", "iwr", "irm", "invoke-"}, regexp.MustCompile(`(?i)\b(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+)?(?:ba|z|k|da|c|tc|fi)?sh\b|\b(?:curl|wget)\b[^|\n]*\|\s*(?:sudo\s+)?(?:python[23]?|perl|ruby|node|php)\b`)},
+	{"downloads a script and runs it", false, []string{"iwr", "irm", "invoke-", "download", "iex"}, regexp.MustCompile(`(?i)\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile)\b[^\n]*?(?:\|\s*(?:iex|invoke-expression)\b)|\b(?:iex|invoke-expression)\b\s*\(?\s*(?:\(?\s*new-object\s+(?:system\.)?net\.webclient\)?\.downloadstring|\(?\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b)`)},
+	{"downloads a script and runs it", false, []string{"curl", "wget"}, regexp.MustCompile(`(?i)\b(?:ba|z|k)?sh\s+(?:-c\s+)?["']?\$\(\s*(?:curl|wget)\b|\b(?:ba|z|k)?sh\s+<\(\s*(?:curl|wget)\b|\beval\s+["']?\$\(\s*(?:curl|wget)\b|\bsource\s+<\(\s*(?:curl|wget)\b`)},
+	{"deletes the root or home folder", false, []string{"rm ", "rm\t", "remove-item", "del "}, regexp.MustCompile(`\brm\s+(?:-[a-zA-Z]*\s+|--[a-z-]+\s+)*-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-[a-zA-Z]+\s+|--[a-z-]+\s+)*["']?(?:/|/\*|~/?|~/\*|\$HOME/?|\$\{HOME\}/?|\$HOME/\*)["']?(?:\s|;|&|\||$)|\brm\s+[^\n]*--no-preserve-root|(?i)\bremove-item\s+[^\n]*-recurse[^\n]*\s(?:c:\\\\?|~|\$home|\$env:userprofile)(?:\s|$)|\bdel\s+/[sq]\s+[^\n]*c:\\\s*$`)},
+	{"opens a reverse shell (a remote host gets a shell on this machine)", true, []string{"/dev/tcp/", "/dev/udp", "nc", "netcat", "socat", "mkfifo", "socket"}, regexp.MustCompile(`(?i)\b(?:ba|z|k|da)?sh\s+-i\b[^\n]*[<>]&?\s*/dev/(?:tcp|udp)/|/dev/(?:tcp|udp)/[^\s]+[^\n]*\b0\s*>&\s*1|\b(?:nc|ncat|netcat)\b[^\n|;&]*\s-[a-z]*[ec]\s+\S*(?:sh|cmd(?:\.exe)?|powershell)\b|\bsocat\b[^\n]*\bexec:|\bmkfifo\b[^\n]*\|\s*(?:nc|ncat|netcat)\b|socket\.socket\([^\n]*(?:subprocess|pty\.spawn|os\.dup2)`)},
+	{"adds a key to authorized_keys (its owner can log in to this machine)", true, []string{"authorized_keys"}, regexp.MustCompile(`(?i)>>?\s*["']?\S*\.ssh/authorized_keys\b|\btee\b[^\n|;&]*\.ssh/authorized_keys\b`)},
+	{"downloads a program and runs it", false, []string{"chmod"}, regexp.MustCompile(`(?i)\b(?:curl|wget)\b[^\n]*(?:&&|;)\s*(?:sudo\s+)?chmod\s+(?:[ugoa]*\+[rw]*x[rw]*|[0-7]*[1357][0-7]{0,2})\s+\S+\s*(?:&&|;)\s*(?:sudo\s+)?(?:\./|/|~/|\$)\S*`)},
+	{"downloads code and runs it", false, []string{"urlopen", "requests.", "fetch", "urllib"}, regexp.MustCompile(`(?i)\b(?:exec|eval)\s*\([^\n]*(?:urlopen|requests\.get|urllib|fetch\s*\()`)},
+	{"points a package manager at another registry", false, []string{"registry", "index-url", "sources"}, regexp.MustCompile(`(?i)\b(?:npm|yarn|pnpm)\s+config\s+set\s+(?:@[\w.-]+:)?registry\b|--extra-index-url\b|\bgem\s+sources\s+(?:-a|--add)\b`)},
+	{"runs a command as root (sudo)", false, []string{"sudo"}, regexp.MustCompile(`(?:^|[;&|(]\s*|\s)sudo\s+[^\s-]`)},
+	{"turns off TLS certificate verification", false, []string{"curl", "wget", "verify", "tls", "ssl", "certificate", "unverified", "check_hostname", "insecure", "unauthorized"}, regexp.MustCompile(`(?i)\bcurl\b[^\n]*\s(?:-k|--insecure)\b|\bwget\b[^\n]*--no-check-certificate|\bverify\s*=\s*false\b|node_tls_reject_unauthorized\s*=\s*["']?0|insecureskipverify\s*:\s*true|rejectunauthorized\s*:\s*false|http\.sslverify\s+false|git_ssl_no_verify\s*=\s*(?:1|true)|pythonhttpsverify\s*=\s*0|strict-ssl\s+false|-skipcertificatecheck\b|--disable-tls-verification|ssl_verify(?:peer|host)?\s*[=,]\s*(?:false|0)\b|\bcheck_hostname\s*=\s*false|_create_unverified_context`)},
+}
+
+// Backdoor reports whether h, a hit of RemoteExec, is a command that
+// gives someone else access to the machine: a reverse shell, a key
+// written into authorized_keys.
+func Backdoor(h Hit) bool {
+	for _, p := range execPatterns {
+		if p.backdoor && h.What == "a command that "+p.what {
+			return true
+		}
+	}
+	return false
 }
 
 // readsSecrets and sends recognise a command that reads credentials or
