@@ -364,17 +364,15 @@ func otherScript(p []byte) (name string, first, last int, ok bool) {
 			first = i - size
 		}
 		last = i
-		w := 1
+		other++
 		for k, s := range scripts {
 			if unicode.Is(s.table, r) {
 				per[k]++
-				w = s.weight
 				break
 			}
 		}
-		other += w
 	}
-	if other < minScriptLetters || float64(other) < minScriptShare*float64(latin+other) {
+	if !enoughScript(other, per) || float64(weighed(other, per)) < minScriptShare*float64(latin+weighed(other, per)) {
 		return "", 0, 0, false
 	}
 	best := -1
@@ -395,6 +393,36 @@ func otherScript(p []byte) (name string, first, last int, ok bool) {
 		}
 	}
 	return name, first, last, true
+}
+
+// enoughScript reports whether a paragraph holds enough of other scripts:
+// other letters in all, or one writing system that writes syllables or
+// words (Chinese and Japanese, Korean) weighed as the letters it stands
+// for. Three words of three scripts ("Κείμενο, текст, 文本") are no text
+// in one of them.
+func enoughScript(other int, per [16]int) bool {
+	if other >= minScriptLetters {
+		return true
+	}
+	cjk, hangul := 0, 0
+	for k, s := range scripts {
+		switch {
+		case s.table == unicode.Hangul:
+			hangul += per[k] * s.weight
+		case s.weight > 1:
+			cjk += per[k] * s.weight
+		}
+	}
+	return cjk >= minScriptLetters || hangul >= minScriptLetters
+}
+
+// weighed returns the other letters of a paragraph with those of the
+// scripts that write syllables or words weighed.
+func weighed(other int, per [16]int) int {
+	for k, s := range scripts {
+		other += per[k] * (s.weight - 1)
+	}
+	return other
 }
 
 // wordSet holds the words of a sentence already counted: a few in a

@@ -69,6 +69,7 @@ func TestUncheckedLanguageSilent(t *testing.T) {
 		"1. **汇总** - Summary information of all steps, with the results and the conditions of each.",
 		"The greeting 你好 and the name 王小明 appear in the sample data of the tests.",
 		"Tokyo (東京) and Seoul (서울) are the two regions of the cluster.",
+		"Κείμενο, текст, 文本.", // three scripts, a word each
 		"The angle α and the ratio β are in radians; see the Ω column.",
 	} {
 		if hits := UncheckedLanguage([]byte(text), Markdown); len(hits) > 0 {
