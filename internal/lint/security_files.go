@@ -227,7 +227,14 @@ func reportHits(p *Pass, t *scanText, hits []scan.Hit, fix, remove string) {
 		if more := j - i - 1; more > 0 {
 			what += fmt.Sprintf(" (and %d more on this line)", more)
 		}
-		ex := scan.Excerpt(t.src, h.Off, h.End, h.Redact)
+		until := len(t.src)
+		for _, x := range hits[i+1 : j] {
+			if x.Redact {
+				until = x.Off // the next credential of the line is not quoted
+				break
+			}
+		}
+		ex := scan.Excerpt(t.src, h.Off, h.End, h.Redact, until)
 		var f *diag.Fix
 		if remove != "" {
 			f = &diag.Fix{Title: remove}

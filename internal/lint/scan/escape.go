@@ -65,12 +65,17 @@ const (
 // Excerpt quotes the line of src holding bytes off..end, shortened
 // around the hit to a few dozen characters and escaped (Escape). When
 // redact is set the hit itself is shown by its first four characters
-// only.
-func Excerpt(src []byte, off, end int, redact bool) string {
+// only, and nothing of the line from until on (the next credential of
+// the line: a finding stands for all the hits of its line, and quotes
+// only the first).
+func Excerpt(src []byte, off, end int, redact bool, until int) string {
 	off = max(0, min(off, len(src)))
 	end = max(off, min(end, len(src)))
 	ls, le := lineAt(src, off)
 	end = min(end, le)
+	if redact && until >= end {
+		le = min(le, until)
+	}
 	// At most 4 bytes a character: the excerpt never reads more of a long
 	// line than it shows.
 	bs := runeStart(src, max(ls, off-4*(excerptBefore+1)))

@@ -26,7 +26,7 @@ func TestSecretsRedacted(t *testing.T) {
 	if err != nil || len(hits) == 0 {
 		t.Fatalf("no finding for an AWS key: %v %v", hits, err)
 	}
-	ex := Excerpt(src, hits[0].Off, hits[0].End, hits[0].Redact)
+	ex := Excerpt(src, hits[0].Off, hits[0].End, hits[0].Redact, len(src))
 	if strings.Contains(ex, "AKIAZ3MHXQ7RT2KDLWPE") {
 		t.Errorf("excerpt shows the secret: %s", ex)
 	}
@@ -38,7 +38,7 @@ func TestExcerptEscapes(t *testing.T) {
 	if len(hits) == 0 {
 		t.Fatal("no hit for bidi controls")
 	}
-	ex := Excerpt(src, hits[0].Off, hits[0].End, false)
+	ex := Excerpt(src, hits[0].Off, hits[0].End, false, len(src))
 	if !strings.Contains(ex, `\u202E`) || strings.ContainsRune(ex, 0x202e) {
 		t.Errorf("excerpt %q: want \\u202E escaped, no raw control", ex)
 	}
