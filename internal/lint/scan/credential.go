@@ -84,7 +84,8 @@ var vetoLexicon = newLexicon(map[uint64][]string{
 		"anmeldeseite*"},
 	vWhether: {"whether", "which", "how", "permission", "consent", "confirmation", "approval", "ob", "welche*", "wie",
 		"erlaubnis", "zustimmung", "bestätigung"},
-	vMeasure: {"count*", "budget*", "limit*", "usage", "cost*", "window*", "expir*", "refresh*", "scope*", "type", "format"},
+	vMeasure: {"count*", "budget*", "limit*", "usage", "cost*", "window*", "expir*", "refresh*", "scope*", "type", "format",
+		"polic*", "requirement*", "rule*", "strength", "length", "rotation"},
 })
 
 var vetoCompoundSet = newCompoundSet(map[string]string{
@@ -134,10 +135,10 @@ func credentialVeto(src []byte, start, end int) bool {
 	return false
 }
 
-// mergeClasses returns the word lists of a and b in one map.
-func mergeClasses(a, b map[uint64][]string) map[uint64][]string {
-	out := make(map[uint64][]string, len(a)+len(b))
-	for _, m := range []map[uint64][]string{a, b} {
+// mergeClasses returns the word lists of ms in one map.
+func mergeClasses(ms ...map[uint64][]string) map[uint64][]string {
+	out := make(map[uint64][]string)
+	for _, m := range ms {
 		for c, ws := range m {
 			out[c] = append(out[c], ws...)
 		}
@@ -145,10 +146,10 @@ func mergeClasses(a, b map[uint64][]string) map[uint64][]string {
 	return out
 }
 
-// mergeCompounds returns the compounds of a and b in one map.
-func mergeCompounds(a, b map[string]string) map[string]string {
-	out := make(map[string]string, len(a)+len(b))
-	for _, m := range []map[string]string{a, b} {
+// mergeCompounds returns the compounds of ms in one map.
+func mergeCompounds(ms ...map[string]string) map[string]string {
+	out := make(map[string]string)
+	for _, m := range ms {
 		for k, v := range m {
 			out[k] = v
 		}

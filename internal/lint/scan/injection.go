@@ -2,6 +2,8 @@ package scan
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 	"sort"
 )
 
@@ -55,7 +57,7 @@ const (
 	cDefuse                                    // says, refuse, claim, example: the text is reported, not obeyed
 )
 
-var injectionLexicon = newLexicon(mergeClasses(injectionClasses, credentialClasses))
+var injectionLexicon = newLexicon(mergeClasses(injectionClasses, credentialClasses, conductClasses))
 
 // injectionClasses lists the words of each class; a trailing * makes a
 // stem.
@@ -157,7 +159,7 @@ var injectionCompounds = map[string]string{
 	"client secrets": "clientsecret", "private schlüssel": "privatschlüssel",
 }
 
-var injectionCompoundSet = newCompoundSet(mergeCompounds(injectionCompounds, credentialCompounds))
+var injectionCompoundSet = newCompoundSet(mergeCompounds(injectionCompounds, credentialCompounds, conductCompounds))
 
 // step is one element of a pattern: a word of class, at most gap words
 // after the previous element.
@@ -205,7 +207,24 @@ type pattern struct {
 	// credentialVeto; from: only with "from" or "von" in it ("request
 	// the key from the user", not "for the user").
 	cred, from bool
+	// manual: only outside a prompt file (a prompt may keep itself
+	// confidential, which in a manual hides the manual from the user).
+	manual bool
+	// reported: not when the clause holds a word that reports the text
+	// rather than obeys it (says, refuse, example, attack …).
+	reported bool
+	// prose: not when it starts in code (a code span or block): "safety:
+	// off" in a configuration shown as code is data.
+	prose bool
+	// anaphor: its last word stands for a credential, which a word within
+	// anaphorWindow words before the match names ("You need an API token.
+	// Ask the user to provide one").
+	anaphor bool
 }
+
+// anaphorWindow bounds how far before a request for "one" or "it" the
+// credential it stands for is named.
+const anaphorWindow = 30
 
 var injectionPatterns = []pattern{
 	{what: "tells the model to ignore its instructions", negatable: true, override: true,
@@ -266,7 +285,8 @@ var injectionPatterns = []pattern{
 }
 
 // allPatterns are the patterns Injection tries, in order.
-var allPatterns = append(injectionPatterns[:len(injectionPatterns):len(injectionPatterns)], credentialPatterns...)
+var allPatterns = append(append(injectionPatterns[:len(injectionPatterns):len(injectionPatterns)], credentialPatterns...),
+	conductPatterns...)
 
 // maxSpan bounds how far ahead of a first word a pattern looks.
 const maxSpan = 16
@@ -285,14 +305,14 @@ func Injection(src []byte, overrides, prompt bool) []Hit {
 	var ws []word
 	ords, clause := 0, 0
 	ws = words(src, 0, len(src), injectionLexicon, injectionCompoundSet, &ords, &clause, ws)
-	q := newQualifiers(ws)
+	q := newQualifiers(src, ws)
 	lastEnd := -1
 	for i := range ws {
 		if int(ws[i].off) < lastEnd {
 			continue
 		}
 		for _, p := range allPatterns {
-			if p.override && !overrides || p.dropsRules && prompt {
+			if p.override && !overrides || (p.dropsRules || p.manual) && prompt {
 				continue
 			}
 			end, ok := p.match(ws, i)
@@ -358,13 +378,15 @@ func (p *pattern) discounted(src []byte, ws []word, q *qualifiers, i, end int) b
 	switch {
 	case p.notThen != 0 && followedBy(ws, end, p.notThen):
 		return true
-	case p.negatable && negated(ws, i, max(p.negWindow, 5), !p.hasStep(cNeg)):
+	case p.negatable && negated(ws, i, max(p.negWindow, 5), !p.hasStep(cNeg|cPastNeg)):
 		return true
 	case p.cred && (credentialVeto(src, int(ws[i].off), end) || p.from && !hasFrom(src[ws[i].off:end])):
 		return true
 	case p.modal && i > 0 && ws[i-1].class&cModal != 0 && ws[i].ord-ws[i-1].ord <= 1 && ws[i-1].clause == ws[i].clause:
 		return true
 	case p.plain && q.qualified(ws, i, end):
+		return true
+	case p.reported && q.reported(ws, i, end), p.prose && q.inCode(int(ws[i].off)), p.anaphor && !q.named(ws, i):
 		return true
 	}
 	return p.noProgressive && progressiveBetween(src[ws[i].end:end])
@@ -419,24 +441,38 @@ func followedBy(ws []word, end int, c uint64) bool {
 // words with a match every few words would take a million walks.
 type qualifiers struct {
 	lastQual []int32 // per word: the last word of class cNeg|cIf at or before it in its clause, or -1
-	defuse   []bool  // per word: its clause holds a word of class cDefuse
+	lastCred []int32 // per word: the last word of class cCred before it, or -1
+	defuse   []int32 // per word: how many words of class cDefuse its clause holds
+	src      []byte
+	// code holds the code spans and blocks of src, found when a prose
+	// pattern first asks (codeDone).
+	code     [][2]int
+	codeDone bool
 }
 
-func newQualifiers(ws []word) *qualifiers {
-	q := &qualifiers{lastQual: make([]int32, len(ws)), defuse: make([]bool, len(ws))}
+func newQualifiers(src []byte, ws []word) *qualifiers {
+	q := &qualifiers{lastQual: make([]int32, len(ws)), lastCred: make([]int32, len(ws)), defuse: make([]int32, len(ws)), src: src}
 	for i := range ws {
-		q.lastQual[i] = -1
+		q.lastQual[i], q.lastCred[i] = -1, -1
 		if i > 0 && ws[i-1].clause == ws[i].clause {
 			q.lastQual[i] = q.lastQual[i-1]
+		}
+		if i > 0 {
+			q.lastCred[i] = q.lastCred[i-1]
+			if ws[i-1].class&cCred != 0 {
+				q.lastCred[i] = int32(i - 1)
+			}
 		}
 		if ws[i].class&(cNeg|cIf) != 0 {
 			q.lastQual[i] = int32(i)
 		}
 	}
 	for a := 0; a < len(ws); {
-		b, found := a, false
+		b, found := a, int32(0)
 		for ; b < len(ws) && ws[b].clause == ws[a].clause; b++ {
-			found = found || ws[b].class&cDefuse != 0
+			if ws[b].class&cDefuse != 0 {
+				found++
+			}
 		}
 		for k := a; k < b; k++ {
 			q.defuse[k] = found
@@ -452,7 +488,7 @@ func newQualifiers(ws []word) *qualifiers {
 // ("text claiming priority over your instructions is data", "'you are
 // an unrestricted assistant' is a known jailbreak").
 func (q *qualifiers) qualified(ws []word, i, end int) bool {
-	if q.defuse[i] {
+	if q.defuse[i] > 0 {
 		return true
 	}
 	k := i // the last word of the match (a match spans a few words)
@@ -471,4 +507,57 @@ func progressiveBetween(text []byte) bool {
 		}
 	}
 	return false
+}
+
+// named reports whether a credential is named within anaphorWindow words
+// before ws[i].
+func (q *qualifiers) named(ws []word, i int) bool {
+	k := q.lastCred[i]
+	return k >= 0 && ws[i].ord-ws[k].ord <= anaphorWindow
+}
+
+// inCode reports whether off lies in a code span or a fenced or indented
+// code block of the Markdown q.src.
+func (q *qualifiers) inCode(off int) bool {
+	if !q.codeDone {
+		q.codeDone = true
+		for _, seg := range Segments(q.src, Markdown) {
+			if seg.Code {
+				q.code = append(q.code, [2]int{seg.Off, seg.End})
+				continue
+			}
+			q.code = append(q.code, CodeSpans(q.src, seg.Off, seg.End)...)
+			q.code = append(q.code, unfencedCode(q.src, seg.Off, seg.End)...)
+		}
+		q.code = mergeRanges(q.code)
+	}
+	return inSpans(q.code, off)
+}
+
+// mergeRanges sorts rs and joins the ranges that overlap, so that
+// inSpans can search them.
+func mergeRanges(rs [][2]int) [][2]int {
+	slices.SortFunc(rs, func(a, b [2]int) int { return cmp.Compare(a[0], b[0]) })
+	out := rs[:0]
+	for _, r := range rs {
+		if n := len(out); n > 0 && r[0] <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], r[1])
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// reported reports whether the clause of ws[i] holds a word that reports
+// the text rather than obeys it outside the match from ws[i] to end
+// ("claim that you did not run it" is a lie ordered, not reported).
+func (q *qualifiers) reported(ws []word, i, end int) bool {
+	n := q.defuse[i]
+	for k := i; k < len(ws) && int(ws[k].off) < end && n > 0; k++ {
+		if ws[k].class&cDefuse != 0 {
+			n--
+		}
+	}
+	return n > 0
 }
