@@ -40,13 +40,26 @@ var securityInjection = securityRule(&Rule{
 		"quote opens or after it closes, not anywhere in the sentence. The text is also read as a model reads it past disguises that hide a word from a " +
 		"matcher: invisible characters dropped, look-alike letters (a Cyrillic о, fullwidth letters) read as the letters they imitate, HTML " +
 		"character references decoded, tags and emphasis inside a word dropped (Ig*nore*), a word spelled out letter by letter joined " +
-		"(I g n o r e); what only that reading finds is reported as disguised. A manual about prompt injection that quotes an attack can disable the " +
+		"(I g n o r e); what only that reading finds is reported as disguised. Besides manuals, skill files and prompt files, the " +
+		"rule reads lore.yaml, whose values a model is shown (the tool inventory's descriptions, recipe parameters), not its comments. A manual about prompt injection that quotes an attack can disable the " +
 		"rule for that line (`<!-- lore-disable-next-line security/injection -->`).",
-}, "remove the instruction; a manual that quotes an attack on purpose disables the rule for that line", func(t *scanText) []scan.Hit {
-	// The same text as the model reads it: a disguise that hides a word
-	// from the matcher hides nothing from a model.
+	// lore.yaml holds what a model is shown besides the manuals and
+	// prompts: the tool inventory's descriptions, recipe parameters.
+	Project: func(p *Pass) {
+		if t := configText(p.In); t != nil {
+			reportHits(p, t, injectionHits(t), injectionFix, "")
+		}
+	},
+}, injectionFix, injectionHits)
+
+const injectionFix = "remove the instruction; a manual that quotes an attack on purpose disables the rule for that line"
+
+// injectionHits returns the hits of security/injection in t: in its text
+// and in the same text as the model reads it (a disguise that hides a
+// word from the matcher hides nothing from a model).
+func injectionHits(t *scanText) []scan.Hit {
 	return withDisguised(t, injections(t.src, t.prompt, t.kind), func(text []byte) []scan.Hit { return injections(text, t.prompt, t.kind) })
-})
+}
 
 // injections returns the hits of security/injection in src, unsorted.
 func injections(src []byte, prompt bool, kind scan.Kind) []scan.Hit {
