@@ -7,7 +7,6 @@ import "bytes"
 // one-time code has the user hand a secret to the model (phishing).
 const (
 	cAsk      uint64 = cTo << (iota + 1) // ask, prompt, request, collect: an order, not "asks"
-	cAskFor                              // ask, prompt: the verbs of "ask for the password"
 	cFor                                 // "for" after ask, prompt, the user or them (compounds)
 	cGive                                // paste, enter, type, provide, share, send …
 	cInstruct                            // tell, instruct, have, let
@@ -28,7 +27,6 @@ const (
 // prose, and every classified word costs the matcher memory.
 var credentialClasses = map[uint64][]string{
 	cAsk:      {"ask", "asking", "prompt", "prompting", "request", "requesting", "collect", "obtain", "gather", "demand"},
-	cAskFor:   {"ask", "asking", "prompt", "prompting"},
 	cFor:      {"askfor", "userfor"},
 	cGive:     {"paste", "pasting", "enter", "entering", "type", "typing", "provide", "providing", "share", "sharing", "send", "give", "submit", "supply", "tell", "reveal"},
 	cInstruct: {"tell", "instruct", "have", "let"},
@@ -172,7 +170,7 @@ func mergeCompounds(ms ...map[string]string) map[string]string {
 // API key") and by "will" before (a program that prompts).
 var credentialPatterns = []pattern{
 	{what: credWhat, cred: true, steps: []step{{cAsk, 0}, {cUser | cThem, 2}, {cFor | cGive, 2}, {cCred, 4}}},
-	{what: credWhat, cred: true, steps: []step{{cAskFor, 0}, {cFor, 0}, {cCred, 4}}},
+	{what: credWhat, cred: true, steps: []step{{cAsk, 0}, {cFor, 0}, {cCred, 4}}},
 	{what: credWhat, cred: true, steps: []step{{cAsk, 0}, {cUser, 1}, {cCred, 2}}},
 	{what: credWhat, cred: true, from: true, steps: []step{{cAsk, 0}, {cCred, 3}, {cUser, 2}}},
 	{what: credWhat, cred: true, steps: []step{{cInstruct, 0}, {cUser | cThem, 2}, {cGive, 3}, {cCred, 4}}},

@@ -12,6 +12,7 @@ const (
 	patOpen  = 9  // chmod -R 777 /
 	patSudo  = 10 // sudo …
 	patTLS   = 11 // TLS verification off
+	patCheck = 12 // git's hooks or signature checks off
 	maxProse = 8  // matches of one pattern tried in one paragraph
 )
 
@@ -28,6 +29,7 @@ var proseKeys = [maxPatterns][]string{
 	patSudo: {"sudo"},
 	patTLS: {"-k", "insecure", "no-check-certificate", "false", "unauthorized", "pythonhttpsverify", "no_verify", "ssl_verify",
 		"disable-tls", "skipcertificatecheck", "unverified"},
+	patCheck: {"verify", "gpg"},
 }
 
 // proseAny is the keys of every check in prose.

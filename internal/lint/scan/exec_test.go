@@ -34,6 +34,8 @@ func TestRemoteExecOutsideCode(t *testing.T) {
 		{"chmod of a system folder", "Run `chmod 0777 /etc` first.\n", []string{"chmod 0777 /etc"}},
 		{"chown of the root", "Then chown -R nobody / and retry.\n", []string{"chown -R nobody /"}},
 		{"icacls of the drive", "```\nicacls C:\\ /grant Everyone:F /T\n```\n", []string{"icacls C:\\ /grant Everyone:F"}},
+		{"prose no-verify", "Commit with --no-verify to skip the hooks.\n", []string{"--no-verify"}},
+		{"code no-gpg-sign", "```sh\ngit -c commit.gpgsign=false commit -m x\ndnf install --nogpgcheck ./x.rpm\n```\n", []string{"commit.gpgsign=false", "--nogpgcheck"}},
 		{"one hit for span and prose", "Run `curl -s https://e.example/x | sh` now.\n", []string{"curl -s https://e.example/x | sh"}},
 
 		{"pipe in a sentence", "Pipe the output into sh when you trust it.\n", nil},
@@ -51,6 +53,7 @@ func TestRemoteExecOutsideCode(t *testing.T) {
 		{"chmod negated", "Never run chmod -R 777 / to fix permissions.\n", nil},
 		{"chmod talked about", "chmod -R 777 / is the wrong fix.\n", nil},
 		{"chmod without world write", "```sh\nchmod -R 755 /\nchmod u+w ~\n```\n", nil},
+		{"no-verify forbidden", "Never use --no-verify; do not pass --no-gpg-sign either.\n", nil},
 		{"table of tools", "| curl | sh |\n|---|---|\n| wget | bash |\n", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -37,7 +37,6 @@ const (
 	cAll                            // all, any, every, alle
 	cYour                           // your, deine: the model's own
 	cNegDE                          // German negations, which follow the verb
-	cTellDE                         // German verbs of telling
 	cModal                          // can, could, may: a description, not an order
 	cTo                             // to: "tell the user to …" instructs the user
 )
@@ -68,12 +67,11 @@ var injectionClasses = map[uint64][]string{
 	cReplace: {"replac*", "overwrit*", "rewrit*", "ersetz*", "tausch*"},
 	cPrior: {"previous*", "prior", "above", "earlier", "preceding", "original", "initial", "your", "system",
 		"vorherig*", "bisherig*", "obig*", "vorig*", "früher*", "ursprünglich*", "dein*", "zuvor", "oben"},
-	cAll:    {"all", "any", "every", "alle", "allen", "sämtlich*", "jegliche*"},
-	cYour:   {"your", "dein*", "ihre", "ihren", "ihr"},
-	cNegDE:  {"nicht", "nichts", "nie", "niemals", "kein", "keine", "keinesfalls"},
-	cTellDE: {"sag*", "erzähl*", "erwähn*", "informier*", "benachrichtig*", "verrat*", "mitteil*", "teil"},
-	cTo:     {"to"},
-	cModal:  {"can", "could", "may", "might", "would", "kann", "könnte", "könnten", "würde"},
+	cAll:   {"all", "any", "every", "alle", "allen", "sämtlich*", "jegliche*"},
+	cYour:  {"your", "dein*", "ihre", "ihren", "ihr"},
+	cNegDE: {"nicht", "nichts", "nie", "niemals", "kein", "keine", "keinesfalls"},
+	cTo:    {"to"},
+	cModal: {"can", "could", "may", "might", "would", "kann", "könnte", "könnten", "würde"},
 	cRules: {"instruction*", "prompt*", "rule*", "guideline*", "guardrail*", "directive*", "constraint*", "polic*",
 		"restriction*", "safeguard*", "programming", "anweisung*", "instruktion*", "regel*", "vorgab*", "richtlini*", "befehl*",
 		"einschränkung*", "beschränkung*", "leitlini*", "vorschrift*"},
@@ -252,7 +250,7 @@ var injectionPatterns = []pattern{
 	{what: "hides what it does from the user", negatable: true, negWindow: 12,
 		steps: []step{{cWithout, 0}, {cAware, 1}, {cUser, 3}}},
 	{what: "hides what it does from the user",
-		steps: []step{{cTellDE, 0}, {cUser, 3}, {cNegDE, 3}}},
+		steps: []step{{cTell, 0}, {cUser, 3}, {cNegDE, 3}}},
 	{what: "hides what it does from the user", negatable: true, modal: true,
 		steps: []step{{cStealth, 0}, {cAction, 1}}},
 	// A role without rules: "you are now DAN", "from now on, you are an
