@@ -209,7 +209,9 @@ type pattern struct {
 	// confidential, which in a manual hides the manual from the user).
 	manual bool
 	// reported: not when the clause holds a word that reports the text
-	// rather than obeys it (says, refuse, example, attack …).
+	// rather than obeys it (says, refuse, example, attack …), nor a
+	// condition after the match ("never show this message to the user if
+	// it holds a stack trace").
 	reported bool
 	// prose: not when it starts in code (a code span or block): "safety:
 	// off" in a configuration shown as code is data.
@@ -218,6 +220,10 @@ type pattern struct {
 	// anaphorWindow words before the match names ("You need an API token.
 	// Ask the user to provide one").
 	anaphor bool
+	// past: a denial of what was done, where "never" counts only before
+	// a verb in the past ("say you never read it", not "say you never
+	// store data").
+	past bool
 }
 
 // anaphorWindow bounds how far before a request for "one" or "it" the
@@ -384,7 +390,7 @@ func (p *pattern) discounted(src []byte, ws []word, q *qualifiers, i, end int) b
 		return true
 	case p.plain && q.qualified(ws, i, end):
 		return true
-	case p.reported && q.reported(ws, i, end), p.prose && q.inCode(int(ws[i].off)), p.anaphor && !q.named(ws, i):
+	case p.conductDiscounted(src, ws, q, i, end):
 		return true
 	}
 	return p.noProgressive && progressiveBetween(src[ws[i].end:end])
@@ -441,6 +447,7 @@ type qualifiers struct {
 	lastQual []int32 // per word: the last word of class cNeg|cIf at or before it in its clause, or -1
 	lastCred []int32 // per word: the last word of class cCred before it, or -1
 	defuse   []int32 // per word: how many words of class cDefuse its clause holds
+	lastIf   []int32 // per word: the last word of class cIf in its clause, or -1
 	src      []byte
 	// code holds the code spans and blocks of src, found when a prose
 	// pattern first asks (codeDone).
@@ -449,7 +456,8 @@ type qualifiers struct {
 }
 
 func newQualifiers(src []byte, ws []word) *qualifiers {
-	q := &qualifiers{lastQual: make([]int32, len(ws)), lastCred: make([]int32, len(ws)), defuse: make([]int32, len(ws)), src: src}
+	q := &qualifiers{lastQual: make([]int32, len(ws)), lastCred: make([]int32, len(ws)), defuse: make([]int32, len(ws)),
+		lastIf: make([]int32, len(ws)), src: src}
 	for i := range ws {
 		q.lastQual[i], q.lastCred[i] = -1, -1
 		if i > 0 && ws[i-1].clause == ws[i].clause {
@@ -466,14 +474,17 @@ func newQualifiers(src []byte, ws []word) *qualifiers {
 		}
 	}
 	for a := 0; a < len(ws); {
-		b, found := a, int32(0)
+		b, found, lastIf := a, int32(0), int32(-1)
 		for ; b < len(ws) && ws[b].clause == ws[a].clause; b++ {
 			if ws[b].class&cDefuse != 0 {
 				found++
 			}
+			if ws[b].class&cIf != 0 {
+				lastIf = int32(b)
+			}
 		}
 		for k := a; k < b; k++ {
-			q.defuse[k] = found
+			q.defuse[k], q.lastIf[k] = found, lastIf
 		}
 		a = b
 	}
