@@ -152,14 +152,12 @@ var conductPatterns = []pattern{
 
 // conductDiscounted reports whether the match of p from ws[i] to end is
 // not an order after all, by the qualifiers of the conduct patterns
-// (reported, prose, anaphor, past).
+// (reported, prose, past; discounted reads anaphor).
 func (p *pattern) conductDiscounted(src []byte, ws []word, q *qualifiers, i, end int) bool {
 	switch {
 	case p.reported && (q.reported(ws, i, end) || q.ifAfter(ws, i, end)):
 		return true
 	case p.prose && q.inCode(int(ws[i].off)):
-		return true
-	case p.anaphor && !q.named(ws, i):
 		return true
 	}
 	return p.past && !pastDenial(src, ws, i, end)

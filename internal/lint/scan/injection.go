@@ -380,7 +380,9 @@ func (p *pattern) match(ws []word, i int) (int, bool) {
 // progressive that describes.
 func (p *pattern) discounted(src []byte, ws []word, q *qualifiers, i, end int) bool {
 	switch {
-	case p.notThen != 0 && followedBy(ws, end, p.notThen):
+	// An anaphor without its credential is judged before the credential
+	// veto, which reads the text around the match.
+	case p.notThen != 0 && followedBy(ws, end, p.notThen), p.anaphor && !q.named(ws, i):
 		return true
 	case p.negatable && negated(ws, i, max(p.negWindow, 5), !p.hasStep(cNeg|cPastNeg)):
 		return true
