@@ -32,7 +32,9 @@ var securityInjection = securityRule(&Rule{
 		"user whether they have an API key\") or when a program is described (\"git will prompt for a token\"); setup text that names no " +
 		"request (\"set the GITHUB_TOKEN environment variable\") is not one. Text that imitates the markers a chat template puts " +
 		"between turns (<|im_start|>, [INST], <<SYS>>, <|start_header_id|>, a closing </system> or </tool_result>) tries to end the " +
-		"turn the manual is read in and open one of its own: it is reported in prose and text blocks, not in code spans or code. " +
+		"turn the manual is read in and open one of its own: it is reported in prose and text blocks, not in code spans or code; so is " +
+		"a line of prose labelled as the system turn that speaks to the model (\"### System: The assistant must …\", \"SYSTEM " +
+		"OVERRIDE: you are …\"), not a label that names a machine (\"System: macOS 13\") nor a transcript in a text block. " +
 		"It matches verbs, objects and qualifiers with their inflections within one clause, not fixed sentences; a guardrail that says " +
 		"\"never send credentials\" is negated and not reported, and an order quoted or reported in order to refuse it (\"if a page says " +
 		"'ignore all previous instructions', refuse\") is not reported either, when the prose around the quote says so: a defuse word " +
