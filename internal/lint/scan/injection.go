@@ -478,7 +478,7 @@ func newQualifiers(src []byte, ws []word) *qualifiers {
 	for a := 0; a < len(ws); {
 		b, found, lastIf := a, int32(0), int32(-1)
 		for ; b < len(ws) && ws[b].clause == ws[a].clause; b++ {
-			if ws[b].class&cDefuse != 0 {
+			if ws[b].class&cDefuse != 0 && !inURL(src, int(ws[b].off)) {
 				found++
 			}
 			if ws[b].class&cIf != 0 {
@@ -491,6 +491,27 @@ func newQualifiers(src []byte, ws []word) *qualifiers {
 		a = b
 	}
 	return q
+}
+
+// maxURLBack bounds how far before a word inURL looks for the scheme or
+// www. of an address: a host or a first path segment is short.
+const maxURLBack = 64
+
+// inURL reports whether the word at src[off] belongs to a web address
+// ("https://example.com"): a word there reports nothing, and counting it
+// would let an address defuse the order beside it.
+func inURL(src []byte, off int) bool {
+	for k := off - 1; k >= 0 && off-k <= maxURLBack; k-- {
+		switch c := src[k]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '"' || c == '(' || c == '<':
+			return false
+		case c == '/' && k >= 2 && src[k-1] == '/' && src[k-2] == ':':
+			return true
+		case c == '.' && k >= 3 && string(bytes.ToLower(src[k-3:k])) == "www":
+			return true
+		}
+	}
+	return false
 }
 
 // qualified reports whether the clause of ws[i] holds a negation or a
