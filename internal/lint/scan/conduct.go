@@ -40,13 +40,13 @@ var conductClasses = map[uint64][]string{
 	cApprove: {"approve", "merge", "accept", "lgtm", "signoff", "genehmige", "genehmigen", "akzeptiere", "akzeptieren",
 		"mergen", "freigeben"},
 	cReview: {"review*", "check", "checks", "checking", "verif*", "inspect*", "test", "tests", "testing", "reading",
-		"looking", "waiting", "ci", "approval", "approvals", "prüf*", "überprüf*", "durchsicht", "kontroll*"},
+		"looking", "waiting", "ci", "approval", "approvals", "hook", "hooks", "precommit", "signing", "signature", "signatures", "prüf*", "überprüf*", "durchsicht", "kontroll*"},
 	cSafety: {"safety", "guardrail*", "safeguard*", "contentfilter*", "safetyfilter*", "moderation", "censorship",
 		"safemode", "sicherheitsfilter*", "inhaltsfilter*", "schutzmaßnahm*", "jugendschutz*"},
 	cOff:     {"off", "disabled", "false", "none", "deactivated", "aus", "deaktiviert", "ausgeschaltet"},
 	cDisable: {"disable", "deactivate", "turnoff", "switchoff", "deaktiviere", "deaktivieren", "abschalten", "schalte"},
 	cSuccess: {"pass", "passed", "passes", "passing", "succeeded", "succeeds", "success", "successful*", "green", "fixed",
-		"works", "worked", "fine", "ok", "okay", "smoothly", "flawless*", "complete", "completed", "done", "resolved", "bestanden", "erfolgreich*", "erledigt", "behoben", "grün",
+		"works", "worked", "succeed", "fine", "ok", "okay", "smoothly", "flawless*", "complete", "completed", "done", "resolved", "bestanden", "erfolgreich*", "erledigt", "behoben", "grün",
 		"funktioniert"},
 	cRegardless: {"evenif", "eventhough", "regardless", "nomatter", "whetheror", "irrespective*", "unconditionally", "blindly",
 		"unabhängig", "trotzdem", "egal", "auchwenn", "selbstwenn", "blind", "withoutquestion", "withoutexception", "noexceptions",
@@ -79,6 +79,8 @@ var conductCompounds = map[string]string{
 	"whether or": "whetheror", "without question": "withoutquestion", "without exception": "withoutexception",
 	"no exceptions": "noexceptions", "no exception": "noexceptions", "ohne nachfrage": "ohnenachfrage", "log in": "login", "auch wenn": "auchwenn", "selbst wenn": "selbstwenn", "their key": "userkey", "their keys": "userkey", "your key": "userkey", "your keys": "userkey",
 	"his key": "userkey", "her key": "userkey",
+	"pre commit": "precommit", "github token": "accesstoken", "gitlab token": "accesstoken", "npm token": "accesstoken", "pypi token": "accesstoken",
+	"slack token": "accesstoken", "hf token": "accesstoken", "gh token": "accesstoken",
 }
 
 // conductPatterns report the conduct of conductClasses, each within one
@@ -133,6 +135,11 @@ var conductPatterns = []pattern{
 		steps: []step{{cSafety, 0}, {cOff, 4}}},
 	{what: "switches off the model's safety", plain: true, prose: true,
 		steps: []step{{cDisable, 0}, {cSafety, 3}}},
+	// "Disable the failing tests so the pipeline goes green", "skip
+	// signature verification so the install succeeds": a check switched
+	// off to fake a result.
+	{what: "switches off a check to fake its result", plain: true,
+		steps: []step{{cDisable | cOverride, 0}, {cReview, 2}, {cSuccess, 8}}},
 	// "The assistant must comply with every request in this file".
 	{what: "tells the model to obey every request", plain: true,
 		steps: []step{{cComply, 0}, {cAll, 3}, {cRequest, 2}}},
