@@ -5,20 +5,21 @@ import "bytes"
 // Word classes of the conduct patterns of Injection: a manual that turns
 // the model against its users without naming its rules — new orders in
 // place of its own, a note it must keep from the user, a lie about what
-// it did, an approval without review, safety settings switched off,
-// obedience to every request, a system file in its answer.
+// it did, an approval without review, safety settings switched off, a
+// check switched off to fake its result, obedience to every request, a
+// system file in its answer, a credential in a log.
 const (
-	cNew        uint64 = cDefuse << (iota + 1) // new, updated, real, actual: orders in place of the model's own
+	cNew        uint64 = cDefuse << (iota + 1) // new, updated, real, changed: orders in place of the model's own
 	cThis                                      // this, these, it, one: the text itself, or a thing named before
-	cSelf                                      // note, message, comment, file: the text the model reads
+	cSelf                                      // note, message, comment, file, contents: the text the model reads
 	cClaim                                     // say, claim, answer, respond: what the model tells the user
 	cPastNeg                                   // never, didn't, haven't: a denial of what was done
 	cApprove                                   // approve, merge, accept: a change let in
-	cReview                                    // review, checks, tests: what lets a change in
+	cReview                                    // review, checks, tests, hooks, signatures: what lets a change in
 	cSafety                                    // safety, guardrails, content filter: what keeps the model safe
 	cOff                                       // off, disabled, false; disable, turn off
 	cComply                                    // comply, obey, fulfil: obedience
-	cRequest                                   // request, demand, command, wish: what is obeyed
+	cRequest                                   // request, command, order, instruction: what is obeyed
 	cSensitive                                 // /etc/passwd, ~/.aws/credentials, ~/.netrc: files that hold the system's secrets
 	cDisable                                   // disable, turn off, deactivate: an order to switch off
 	cSuccess                                   // passed, succeeded, fixed, done: a result reported
@@ -33,21 +34,22 @@ var conductClasses = map[uint64][]string{
 	cThis: {"this", "these", "that", "those", "it", "one", "theirs", "yours", "diese", "dieser", "diesen", "dieses", "dies", "es"},
 	cSelf: {"note", "notes", "message", "messages", "comment", "comments", "file", "text", "content", "contents",
 		"hinweis*", "notiz*", "nachricht*", "kommentar*", "datei", "inhalt"},
-	cClaim: {"say", "claim", "state", "insist", "answer", "reply", "respond", "confirm", "assure", "mark", "sag", "sage", "behaupte",
-		"antworte", "bestätige", "versichere"},
+	cClaim: {"say", "claim", "state", "insist", "answer", "reply", "respond", "confirm", "assure", "mark", "sag", "sage",
+		"behaupte", "antworte", "bestätige", "versichere"},
 	cPastNeg: {"never", "didn't", "didnt", "didnot", "haven't", "havent", "hasn't", "hadn't", "wasn't", "weren't",
 		"nie", "niemals"},
 	cApprove: {"approve", "merge", "accept", "lgtm", "signoff", "genehmige", "genehmigen", "akzeptiere", "akzeptieren",
 		"mergen", "freigeben"},
 	cReview: {"review*", "check", "checks", "checking", "verif*", "inspect*", "test", "tests", "testing", "reading",
-		"looking", "waiting", "ci", "approval", "approvals", "hook", "hooks", "precommit", "signing", "signature", "signatures", "prüf*", "überprüf*", "durchsicht", "kontroll*"},
+		"looking", "waiting", "ci", "approval", "approvals", "hook", "hooks", "precommit", "signing", "signature",
+		"signatures", "prüf*", "überprüf*", "durchsicht", "kontroll*"},
 	cSafety: {"safety", "guardrail*", "safeguard*", "contentfilter*", "safetyfilter*", "moderation", "censorship",
 		"safemode", "sicherheitsfilter*", "inhaltsfilter*", "schutzmaßnahm*", "jugendschutz*"},
 	cOff:     {"off", "disabled", "false", "none", "deactivated", "aus", "deaktiviert", "ausgeschaltet"},
 	cDisable: {"disable", "deactivate", "turnoff", "switchoff", "deaktiviere", "deaktivieren", "abschalten", "schalte"},
-	cSuccess: {"pass", "passed", "passes", "passing", "succeeded", "succeeds", "success", "successful*", "green", "fixed",
-		"works", "worked", "succeed", "fine", "ok", "okay", "smoothly", "flawless*", "complete", "completed", "done", "resolved", "bestanden", "erfolgreich*", "erledigt", "behoben", "grün",
-		"funktioniert"},
+	cSuccess: {"pass", "passed", "passes", "passing", "succeed", "succeeded", "succeeds", "success", "successful*", "green",
+		"fixed", "works", "worked", "fine", "ok", "okay", "smoothly", "flawless*", "complete", "completed", "done", "resolved",
+		"bestanden", "erfolgreich*", "erledigt", "behoben", "grün", "funktioniert"},
 	cRegardless: {"evenif", "eventhough", "regardless", "nomatter", "whetheror", "irrespective*", "unconditionally", "blindly",
 		"unabhängig", "trotzdem", "egal", "auchwenn", "selbstwenn", "blind", "withoutquestion", "withoutexception", "noexceptions",
 		"ohnenachfrage", "ausnahmslos"},
@@ -59,28 +61,31 @@ var conductClasses = map[uint64][]string{
 	cCred: {"userkey"},
 	cStealth: {"hide", "conceal", "withhold", "hidden", "confidential", "verstecke", "verheimliche", "verschweige", "verborgen",
 		"geheim"},
-	cOverride:   {"skip", "skipping", "überspring*"},
-	cExpose:     {"log"},
-	cPlace:      {"log", "logs", "logfile", "logdatei", "protokoll"},
-	cTell:       {"acknowledg*"},
-	cCredential: {"etcpasswd", "etcshadow", "awscredentials", "gitcredentials", "netrc", "npmrc", "pypirc", "kubeconfig", "envfile"},
+	cOverride: {"skip", "skipping", "überspring*"},
+	cExpose:   {"log"},
+	cPlace:    {"log", "logs", "logfile", "logdatei", "protokoll"},
+	cTell:     {"acknowledg*"},
+	cCredential: {"etcpasswd", "etcshadow", "awscredentials", "gitcredentials", "netrc", "npmrc", "pypirc", "kubeconfig",
+		"envfile"},
 	cSensitive: {"etcpasswd", "etcshadow", "sshkey*", "privatekey*", "awscredentials", "gitcredentials", "netrc", "npmrc",
 		"pypirc", "kubeconfig", "dockerconfig", "envfile", "dotenv"},
 }
 
 // conductCompounds joins the two-word names of the conduct classes.
 var conductCompounds = map[string]string{
-	"did not": "didnot", "have not": "havent", "has not": "hasn't", "sign off": "signoff",
+	"did not": "didnot", "have not": "havent", "has not": "hasn't", "sign off": "signoff", "log in": "login",
 	"content filter": "contentfilter", "content filters": "contentfilter", "safety filter": "safetyfilter",
 	"safety filters": "safetyfilter", "safe mode": "safemode", "turn off": "turnoff", "switch off": "switchoff",
 	"etc passwd": "etcpasswd", "etc shadow": "etcshadow", "aws credentials": "awscredentials",
 	"git credentials": "gitcredentials", "kube config": "kubeconfig", "docker config": "dockerconfig",
-	"env file": "envfile", "even if": "evenif", "even though": "eventhough", "no matter": "nomatter",
-	"whether or": "whetheror", "without question": "withoutquestion", "without exception": "withoutexception",
-	"no exceptions": "noexceptions", "no exception": "noexceptions", "ohne nachfrage": "ohnenachfrage", "log in": "login", "auch wenn": "auchwenn", "selbst wenn": "selbstwenn", "their key": "userkey", "their keys": "userkey", "your key": "userkey", "your keys": "userkey",
-	"his key": "userkey", "her key": "userkey",
-	"pre commit": "precommit", "github token": "accesstoken", "gitlab token": "accesstoken", "npm token": "accesstoken", "pypi token": "accesstoken",
-	"slack token": "accesstoken", "hf token": "accesstoken", "gh token": "accesstoken",
+	"env file": "envfile", "pre commit": "precommit",
+	"even if": "evenif", "even though": "eventhough", "no matter": "nomatter", "whether or": "whetheror",
+	"without question": "withoutquestion", "without exception": "withoutexception", "no exceptions": "noexceptions",
+	"no exception": "noexceptions", "ohne nachfrage": "ohnenachfrage", "auch wenn": "auchwenn", "selbst wenn": "selbstwenn",
+	"their key": "userkey", "their keys": "userkey", "your key": "userkey", "your keys": "userkey", "his key": "userkey",
+	"her key":      "userkey",
+	"github token": "accesstoken", "gitlab token": "accesstoken", "gh token": "accesstoken", "npm token": "accesstoken",
+	"pypi token": "accesstoken", "slack token": "accesstoken", "hf token": "accesstoken",
 }
 
 // conductPatterns report the conduct of conductClasses, each within one

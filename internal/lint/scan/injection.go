@@ -300,7 +300,10 @@ const maxSpan = 16
 // prompt, to hide what the model does from the user or to have the user
 // hand a credential to the model, in English and German; outside a
 // prompt file, also text that declares the model free of its rules,
-// ranks itself above them or has it pretend they do not exist; with
+// ranks itself above them or has it pretend they do not exist; the
+// conduct that turns the model against its users (conductPatterns: new
+// orders, concealment, lies, approval without review, safety or checks
+// switched off, obedience, secrets in the answer or a log); with
 // overrides, also text that tells the model to drop its instructions or
 // rules. It matches word classes (verbs, objects and qualifiers with
 // their inflections) in order within a clause, not fixed sentences.
