@@ -7,7 +7,6 @@ import "bytes"
 // one-time code has the user hand a secret to the model (phishing).
 const (
 	cAsk      uint64 = cTo << (iota + 1) // ask, prompt, request, collect: an order, not "asks"
-	cAskFor                              // ask, prompt: the verbs of "ask for the password"
 	cFor                                 // "for" after ask, prompt, the user or them (compounds)
 	cGive                                // paste, enter, type, provide, share, send …
 	cInstruct                            // tell, instruct, have, let
@@ -28,7 +27,6 @@ const (
 // prose, and every classified word costs the matcher memory.
 var credentialClasses = map[uint64][]string{
 	cAsk:      {"ask", "asking", "prompt", "prompting", "request", "requesting", "collect", "obtain", "gather", "demand"},
-	cAskFor:   {"ask", "asking", "prompt", "prompting"},
 	cFor:      {"askfor", "userfor"},
 	cGive:     {"paste", "pasting", "enter", "entering", "type", "typing", "provide", "providing", "share", "sharing", "send", "give", "submit", "supply", "tell", "reveal"},
 	cInstruct: {"tell", "instruct", "have", "let"},
@@ -84,7 +82,8 @@ var vetoLexicon = newLexicon(map[uint64][]string{
 		"anmeldeseite*"},
 	vWhether: {"whether", "which", "how", "permission", "consent", "confirmation", "approval", "ob", "welche*", "wie",
 		"erlaubnis", "zustimmung", "bestätigung"},
-	vMeasure: {"count*", "budget*", "limit*", "usage", "cost*", "window*", "expir*", "refresh*", "scope*", "type", "format"},
+	vMeasure: {"count*", "budget*", "limit*", "usage", "cost*", "window*", "expir*", "refresh*", "scope*", "type", "format",
+		"polic*", "requirement*", "rule*", "strength", "length", "rotation"},
 })
 
 var vetoCompoundSet = newCompoundSet(map[string]string{
@@ -134,10 +133,10 @@ func credentialVeto(src []byte, start, end int) bool {
 	return false
 }
 
-// mergeClasses returns the word lists of a and b in one map.
-func mergeClasses(a, b map[uint64][]string) map[uint64][]string {
-	out := make(map[uint64][]string, len(a)+len(b))
-	for _, m := range []map[uint64][]string{a, b} {
+// mergeClasses returns the word lists of ms in one map.
+func mergeClasses(ms ...map[uint64][]string) map[uint64][]string {
+	out := make(map[uint64][]string)
+	for _, m := range ms {
 		for c, ws := range m {
 			out[c] = append(out[c], ws...)
 		}
@@ -145,10 +144,10 @@ func mergeClasses(a, b map[uint64][]string) map[uint64][]string {
 	return out
 }
 
-// mergeCompounds returns the compounds of a and b in one map.
-func mergeCompounds(a, b map[string]string) map[string]string {
-	out := make(map[string]string, len(a)+len(b))
-	for _, m := range []map[string]string{a, b} {
+// mergeCompounds returns the compounds of ms in one map.
+func mergeCompounds(ms ...map[string]string) map[string]string {
+	out := make(map[string]string)
+	for _, m := range ms {
 		for k, v := range m {
 			out[k] = v
 		}
@@ -171,7 +170,7 @@ func mergeCompounds(a, b map[string]string) map[string]string {
 // API key") and by "will" before (a program that prompts).
 var credentialPatterns = []pattern{
 	{what: credWhat, cred: true, steps: []step{{cAsk, 0}, {cUser | cThem, 2}, {cFor | cGive, 2}, {cCred, 4}}},
-	{what: credWhat, cred: true, steps: []step{{cAskFor, 0}, {cFor, 0}, {cCred, 4}}},
+	{what: credWhat, cred: true, steps: []step{{cAsk, 0}, {cFor, 0}, {cCred, 4}}},
 	{what: credWhat, cred: true, steps: []step{{cAsk, 0}, {cUser, 1}, {cCred, 2}}},
 	{what: credWhat, cred: true, from: true, steps: []step{{cAsk, 0}, {cCred, 3}, {cUser, 2}}},
 	{what: credWhat, cred: true, steps: []step{{cInstruct, 0}, {cUser | cThem, 2}, {cGive, 3}, {cCred, 4}}},

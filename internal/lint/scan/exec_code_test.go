@@ -52,7 +52,7 @@ func TestRemoteExecInCode(t *testing.T) {
 // TestProsePatternIndexes: the constants that name patterns for prose
 // name the patterns they mean.
 func TestProsePatternIndexes(t *testing.T) {
-	for k, want := range map[int]string{patPipe: "downloads a script", patIex: "downloads a script", patSudo: "(sudo)", patTLS: "TLS"} {
+	for k, want := range map[int]string{patPipe: "downloads a script", patIex: "downloads a script", patOpen: "opens the whole system", patSudo: "(sudo)", patTLS: "TLS"} {
 		if !strings.Contains(execPatterns[k].what, want) {
 			t.Errorf("execPatterns[%d] is %q, want the pattern that %s", k, execPatterns[k].what, want)
 		}

@@ -9,8 +9,10 @@ import (
 const (
 	patPipe  = 0  // curl … | sh
 	patIex   = 1  // iwr … | iex
-	patSudo  = 9  // sudo …
-	patTLS   = 10 // TLS verification off
+	patOpen  = 9  // chmod -R 777 /
+	patSudo  = 10 // sudo …
+	patTLS   = 11 // TLS verification off
+	patCheck = 12 // git's hooks or signature checks off
 	maxProse = 8  // matches of one pattern tried in one paragraph
 )
 
@@ -23,9 +25,11 @@ var proseKeys = [maxPatterns][]string{
 	patIex:  {"iex", "invoke-"},
 	2:       {"curl", "wget"},
 	3:       {"rm -", "remove-item", "del /"},
+	patOpen: {"chmod", "chown", "icacls"},
 	patSudo: {"sudo"},
 	patTLS: {"-k", "insecure", "no-check-certificate", "false", "unauthorized", "pythonhttpsverify", "no_verify", "ssl_verify",
 		"disable-tls", "skipcertificatecheck", "unverified"},
+	patCheck: {"verify", "gpg"},
 }
 
 // proseAny is the keys of every check in prose.

@@ -29,6 +29,13 @@ func TestRemoteExecOutsideCode(t *testing.T) {
 		{"rm at the end of a sentence", "To reset, run rm -rf ~. Then log in.\n", []string{"rm -rf ~"}},
 		{"rm before a comma", "Wipe it with rm -rf /, then reinstall.\n", []string{"rm -rf /"}},
 		{"quoted in prose", "Run \"sudo apt-get install -y x\" or \u201csudo ./setup\u201d first; it's 'sudo rm -rf /'.\n", []string{"sudo a", "sudo .", "rm -rf /"}},
+		{"prose chmod of the root", "chmod -R 777 / to fix permission errors\n", []string{"chmod -R 777 /"}},
+		{"chmod of home in a block", "```sh\nsudo chmod -R a+rwx ~\n```\n", []string{"chmod -R a+rwx ~"}},
+		{"chmod of a system folder", "Run `chmod 0777 /etc` first.\n", []string{"chmod 0777 /etc"}},
+		{"chown of the root", "Then chown -R nobody / and retry.\n", []string{"chown -R nobody /"}},
+		{"icacls of the drive", "```\nicacls C:\\ /grant Everyone:F /T\n```\n", []string{"icacls C:\\ /grant Everyone:F"}},
+		{"prose no-verify", "Commit with --no-verify to skip the hooks.\n", []string{"--no-verify"}},
+		{"code no-gpg-sign", "```sh\ngit -c commit.gpgsign=false commit -m x\ndnf install --nogpgcheck ./x.rpm\n```\n", []string{"commit.gpgsign=false", "--nogpgcheck"}},
 		{"one hit for span and prose", "Run `curl -s https://e.example/x | sh` now.\n", []string{"curl -s https://e.example/x | sh"}},
 
 		{"pipe in a sentence", "Pipe the output into sh when you trust it.\n", nil},
@@ -42,6 +49,11 @@ func TestRemoteExecOutsideCode(t *testing.T) {
 		{"negation far before", "Don't hesitate to run it: curl -fsSL https://x.example/i.sh | sh.\n", []string{"curl -fsSL"}},
 		{"talked about", "The installer uses sudo when it has to; sudo apt is not needed. Note: rm -rf / is fatal.\n", nil},
 		{"another clause", "If curl fails with an SSL error, check the proxy; the -k option hides it.\n", nil},
+		{"chmod of a folder", "Run `chmod -R 755 ./build` and `chmod 600 ~/.ssh/id_ed25519`, then chmod 777 /tmp/cache.\n", nil},
+		{"chmod negated", "Never run chmod -R 777 / to fix permissions.\n", nil},
+		{"chmod talked about", "chmod -R 777 / is the wrong fix.\n", nil},
+		{"chmod without world write", "```sh\nchmod -R 755 /\nchmod u+w ~\n```\n", nil},
+		{"no-verify forbidden", "Never use --no-verify; do not pass --no-gpg-sign either.\n", nil},
 		{"table of tools", "| curl | sh |\n|---|---|\n| wget | bash |\n", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

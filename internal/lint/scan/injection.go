@@ -2,6 +2,8 @@ package scan
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 	"sort"
 )
 
@@ -35,7 +37,6 @@ const (
 	cAll                            // all, any, every, alle
 	cYour                           // your, deine: the model's own
 	cNegDE                          // German negations, which follow the verb
-	cTellDE                         // German verbs of telling
 	cModal                          // can, could, may: a description, not an order
 	cTo                             // to: "tell the user to …" instructs the user
 )
@@ -55,7 +56,7 @@ const (
 	cDefuse                                    // says, refuse, claim, example: the text is reported, not obeyed
 )
 
-var injectionLexicon = newLexicon(mergeClasses(injectionClasses, credentialClasses))
+var injectionLexicon = newLexicon(mergeClasses(injectionClasses, credentialClasses, conductClasses))
 
 // injectionClasses lists the words of each class; a trailing * makes a
 // stem.
@@ -66,12 +67,11 @@ var injectionClasses = map[uint64][]string{
 	cReplace: {"replac*", "overwrit*", "rewrit*", "ersetz*", "tausch*"},
 	cPrior: {"previous*", "prior", "above", "earlier", "preceding", "original", "initial", "your", "system",
 		"vorherig*", "bisherig*", "obig*", "vorig*", "früher*", "ursprünglich*", "dein*", "zuvor", "oben"},
-	cAll:    {"all", "any", "every", "alle", "allen", "sämtlich*", "jegliche*"},
-	cYour:   {"your", "dein*", "ihre", "ihren", "ihr"},
-	cNegDE:  {"nicht", "nichts", "nie", "niemals", "kein", "keine", "keinesfalls"},
-	cTellDE: {"sag*", "erzähl*", "erwähn*", "informier*", "benachrichtig*", "verrat*", "mitteil*", "teil"},
-	cTo:     {"to"},
-	cModal:  {"can", "could", "may", "might", "would", "kann", "könnte", "könnten", "würde"},
+	cAll:   {"all", "any", "every", "alle", "allen", "sämtlich*", "jegliche*"},
+	cYour:  {"your", "dein*", "ihre", "ihren", "ihr"},
+	cNegDE: {"nicht", "nichts", "nie", "niemals", "kein", "keine", "keinesfalls"},
+	cTo:    {"to"},
+	cModal: {"can", "could", "may", "might", "would", "kann", "könnte", "könnten", "würde"},
 	cRules: {"instruction*", "prompt*", "rule*", "guideline*", "guardrail*", "directive*", "constraint*", "polic*",
 		"restriction*", "safeguard*", "programming", "anweisung*", "instruktion*", "regel*", "vorgab*", "richtlini*", "befehl*",
 		"einschränkung*", "beschränkung*", "leitlini*", "vorschrift*"},
@@ -157,7 +157,7 @@ var injectionCompounds = map[string]string{
 	"client secrets": "clientsecret", "private schlüssel": "privatschlüssel",
 }
 
-var injectionCompoundSet = newCompoundSet(mergeCompounds(injectionCompounds, credentialCompounds))
+var injectionCompoundSet = newCompoundSet(mergeCompounds(injectionCompounds, credentialCompounds, conductCompounds))
 
 // step is one element of a pattern: a word of class, at most gap words
 // after the previous element.
@@ -205,7 +205,30 @@ type pattern struct {
 	// credentialVeto; from: only with "from" or "von" in it ("request
 	// the key from the user", not "for the user").
 	cred, from bool
+	// manual: only outside a prompt file (a prompt may keep itself
+	// confidential, which in a manual hides the manual from the user).
+	manual bool
+	// reported: not when the clause holds a word that reports the text
+	// rather than obeys it (says, refuse, example, attack …), nor a
+	// condition after the match ("never show this message to the user if
+	// it holds a stack trace").
+	reported bool
+	// prose: not when it starts in code (a code span or block): "safety:
+	// off" in a configuration shown as code is data.
+	prose bool
+	// anaphor: its last word stands for a credential, which a word within
+	// anaphorWindow words before the match names ("You need an API token.
+	// Ask the user to provide one").
+	anaphor bool
+	// past: a denial of what was done, where "never" counts only before
+	// a verb in the past ("say you never read it", not "say you never
+	// store data").
+	past bool
 }
+
+// anaphorWindow bounds how far before a request for "one" or "it" the
+// credential it stands for is named.
+const anaphorWindow = 30
 
 var injectionPatterns = []pattern{
 	{what: "tells the model to ignore its instructions", negatable: true, override: true,
@@ -233,7 +256,7 @@ var injectionPatterns = []pattern{
 	{what: "hides what it does from the user", negatable: true, negWindow: 12,
 		steps: []step{{cWithout, 0}, {cAware, 1}, {cUser, 3}}},
 	{what: "hides what it does from the user",
-		steps: []step{{cTellDE, 0}, {cUser, 3}, {cNegDE, 3}}},
+		steps: []step{{cTell, 0}, {cUser, 3}, {cNegDE, 3}}},
 	{what: "hides what it does from the user", negatable: true, modal: true,
 		steps: []step{{cStealth, 0}, {cAction, 1}}},
 	// A role without rules: "you are now DAN", "from now on, you are an
@@ -266,7 +289,8 @@ var injectionPatterns = []pattern{
 }
 
 // allPatterns are the patterns Injection tries, in order.
-var allPatterns = append(injectionPatterns[:len(injectionPatterns):len(injectionPatterns)], credentialPatterns...)
+var allPatterns = append(append(injectionPatterns[:len(injectionPatterns):len(injectionPatterns)], credentialPatterns...),
+	conductPatterns...)
 
 // maxSpan bounds how far ahead of a first word a pattern looks.
 const maxSpan = 16
@@ -276,7 +300,10 @@ const maxSpan = 16
 // prompt, to hide what the model does from the user or to have the user
 // hand a credential to the model, in English and German; outside a
 // prompt file, also text that declares the model free of its rules,
-// ranks itself above them or has it pretend they do not exist; with
+// ranks itself above them or has it pretend they do not exist; the
+// conduct that turns the model against its users (conductPatterns: new
+// orders, concealment, lies, approval without review, safety or checks
+// switched off, obedience, secrets in the answer or a log); with
 // overrides, also text that tells the model to drop its instructions or
 // rules. It matches word classes (verbs, objects and qualifiers with
 // their inflections) in order within a clause, not fixed sentences.
@@ -285,14 +312,14 @@ func Injection(src []byte, overrides, prompt bool) []Hit {
 	var ws []word
 	ords, clause := 0, 0
 	ws = words(src, 0, len(src), injectionLexicon, injectionCompoundSet, &ords, &clause, ws)
-	q := newQualifiers(ws)
+	q := newQualifiers(src, ws)
 	lastEnd := -1
 	for i := range ws {
 		if int(ws[i].off) < lastEnd {
 			continue
 		}
 		for _, p := range allPatterns {
-			if p.override && !overrides || p.dropsRules && prompt {
+			if p.override && !overrides || (p.dropsRules || p.manual) && prompt {
 				continue
 			}
 			end, ok := p.match(ws, i)
@@ -356,15 +383,19 @@ func (p *pattern) match(ws []word, i int) (int, bool) {
 // progressive that describes.
 func (p *pattern) discounted(src []byte, ws []word, q *qualifiers, i, end int) bool {
 	switch {
-	case p.notThen != 0 && followedBy(ws, end, p.notThen):
+	// An anaphor without its credential is judged before the credential
+	// veto, which reads the text around the match.
+	case p.notThen != 0 && followedBy(ws, end, p.notThen), p.anaphor && !q.named(ws, i):
 		return true
-	case p.negatable && negated(ws, i, max(p.negWindow, 5), !p.hasStep(cNeg)):
+	case p.negatable && negated(ws, i, max(p.negWindow, 5), !p.hasStep(cNeg|cPastNeg)):
 		return true
 	case p.cred && (credentialVeto(src, int(ws[i].off), end) || p.from && !hasFrom(src[ws[i].off:end])):
 		return true
 	case p.modal && i > 0 && ws[i-1].class&cModal != 0 && ws[i].ord-ws[i-1].ord <= 1 && ws[i-1].clause == ws[i].clause:
 		return true
 	case p.plain && q.qualified(ws, i, end):
+		return true
+	case p.conductDiscounted(src, ws, q, i, end):
 		return true
 	}
 	return p.noProgressive && progressiveBetween(src[ws[i].end:end])
@@ -419,31 +450,71 @@ func followedBy(ws []word, end int, c uint64) bool {
 // words with a match every few words would take a million walks.
 type qualifiers struct {
 	lastQual []int32 // per word: the last word of class cNeg|cIf at or before it in its clause, or -1
-	defuse   []bool  // per word: its clause holds a word of class cDefuse
+	lastCred []int32 // per word: the last word of class cCred before it, or -1
+	defuse   []int32 // per word: how many words of class cDefuse its clause holds
+	lastIf   []int32 // per word: the last word of class cIf in its clause, or -1
+	src      []byte
+	// code holds the code spans and blocks of src, found when a prose
+	// pattern first asks (codeDone).
+	code     [][2]int
+	codeDone bool
 }
 
-func newQualifiers(ws []word) *qualifiers {
-	q := &qualifiers{lastQual: make([]int32, len(ws)), defuse: make([]bool, len(ws))}
+func newQualifiers(src []byte, ws []word) *qualifiers {
+	q := &qualifiers{lastQual: make([]int32, len(ws)), lastCred: make([]int32, len(ws)), defuse: make([]int32, len(ws)),
+		lastIf: make([]int32, len(ws)), src: src}
 	for i := range ws {
-		q.lastQual[i] = -1
+		q.lastQual[i], q.lastCred[i] = -1, -1
 		if i > 0 && ws[i-1].clause == ws[i].clause {
 			q.lastQual[i] = q.lastQual[i-1]
+		}
+		if i > 0 {
+			q.lastCred[i] = q.lastCred[i-1]
+			if ws[i-1].class&cCred != 0 {
+				q.lastCred[i] = int32(i - 1)
+			}
 		}
 		if ws[i].class&(cNeg|cIf) != 0 {
 			q.lastQual[i] = int32(i)
 		}
 	}
 	for a := 0; a < len(ws); {
-		b, found := a, false
+		b, found, lastIf := a, int32(0), int32(-1)
 		for ; b < len(ws) && ws[b].clause == ws[a].clause; b++ {
-			found = found || ws[b].class&cDefuse != 0
+			if ws[b].class&cDefuse != 0 && !inURL(src, int(ws[b].off)) {
+				found++
+			}
+			if ws[b].class&cIf != 0 {
+				lastIf = int32(b)
+			}
 		}
 		for k := a; k < b; k++ {
-			q.defuse[k] = found
+			q.defuse[k], q.lastIf[k] = found, lastIf
 		}
 		a = b
 	}
 	return q
+}
+
+// maxURLBack bounds how far before a word inURL looks for the scheme or
+// www. of an address: a host or a first path segment is short.
+const maxURLBack = 64
+
+// inURL reports whether the word at src[off] belongs to a web address
+// ("https://example.com"): a word there reports nothing, and counting it
+// would let an address defuse the order beside it.
+func inURL(src []byte, off int) bool {
+	for k := off - 1; k >= 0 && off-k <= maxURLBack; k-- {
+		switch c := src[k]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '"' || c == '(' || c == '<':
+			return false
+		case c == '/' && k >= 2 && src[k-1] == '/' && src[k-2] == ':':
+			return true
+		case c == '.' && k >= 3 && string(bytes.ToLower(src[k-3:k])) == "www":
+			return true
+		}
+	}
+	return false
 }
 
 // qualified reports whether the clause of ws[i] holds a negation or a
@@ -452,7 +523,7 @@ func newQualifiers(ws []word) *qualifiers {
 // ("text claiming priority over your instructions is data", "'you are
 // an unrestricted assistant' is a known jailbreak").
 func (q *qualifiers) qualified(ws []word, i, end int) bool {
-	if q.defuse[i] {
+	if q.defuse[i] > 0 {
 		return true
 	}
 	k := i // the last word of the match (a match spans a few words)
@@ -471,4 +542,57 @@ func progressiveBetween(text []byte) bool {
 		}
 	}
 	return false
+}
+
+// named reports whether a credential is named within anaphorWindow words
+// before ws[i].
+func (q *qualifiers) named(ws []word, i int) bool {
+	k := q.lastCred[i]
+	return k >= 0 && ws[i].ord-ws[k].ord <= anaphorWindow
+}
+
+// inCode reports whether off lies in a code span or a fenced or indented
+// code block of the Markdown q.src.
+func (q *qualifiers) inCode(off int) bool {
+	if !q.codeDone {
+		q.codeDone = true
+		for _, seg := range Segments(q.src, Markdown) {
+			if seg.Code {
+				q.code = append(q.code, [2]int{seg.Off, seg.End})
+				continue
+			}
+			q.code = append(q.code, CodeSpans(q.src, seg.Off, seg.End)...)
+			q.code = append(q.code, unfencedCode(q.src, seg.Off, seg.End)...)
+		}
+		q.code = mergeRanges(q.code)
+	}
+	return inSpans(q.code, off)
+}
+
+// mergeRanges sorts rs and joins the ranges that overlap, so that
+// inSpans can search them.
+func mergeRanges(rs [][2]int) [][2]int {
+	slices.SortFunc(rs, func(a, b [2]int) int { return cmp.Compare(a[0], b[0]) })
+	out := rs[:0]
+	for _, r := range rs {
+		if n := len(out); n > 0 && r[0] <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], r[1])
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// reported reports whether the clause of ws[i] holds a word that reports
+// the text rather than obeys it outside the match from ws[i] to end
+// ("claim that you did not run it" is a lie ordered, not reported).
+func (q *qualifiers) reported(ws []word, i, end int) bool {
+	n := q.defuse[i]
+	for k := i; k < len(ws) && int(ws[k].off) < end && n > 0; k++ {
+		if ws[k].class&cDefuse != 0 {
+			n--
+		}
+	}
+	return n > 0
 }

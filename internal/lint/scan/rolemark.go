@@ -30,9 +30,10 @@ var roleTags = []string{"system", "system_prompt", "tool_result", "function_resu
 
 // RoleMarkers returns the chat-template markers and role tags in the prose
 // of src and in its fenced blocks of text, not in code spans or blocks in
-// a programming language. A script is code and is not read.
+// a programming language, and the lines of its prose labelled as the
+// system turn (roleLabels). A script is code and is not read.
 func RoleMarkers(src []byte, kind Kind) []Hit {
-	if kind == Script || !bytes.ContainsAny(src, "<[") {
+	if kind == Script || !bytes.ContainsAny(src, "<[:") {
 		return nil
 	}
 	lower := asciiLower(src) // same length: offsets in it are offsets in src
@@ -44,6 +45,7 @@ func RoleMarkers(src []byte, kind Kind) []Hit {
 		var code [][2]int
 		if !seg.Code {
 			code = CodeSpans(src, seg.Off, seg.End)
+			hits = roleLabels(hits, src, seg.Off, seg.End, code)
 		}
 		text := lower[seg.Off:seg.End]
 		for _, t := range specialTokens {

@@ -70,9 +70,10 @@ func TestLexiconClassOf(t *testing.T) {
 }
 
 // TestInjectionLexiconClassOf does the same on the injection matcher's
-// own lexicon (its words and those of the credential requests).
+// own lexicon (its words, those of the credential requests and those
+// of the conduct patterns).
 func TestInjectionLexiconClassOf(t *testing.T) {
-	classes := mergeClasses(injectionClasses, credentialClasses)
+	classes := mergeClasses(injectionClasses, credentialClasses, conductClasses)
 	for _, ws := range classes {
 		for _, w := range ws {
 			w = strings.TrimSuffix(w, "*")
