@@ -49,9 +49,10 @@ type output struct {
 	prev  *record
 	// unknown are files in the folder the record does not vouch for
 	// (changed since, or never recorded); they are not carried over.
-	// missing are recorded files that are gone.
-	unknown, missing []string
-	unlock           func() // releases the lock on the output
+	// missing are recorded files that are gone, altered those still there
+	// but not as recorded (unknown too).
+	unknown, missing, altered []string
+	unlock                    func() // releases the lock on the output
 	// siblings says which files get compressed siblings (lore.yaml
 	// precompress:).
 	siblings precompress.Mode
@@ -159,8 +160,12 @@ func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, pid int) 
 			unknown[p] = true
 		}
 		for _, p := range prev.paths {
-			if _, ok := o.prev.files[p]; !ok && !unknown[p] {
-				o.missing = append(o.missing, p)
+			if _, ok := o.prev.files[p]; !ok {
+				if unknown[p] {
+					o.altered = append(o.altered, p)
+				} else {
+					o.missing = append(o.missing, p)
+				}
 			}
 		}
 	}
@@ -218,6 +223,17 @@ func (o *output) FreshGroup(dir string, key cache.Key) bool {
 // added since the group was written) or missing.
 func (o *output) groupBroken(prefix string) bool {
 	for _, u := range append(slices.Clip(o.unknown), o.missing...) {
+		if strings.HasPrefix(u, prefix) && !precompress.IsSibling(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// recordedBroken reports whether a file the record has under prefix is
+// missing or not as recorded (groupBroken without the files added since).
+func (o *output) recordedBroken(prefix string) bool {
+	for _, u := range slices.Concat(o.altered, o.missing) {
 		if strings.HasPrefix(u, prefix) && !precompress.IsSibling(u) {
 			return true
 		}

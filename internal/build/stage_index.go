@@ -85,6 +85,11 @@ func (b *buildRun) findCatalog(o *output) *catalogResult {
 		}
 	}
 	for _, dir := range []string{o.dir, p.Config.Path(p.Config.Out)} {
+		if path.Clean(dir) == o.dir && o.recordedBroken(CatalogDir+"/") {
+			// A file of it changed or went since it was published: it
+			// is neither copied nor updated (built anew).
+			continue
+		}
 		prev := path.Join(dir, CatalogDir)
 		meta, err := readMeta(p.FS, prev)
 		switch {
