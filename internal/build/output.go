@@ -126,17 +126,20 @@ func newRecord(files map[string]recEntry) *record {
 // removes what interrupted builds left and creates the new folder. prev
 // is the record of the last build published there (nil: none); it is
 // checked against the folder. A trusted record is taken as it is: the
-// folder is the caller's own, and is updated in place.
-func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, pid int) (*output, error) {
-	o := &output{fs: fsys, dir: path.Clean(dir), next: map[string]recEntry{}, dirs: map[string]*dirOnce{}}
-	if err := fsys.MkdirAll(path.Dir(o.dir), 0o755); err != nil {
-		return nil, fmt.Errorf("cannot create the folder of the output %s: %w", o.dir, err)
+// folder is the caller's own, and is updated in place. lock is the
+// output's lock when the caller holds it already (heldCheck).
+func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, lock outputLock, pid int) (*output, error) {
+	o := &output{fs: fsys, dir: path.Clean(dir), next: map[string]recEntry{}, dirs: map[string]*dirOnce{}, unlock: lock.unlock}
+	if o.unlock == nil {
+		if err := fsys.MkdirAll(path.Dir(o.dir), 0o755); err != nil {
+			return nil, fmt.Errorf("cannot create the folder of the output %s: %w", o.dir, err)
+		}
+		unlock, err := lockOutput(fsys, o.dir)
+		if err != nil {
+			return nil, err
+		}
+		o.unlock = unlock
 	}
-	unlock, err := lockOutput(fsys, o.dir)
-	if err != nil {
-		return nil, err
-	}
-	o.unlock = unlock
 	removeStale(fsys, o.dir)
 	o.stage = stagePath(o.dir, pid)
 	if err := fsys.RemoveAll(o.stage); err != nil {
@@ -152,6 +155,10 @@ func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, pid int) 
 		if trusted {
 			o.prev = &record{files: maps.Clone(prev.files), paths: slices.Clone(prev.paths)}
 			o.inPlace = true
+			return o, nil
+		}
+		if lock.held {
+			o.prev = prev // what verify returns of a folder as recorded
 			return o, nil
 		}
 		o.prev, o.unknown = verify(fsys, o.dir, prev)
@@ -170,6 +177,13 @@ func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, pid int) 
 		}
 	}
 	return o, nil
+}
+
+// outputLock is the output's lock taken before openOutput (unlock; nil:
+// none) and whether the folder was found as recorded under it (held).
+type outputLock struct {
+	unlock func()
+	held   bool
 }
 
 // Fresh reports whether the file at p holds what key stands for; if so it

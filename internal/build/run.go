@@ -142,6 +142,9 @@ func (s *Session) Build() (*Result, error) {
 		res.Duration = time.Since(start)
 		return res, nil
 	}
+	// A build that ends before it opens the output lets go of the check
+	// (and lock) the nothing-changed test holds.
+	defer s.dropOutputCheck()
 	s.good = nil // until this build succeeds
 	step("load")
 	p, c, err := s.load()
@@ -191,7 +194,8 @@ func (b *buildRun) run() (*Result, error) {
 	if err := p.checkOut(out, b.s.o.Out == "", rec); err != nil {
 		return nil, err
 	}
-	o, err := openOutput(p.FS, out, rec, trusted, b.s.pid)
+	locked, held := b.s.takeOutputCheck(out, rec)
+	o, err := openOutput(p.FS, out, rec, trusted, outputLock{unlock: locked, held: held}, b.s.pid)
 	if err != nil {
 		return nil, err
 	}

@@ -51,6 +51,9 @@ type Session struct {
 	// pageKeys keeps the key of every manual page with the key of its
 	// inputs between builds (site.PageKeys).
 	pageKeys *site.PageKeys
+	// outCheck is the check of the output folder the nothing-changed
+	// test began, when it found the inputs changed (heldCheck).
+	outCheck *heldCheck
 }
 
 // NewSession prepares builds of the project o selects.
@@ -147,6 +150,7 @@ func (s *Session) tokenCounter(p *Project) *tokens.Counter {
 // Close waits for the catalogs still being built and removes their
 // temporary folders.
 func (s *Session) Close() error {
+	s.dropOutputCheck()
 	s.catalogs.close()
 	return nil
 }
