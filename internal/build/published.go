@@ -171,13 +171,16 @@ func holds(fsys afero.Fs, dir string, l *recList) bool {
 	return len(unknown) == 0 && len(verified.files) == len(l.paths)
 }
 
-// recordPublished notes a good build's inputs ID and report for the next
-// build's fast path. Files changed since the build began reading its
-// inputs are not trusted to be as it read them: nothing is recorded.
-func (b *buildRun) recordPublished(out string, extra []string) {
+// recordPublished returns what notes a good build's inputs ID and report
+// for the next build's fast path, to be called once the build is
+// published: the inputs are identified at once, while the output is
+// committed. Files changed since the build began reading its inputs are
+// not trusted to be as it read them: nothing is recorded.
+func (b *buildRun) recordPublished(out string, extra []string) (record func()) {
+	none := func() {}
 	s := b.s
 	if b.cache == nil || s.o.Private {
-		return
+		return none
 	}
 	slices.Sort(extra)
 	extra = slices.Compact(extra)
@@ -188,15 +191,17 @@ func (b *buildRun) recordPublished(out string, extra []string) {
 	memo := loadMemo(b.cache, b.p.Config)
 	id, next, ok := scanInputs(b.p.FS, s.o, b.p.Config, b.p.roots(), out, s.cacheDir, extra, memo, known, b.started)
 	if !ok {
-		return
+		return none
 	}
 	u := published{Inputs: id, Extra: extra, Lint: b.res.Lint, Catalog: b.res.Catalog, Manuals: len(b.p.Manuals.Manuals)}
 	raw, err := u.encode()
 	if err != nil {
-		return
+		return none
 	}
-	next.keep(b.cache, b.p.Config)
-	b.cache.Table(publishedTable).Put(publishedKey(s.o, b.p.Config, out), raw)
+	return func() {
+		next.keep(b.cache, b.p.Config)
+		b.cache.Table(publishedTable).Put(publishedKey(s.o, b.p.Config, out), raw)
+	}
 }
 
 // changedFrom reports whether m saw any file otherwise than prev did.
