@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path"
@@ -67,10 +68,17 @@ func TestIncrementalEqualsScratch(t *testing.T) {
 	sess := build.NewSession(build.RunOptions{Options: build.Options{FS: fsys, Dir: "."}, Out: "serve", Private: true})
 	defer sess.Close()
 	o := build.RunOptions{Options: build.Options{FS: fsys, Dir: "."}}
+	// Besides some edits, a file of lore build's output is changed or
+	// removed: the check of the output that the nothing-changed test
+	// begins (and the build then takes) must find it.
+	defacer := rand.New(rand.NewPCG(seed, 0xdeface))
 	for i := 0; i <= steps; i++ {
 		what := "the first build"
 		if i > 0 {
 			what = fmt.Sprintf("step %d: %s", i, e.edit())
+			if defacer.IntN(3) == 0 {
+				what += "; " + deface(t, fsys, "public", defacer)
+			}
 		}
 		cached, err := build.Run(o)
 		if err != nil {
@@ -310,4 +318,24 @@ func (e *editor) edit() string {
 		}
 		return "edited the prompt layer " + p
 	}
+}
+
+// deface changes or removes a file of the output folder out, at random.
+func deface(t *testing.T, fsys afero.Fs, out string, rng *rand.Rand) string {
+	t.Helper()
+	names := slices.Sorted(maps.Keys(files(t, fsys, out)))
+	if len(names) == 0 {
+		return "no output to deface"
+	}
+	p := path.Join(out, names[rng.IntN(len(names))])
+	if rng.IntN(2) == 0 {
+		if err := fsys.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+		return "removed " + p
+	}
+	if err := afero.WriteFile(fsys, p, []byte("defaced"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return "defaced " + p
 }

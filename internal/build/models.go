@@ -17,11 +17,20 @@ func modelKey(root, p string, sum cache.Key) cache.Key {
 	return cache.NewHasher("manual-model").String(root).String(p).Key(sum).Sum()
 }
 
-// models is manual.Models over the cache.
-type models struct{ t *cache.Table }
+// models is manual.Models over the cache. The SHA-256 of each source it
+// computes is noted in sums (when not nil): the build needs it again
+// (sums.of), and the manual holds the same bytes.
+type models struct {
+	t    *cache.Table
+	sums *sums
+}
 
 func (m models) Get(root, p string, src []byte) ([]byte, bool) {
-	return m.t.Get(modelKey(root, p, cache.Of(src)))
+	sum := cache.Of(src)
+	if m.sums != nil {
+		m.sums.note(p, src, sum)
+	}
+	return m.t.Get(modelKey(root, p, sum))
 }
 
 func (m models) Put(root, p string, src, model []byte) {

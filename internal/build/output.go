@@ -49,9 +49,10 @@ type output struct {
 	prev  *record
 	// unknown are files in the folder the record does not vouch for
 	// (changed since, or never recorded); they are not carried over.
-	// missing are recorded files that are gone.
-	unknown, missing []string
-	unlock           func() // releases the lock on the output
+	// missing are recorded files that are gone, altered those still there
+	// but not as recorded (unknown too).
+	unknown, missing, altered []string
+	unlock                    func() // releases the lock on the output
 	// siblings says which files get compressed siblings (lore.yaml
 	// precompress:).
 	siblings precompress.Mode
@@ -125,17 +126,20 @@ func newRecord(files map[string]recEntry) *record {
 // removes what interrupted builds left and creates the new folder. prev
 // is the record of the last build published there (nil: none); it is
 // checked against the folder. A trusted record is taken as it is: the
-// folder is the caller's own, and is updated in place.
-func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, pid int) (*output, error) {
-	o := &output{fs: fsys, dir: path.Clean(dir), next: map[string]recEntry{}, dirs: map[string]*dirOnce{}}
-	if err := fsys.MkdirAll(path.Dir(o.dir), 0o755); err != nil {
-		return nil, fmt.Errorf("cannot create the folder of the output %s: %w", o.dir, err)
+// folder is the caller's own, and is updated in place. lock is the
+// output's lock when the caller holds it already (heldCheck).
+func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, lock outputLock, pid int) (*output, error) {
+	o := &output{fs: fsys, dir: path.Clean(dir), next: map[string]recEntry{}, dirs: map[string]*dirOnce{}, unlock: lock.unlock}
+	if o.unlock == nil {
+		if err := fsys.MkdirAll(path.Dir(o.dir), 0o755); err != nil {
+			return nil, fmt.Errorf("cannot create the folder of the output %s: %w", o.dir, err)
+		}
+		unlock, err := lockOutput(fsys, o.dir)
+		if err != nil {
+			return nil, err
+		}
+		o.unlock = unlock
 	}
-	unlock, err := lockOutput(fsys, o.dir)
-	if err != nil {
-		return nil, err
-	}
-	o.unlock = unlock
 	removeStale(fsys, o.dir)
 	o.stage = stagePath(o.dir, pid)
 	if err := fsys.RemoveAll(o.stage); err != nil {
@@ -153,18 +157,33 @@ func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, pid int) 
 			o.inPlace = true
 			return o, nil
 		}
+		if lock.held {
+			o.prev = prev // what verify returns of a folder as recorded
+			return o, nil
+		}
 		o.prev, o.unknown = verify(fsys, o.dir, prev)
 		unknown := map[string]bool{}
 		for _, p := range o.unknown {
 			unknown[p] = true
 		}
 		for _, p := range prev.paths {
-			if _, ok := o.prev.files[p]; !ok && !unknown[p] {
-				o.missing = append(o.missing, p)
+			if _, ok := o.prev.files[p]; !ok {
+				if unknown[p] {
+					o.altered = append(o.altered, p)
+				} else {
+					o.missing = append(o.missing, p)
+				}
 			}
 		}
 	}
 	return o, nil
+}
+
+// outputLock is the output's lock taken before openOutput (unlock; nil:
+// none) and whether the folder was found as recorded under it (held).
+type outputLock struct {
+	unlock func()
+	held   bool
 }
 
 // Fresh reports whether the file at p holds what key stands for; if so it
@@ -218,6 +237,17 @@ func (o *output) FreshGroup(dir string, key cache.Key) bool {
 // added since the group was written) or missing.
 func (o *output) groupBroken(prefix string) bool {
 	for _, u := range append(slices.Clip(o.unknown), o.missing...) {
+		if strings.HasPrefix(u, prefix) && !precompress.IsSibling(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// recordedBroken reports whether a file the record has under prefix is
+// missing or not as recorded (groupBroken without the files added since).
+func (o *output) recordedBroken(prefix string) bool {
+	for _, u := range slices.Concat(o.altered, o.missing) {
 		if strings.HasPrefix(u, prefix) && !precompress.IsSibling(u) {
 			return true
 		}

@@ -23,13 +23,13 @@ import (
 // entries besides its subfolders: no entry needs looking up in the
 // record. The first difference ends the walk. ok is false when dir
 // cannot be read.
-func holdsOS(dir string, l *recList, stop *atomic.Bool) (same, ok bool) {
+func holdsOS(dir string, l *recList) (same, ok bool) {
 	root, err := openDir(filepath.FromSlash(dir))
 	if err != nil {
 		return false, false
 	}
 	_ = root.Close()
-	h := &osHolds{l: l, folders: l.folders(), stop: stop}
+	h := &osHolds{l: l, folders: l.folders()}
 	h.g.SetLimit(runtime.GOMAXPROCS(0))
 	h.folder(dir, "")
 	_ = h.g.Wait()
@@ -39,13 +39,12 @@ func holdsOS(dir string, l *recList, stop *atomic.Bool) (same, ok bool) {
 type osHolds struct {
 	l       *recList
 	folders map[string][]int32 // read only
-	stop    *atomic.Bool       // set by the caller: the rest is skipped
 	g       errgroup.Group
 	differs atomic.Bool  // a difference was found
 	seen    atomic.Int64 // recorded files found as recorded
 }
 
-func (h *osHolds) done() bool { return h.differs.Load() || h.stop != nil && h.stop.Load() }
+func (h *osHolds) done() bool { return h.differs.Load() }
 
 // do runs f on another goroutine when a worker is free, else now.
 func (h *osHolds) do(f func()) {

@@ -34,10 +34,10 @@ func TestHoldsOS(t *testing.T) {
 		return dir, r.list()
 	}
 	dir, l := setup(t)
-	if same, ok := holdsOS(dir, l, nil); !ok || !same {
+	if same, ok := holdsOS(dir, l); !ok || !same {
 		t.Fatalf("holdsOS of the output as recorded = %v, %v", same, ok)
 	}
-	if _, ok := holdsOS(filepath.Join(dir, "none"), l, nil); ok {
+	if _, ok := holdsOS(filepath.Join(dir, "none"), l); ok {
 		t.Error("holdsOS of a missing folder")
 	}
 	changes := map[string]func(dir string) error{
@@ -88,7 +88,7 @@ func TestHoldsOS(t *testing.T) {
 			if err := change(dir); err != nil {
 				t.Fatal(err)
 			}
-			if same, ok := holdsOS(dir, l, nil); !ok || same {
+			if same, ok := holdsOS(dir, l); !ok || same {
 				t.Errorf("holdsOS after the change = %v, %v; want false, true", same, ok)
 			}
 			kept, unknown, _ := verifyListOS(dir, l, nil)

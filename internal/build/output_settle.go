@@ -2,6 +2,7 @@ package build
 
 import (
 	"crypto/sha256"
+	"io"
 	"path"
 	"runtime"
 	"time"
@@ -53,6 +54,22 @@ func (o *output) settle(now time.Time) {
 	_ = g.Wait()
 }
 
+// hashFile returns the size and SHA-256 of the file name, read in pieces
+// (the catalog's text is 25 MB at 10,000 manuals).
+func hashFile(fsys afero.Fs, name string) (int64, cache.Key, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return 0, cache.Key{}, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return 0, cache.Key{}, err
+	}
+	return n, cache.Key(h.Sum(nil)), nil
+}
+
 // settleBefore is how much earlier than the moment of settling a settled
 // file's time is set: past the racy margin, with a second to spare for
 // file systems that keep times in whole seconds (FAT: two).
@@ -64,8 +81,7 @@ func (o *output) settleOne(p string, at time.Time) {
 	e := o.next[p]
 	o.mu.Unlock()
 	full := path.Join(o.stage, p)
-	b, err := afero.ReadFile(o.fs, full)
-	if err != nil || int64(len(b)) != e.size || cache.Key(sha256.Sum256(b)) != e.sum {
+	if size, sum, err := hashFile(o.fs, full); err != nil || size != e.size || sum != e.sum {
 		return // changed under the build: left racy
 	}
 	if o.fs.Chtimes(full, at, at) != nil {

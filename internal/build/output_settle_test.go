@@ -15,7 +15,7 @@ import (
 // compare by its bytes.
 func TestSettle(t *testing.T) {
 	fsys := afero.NewMemMapFs()
-	o, err := openOutput(fsys, "/site/public", nil, false, 7)
+	o, err := openOutput(fsys, "/site/public", nil, false, outputLock{}, 7)
 	if err != nil {
 		t.Fatal(err)
 	}

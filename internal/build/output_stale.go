@@ -38,6 +38,15 @@ func lockOutput(fsys afero.Fs, dir string) (func(), error) {
 	return lockFolder(path.Dir(dir))
 }
 
+// tryLockOutput is lockOutput that does not wait: nil when another build
+// holds the lock.
+func tryLockOutput(fsys afero.Fs, dir string) func() {
+	if !osFS(fsys) {
+		return func() {}
+	}
+	return tryLockFolder(path.Dir(dir))
+}
+
 // removeStale removes what interrupted builds into dir left.
 func removeStale(fsys afero.Fs, dir string) {
 	parent, base := path.Dir(dir), path.Base(dir)

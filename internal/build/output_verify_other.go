@@ -11,4 +11,4 @@ func verifyOS(string, *record, *atomic.Bool) (*record, []string, bool) { return 
 func verifyListOS(string, *recList, *atomic.Bool) ([]int32, []string, bool) { return nil, nil, false }
 
 // holdsOS is verifyWalk's job where there is no fstatat.
-func holdsOS(string, *recList, *atomic.Bool) (bool, bool) { return false, false }
+func holdsOS(string, *recList) (bool, bool) { return false, false }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"path"
 	"slices"
-	"sync/atomic"
 	"time"
 
 	"github.com/spf13/afero"
@@ -68,18 +67,23 @@ func (s *Session) fastPath() *Result {
 	}
 	memo := loadMemo(c, p.Config)
 	// The output is checked while the inputs are identified (both wait on
-	// the file system most of the time); the check stops early when the
-	// inputs are not those published.
-	var stop atomic.Bool
+	// the file system most of the time), under the output's lock when no
+	// other build holds it; when the inputs are not those published, the
+	// build takes the check's answer with the lock (heldCheck).
+	unlock := holdOutput(fsys, out)
 	checks := make(chan outputCheck, 1)
-	go func() { checks <- s.checkOutput(c, fsys, out, &stop) }()
+	go func() { checks <- s.checkOutput(c, fsys, out) }()
 	id, next, ok := scanInputs(fsys, o, p.Config, p.roots(), out, s.cacheDir, u.Extra, memo, nil, time.Time{})
 	if !ok || id != u.Inputs {
-		stop.Store(true)
-		<-checks
+		if unlock != nil {
+			s.outCheck = &heldCheck{out: out, checks: checks, unlock: unlock}
+		}
 		return nil
 	}
 	check := <-checks
+	if unlock != nil {
+		unlock()
+	}
 	rec, checked := check.rec, check.checked
 	if !check.ok {
 		return nil
@@ -121,18 +125,17 @@ type outputCheck struct {
 	checked int64
 }
 
-// checkOutput checks the output folder out against its record, unless
-// stop is set first.
-func (s *Session) checkOutput(c *cache.Cache, fsys afero.Fs, out string, stop *atomic.Bool) outputCheck {
+// checkOutput checks the output folder out against its record.
+func (s *Session) checkOutput(c *cache.Cache, fsys afero.Fs, out string) outputCheck {
 	rec := s.recordList(c, out)
-	if rec == nil || stop.Load() {
+	if rec == nil {
 		return outputCheck{}
 	}
 	if fi, err := fsys.Stat(out); err != nil || !fi.IsDir() {
 		return outputCheck{}
 	}
 	checked := time.Now().UnixNano()
-	return outputCheck{rec: rec, ok: holds(fsys, path.Clean(out), rec, stop), checked: checked}
+	return outputCheck{rec: rec, ok: holds(fsys, path.Clean(out), rec), checked: checked}
 }
 
 // recordList is Session.record as a list, read from the cache without
@@ -158,9 +161,9 @@ func (s *Session) recordList(c *cache.Cache, out string) *recList {
 // holds reports whether the output folder dir holds every file of the
 // record l as recorded and no other (verify, without the record of what
 // it found).
-func holds(fsys afero.Fs, dir string, l *recList, stop *atomic.Bool) bool {
+func holds(fsys afero.Fs, dir string, l *recList) bool {
 	if osFS(fsys) {
-		if same, ok := holdsOS(dir, l, stop); ok {
+		if same, ok := holdsOS(dir, l); ok {
 			return same
 		}
 	}
@@ -168,13 +171,16 @@ func holds(fsys afero.Fs, dir string, l *recList, stop *atomic.Bool) bool {
 	return len(unknown) == 0 && len(verified.files) == len(l.paths)
 }
 
-// recordPublished notes a good build's inputs ID and report for the next
-// build's fast path. Files changed since the build began reading its
-// inputs are not trusted to be as it read them: nothing is recorded.
-func (b *buildRun) recordPublished(out string, extra []string) {
+// recordPublished returns what notes a good build's inputs ID and report
+// for the next build's fast path, to be called once the build is
+// published: the inputs are identified at once, while the output is
+// committed. Files changed since the build began reading its inputs are
+// not trusted to be as it read them: nothing is recorded.
+func (b *buildRun) recordPublished(out string, extra []string) (record func()) {
+	none := func() {}
 	s := b.s
 	if b.cache == nil || s.o.Private {
-		return
+		return none
 	}
 	slices.Sort(extra)
 	extra = slices.Compact(extra)
@@ -185,15 +191,17 @@ func (b *buildRun) recordPublished(out string, extra []string) {
 	memo := loadMemo(b.cache, b.p.Config)
 	id, next, ok := scanInputs(b.p.FS, s.o, b.p.Config, b.p.roots(), out, s.cacheDir, extra, memo, known, b.started)
 	if !ok {
-		return
+		return none
 	}
 	u := published{Inputs: id, Extra: extra, Lint: b.res.Lint, Catalog: b.res.Catalog, Manuals: len(b.p.Manuals.Manuals)}
 	raw, err := u.encode()
 	if err != nil {
-		return
+		return none
 	}
-	next.keep(b.cache, b.p.Config)
-	b.cache.Table(publishedTable).Put(publishedKey(s.o, b.p.Config, out), raw)
+	return func() {
+		next.keep(b.cache, b.p.Config)
+		b.cache.Table(publishedTable).Put(publishedKey(s.o, b.p.Config, out), raw)
+	}
 }
 
 // changedFrom reports whether m saw any file otherwise than prev did.

@@ -142,6 +142,9 @@ func (s *Session) Build() (*Result, error) {
 		res.Duration = time.Since(start)
 		return res, nil
 	}
+	// A build that ends before it opens the output lets go of the check
+	// (and lock) the nothing-changed test holds.
+	defer s.dropOutputCheck()
 	s.good = nil // until this build succeeds
 	step("load")
 	p, c, err := s.load()
@@ -191,7 +194,8 @@ func (b *buildRun) run() (*Result, error) {
 	if err := p.checkOut(out, b.s.o.Out == "", rec); err != nil {
 		return nil, err
 	}
-	o, err := openOutput(p.FS, out, rec, trusted, b.s.pid)
+	locked, held := b.s.takeOutputCheck(out, rec)
+	o, err := openOutput(p.FS, out, rec, trusted, outputLock{unlock: locked, held: held}, b.s.pid)
 	if err != nil {
 		return nil, err
 	}
@@ -216,8 +220,8 @@ func (b *buildRun) run() (*Result, error) {
 	if stopped.Load() {
 		o.abort()
 		res.Failed = true
-		b.s.keepAnalyses(b.cache, false)
-		b.s.keepPageKeys(b.cache, false)
+		b.s.keepAnalyses(b.cache, nil)
+		b.s.keepPageKeys(b.cache, nil)
 		b.saveCache() // the bodies and findings are kept for the next build
 		return res, nil
 	}
@@ -261,7 +265,19 @@ func (b *buildRun) run() (*Result, error) {
 		o.siblings = precompress.Off
 	}
 	o.publishing = b.s.o.Publishing
+	// What the cache keeps of the build is made while the output is
+	// committed, which waits on the compression of the files written (at
+	// 10,000 manuals, manifest.json's 10 MB on one core), and put in the
+	// cache once the build is published.
+	stats := ps.st.Stats()
+	var analyses, pageKeys []byte
+	var record func()
+	var keeping sync.WaitGroup
+	keeping.Go(func() { analyses = b.s.encodeAnalyses(b.cache, stats.Search) })
+	keeping.Go(func() { pageKeys = b.s.encodePageKeys(b.cache) })
+	keeping.Go(func() { record = b.recordPublished(out, append(ps.st.MediaFiles(), b.lintFS...)) })
 	rec, err = o.commit()
+	keeping.Wait()
 	if err != nil {
 		if rec != nil {
 			// Updated in place halfway: rec says what the folder holds.
@@ -277,13 +293,12 @@ func (b *buildRun) run() (*Result, error) {
 	res.Written = o.written
 	res.Kept = len(rec.files) - o.written
 	res.Changed = o.changed()
-	stats := ps.st.Stats()
 	res.Bodies, res.Pages = stats.Bodies, stats.Pages
-	b.s.keepAnalyses(b.cache, stats.Search)
-	b.s.keepPageKeys(b.cache, true)
+	b.s.keepAnalyses(b.cache, analyses)
+	b.s.keepPageKeys(b.cache, pageKeys)
 	b.s.remember(b.cache, out, rec)
 	b.s.keepGood(b, &ps, out)
-	b.recordPublished(out, append(ps.st.MediaFiles(), b.lintFS...))
+	record()
 	b.saveCache()
 	return res, nil
 }

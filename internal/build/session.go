@@ -51,6 +51,9 @@ type Session struct {
 	// pageKeys keeps the key of every manual page with the key of its
 	// inputs between builds (site.PageKeys).
 	pageKeys *site.PageKeys
+	// outCheck is the check of the output folder the nothing-changed
+	// test began, when it found the inputs changed (heldCheck).
+	outCheck *heldCheck
 }
 
 // NewSession prepares builds of the project o selects.
@@ -83,17 +86,26 @@ const analysesTable = "search-analyses"
 var analysesKey = cache.NewHasher("search-analyses").Sum()
 
 // keepAnalyses keeps the session's search analyses in c for the next
-// process: written anew when the build wrote the search index (written),
-// else kept as they were. A session that builds again and again (lore
-// serve) keeps them in memory only.
-func (s *Session) keepAnalyses(c *cache.Cache, written bool) {
+// process: written anew (enc, from encodeAnalyses) when the build wrote
+// the search index, else kept as they were. A session that builds again
+// and again (lore serve) keeps them in memory only.
+func (s *Session) keepAnalyses(c *cache.Cache, enc []byte) {
 	switch {
 	case c == nil || !s.once:
-	case written && s.searchAnalyses != nil:
-		c.Table(analysesTable).Put(analysesKey, s.searchAnalyses.AppendBinary(nil))
+	case enc != nil:
+		c.Table(analysesTable).Put(analysesKey, enc)
 	default:
 		c.Table(analysesTable).Keep(analysesKey)
 	}
+}
+
+// encodeAnalyses returns what keepAnalyses writes of the session's search
+// analyses when the build wrote the search index (written), or nil.
+func (s *Session) encodeAnalyses(c *cache.Cache, written bool) []byte {
+	if c == nil || !s.once || !written || s.searchAnalyses == nil {
+		return nil
+	}
+	return s.searchAnalyses.AppendBinary(nil)
 }
 
 // keysOfPages returns what the session remembers of its manual pages'
@@ -124,16 +136,26 @@ const pageKeysTable = "page-keys"
 var pageKeysKey = cache.NewHasher("page-keys").Sum()
 
 // keepPageKeys keeps a single build's page keys in c for the next
-// process: written anew when the build wrote its pages (written), else
-// kept as they were (by content, they hold whatever the output does).
-func (s *Session) keepPageKeys(c *cache.Cache, written bool) {
+// process: written anew (enc, from encodePageKeys) when the build wrote
+// its pages, else kept as they were (by content, they hold whatever the
+// output does).
+func (s *Session) keepPageKeys(c *cache.Cache, enc []byte) {
 	switch {
 	case c == nil || !s.once || s.pageKeys == nil:
-	case written:
-		c.Table(pageKeysTable).Put(pageKeysKey, s.pageKeys.AppendBinary(nil))
+	case enc != nil:
+		c.Table(pageKeysTable).Put(pageKeysKey, enc)
 	default:
 		c.Table(pageKeysTable).Keep(pageKeysKey)
 	}
+}
+
+// encodePageKeys returns what keepPageKeys writes of a single build's page
+// keys once it wrote its pages, or nil.
+func (s *Session) encodePageKeys(c *cache.Cache) []byte {
+	if c == nil || !s.once || s.pageKeys == nil {
+		return nil
+	}
+	return s.pageKeys.AppendBinary(nil)
 }
 
 // tokenCounter returns the session's counter for the project's encoding.
@@ -147,6 +169,7 @@ func (s *Session) tokenCounter(p *Project) *tokens.Counter {
 // Close waits for the catalogs still being built and removes their
 // temporary folders.
 func (s *Session) Close() error {
+	s.dropOutputCheck()
 	s.catalogs.close()
 	return nil
 }

@@ -23,7 +23,7 @@ func (s *Session) load() (*Project, *cache.Cache, error) {
 	var ms manual.Models
 	if !s.o.NoCache {
 		c = s.openCache(p)
-		ms = models{t: c.Table(modelsTable)}
+		ms = models{t: c.Table(modelsTable), sums: &s.sums}
 	}
 	var prev *manual.Set
 	if s.loaded != nil {
@@ -55,6 +55,21 @@ type srcSum struct {
 	p   *byte
 	n   int
 	sum cache.Key
+}
+
+// note remembers that the source of the manual at p, whose bytes are src,
+// has the SHA-256 sum (computed while it was read): of does not hash the
+// same bytes in memory again. It may be called from several goroutines.
+func (s *sums) note(p string, src []byte, sum cache.Key) {
+	if len(src) == 0 {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.last == nil {
+		s.last = map[string]srcSum{}
+	}
+	s.last[p] = srcSum{p: &src[0], n: len(src), sum: sum}
 }
 
 // of returns the SHA-256 of every manual's source.

@@ -3,6 +3,7 @@ package build
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -85,6 +86,11 @@ func (b *buildRun) findCatalog(o *output) *catalogResult {
 		}
 	}
 	for _, dir := range []string{o.dir, p.Config.Path(p.Config.Out)} {
+		if path.Clean(dir) == o.dir && o.recordedBroken(CatalogDir+"/") {
+			// A file of it changed or went since it was published: it
+			// is neither copied nor updated (built anew).
+			continue
+		}
 		prev := path.Join(dir, CatalogDir)
 		meta, err := readMeta(p.FS, prev)
 		switch {
@@ -313,20 +319,35 @@ func (s *catalogSeed) resume(dir string) (*search.Writer, error) {
 			if fi.IsDir() {
 				return os.MkdirAll(target, 0o755)
 			}
-			b, err := afero.ReadFile(s.fs, p)
-			if err == nil {
-				err = os.MkdirAll(filepath.Dir(target), 0o755)
+			if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+				return err
 			}
-			if err == nil {
-				err = os.WriteFile(target, b, 0o644)
-			}
-			return err
+			return copyToOS(s.fs, p, target)
 		})
 		if err != nil {
 			return nil, err
 		}
 	}
 	return search.Resume(dir, s.state)
+}
+
+// copyToOS copies the file p of fsys to the OS file target (from the OS
+// file system, by the kernel: copy_file_range where there is one).
+func copyToOS(fsys afero.Fs, p, target string) error {
+	in, err := fsys.Open(p)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 // discard removes the job's folder once it is done, unless the next job

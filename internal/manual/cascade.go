@@ -35,14 +35,18 @@ func (s *Set) Cascade(paths []string) *Cascade {
 // is its first manual visible to v; a manual hidden from v never wins and
 // never shadows.
 func (s *Set) CascadeFor(paths []string, v Visibility) *Cascade {
-	c := &Cascade{Paths: paths, Visibility: v, win: map[string]*Manual{}, lost: map[string][]*Manual{}, hides: map[string][]*Manual{}}
-	taken := map[*Manual]bool{}
+	c := &Cascade{Paths: paths, Visibility: v, win: make(map[string]*Manual, len(s.Manuals)), lost: map[string][]*Manual{}, hides: map[string][]*Manual{}}
+	// taken is indexed like s.Manuals: a manual under two of the paths
+	// is added once (a slice, not a map: thousands of manuals, several
+	// cascades per build).
+	taken := make([]bool, len(s.Manuals))
 	var hidden []*Manual
-	add := func(m *Manual) {
-		if taken[m] {
+	add := func(i int) {
+		if taken[i] {
 			return
 		}
-		taken[m] = true
+		taken[i] = true
+		m := s.Manuals[i]
 		c.Order = append(c.Order, m)
 		switch _, won := c.win[m.Name]; {
 		case !v.Sees(m):
@@ -56,15 +60,15 @@ func (s *Set) CascadeFor(paths []string, v Visibility) *Cascade {
 		}
 	}
 	if len(paths) == 0 {
-		for _, m := range s.Manuals {
-			add(m)
+		for i := range s.Manuals {
+			add(i)
 		}
 	} else {
 		for _, p := range paths {
 			dir := path.Clean(strings.TrimSuffix(p, "/"))
-			for _, m := range s.Manuals {
+			for i, m := range s.Manuals {
 				if InDir(m.Path, dir) {
-					add(m)
+					add(i)
 				}
 			}
 		}
