@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spf13/afero"
-
 	"github.com/lorekit/lore/internal/build"
 )
 
@@ -22,21 +20,9 @@ import (
 // process holds the output's lock as the build starts (the build then
 // checks the folder itself once it has the lock, and waits for it).
 func TestHeldOutputCheck(t *testing.T) {
-	root := t.TempDir()
-	osfs := afero.NewOsFs()
-	writeGenProject(t, afero.NewBasePathFs(osfs, root), 30)
-	proj := filepath.Join(root, "p")
-	out := filepath.ToSlash(filepath.Join(proj, "public"))
-	o := build.RunOptions{Options: build.Options{FS: osfs, Dir: proj}}
-	scratch := func(what string) {
-		t.Helper()
-		want := filepath.Join(root, "scratch")
-		mustBuild(t, build.RunOptions{Options: build.Options{FS: osfs, Dir: proj}, NoCache: true, Out: want})
-		sameOutput(t, what, files(t, osfs, filepath.ToSlash(want)), files(t, osfs, out))
-		if err := os.RemoveAll(want); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pr := newOSProject(t, 30)
+	proj, o := pr.dir, pr.o
+	scratch := func(what string) { t.Helper(); pr.scratch(t, what) }
 	mustBuild(t, o)
 	editProject(t, proj)
 	mustBuild(t, o)

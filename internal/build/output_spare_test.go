@@ -23,21 +23,9 @@ import (
 // swapped-out output still holds what was published); a build that fails
 // keeps its folder as the spare; and the cache holds one spare at most.
 func TestSpareOutput(t *testing.T) {
-	root := t.TempDir()
-	osfs := afero.NewOsFs()
-	writeGenProject(t, afero.NewBasePathFs(osfs, root), 40)
-	proj := filepath.Join(root, "p")
-	out := filepath.ToSlash(filepath.Join(proj, "public"))
-	o := build.RunOptions{Options: build.Options{FS: osfs, Dir: proj}}
-	scratch := func(what string) {
-		t.Helper()
-		want := filepath.Join(root, "scratch")
-		mustBuild(t, build.RunOptions{Options: build.Options{FS: osfs, Dir: proj}, NoCache: true, Out: want})
-		sameOutput(t, what, files(t, osfs, filepath.ToSlash(want)), files(t, osfs, out))
-		if err := os.RemoveAll(want); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pr := newOSProject(t, 40)
+	osfs, proj, out, o := pr.fs, pr.dir, pr.out, pr.o
+	scratch := func(what string) { t.Helper(); pr.scratch(t, what) }
 	spares := func() []string {
 		t.Helper()
 		entries, err := os.ReadDir(filepath.Join(proj, build.CacheDir))
@@ -125,5 +113,37 @@ func TestSpareOutput(t *testing.T) {
 	scratch("the build after a failed one")
 	if sp := spares(); len(sp) != 1 {
 		t.Fatalf("spares %v, want one", sp)
+	}
+}
+
+// osProject is a generated project of n manuals on the real file system
+// (hard links, renames and locks are the system's), with the options of
+// a plain build of it and a check that its output is what a build from
+// scratch publishes.
+type osProject struct {
+	fs        afero.Fs
+	dir, out  string
+	o         build.RunOptions
+	scratchIn string
+}
+
+func newOSProject(t *testing.T, n int) *osProject {
+	t.Helper()
+	root := t.TempDir()
+	osfs := afero.NewOsFs()
+	writeGenProject(t, afero.NewBasePathFs(osfs, root), n)
+	proj := filepath.Join(root, "p")
+	return &osProject{fs: osfs, dir: proj, out: filepath.ToSlash(filepath.Join(proj, "public")),
+		o: build.RunOptions{Options: build.Options{FS: osfs, Dir: proj}}, scratchIn: filepath.Join(root, "scratch")}
+}
+
+// scratch checks that the published output is what a build from scratch
+// publishes; what names the case.
+func (p *osProject) scratch(t *testing.T, what string) {
+	t.Helper()
+	mustBuild(t, build.RunOptions{Options: build.Options{FS: p.fs, Dir: p.dir}, NoCache: true, Out: p.scratchIn})
+	sameOutput(t, what, files(t, p.fs, filepath.ToSlash(p.scratchIn)), files(t, p.fs, p.out))
+	if err := os.RemoveAll(p.scratchIn); err != nil {
+		t.Fatal(err)
 	}
 }
