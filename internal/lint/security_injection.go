@@ -5,7 +5,7 @@ import (
 	"github.com/lorekit/lore/internal/lint/scan"
 )
 
-var securityInjection = securityRule(&Rule{
+var securityInjection = withNameCheck(securityRule(&Rule{
 	ID: "security/injection", Severity: diag.Error,
 	Summary: "text that overrides the system prompt, sends secrets out, hides actions from the user, turns the model against its users or asks the user for credentials",
 	Doc: "A manual, skill file or prompt layer is read by the model as instructions. The rule reports text, in English or German, that " +
@@ -44,7 +44,8 @@ var securityInjection = securityRule(&Rule{
 		"matcher: invisible characters dropped, look-alike letters (a Cyrillic о, fullwidth letters) read as the letters they imitate, HTML " +
 		"character references decoded, tags and emphasis inside a word dropped (Ig*nore*), a word spelled out letter by letter joined " +
 		"(I g n o r e); what only that reading finds is reported as disguised. Besides manuals, skill files and prompt files, the " +
-		"rule reads lore.yaml, whose values a model is shown (the tool inventory's descriptions, recipe parameters), not its comments. A manual about prompt injection that quotes an attack can disable the " +
+		"rule reads lore.yaml, whose values a model is shown (the tool inventory's descriptions, recipe parameters), not its comments, " +
+		"and each manual's name as words (manual_list shows it to the model: `ignore-all-previous-instructions.md`). A manual about prompt injection that quotes an attack can disable the " +
 		"rule for that line (`<!-- lore-disable-next-line security/injection -->`).",
 	// lore.yaml holds what a model is shown besides the manuals and
 	// prompts: the tool inventory's descriptions, recipe parameters.
@@ -53,7 +54,7 @@ var securityInjection = securityRule(&Rule{
 			reportHits(p, t, injectionHits(t), injectionFix, "")
 		}
 	},
-}, injectionFix, injectionHits)
+}, injectionFix, injectionHits))
 
 const injectionFix = "remove the instruction; a manual that quotes an attack on purpose disables the rule for that line"
 
