@@ -45,7 +45,8 @@ var securityInjection = withNameCheck(securityRule(&Rule{
 		"character references decoded, tags and emphasis inside a word dropped (Ig*nore*), a word spelled out letter by letter joined " +
 		"(I g n o r e); what only that reading finds is reported as disguised. Besides manuals, skill files and prompt files, the " +
 		"rule reads lore.yaml, whose values a model is shown (the tool inventory's descriptions, recipe parameters), not its comments, " +
-		"and each manual's name as words (manual_list shows it to the model: `ignore-all-previous-instructions.md`). A manual about prompt injection that quotes an attack can disable the " +
+		"and each manual's name as words, for an order to drop the model's instructions (manual_list shows the name to the model: " +
+		"`ignore-all-previous-instructions.md`). A manual about prompt injection that quotes an attack can disable the " +
 		"rule for that line (`<!-- lore-disable-next-line security/injection -->`).",
 	// lore.yaml holds what a model is shown besides the manuals and
 	// prompts: the tool inventory's descriptions, recipe parameters.

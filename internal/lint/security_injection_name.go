@@ -3,7 +3,6 @@ package lint
 import (
 	"strings"
 
-	"github.com/lorekit/lore/internal/lint/scan"
 	"github.com/lorekit/lore/internal/manual"
 )
 
@@ -23,8 +22,11 @@ func withNameCheck(r *Rule) *Rule {
 }
 
 // nameInjection returns what the name read as words (its hyphens,
-// underscores and dots as spaces) is, when security/injection would
-// report it as text, or "".
+// underscores and dots as spaces) is, when it tells the model to drop its
+// instructions (the matcher of prompt/guardrail-override), or "". Only
+// that order is read in a name: a name is a label of two or three words,
+// and the rule's other patterns take labels such as safety-off or
+// approve-without-review (a manual about that setting) for orders.
 func nameInjection(name string) string {
 	words := strings.Map(func(r rune) rune {
 		if r == '-' || r == '_' || r == '.' {
@@ -32,8 +34,8 @@ func nameInjection(name string) string {
 		}
 		return r
 	}, name)
-	if hits := injections([]byte(words+"."), false, scan.Markdown); len(hits) > 0 {
-		return hits[0].What
+	if len(findOverrides(words)) > 0 {
+		return "text that tells the model to ignore its instructions"
 	}
 	return ""
 }
