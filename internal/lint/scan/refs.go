@@ -157,10 +157,24 @@ func publicAddr(a netip.Addr) bool {
 	if a.IsLoopback() || a.IsPrivate() || a.IsUnspecified() || a.IsLinkLocalUnicast() || a.IsMulticast() {
 		return false
 	}
-	for _, p := range []string{"192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24", "100.64.0.0/10", "2001:db8::/32", "169.254.0.0/16"} {
+	if docAddr(a) {
+		return false
+	}
+	for _, p := range []string{"100.64.0.0/10", "169.254.0.0/16"} {
 		if netip.MustParsePrefix(p).Contains(a) {
 			return false
 		}
 	}
 	return true
+}
+
+// docAddr reports whether a is an address reserved for documentation
+// (RFC 5737, RFC 3849).
+func docAddr(a netip.Addr) bool {
+	for _, p := range []string{"192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24", "2001:db8::/32"} {
+		if netip.MustParsePrefix(p).Contains(a) {
+			return true
+		}
+	}
+	return false
 }

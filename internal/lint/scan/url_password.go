@@ -37,7 +37,9 @@ func URLPasswords(src []byte) []Hit {
 		if amp < 0 || colon < 0 || colon > amp {
 			continue
 		}
-		password, host := string(authority[colon+1:amp]), hostOf(string(authority[amp+1:]))
+		host, _ := urlHost("x://" + string(authority))
+		host = strings.TrimRight(host, ",;") // the punctuation of the sentence
+		password := string(authority[colon+1 : amp])
 		if !realPassword(password) || exampleHost(host) {
 			continue
 		}
@@ -60,20 +62,6 @@ func authorityStop(b byte) bool {
 	return b <= ' ' || strings.IndexByte("/?#\"'`<>()[]{}|\\", b) >= 0
 }
 
-// hostOf returns the host of an authority's host[:port], lower case.
-func hostOf(hp string) string {
-	h := strings.ToLower(hp)
-	if strings.HasPrefix(h, "[") {
-		if i := strings.IndexByte(h, ']'); i > 0 {
-			return h[1:i]
-		}
-	}
-	if i := strings.LastIndexByte(h, ':'); i >= 0 {
-		h = h[:i]
-	}
-	return strings.TrimRight(h, ".,;:")
-}
-
 // exampleHost reports whether host names no service of the internet or a
 // network: a documentation name or address, this machine, or none.
 func exampleHost(host string) bool {
@@ -91,16 +79,6 @@ func exampleHost(host string) bool {
 	}
 	for _, d := range []string{"example.com", "example.org", "example.net"} {
 		if host == d || strings.HasSuffix(host, "."+d) {
-			return true
-		}
-	}
-	return false
-}
-
-// docAddr reports whether a is an address reserved for documentation.
-func docAddr(a netip.Addr) bool {
-	for _, p := range []string{"192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24", "2001:db8::/32"} {
-		if netip.MustParsePrefix(p).Contains(a) {
 			return true
 		}
 	}
