@@ -2,10 +2,8 @@ package scan
 
 import (
 	"bytes"
-	"cmp"
 	"html"
 	"net/netip"
-	"slices"
 	"strings"
 
 	"github.com/lorekit/lore/internal/manual"
@@ -32,12 +30,8 @@ func ExfilImage(src []byte, kind Kind) []Hit {
 			continue
 		}
 		spans := CodeSpans(src, seg.Off, seg.End) // in order, disjoint
-		inCode := func(off int) bool {
-			i, _ := slices.BinarySearchFunc(spans, off, func(s [2]int, off int) int { return cmp.Compare(s[1], off+1) })
-			return i < len(spans) && spans[i][0] <= off
-		}
 		for _, u := range imageURLs(src, seg.Off, seg.End, labels) {
-			if !inCode(u.off) {
+			if !inSpans(spans, u.off) {
 				if what := templateImage(u.url(src)); what != "" {
 					c.add(Hit{Off: u.off, End: u.end, What: what})
 				}

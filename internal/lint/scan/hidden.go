@@ -74,7 +74,7 @@ func hiddenInProse(src []byte, off, end int, c *collector) {
 			break
 		}
 		start := i + j
-		if inSpan(spans, start) {
+		if inSpans(spans, start) {
 			i = start + 4
 			continue
 		}
@@ -103,21 +103,6 @@ func hiddenInProse(src []byte, off, end int, c *collector) {
 	hiddenElements(src, off, end, spans, c)
 }
 
-// inSpan reports whether the byte at off is inside one of spans, which
-// are in order.
-func inSpan(spans [][2]int, off int) bool {
-	i, _ := slices.BinarySearchFunc(spans, off, func(sp [2]int, off int) int {
-		switch {
-		case sp[1] <= off:
-			return -1
-		case sp[0] > off:
-			return 1
-		}
-		return 0
-	})
-	return i < len(spans) && spans[i][0] <= off && off < spans[i][1]
-}
-
 // hiddenElements reports hidden and unrendered elements with text in them.
 // The closing tag of each is the first one after it. Found positions are
 // kept per tag, so many unclosed elements cost one pass over the text, not
@@ -128,7 +113,7 @@ func hiddenElements(src []byte, off, end int, spans [][2]int, c *collector) {
 	starts := append(hiddenElemRE.FindAllSubmatchIndex(src[off:end], -1), unrenderedElemRE.FindAllSubmatchIndex(src[off:end], -1)...)
 	slices.SortFunc(starts, func(a, b []int) int { return a[0] - b[0] })
 	for i, m := range starts {
-		if i > 0 && m[0] == starts[i-1][0] || inSpan(spans, off+m[0]) {
+		if i > 0 && m[0] == starts[i-1][0] || inSpans(spans, off+m[0]) {
 			continue // a <script hidden> is one element; `<script>` is code
 		}
 		tag := string(bytes.ToLower(src[off+m[2] : off+m[3]]))
