@@ -1,7 +1,5 @@
 package build
 
-import "github.com/spf13/afero"
-
 // heldCheck is the check of the output folder that the nothing-changed
 // test (fastPath) began beside the scan of the inputs, under the output's
 // lock. When the inputs have changed, the check goes on beside the
@@ -13,12 +11,6 @@ type heldCheck struct {
 	out    string
 	checks chan outputCheck
 	unlock func()
-}
-
-// holdOutput takes the lock on the output folder out when no other build
-// holds it, or returns nil.
-func holdOutput(fsys afero.Fs, out string) func() {
-	return tryLockOutput(fsys, out)
 }
 
 // takeOutputCheck waits for the check of the output folder out the session

@@ -70,7 +70,7 @@ func (s *Session) fastPath() *Result {
 	// the file system most of the time), under the output's lock when no
 	// other build holds it; when the inputs are not those published, the
 	// build takes the check's answer with the lock (heldCheck).
-	unlock := holdOutput(fsys, out)
+	unlock := tryLockOutput(fsys, out)
 	checks := make(chan outputCheck, 1)
 	go func() { checks <- s.checkOutput(c, fsys, out) }()
 	id, next, ok := scanInputs(fsys, o, p.Config, p.roots(), out, s.cacheDir, u.Extra, memo, nil, time.Time{})
