@@ -88,7 +88,7 @@ func RemoteExec(src []byte, kind Kind) []Hit {
 		for _, b := range code {
 			execLines(src, b[0], b[1], 0, file, &c)
 		}
-		if file.has&proseAny != 0 {
+		if file.has.meets(proseAny) {
 			execProse(src, s.Off, s.End, append(spans, code...), &c)
 		}
 	}
@@ -124,7 +124,7 @@ func flat(b []byte) []byte {
 type armed struct {
 	on      [maxPatterns]bool
 	secrets bool
-	has     uint64 // the keys of execKeys the text holds
+	has     keyBits // the keys of execKeys the text holds
 }
 
 // maxPatterns bounds execPatterns (the arrays of armed and of the masks).
@@ -148,7 +148,7 @@ var (
 // execKeys finds every key of RemoteExec in one pass; patternMasks,
 // secretMask and sendMask select the keys of each check, proseMasks
 // those of each check in prose.
-var execKeys, patternMasks, secretMask, sendMask, proseMasks = func() (*keySet, [maxPatterns]uint64, uint64, uint64, [maxPatterns]uint64) {
+var execKeys, patternMasks, secretMask, sendMask, proseMasks = func() (*keySet, [maxPatterns]keyBits, keyBits, keyBits, [maxPatterns]keyBits) {
 	seen := map[string]bool{}
 	var all []string
 	add := func(keys []string) {
@@ -168,7 +168,7 @@ var execKeys, patternMasks, secretMask, sendMask, proseMasks = func() (*keySet, 
 		add(keys)
 	}
 	ks := newKeySet(all)
-	var masks, prose [maxPatterns]uint64
+	var masks, prose [maxPatterns]keyBits
 	for k, p := range execPatterns {
 		masks[k] = ks.mask(p.keys)
 		prose[k] = ks.mask(proseKeys[k])
@@ -183,11 +183,11 @@ func (a *armed) arm(seg []byte, within armed) bool {
 	a.has = has
 	any := false
 	for k := range execPatterns {
-		if within.on[k] && has&patternMasks[k] != 0 {
+		if within.on[k] && has.meets(patternMasks[k]) {
 			a.on[k], any = true, true
 		}
 	}
-	a.secrets = within.secrets && has&secretMask != 0 && has&sendMask != 0
+	a.secrets = within.secrets && has.meets(secretMask) && has.meets(sendMask)
 	return any || a.secrets
 }
 

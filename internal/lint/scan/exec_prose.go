@@ -33,9 +33,9 @@ var proseKeys = [maxPatterns][]string{
 }
 
 // proseAny is the keys of every check in prose.
-var proseAny = func() (m uint64) {
+var proseAny = func() (m keyBits) {
 	for _, k := range proseMasks {
-		m |= k
+		m = m.union(k)
 	}
 	return m
 }()
@@ -70,7 +70,7 @@ func execProse(src []byte, off, end int, code [][2]int, c *collector) {
 		var on [maxPatterns]bool
 		has, any := execKeys.present(src[p:q]), false
 		for k, m := range proseMasks {
-			on[k] = has&m != 0
+			on[k] = has.meets(m)
 			any = any || on[k]
 		}
 		if any && !tableRowRE.Match(src[p:q]) {

@@ -1,7 +1,40 @@
 package scan
 
-// keySet finds which of up to 64 keys (lower-case ASCII, two bytes or
-// more) a text holds, ignoring ASCII case, in one pass: the keys are
+// maxKeys bounds the keys of a keySet (the bits of keyBits).
+const maxKeys = 128
+
+// keyBits is a set of keys of a keySet: bit i for keys[i].
+type keyBits [maxKeys / 64]uint64
+
+// with returns b with key i added.
+func (b keyBits) with(i int) keyBits {
+	b[i/64] |= 1 << (i % 64)
+	return b
+}
+
+// has reports whether b holds key i.
+func (b keyBits) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
+
+// meets reports whether b and o share a key.
+func (b keyBits) meets(o keyBits) bool {
+	for i := range b {
+		if b[i]&o[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// union returns the keys of b and of o.
+func (b keyBits) union(o keyBits) keyBits {
+	for i := range b {
+		b[i] |= o[i]
+	}
+	return b
+}
+
+// keySet finds which of up to maxKeys keys (lower-case ASCII, two bytes
+// or more) a text holds, ignoring ASCII case, in one pass: the keys are
 // indexed by their first two bytes.
 type keySet struct {
 	keys  []string
@@ -10,8 +43,8 @@ type keySet struct {
 }
 
 func newKeySet(keys []string) *keySet {
-	if len(keys) > 64 {
-		panic("scan: a keySet holds at most 64 keys")
+	if len(keys) > maxKeys {
+		panic("scan: a keySet holds at most 128 keys")
 	}
 	ks := &keySet{keys: keys, lists: [][]int{nil}}
 	for i, k := range keys {
@@ -28,9 +61,9 @@ func newKeySet(keys []string) *keySet {
 	return ks
 }
 
-// present returns the set of keys s holds: bit i for keys[i].
-func (ks *keySet) present(s []byte) uint64 {
-	var out uint64
+// present returns the set of keys s holds.
+func (ks *keySet) present(s []byte) keyBits {
+	var out keyBits
 	for i := 0; i+1 < len(s); i++ {
 		li := ks.index[uint16(lower(s[i]))<<8|uint16(lower(s[i+1]))]
 		if li == 0 {
@@ -39,20 +72,20 @@ func (ks *keySet) present(s []byte) uint64 {
 		for _, k := range ks.lists[li] {
 			key := ks.keys[k]
 			if i+len(key) <= len(s) && asciiFoldEqual(s[i:i+len(key)], []byte(key)) {
-				out |= 1 << k
+				out = out.with(k)
 			}
 		}
 	}
 	return out
 }
 
-// mask returns the bits of the keys in ks.keys that are among keys.
-func (ks *keySet) mask(keys []string) uint64 {
-	var out uint64
+// mask returns the keys of ks.keys that are among keys.
+func (ks *keySet) mask(keys []string) keyBits {
+	var out keyBits
 	for i, k := range ks.keys {
 		for _, x := range keys {
 			if k == x {
-				out |= 1 << i
+				out = out.with(i)
 			}
 		}
 	}

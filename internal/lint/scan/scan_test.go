@@ -3,6 +3,7 @@ package scan
 import (
 	"bytes"
 	"encoding/base64"
+	"fmt"
 	"regexp"
 	"runtime"
 	"slices"
@@ -257,9 +258,25 @@ func TestKeySet(t *testing.T) {
 	for _, text := range []string{"", "CURL x", "Reset the ENVironment", "cat ~/.SSH/id", "rm -rf", "Invoke-WebRequest", "cur", "se", "r m"} {
 		got := ks.present([]byte(text))
 		for i, k := range keys {
-			if want := containsFold([]byte(text), k); (got&(1<<i) != 0) != want {
-				t.Errorf("%q: key %q present %v, containsFold %v", text, k, got&(1<<i) != 0, want)
+			if want := containsFold([]byte(text), k); got.has(i) != want {
+				t.Errorf("%q: key %q present %v, containsFold %v", text, k, got.has(i), want)
 			}
+		}
+	}
+}
+
+// TestKeySetWide: keys past the 64th are found and masked as the first
+// ones are.
+func TestKeySetWide(t *testing.T) {
+	var keys []string
+	for i := range maxKeys {
+		keys = append(keys, fmt.Sprintf("%c%c", 'a'+i/26, 'a'+i%26))
+	}
+	ks := newKeySet(keys)
+	for _, i := range []int{0, 63, 64, 100, maxKeys - 1} {
+		got := ks.present([]byte("xx " + keys[i] + " yy"))
+		if !got.has(i) || !got.meets(ks.mask([]string{keys[i]})) || got.meets(ks.mask([]string{keys[(i+1)%maxKeys]})) {
+			t.Errorf("key %d %q: present %v", i, keys[i], got)
 		}
 	}
 }
