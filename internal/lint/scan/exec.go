@@ -30,13 +30,34 @@ var execPatterns = []struct {
 	{"points a package manager at another registry", false, []string{"registry", "index-url", "sources"}, regexp.MustCompile(`(?i)\b(?:npm|yarn|pnpm)\s+config\s+set\s+(?:@[\w.-]+:)?registry\b|--extra-index-url\b|\bgem\s+sources\s+(?:-a|--add)\b`)},
 	{"opens the whole system to every user (a world-writable root, home or system folder)", false, []string{"chmod", "chown", "icacls"}, regexp.MustCompile(`(?i)\b(?:chmod\s+(?:-[a-z]+\s+|--[a-z-]+\s+)*(?:0?[0-7]?[0-7][0-7][2367]|[ugo]*[ao][ugo]*[+=][rwxst]*w[rwxst]*)|chown\s+(?:-[a-z]*\s+|--[a-z-]+\s+)*-[a-z]*r[a-z]*\s+(?:-[a-z]+\s+|--[a-z-]+\s+)*\S+)\s+(?:-[a-z]+\s+|--[a-z-]+\s+)*["']?(?:/|/\*|~/?|\$home/?|\$\{home\}/?|/(?:etc|usr|var|bin|sbin|lib|lib64|home|root|opt|boot|srv)/?)["']?(?:\s|;|&|\||$)|\bicacls\s+["']?c:\\?["']?\s[^\n]*/grant\s+["']?(?:everyone|\*s-1-1-0|users)["']?:\(?(?:oi\)\(ci\)|ci\)\(oi\))?\(?[fm]\b`)},
 	{"runs a command as root (sudo)", false, []string{"sudo"}, regexp.MustCompile(`(?:^|[;&|(]\s*|\s)sudo\s+[^\s-]`)},
-	{"turns off TLS certificate verification", false, []string{"curl", "wget", "verify", "tls", "ssl", "certificate", "unverified", "check_hostname", "insecure", "unauthorized"}, regexp.MustCompile(`(?i)\bcurl\b[^\n]*\s(?:-k|--insecure)\b|\bwget\b[^\n]*--no-check-certificate|\bverify\s*=\s*false\b|node_tls_reject_unauthorized\s*=\s*["']?0|insecureskipverify\s*:\s*true|rejectunauthorized\s*:\s*false|http\.sslverify\s+false|git_ssl_no_verify\s*=\s*(?:1|true)|pythonhttpsverify\s*=\s*0|strict-ssl\s+false|-skipcertificatecheck\b|--disable-tls-verification|ssl_verify(?:peer|host)?\s*[=,]\s*(?:false|0)\b|\bcheck_hostname\s*=\s*false|_create_unverified_context`)},
+	{"turns off TLS certificate verification", false, []string{"curl", "wget", "verify", "tls", "ssl", "certificate", "unverified", "check_hostname", "insecure", "unauthorized", "trusted-host"}, regexp.MustCompile(`(?i)--trusted-host\b|\btrusted-host\s*=|\bcurl\b[^\n]*\s(?:-k|--insecure)\b|\bwget\b[^\n]*--no-check-certificate|\bverify\s*=\s*false\b|node_tls_reject_unauthorized\s*=\s*["']?0|insecureskipverify\s*:\s*true|rejectunauthorized\s*:\s*false|http\.sslverify\s+false|git_ssl_no_verify\s*=\s*(?:1|true)|pythonhttpsverify\s*=\s*0|strict-ssl\s+false|-skipcertificatecheck\b|--disable-tls-verification|ssl_verify(?:peer|host)?\s*[=,]\s*(?:false|0)\b|\bcheck_hostname\s*=\s*false|_create_unverified_context`)},
 	{"turns off the checks of a commit or a package (hooks, signatures)", false, []string{"verify", "gpg"}, regexp.MustCompile(`(?i)(?:^|[\s;&|(])(?:--no-verify|--no-gpg-sign|--nogpgcheck)\b|\bcommit\.gpgsign\s*[= ]\s*false\b|\bgpgcheck\s*=\s*0\b`)},
+	{"forwards this machine's remote login to another host (ssh -R: whoever reaches that host can log in here)", true, []string{"ssh", "remoteforward"}, regexp.MustCompile(`(?i:\b(?:auto)?ssh\b)[^\n|;&]*\s-[a-zA-Z]*R\s*(?:\[[^\]\s]*\]:|[\w.*-]+:)?\d+:(?:\[[^\]\s]*\]|[\w.-]+):(?:22|3389|5900)\b|(?i:\b(?:auto)?ssh\b)[^\n|;&]*\s-[a-zA-Z]*R\s*(?:[\w.*-]+:)?\d+(?:\s|$)|(?i)\bremoteforward[\s=]+(?:[\w.*-]+:)?\d+(?:\s+\S+:(?:22|3389|5900)\b|\s*$)`)},
+	{"gives root without a password (NOPASSWD written into sudoers)", true, []string{"nopasswd"}, regexp.MustCompile(`(?i)\bnopasswd\b[^\n]*(?:(?:>>?|\btee\b)[^\n]*sudoers|\bvisudo\b)`)},
+	{"installs a download where the system runs it at every boot, login or program start (a service, cron job, shell profile or sudoers file)", true, []string{"curl", "wget", "iwr", "invoke-"}, regexp.MustCompile(`(?i)\b(?:curl|wget|iwr|invoke-webrequest)\b[^\n]*(?:\s-o\s*|\s-O\s*|--output(?:-document)?[=\s]\s*|>>?\s*|\btee\s+(?:-a\s+)?|-outfile\s+)["']?(?:/etc/(?:systemd/|cron|init\.d/|rc\.local\b|profile\.d/|profile\b|bash\.bashrc\b|ld\.so\.preload\b|sudoers|update-motd\.d/)|(?:/usr)?/lib/systemd/|(?:~|\$home)/\.config/(?:systemd|autostart)/|(?:~|\$home)/\.(?:bashrc|zshrc|profile|bash_profile|zprofile)\b|(?:~)?/library/launch(?:agents|daemons)/)`)},
+	{"makes every program on the machine load a library (/etc/ld.so.preload)", true, []string{"ld.so.preload"}, regexp.MustCompile(`(?i)(?:>>?|\btee\s+(?:-a\s+)?|\b(?:cp|mv|install|ln\s+-sf?)\s+\S+)\s*["']?/etc/ld\.so\.preload\b`)},
+	{"makes every repository on the machine run the git hooks of one folder (a global core.hooksPath)", false, []string{"hookspath"}, regexp.MustCompile(`(?i)\bgit\s+config\s+(?:--global|--system)\b[^\n]*\bcore\.hookspath\b`)},
+	{"erases the record of what was done (shell history, system logs)", false, []string{"history", "histfile", "histsize", "/var/log", "wevtutil", "clear-eventlog"}, regexp.MustCompile(`(?i)(?:^|[\s;&|(])history\s+-c\b|\bunset\s+histfile\b|\bhistfile\s*=\s*["']?/dev/null|\bhistsize\s*=\s*0\b|\bset\s+\+o\s+history\b|\b(?:rm|shred|truncate|srm)\b[^\n|;&]*(?:\.(?:bash|zsh|sh|python|node_repl|mysql|psql)_history\b|/var/log/(?:\*|auth\.log|syslog|secure|messages|wtmp|btmp|lastlog|audit)|/var/log/?["']?(?:\s|$))|>\s*(?:~|\$home)/\.(?:bash|zsh)_history\b|\bln\s+-sf?\s+/dev/null\s+\S*_history\b|\bwevtutil(?:\.exe)?\s+(?:cl|clear-log)\b|\bclear-eventlog\b`)},
 }
+
+// execOrder is the order in which execLines tries execPatterns on a
+// line, which reports the first that matches: backdoors first, so that
+// "… | sudo tee /etc/sudoers.d/x" is the error it is, not sudo.
+var execOrder = func() (order []int) {
+	for _, backdoor := range []bool{true, false} {
+		for k, p := range execPatterns {
+			if p.backdoor == backdoor {
+				order = append(order, k)
+			}
+		}
+	}
+	return order
+}()
 
 // Backdoor reports whether h, a hit of RemoteExec, is a command that
 // gives someone else access to the machine: a reverse shell, a key
-// written into authorized_keys.
+// written into authorized_keys, a remote login forwarded out, root
+// without a password, a download installed where the system runs it.
 func Backdoor(h Hit) bool {
 	for _, p := range execPatterns {
 		if p.backdoor && h.What == "a command that "+p.what {
@@ -128,7 +149,7 @@ type armed struct {
 }
 
 // maxPatterns bounds execPatterns (the arrays of armed and of the masks).
-const maxPatterns = 16
+const maxPatterns = 24
 
 var allOn = func() (a [maxPatterns]bool) {
 	for k := range a {
@@ -224,10 +245,11 @@ func execLines(src []byte, off, end, shift int, file armed, c *collector) {
 		if joined {
 			line = flatten(line)
 		}
-		for k, p := range execPatterns {
+		for _, k := range execOrder {
 			if !on[k] {
 				continue
 			}
+			p := execPatterns[k]
 			if m := p.re.FindIndex(line); m != nil {
 				m[0] = commandStart(line, m[0], m[1])
 				c.add(Hit{Off: shift + ls + m[0], End: shift + ls + m[1], What: "a command that " + p.what})

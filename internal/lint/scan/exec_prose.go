@@ -28,7 +28,7 @@ var proseKeys = [maxPatterns][]string{
 	patOpen: {"chmod", "chown", "icacls"},
 	patSudo: {"sudo"},
 	patTLS: {"-k", "insecure", "no-check-certificate", "false", "unauthorized", "pythonhttpsverify", "no_verify", "ssl_verify",
-		"disable-tls", "skipcertificatecheck", "unverified"},
+		"disable-tls", "skipcertificatecheck", "unverified", "trusted-host"},
 	patCheck: {"verify", "gpg"},
 }
 
