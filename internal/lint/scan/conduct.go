@@ -136,7 +136,7 @@ var conductPatterns = []pattern{
 		steps: []step{{cApprove, 0}, {cRegardless, 6}}},
 	// "safety=off, guardrails=disabled" in prose, "disable your content
 	// filter", "turn off the guardrails".
-	{what: "switches off the model's safety", plain: true, prose: true,
+	{what: "switches off the model's safety", plain: true, prose: true, label: true,
 		steps: []step{{cSafety, 0}, {cOff, 4}}},
 	{what: "switches off the model's safety", plain: true, prose: true,
 		steps: []step{{cDisable, 0}, {cSafety, 3}}},
@@ -175,6 +175,8 @@ func (p *pattern) conductDiscounted(src []byte, ws []word, q *qualifiers, i, end
 	case p.reported && (q.reported(ws, i, end) || q.ifAfter(ws, i, end)):
 		return true
 	case p.prose && q.inCode(int(ws[i].off)):
+		return true
+	case p.label && safetyLabel(src, ws[i], end):
 		return true
 	}
 	return p.past && !pastDenial(src, ws, i, end)
@@ -232,3 +234,18 @@ var pastForms = map[string]bool{"read": true, "saw": true, "seen": true, "ran": 
 	"gave": true, "given": true, "told": true, "said": true, "kept": true, "built": true, "spent": true, "began": true,
 	"begun": true, "broke": true, "broken": true, "chose": true, "chosen": true, "met": true,
 	"left": true, "came": true, "been": true, "bought": true, "forgot": true}
+
+// safetyLabel reports whether w, the first word of a match that ends at
+// end, is the bare word "safety" in a heading or a table row: the line
+// it stands on opens with # or |, or a cell ends between it and end.
+func safetyLabel(src []byte, w word, end int) bool {
+	if !bytes.EqualFold(src[w.off:w.end], []byte("safety")) {
+		return false
+	}
+	if bytes.IndexByte(src[w.end:end], '|') >= 0 {
+		return true
+	}
+	ls := bytes.LastIndexByte(src[:w.off], '\n') + 1
+	line := bytes.TrimLeft(src[ls:w.off], " \t>")
+	return len(line) > 0 && (line[0] == '#' || line[0] == '|')
+}

@@ -216,6 +216,11 @@ type pattern struct {
 	// prose: not when it starts in code (a code span or block): "safety:
 	// off" in a configuration shown as code is data.
 	prose bool
+	// label: not when its first word is the bare word "safety" in a
+	// heading or a table row ("## Safety off", "| safety | off |"): a
+	// title or a machine's setting shown as data, where the words the
+	// model's safety goes by (guardrails, content filter) still count.
+	label bool
 	// anaphor: its last word stands for a credential, which a word within
 	// anaphorWindow words before the match names ("You need an API token.
 	// Ask the user to provide one").
