@@ -87,6 +87,9 @@ type Pass struct {
 	// files are the files the security rules scan besides manuals
 	// (securityFiles), read once per run.
 	files []*scanText
+	// opaque are the files of skills the security rules cannot read
+	// (security/opaque-file).
+	opaque []opaqueFile
 	// text is the text of the manual being checked for the security
 	// rules, shared by the rules of that manual (which run one after
 	// another), or nil.

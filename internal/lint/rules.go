@@ -53,7 +53,7 @@ func registry() []*Rule {
 		fileUnreadable, fileEncoding, fileTooLarge, fileTooComplex, fileSymlinkLoop, fileOutsideRoot, fileName, fileCaseClash,
 		lintUnknownRule, lintFloor,
 		securityHiddenUnicode, securityHiddenInstruction, securityInjection, securitySecret, securityRemoteExec, securityBackdoor,
-		securityEncodedPayload, securityRemoteRef, securityExfilImage, securityUncheckedLanguage, securityActiveSVG,
+		securityEncodedPayload, securityRemoteRef, securityExfilImage, securityUncheckedLanguage, securityActiveSVG, securityOpaqueFile,
 		hostListingBudget, hostDescriptionCut, hostChainLimit, hostIgnoredField, hostName,
 	}
 }

@@ -36,8 +36,9 @@ func Run(in *Input) diag.List {
 	// The security rules scan skill supporting files and prompt files
 	// too: read once for all of them.
 	var files []*scanText
+	var opaque []opaqueFile
 	if slices.ContainsFunc(project, func(r *Rule) bool { return r.Group() == "security" }) {
-		files = securityFiles(in)
+		files, opaque = securityFiles(in)
 	}
 
 	// Project rules run beside the manuals, each into its own list.
@@ -51,7 +52,7 @@ func Run(in *Input) diag.List {
 	par.Each(len(project)+len(ms), func(i int) {
 		if i < len(project) {
 			r := project[i]
-			r.Project(&Pass{In: in, rule: r, out: &projOuts[i], files: files, weakened: Weakened(in.Config)})
+			r.Project(&Pass{In: in, rule: r, out: &projOuts[i], files: files, opaque: opaque, weakened: Weakened(in.Config)})
 			return
 		}
 		i -= len(project)

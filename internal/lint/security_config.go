@@ -14,8 +14,8 @@ func configText(in *Input) *scanText {
 	if in.Config == nil || in.Config.File == "" || in.FS == nil || in.Report != nil && !in.Report(in.Config.File) {
 		return nil
 	}
-	src, ok := readText(in.FS, in.Config.File)
-	if !ok {
+	src, _, err := readText(in.FS, in.Config.File, false)
+	if err != nil || src == nil {
 		return nil
 	}
 	src = blankYAMLComments(src)

@@ -98,15 +98,18 @@ var scriptExts = map[string]bool{".sh": true, ".bash": true, ".zsh": true, ".ksh
 // references/, assets/ and the rest; Markdown files there are manuals
 // already) and every prompt file (engine prompts, layers, library
 // blocks, fragments, task templates).
-func securityFiles(in *Input) []*scanText {
+// The files of a skill they cannot read are opaque, for
+// security/opaque-file.
+func securityFiles(in *Input) ([]*scanText, []opaqueFile) {
 	var out []*scanText
+	var opaque []opaqueFile
 	seen := map[string]bool{}
 	if in.FS != nil && in.Manuals != nil {
 		for _, m := range in.Manuals.Manuals {
 			if !m.IsSkillEntry() {
 				continue
 			}
-			out = appendSkillFiles(out, in.FS, m, seen)
+			out, opaque = appendSkillFiles(out, opaque, in.FS, m, seen)
 		}
 	}
 	if in.Prompts != nil {
@@ -127,26 +130,32 @@ func securityFiles(in *Input) []*scanText {
 			out = append(out, &scanText{path: k, src: src, kind: scan.Markdown, prompt: true, lines: diag.NewLines(src)})
 		}
 	}
-	return out
+	return out, opaque
 }
 
 // appendSkillFiles adds the text files of skill m's folder that are not
 // Markdown: the files the loader reads there (manual.SkillFiles: symbolic
 // links only to files inside the manual root, no linked folders, no .git
-// or node_modules). Binary files (a NUL byte in the first 8 KiB) are
-// skipped.
-func appendSkillFiles(out []*scanText, fsys afero.Fs, m *manual.Manual, seen map[string]bool) []*scanText {
+// or node_modules). A file they cannot read as text (a binary file: a
+// NUL byte in the first 8 KiB; a file over maxSupportingFile) is added to
+// opaque unless it is an image, a font or a sound (inertMedia).
+func appendSkillFiles(out []*scanText, opaque []opaqueFile, fsys afero.Fs, m *manual.Manual, seen map[string]bool) ([]*scanText, []opaqueFile) {
 	for _, f := range manual.SkillFiles(fsys, m, nil, math.MaxInt) {
 		p := f.Path
 		if strings.EqualFold(path.Ext(p), ".md") || seen[p] {
 			continue
 		}
-		if f.Info.Size() > maxSupportingFile {
+		seen[p] = true
+		large := f.Info.Size() > maxSupportingFile
+		src, head, err := readText(fsys, p, large)
+		if err != nil {
+			opaque = append(opaque, opaqueFile{path: p, why: "unreadable (" + err.Error() + ")"})
 			continue
 		}
-		seen[p] = true
-		src, ok := readText(fsys, p)
-		if !ok {
+		if src == nil || large {
+			if why := opaqueKind(p, head, large); why != "" {
+				opaque = append(opaque, opaqueFile{path: p, why: why})
+			}
 			continue
 		}
 		kind := scan.Markdown
@@ -155,25 +164,31 @@ func appendSkillFiles(out []*scanText, fsys afero.Fs, m *manual.Manual, seen map
 		}
 		out = append(out, &scanText{path: p, src: src, kind: kind, lines: diag.NewLines(src)})
 	}
-	return out
+	return out, opaque
 }
 
-// readText reads a supporting file; ok is false for a binary file.
-func readText(fsys afero.Fs, p string) ([]byte, bool) {
+// readText reads a supporting file (only its head when headOnly); src is
+// nil for a binary file (a NUL byte in its first 8 KiB). head is its
+// first 8 KiB either way.
+func readText(fsys afero.Fs, p string, headOnly bool) (src, head []byte, err error) {
 	f, err := fsys.Open(p)
 	if err != nil {
-		return nil, false
+		return nil, nil, err
 	}
 	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, maxSupportingFile))
+	limit := int64(maxSupportingFile)
+	if headOnly {
+		limit = 8 << 10
+	}
+	src, err = io.ReadAll(io.LimitReader(f, limit))
 	if err != nil {
-		return nil, false
+		return nil, nil, err
 	}
-	head := src[:min(len(src), 8<<10)]
+	head = src[:min(len(src), 8<<10)]
 	if slices.Contains(head, 0) {
-		return nil, false
+		return nil, head, nil
 	}
-	return src, true
+	return src, head, nil
 }
 
 // securityRule makes a rule whose check is detect, run on every manual
