@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/spf13/afero"
 
@@ -30,21 +31,16 @@ type scanText struct {
 	// text once read (readDone), which only the rules of that manual use.
 	read             *scan.Reading
 	readOK, readDone bool
-	// exec is scan.RemoteExec of src, found once for a manual's text
-	// (execDone): security/remote-exec and security/backdoor share it.
+	// exec is scan.RemoteExec of src, found once (execOnce):
+	// security/remote-exec and security/backdoor share it, also for a
+	// file their project checks read at the same time.
 	exec     []scan.Hit
-	execDone bool
+	execOnce sync.Once
 }
 
-// remoteExec returns scan.RemoteExec of the text, found once for a
-// manual's text (see reading).
+// remoteExec returns scan.RemoteExec of the text, found once.
 func (t *scanText) remoteExec() []scan.Hit {
-	if t.m == nil {
-		return scan.RemoteExec(t.src, t.kind)
-	}
-	if !t.execDone {
-		t.exec, t.execDone = scan.RemoteExec(t.src, t.kind), true
-	}
+	t.execOnce.Do(func() { t.exec = scan.RemoteExec(t.src, t.kind) })
 	return t.exec
 }
 
