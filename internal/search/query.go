@@ -116,7 +116,7 @@ func (a *Analysis) adopt(w *qword, tw textan.Word, lang string, known func(strin
 	w.split = tw.Split
 	groups := tw.Groups
 	if lang != "en" && len(tw.DE) > 0 && len(groups) == 0 {
-		if terms := a.cognateTerms(w.raw, known); len(terms) > 0 {
+		if terms := a.cognateTerms(w.raw, tw.DE[0], known); len(terms) > 0 {
 			groups, w.cognate = [][]string{terms}, true
 			a.t.SetTrans(&tw, groups)
 		} else if parts := a.catalogParts(w.raw, known); parts != nil {
@@ -147,10 +147,21 @@ func (a *Analysis) adopt(w *qword, tw textan.Word, lang string, known func(strin
 }
 
 // cognateTerms returns the English terms of the cognates of the German
-// word raw that the catalog knows.
-func (a *Analysis) cognateTerms(raw string, known func(string) bool) []string {
+// word raw that the catalog knows, else those of its German stem: an
+// inflected adjective or participle keeps the ending the cognate rules
+// read (offiziellen, klassischen, kuratierten), its stem ends in it
+// (offiziell → official, klassisch → classic, kuratiert → curated).
+func (a *Analysis) cognateTerms(raw, stem string, known func(string) bool) []string {
 	var out []string
 	for _, t := range textan.CognateTerms(raw) {
+		if known(t) {
+			out = append(out, t)
+		}
+	}
+	if len(out) > 0 || stem == "" || stem == textan.SpellUmlauts(lower(raw)) {
+		return out
+	}
+	for _, t := range textan.CognateTerms(stem) {
 		if known(t) {
 			out = append(out, t)
 		}
