@@ -99,7 +99,7 @@ func (a *Analysis) partTerms(part string, head bool, known func(string) bool) []
 			}
 		}
 	}
-	if terms := a.cognateTerms(part, known); len(terms) > 0 {
+	if terms := a.cognateTerms(part, "", known); len(terms) > 0 {
 		return terms
 	}
 	return nil

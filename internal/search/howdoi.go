@@ -458,7 +458,7 @@ func (c *Catalog) stats(it intent, r index.IndexReader) *termStats {
 	st.weights = make([]float64, len(it.words))
 	deDF := func(t string) float64 { return max(count(t, fTrigDE), count(t, fSumDE)) }
 	for i, w := range it.words {
-		if w.empty() {
+		if w.empty() || w.echo {
 			continue
 		}
 		// A word is as specific as the broadest of its meanings: the

@@ -41,7 +41,10 @@ type qword struct {
 	// merge them (verify → verification, summarise → summary).
 	derived []string
 	number  bool // digits only: matched in routing fields only
-	fuzzy   bool // the catalog knows none of its forms: match with edits
+	// echo marks the repeated word of a reduplicating compound
+	// (end-to-end): it weighs nothing (markEchoes).
+	echo  bool
+	fuzzy bool // the catalog knows none of its forms: match with edits
 }
 
 func (w *qword) empty() bool { return w.en == "" && len(w.de) == 0 && len(w.trans) == 0 }
@@ -70,7 +73,38 @@ func (c *Catalog) analyse(text string, r index.IndexReader) intent {
 	for i, tw := range tws {
 		c.an.adopt(&it.words[i], tw, lang, known)
 	}
+	markEchoes(text, it.words)
 	return it
+}
+
+// markEchoes marks the words that only repeat a word of a reduplicating
+// compound of text (end-to-end, step-by-step, Browser-End-to-End-Tests,
+// Schritt-für-Schritt): the compound names one thing, and its repeated
+// word would count twice for a manual that holds it.
+func markEchoes(text string, ws []qword) {
+	echoes := map[string]int{}
+	for _, tok := range strings.Fields(text) {
+		parts := strings.Split(strings.Trim(tok, ".,;:!?()[]\"'"), "-")
+		for i := range parts {
+			for j := i + 2; j < len(parts) && parts[i] != ""; j++ {
+				if strings.EqualFold(parts[i], parts[j]) {
+					echoes[strings.ToLower(parts[i])]++
+				}
+			}
+		}
+	}
+	if len(echoes) == 0 {
+		return
+	}
+	seen := map[string]bool{}
+	for i := range ws {
+		w := &ws[i]
+		if seen[w.raw] && echoes[w.raw] > 0 {
+			w.echo = true
+			echoes[w.raw]--
+		}
+		seen[w.raw] = true
+	}
 }
 
 // catalogKnows returns whether some field of the catalog r reads holds a
@@ -116,7 +150,7 @@ func (a *Analysis) adopt(w *qword, tw textan.Word, lang string, known func(strin
 	w.split = tw.Split
 	groups := tw.Groups
 	if lang != "en" && len(tw.DE) > 0 && len(groups) == 0 {
-		if terms := a.cognateTerms(w.raw, known); len(terms) > 0 {
+		if terms := a.cognateTerms(w.raw, tw.DE[0], known); len(terms) > 0 {
 			groups, w.cognate = [][]string{terms}, true
 			a.t.SetTrans(&tw, groups)
 		} else if parts := a.catalogParts(w.raw, known); parts != nil {
@@ -147,10 +181,21 @@ func (a *Analysis) adopt(w *qword, tw textan.Word, lang string, known func(strin
 }
 
 // cognateTerms returns the English terms of the cognates of the German
-// word raw that the catalog knows.
-func (a *Analysis) cognateTerms(raw string, known func(string) bool) []string {
+// word raw that the catalog knows, else those of its German stem: an
+// inflected adjective or participle keeps the ending the cognate rules
+// read (offiziellen, klassischen, technischer), its stem ends in it
+// (offiziell → official, klassisch → classic, technisch → technical).
+func (a *Analysis) cognateTerms(raw, stem string, known func(string) bool) []string {
 	var out []string
 	for _, t := range textan.CognateTerms(raw) {
+		if known(t) {
+			out = append(out, t)
+		}
+	}
+	if len(out) > 0 || stem == "" || stem == textan.SpellUmlauts(lower(raw)) {
+		return out
+	}
+	for _, t := range textan.CognateTerms(stem) {
 		if known(t) {
 			out = append(out, t)
 		}

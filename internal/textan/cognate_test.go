@@ -13,6 +13,9 @@ func TestCognates(t *testing.T) {
 		"identität":     "identity",
 		"zertifikat":    "certificate",
 		"validieren":    "validate",
+		"koordiniere":   "coordinate", // the imperative and first person of -ieren
+		"validiere":     "validate",
+		"kuratierten":   "curated", // an inflected participle
 		"konfigurieren": "configure",
 		"optimierung":   "optimization",
 		"automatisch":   "automatic",
