@@ -17,7 +17,7 @@ var securityHiddenInstruction = securityRule(&Rule{
 	ID: "security/hidden-instruction", Severity: diag.Error,
 	Summary: "text the reader does not see but the model reads",
 	Doc: "A rendered page hides HTML comments and elements styled `display:none`, `visibility:hidden`, `font-size:0` or marked " +
-		"`hidden`, never shows the content of `<script>`, `<style>` and `<template>` elements, and never shows a link reference definition (the \"Markdown comment\" `[//]: # (…)`); the model reads the raw Markdown " +
+		"`hidden`, never shows the content of `<script>`, `<style>` and `<template>` elements nor the fallback text of `<noscript>` (while scripts run), `<iframe>`, `<video>`, `<audio>` and `<canvas>`, and never shows a link reference definition (the \"Markdown comment\" `[//]: # (…)`); the model reads the raw Markdown " +
 		"with all of them. The rule reports an HTML comment, or a definition's title or `<…>` destination, that addresses the model (names the " +
 		"AI, assistant or agent and instructs it, or reads as an injection), a hidden element with text in it, text placed after " + fmt.Sprint(scan.PadLines) +
 		" or more blank lines or " + fmt.Sprint(scan.PadSpaces) + " spaces (pushed out of view of an editor or diff), and instructions in a skill's " +

@@ -30,8 +30,10 @@ var (
 	// does not run on into the element's text.
 	hiddenElemRE = regexp.MustCompile(`(?is)<([a-z][a-z0-9]*)\b[^>]*?(?:style\s*=\s*["'][^"']*?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?\s*(?:[;"']|!)|opacity\s*:\s*0(?:\.0+)?\s*(?:[;"']|!)|(?:left|top|text-indent)\s*:\s*-\d{4,})[^>]*>|\shidden(?:[\s=/][^>]*)?>|aria-hidden\s*=\s*["']?true[^>]*>)`)
 	// unrenderedElemRE finds the start tag of an element whose content no
-	// browser shows: a script, a style sheet, a template.
-	unrenderedElemRE = regexp.MustCompile(`(?is)<(script|style|template)\b[^>]*>`)
+	// browser shows: a script, a style sheet, a template, and the fallback
+	// of what a browser runs or plays (noscript while scripts run, iframe,
+	// video, audio, canvas).
+	unrenderedElemRE = regexp.MustCompile(`(?is)<(script|style|template|noscript|iframe|video|audio|canvas)\b[^>]*>`)
 )
 
 // Addresses reports whether text speaks to the model (addresseeRE) or
