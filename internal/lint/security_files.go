@@ -134,7 +134,7 @@ func securityFiles(in *Input) ([]*scanText, []opaqueFile) {
 // links only to files inside the manual root, no linked folders, no .git
 // or node_modules). A file they cannot read as text (a binary file: a
 // NUL byte in the first 8 KiB; a file over maxSupportingFile) is added to
-// opaque unless it is an image, a font or a sound (inertMedia).
+// opaque unless it is media or a document (opaqueKind).
 func appendSkillFiles(out []*scanText, opaque []opaqueFile, fsys afero.Fs, m *manual.Manual, seen map[string]bool) ([]*scanText, []opaqueFile) {
 	for _, f := range manual.SkillFiles(fsys, m, nil, math.MaxInt) {
 		p := f.Path
