@@ -320,7 +320,9 @@ func (e *editor) edit() string {
 	}
 }
 
-// deface changes or removes a file of the output folder out, at random.
+// deface changes or removes a file of the output folder out, or adds one
+// beside a file of it (half the time in the catalog's folder, which a
+// build may carry over whole), at random.
 func deface(t *testing.T, fsys afero.Fs, out string, rng *rand.Rand) string {
 	t.Helper()
 	names := slices.Sorted(maps.Keys(files(t, fsys, out)))
@@ -328,11 +330,24 @@ func deface(t *testing.T, fsys afero.Fs, out string, rng *rand.Rand) string {
 		return "no output to deface"
 	}
 	p := path.Join(out, names[rng.IntN(len(names))])
-	if rng.IntN(2) == 0 {
+	switch rng.IntN(3) {
+	case 0:
 		if err := fsys.Remove(p); err != nil {
 			t.Fatal(err)
 		}
 		return "removed " + p
+	case 1:
+		dir := path.Dir(p)
+		if rng.IntN(2) == 0 {
+			if ok, _ := afero.DirExists(fsys, path.Join(out, build.CatalogDir)); ok {
+				dir = path.Join(out, build.CatalogDir)
+			}
+		}
+		added := path.Join(dir, fmt.Sprintf("added-%d.txt", rng.IntN(1000)))
+		if err := afero.WriteFile(fsys, added, []byte("added"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return "added " + added
 	}
 	if err := afero.WriteFile(fsys, p, []byte("defaced"), 0o644); err != nil {
 		t.Fatal(err)

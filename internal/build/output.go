@@ -215,7 +215,7 @@ func (o *output) FreshGroup(dir string, key cache.Key) bool {
 		}
 		group = append(group, p)
 	}
-	if len(group) == 0 || o.groupBroken(prefix) {
+	if len(group) == 0 || o.recordedBroken(prefix) {
 		return false
 	}
 	for j, p := range group {
@@ -233,19 +233,10 @@ func (o *output) FreshGroup(dir string, key cache.Key) bool {
 	return true
 }
 
-// groupBroken reports whether a file under prefix is unknown (changed or
-// added since the group was written) or missing.
-func (o *output) groupBroken(prefix string) bool {
-	for _, u := range append(slices.Clip(o.unknown), o.missing...) {
-		if strings.HasPrefix(u, prefix) && !precompress.IsSibling(u) {
-			return true
-		}
-	}
-	return false
-}
-
 // recordedBroken reports whether a file the record has under prefix is
-// missing or not as recorded (groupBroken without the files added since).
+// missing or not as recorded. A file added under prefix since is not: it
+// is not carried over (only recorded files are), so the new output has
+// the group without it.
 func (o *output) recordedBroken(prefix string) bool {
 	for _, u := range slices.Concat(o.altered, o.missing) {
 		if strings.HasPrefix(u, prefix) && !precompress.IsSibling(u) {

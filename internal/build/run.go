@@ -126,6 +126,7 @@ type buildRun struct {
 //
 //	load     the project file and every manual (only changed ones parsed again)
 //	bake     the prompt bundles
+//	         (beside load and bake: the output folder opened, openOut)
 //	lint     the linter, beside: facts, page bodies, then the catalog
 //	bundles  the bundles written
 //	render   the pages written
@@ -147,21 +148,11 @@ func (s *Session) Build() (*Result, error) {
 	defer s.dropOutputCheck()
 	s.good = nil // until this build succeeds
 	step("load")
-	p, c, err := s.load()
+	p, c, err := s.open()
 	if err != nil {
 		return nil, err
 	}
-	if s.once && p.foundNothing() {
-		return nil, p.noManuals("build", s.o.Manuals) // lore build of nothing: no green CI job
-	}
-	if s.o.Sized != nil {
-		var n int64
-		for _, m := range p.Manuals.Manuals {
-			n += int64(len(m.Src))
-		}
-		s.o.Sized(n)
-	}
-	b := &buildRun{s: s, p: p, res: &Result{Project: p, Manuals: len(p.Manuals.Manuals)}, step: step, started: start, cache: c}
+	b := &buildRun{s: s, p: p, step: step, started: start, cache: c}
 	res, err := b.run()
 	if res != nil {
 		res.Duration = time.Since(start)
@@ -173,35 +164,29 @@ func (s *Session) Build() (*Result, error) {
 }
 
 func (b *buildRun) run() (*Result, error) {
-	p, res := b.p, b.res
-	counter := b.s.tokenCounter(p)
-	b.sums = b.s.sums.of(p.Manuals.Manuals)
-	b.ids = manualIDs(p.Manuals.Manuals, b.sums)
-	if b.cache != nil {
-		keepModels(b.cache, p.Manuals.Manuals, b.sums)
-	}
-
-	b.step("bake")
-	var err error
-	if res.Baked, err = bake(p, counter); err != nil {
-		return nil, err
-	}
-	if b.s.o.Locked {
-		res.Baked.Facts.Lock = p.lockFacts()
-	}
+	// The output is opened (its record read, the folder checked against
+	// it, the new folder made from the spare) while the manuals are read
+	// and the bundles baked: neither needs anything of the other, and
+	// both wait on the file system much of the time.
+	p := b.p
 	out := b.s.outDir(p)
-	rec, trusted := b.s.record(b.cache, out)
-	if err := p.checkOut(out, b.s.o.Out == "", rec); err != nil {
-		return nil, err
+	var o *output
+	var opening errgroup.Group
+	opening.Go(func() (err error) {
+		o, err = b.openOut(out)
+		return err
+	})
+	err := b.loadAndBake()
+	if oerr := opening.Wait(); err == nil {
+		err = oerr
 	}
-	locked, held := b.s.takeOutputCheck(out, rec)
-	o, err := openOutput(p.FS, out, rec, trusted, outputLock{unlock: locked, held: held}, b.s.pid)
 	if err != nil {
+		if o != nil {
+			o.abort()
+		}
 		return nil, err
 	}
-	if !b.s.o.Private {
-		o.useSpares(newSpares(b.cache, p.FS, out))
-	}
+	res := b.res
 
 	// Lint, and beside it what needs no lint result: facts, the manual
 	// pages' bodies, then the catalog (which goes on while the pages are
@@ -276,7 +261,7 @@ func (b *buildRun) run() (*Result, error) {
 	keeping.Go(func() { analyses = b.s.encodeAnalyses(b.cache, stats.Search) })
 	keeping.Go(func() { pageKeys = b.s.encodePageKeys(b.cache) })
 	keeping.Go(func() { record = b.recordPublished(out, append(ps.st.MediaFiles(), b.lintFS...)) })
-	rec, err = o.commit()
+	rec, err := o.commit()
 	keeping.Wait()
 	if err != nil {
 		if rec != nil {
@@ -301,6 +286,62 @@ func (b *buildRun) run() (*Result, error) {
 	record()
 	b.saveCache()
 	return res, nil
+}
+
+// loadAndBake reads the manuals and bakes the prompt bundles: the
+// stages load and bake.
+func (b *buildRun) loadAndBake() error {
+	p, s := b.p, b.s
+	s.loadManuals(p, b.cache)
+	if s.once && p.foundNothing() {
+		return p.noManuals("build", s.o.Manuals) // lore build of nothing: no green CI job
+	}
+	if s.o.Sized != nil {
+		var n int64
+		for _, m := range p.Manuals.Manuals {
+			n += int64(len(m.Src))
+		}
+		s.o.Sized(n)
+	}
+	b.res = &Result{Project: p, Manuals: len(p.Manuals.Manuals)}
+	counter := s.tokenCounter(p)
+	b.sums = s.sums.of(p.Manuals.Manuals)
+	b.ids = manualIDs(p.Manuals.Manuals, b.sums)
+	if b.cache != nil {
+		keepModels(b.cache, p.Manuals.Manuals, b.sums)
+	}
+
+	b.step("bake")
+	var err error
+	if b.res.Baked, err = bake(p, counter); err != nil {
+		return err
+	}
+	if s.o.Locked {
+		b.res.Baked.Facts.Lock = p.lockFacts()
+	}
+	return nil
+}
+
+// openOut opens the output folder out for the build: it checks that the
+// folder is lore's to replace, takes it over with its record (and the
+// check of it the nothing-changed test began, when the session holds
+// one), and makes the new folder, from the output's spare when there is
+// one. It reads the project file only, not the manuals.
+func (b *buildRun) openOut(out string) (*output, error) {
+	p := b.p
+	rec, trusted := b.s.record(b.cache, out)
+	if err := p.checkOut(out, b.s.o.Out == "", rec); err != nil {
+		return nil, err
+	}
+	locked, held := b.s.takeOutputCheck(out, rec)
+	o, err := openOutput(p.FS, out, rec, trusted, outputLock{unlock: locked, held: held}, b.s.pid)
+	if err != nil {
+		return nil, err
+	}
+	if !b.s.o.Private {
+		o.useSpares(newSpares(b.cache, p.FS, out))
+	}
+	return o, nil
 }
 
 // preparedSite is what a build prepares while lint runs.

@@ -7,22 +7,30 @@ import (
 	"github.com/lorekit/lore/internal/manual"
 )
 
-// load reads the project. A session that loaded it before reads every
-// file again but parses only those whose bytes changed (manual.LoadAgain):
-// the inputs are identified by content, so no list of changed files is
-// needed and none can be wrong.
-//
-// With the build cache (c), a manual read before by another process is
-// restored from its model (manual.LoadWith) rather than parsed.
-func (s *Session) load() (*Project, *cache.Cache, error) {
+// open reads the project file and opens the build cache (c nil with
+// RunOptions.NoCache); loadManuals then reads the manuals.
+func (s *Session) open() (*Project, *cache.Cache, error) {
 	p, err := loadConfig(s.o.Options)
 	if err != nil {
 		return nil, nil, err
 	}
 	var c *cache.Cache
-	var ms manual.Models
 	if !s.o.NoCache {
 		c = s.openCache(p)
+	}
+	return p, c, nil
+}
+
+// loadManuals reads the manuals of p. A session that loaded them before
+// reads every file again but parses only those whose bytes changed
+// (manual.LoadAgain): the inputs are identified by content, so no list of
+// changed files is needed and none can be wrong.
+//
+// With the build cache (c), a manual read before by another process is
+// restored from its model (manual.LoadWith) rather than parsed.
+func (s *Session) loadManuals(p *Project, c *cache.Cache) {
+	var ms manual.Models
+	if c != nil {
 		ms = models{t: c.Table(modelsTable), sums: &s.sums}
 	}
 	var prev *manual.Set
@@ -38,7 +46,6 @@ func (s *Session) load() (*Project, *cache.Cache, error) {
 	if !s.once {
 		s.loaded = p
 	}
-	return p, c, nil
 }
 
 // sums remembers the SHA-256 of manual sources between the builds of a

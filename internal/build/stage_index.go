@@ -8,7 +8,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"strings"
 	"sync"
 
 	"github.com/spf13/afero"
@@ -41,11 +40,13 @@ type catalogResult struct {
 	key      cache.Key
 	info     *CatalogInfo
 	copyFrom string
-	src      *search.Source
-	hash     string
-	seed     *catalogSeed
-	c        *cache.Cache
-	job      *catalogJob
+	// copied are the files of the catalog at copyFrom, as recorded.
+	copied []recEntryAt
+	src    *search.Source
+	hash   string
+	seed   *catalogSeed
+	c      *cache.Cache
+	job    *catalogJob
 }
 
 // catalogTable keeps, per catalog inputs hash, the state of the
@@ -56,11 +57,12 @@ const catalogTable = "catalog"
 
 func stateKey(hash string) cache.Key { return cache.NewHasher("catalog-state").String(hash).Sum() }
 
-// catalogSeed is a published catalog, on fs at dir, that a build can
-// update, with the writer state that describes it.
+// catalogSeed is a published catalog, the files of the output folder dir
+// of fs, that a build can update, with the writer state that describes it.
 type catalogSeed struct {
 	fs    afero.Fs
 	dir   string
+	files []recEntryAt
 	state []byte
 }
 
@@ -86,24 +88,26 @@ func (b *buildRun) findCatalog(o *output) *catalogResult {
 		}
 	}
 	for _, dir := range []string{o.dir, p.Config.Path(p.Config.Out)} {
-		if path.Clean(dir) == o.dir && o.recordedBroken(CatalogDir+"/") {
-			// A file of it changed or went since it was published: it
-			// is neither copied nor updated (built anew).
+		// Only the files the folder's record has are the catalog's: a
+		// catalog with a file changed or gone since it was published is
+		// neither copied nor updated (built anew), and a file added to it
+		// is left behind.
+		files, ok := b.recordedCatalog(o, dir)
+		if !ok {
 			continue
 		}
-		prev := path.Join(dir, CatalogDir)
-		meta, err := readMeta(p.FS, prev)
+		meta, err := readMeta(p.FS, path.Join(dir, CatalogDir))
 		switch {
 		case err != nil:
 		case meta.InputsSHA256 == hash && b.vouched(hash):
-			r.copyFrom, r.info, r.seed = prev, info(meta), nil
+			r.copyFrom, r.copied, r.info, r.seed = dir, files, info(meta), nil
 			r.keepState()
 			return r
 		case r.seed == nil && b.s.once && b.cache != nil:
 			// Another catalog: a single build updates a copy of it
 			// when the cache has the state of its writer.
 			if state, ok := b.cache.Table(catalogTable).Get(stateKey(meta.InputsSHA256)); ok {
-				r.seed = &catalogSeed{fs: p.FS, dir: prev, state: state}
+				r.seed = &catalogSeed{fs: p.FS, dir: dir, files: files, state: state}
 			}
 		}
 	}
@@ -157,7 +161,7 @@ func (r *catalogResult) wait(o *output) (*CatalogInfo, error) {
 		}
 		return info(r.job.meta), nil
 	case r.copyFrom != "":
-		if err := writeTree(r.p.FS, r.copyFrom, o, CatalogDir, r.key); err != nil {
+		if err := copyRecorded(r.p.FS, r.copyFrom, r.copied, o, r.key); err != nil {
 			return nil, fmt.Errorf("cannot write the catalog: %w", err)
 		}
 	}
@@ -307,26 +311,11 @@ func (j *catalogJob) update(w *search.Writer, src search.Source) {
 }
 
 // resume copies the seed's catalog into the OS folder dir and returns the
-// writer that keeps the copy up to date. It copies the catalog's own files
-// (search.Files), nothing else the folder may hold.
+// writer that keeps the copy up to date. It copies the files the record
+// has, nothing else the folder may hold.
 func (s *catalogSeed) resume(dir string) (*search.Writer, error) {
-	for _, name := range search.Files() {
-		err := afero.Walk(s.fs, path.Join(s.dir, name), func(p string, fi fs.FileInfo, err error) error {
-			if err != nil {
-				return err
-			}
-			target := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(p, s.dir+"/")))
-			if fi.IsDir() {
-				return os.MkdirAll(target, 0o755)
-			}
-			if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-				return err
-			}
-			return copyToOS(s.fs, p, target)
-		})
-		if err != nil {
-			return nil, err
-		}
+	if err := resumeRecorded(s.fs, s.dir, s.files, dir); err != nil {
+		return nil, err
 	}
 	return search.Resume(dir, s.state)
 }

@@ -71,30 +71,84 @@ func TestRunWritesCatalog(t *testing.T) {
 }
 
 // An unchanged project reuses the previous catalog instead of rebuilding
-// it; a changed manual makes a new one (an update of a copy of the
-// previous one, which leaves behind what else its folder held).
+// it: its files are carried over, the very files (hard links), even when
+// the build is not skipped (a file was added to the catalog's folder since,
+// which the new output does not have: a build from scratch would not make
+// it). A changed manual makes a new one.
 func TestRunReusesUnchangedCatalog(t *testing.T) {
-	fs := indexProject(t)
-	run := func() {
-		t.Helper()
-		if _, err := build.Run(build.RunOptions{Options: build.Options{FS: fs, Dir: "proj"}}); err != nil {
+	proj := filepath.Join(t.TempDir(), "proj")
+	fs := afero.NewOsFs()
+	for p, s := range map[string]string{
+		"lore.yaml":         "tools:\n  web_fetch: Fetch a page.\n",
+		"manuals/charts.md": "---\ntriggers: chart, Diagramm\nsummary: Show charts inline.\n---\n# Charts\n\nPut the data in a chart fence.\n",
+	} {
+		if err := fs.MkdirAll(filepath.Join(proj, filepath.Dir(p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := afero.WriteFile(fs, filepath.Join(proj, p), []byte(s), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
+	run := func() *build.Result {
+		t.Helper()
+		return mustBuild(t, build.RunOptions{Options: build.Options{FS: fs, Dir: proj}})
+	}
+	catalog := filepath.Join(proj, "public", filepath.FromSlash(build.CatalogDir))
+	stats := func() map[string]os.FileInfo {
+		t.Helper()
+		out := map[string]os.FileInfo{}
+		err := filepath.Walk(catalog, func(p string, fi os.FileInfo, err error) error {
+			if err == nil && !fi.IsDir() {
+				out[p] = fi
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
 	run()
-	marker := "proj/public/lore/catalog.bleve/marker"
-	if err := afero.WriteFile(fs, marker, []byte("x"), 0o644); err != nil {
+	before := stats()
+	marker := filepath.Join(catalog, "marker")
+	if err := os.WriteFile(marker, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := run()
+	if res.UpToDate {
+		t.Fatal("a file added to the output did not make the build look at it")
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("a file added to the published catalog was carried into the next output")
+	}
+	after := stats()
+	if len(after) != len(before) {
+		t.Errorf("the catalog had %d files, now %d", len(before), len(after))
+	}
+	for p, fi := range before {
+		if now, ok := after[p]; !ok || !os.SameFile(fi, now) {
+			t.Errorf("the unchanged catalog was rebuilt, not reused: %s is another file", p)
+		}
+	}
+	for _, p := range res.Changed {
+		if strings.HasPrefix(p, build.CatalogDir+"/") && p != build.CatalogDir+"/marker" { // removed
+			t.Errorf("the unchanged catalog's %s was written", p)
+		}
+	}
+	meta := func() string {
+		t.Helper()
+		m, err := search.ReadMeta(catalog)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.InputsSHA256
+	}
+	was := meta()
+	if err := afero.WriteFile(fs, filepath.Join(proj, "manuals", "images.md"), []byte("# Images\n\nShow images.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	run()
-	if ok, _ := afero.Exists(fs, marker); !ok {
-		t.Error("the unchanged catalog was rebuilt, not reused")
-	}
-	if err := afero.WriteFile(fs, "proj/manuals/images.md", []byte("# Images\n\nShow images.\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	run()
-	if ok, _ := afero.Exists(fs, marker); ok {
+	if meta() == was {
 		t.Error("a changed project reused the old catalog")
 	}
 }
