@@ -14,6 +14,7 @@ import (
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/lint/scan"
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/wall"
 )
 
 // Helpers of the security/* rules: the files they scan besides manuals,
@@ -92,7 +93,7 @@ var scriptExts = map[string]bool{".sh": true, ".bash": true, ".zsh": true, ".ksh
 // securityFiles are the files the security rules scan besides the
 // manuals: the text files of every Agent Skills folder (scripts/,
 // references/, assets/ and the rest; Markdown files there are manuals
-// already) and every prompt file (engine prompts, layers, library
+// already), the files a manual links to, and every prompt file (engine prompts, layers, library
 // blocks, fragments, task templates).
 // The files of a skill they cannot read are opaque, for
 // security/opaque-file.
@@ -102,10 +103,12 @@ func securityFiles(in *Input) ([]*scanText, []opaqueFile) {
 	seen := map[string]bool{}
 	if in.FS != nil && in.Manuals != nil {
 		for _, m := range in.Manuals.Manuals {
-			if !m.IsSkillEntry() {
-				continue
+			if m.IsSkillEntry() {
+				out, opaque = appendSkillFiles(out, opaque, in.FS, m, seen)
 			}
-			out, opaque = appendSkillFiles(out, opaque, in.FS, m, seen)
+		}
+		for _, m := range in.Manuals.Manuals {
+			out, opaque = appendLinkedFiles(out, opaque, in.FS, m, seen)
 		}
 	}
 	if in.Prompts != nil {
@@ -137,30 +140,62 @@ func securityFiles(in *Input) ([]*scanText, []opaqueFile) {
 // opaque unless it is media or a document (opaqueKind).
 func appendSkillFiles(out []*scanText, opaque []opaqueFile, fsys afero.Fs, m *manual.Manual, seen map[string]bool) ([]*scanText, []opaqueFile) {
 	for _, f := range manual.SkillFiles(fsys, m, nil, math.MaxInt) {
-		p := f.Path
+		if strings.EqualFold(path.Ext(f.Path), ".md") || seen[f.Path] {
+			continue
+		}
+		seen[f.Path] = true
+		out, opaque = appendSupportingFile(out, opaque, fsys, f.Path, f.Info.Size())
+	}
+	return out, opaque
+}
+
+// appendLinkedFiles adds the files manual m links to that are no manuals
+// (a script, a data file, an archive beside it), which an agent reading
+// m opens or runs and lore export copies beside it: every relative link
+// to a regular file that stays inside m's root after symbolic links
+// (file/outside-root reports the others, which nothing reads).
+func appendLinkedFiles(out []*scanText, opaque []opaqueFile, fsys afero.Fs, m *manual.Manual, seen map[string]bool) ([]*scanText, []opaqueFile) {
+	for _, r := range m.Refs {
+		if r.Kind != manual.RefLink || r.Target == "" {
+			continue
+		}
+		p := path.Join(path.Dir(m.Path), r.Target)
 		if strings.EqualFold(path.Ext(p), ".md") || seen[p] {
 			continue
 		}
 		seen[p] = true
-		large := f.Info.Size() > maxSupportingFile
-		src, head, err := readText(fsys, p, large)
-		if err != nil {
-			opaque = append(opaque, opaqueFile{path: p, why: "unreadable (" + err.Error() + ")"})
+		if e, err := wall.Check(fsys, m.Root, p); err != nil || e != nil {
 			continue
 		}
-		if src == nil || large {
-			if why := opaqueKind(p, head, large); why != "" {
-				opaque = append(opaque, opaqueFile{path: p, why: why})
-			}
-			continue
+		fi, err := fsys.Stat(p)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue // ref/broken-link reports a missing file
 		}
-		kind := scan.Markdown
-		if scriptExts[strings.ToLower(path.Ext(p))] || strings.HasPrefix(string(src), "#!") || strings.Contains(p, "/scripts/") {
-			kind = scan.Script
-		}
-		out = append(out, &scanText{path: p, src: src, kind: kind, lines: diag.NewLines(src)})
+		out, opaque = appendSupportingFile(out, opaque, fsys, p, fi.Size())
 	}
 	return out, opaque
+}
+
+// appendSupportingFile adds the file p of size bytes to out when the
+// rules can read it as text, else to opaque unless it is media or a
+// document (opaqueKind).
+func appendSupportingFile(out []*scanText, opaque []opaqueFile, fsys afero.Fs, p string, size int64) ([]*scanText, []opaqueFile) {
+	large := size > maxSupportingFile
+	src, head, err := readText(fsys, p, large)
+	if err != nil {
+		return out, append(opaque, opaqueFile{path: p, why: "unreadable (" + err.Error() + ")"})
+	}
+	if src == nil || large {
+		if why := opaqueKind(p, head, large); why != "" {
+			opaque = append(opaque, opaqueFile{path: p, why: why})
+		}
+		return out, opaque
+	}
+	kind := scan.Markdown
+	if scriptExts[strings.ToLower(path.Ext(p))] || strings.HasPrefix(string(src), "#!") || strings.Contains(p, "/scripts/") {
+		kind = scan.Script
+	}
+	return append(out, &scanText{path: p, src: src, kind: kind, lines: diag.NewLines(src)}), opaque
 }
 
 // readText reads a supporting file (only its head when headOnly); src is

@@ -11,11 +11,11 @@ import (
 
 var securityOpaqueFile = &Rule{
 	ID: "security/opaque-file", Severity: diag.Error,
-	Summary: "a file of a skill that lint cannot read: a program, an archive, a binary or text over 16 MiB",
-	Doc: "The security rules read every text file of an Agent Skills folder, so a script that opens a reverse shell is an " +
+	Summary: "a file of a skill, or one a manual links to, that lint cannot read: a program, an archive, a binary or text over 16 MiB",
+	Doc: "The security rules read every text file of an Agent Skills folder and every file a manual links to, so a script that opens a reverse shell is an " +
 		"error. The same command compiled into a program, packed into an archive the skill tells the agent to unpack, or put " +
 		"past the 16 MiB the rules read of a file would pass unread, and a reviewer cannot read it in a pull request either. " +
-		"The rule reports such a file of a skill folder: a compiled program (ELF, Mach-O, Windows PE, WebAssembly, Java " +
+		"The rule reports such a file: a compiled program (ELF, Mach-O, Windows PE, WebAssembly, Java " +
 		"class), an archive (zip, which includes jar and wheel; gzip, bzip2, xz, zstd, 7z, rar, tar), an Office file with " +
 		"macros (.docm, .xlsm, …), any other file with NUL bytes in its first 8 KiB, and a text file over 16 MiB. Images, " +
 		"fonts, sounds, videos, PDF documents and Office or OpenDocument files without macros are not reported: a model " +
