@@ -14,7 +14,8 @@ const capsTable = "capabilities"
 
 // capabilities is siteCapabilities for a build of the session: the
 // surface of a manual that stands alone (no skill: neither a SKILL.md nor
-// a document of one) is made of its own path and bytes only, and is taken
+// a document of one; no link to a file that is not a manual) is made of
+// its own path and bytes only, and is taken
 // from an earlier build when the manual's identity (ids, site.ManualID) is
 // the same — the session's last build, or for a single build the build
 // cache c (nil: none). The others are computed, as a single build without
@@ -30,7 +31,9 @@ func (s *Session) capabilities(p *Project, sums, ids map[*manual.Manual]cache.Ke
 	default:
 		return siteCapabilities(p, sums)
 	}
-	alone := func(m *manual.Manual) bool { return m.Owner == nil && !m.IsSkillEntry() }
+	alone := func(m *manual.Manual) bool {
+		return m.Owner == nil && !m.IsSkillEntry() && len(capability.LinkedPaths(m)) == 0
+	}
 	out := map[string]*site.Capabilities{}
 	var todo, origs []*manual.Manual
 	for _, m := range p.Manuals.Manuals {

@@ -159,6 +159,9 @@ func surfaceOf(m *manual.Manual, docs []*manual.Manual, o Options) Surface {
 		skillFiles(c, o.FS, m, docs)
 	} else {
 		c.add(Fact{Kind: File, Value: baseName(m.Path), Digest: sri(manualSum(m, o)), Pos: m.LinePos(1, 1)})
+		if o.FS != nil {
+			linkedFiles(c, o.FS, m)
+		}
 	}
 	if o.Weakened != nil {
 		for _, f := range o.Weakened(files(m, docs, c)) {

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -14,6 +15,7 @@ import (
 
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/wall"
 )
 
 // maxScanned bounds the bytes of a supporting file read for hosts and
@@ -37,32 +39,78 @@ func skillFiles(c *collector, fsys afero.Fs, m *manual.Manual, docs []*manual.Ma
 	for _, f := range manual.SkillFiles(fsys, m, nested, math.MaxInt) {
 		p := f.Path
 		rel := strings.TrimPrefix(p, dir+"/")
-		pos := filePos(p)
 		if doc := byPath[p]; doc != nil {
+			pos := filePos(p)
 			c.add(Fact{Kind: File, Value: rel, Digest: SRI(doc.Src), Pos: pos})
 			continue
 		}
-		sum, head, text := readFile(fsys, p)
-		if sum == "" {
-			continue
-		}
-		c.add(Fact{Kind: File, Value: rel, Digest: sum, Pos: pos})
-		if isScript(rel, head, f.Info.Mode()) {
-			c.add(Fact{Kind: Script, Value: rel, Pos: pos})
-		}
-		if text == nil {
-			continue
-		}
-		lines := newLines(text)
-		for _, h := range append(Hosts(text), linkHosts(text)...) {
-			c.add(Fact{Kind: Host, Value: h.Host, Pos: lines.pos(p, text, h.Off)})
-		}
-		if d, ok := shellDialect(rel, head); ok {
-			for _, cmd := range Commands(text, d) {
-				c.add(Fact{Kind: Command, Value: cmd.Name, Pos: lines.pos(p, text, cmd.Off)})
-			}
+		supportingFile(c, fsys, p, rel, f.Info.Mode())
+	}
+}
+
+// supportingFile adds the file p of a manual, rel from the manual's
+// folder: the file with its digest, whether it is a script, and the hosts
+// and commands of its text. An unreadable file adds nothing.
+func supportingFile(c *collector, fsys afero.Fs, p, rel string, mode os.FileMode) {
+	pos := filePos(p)
+	sum, head, text := readFile(fsys, p)
+	if sum == "" {
+		return
+	}
+	c.add(Fact{Kind: File, Value: rel, Digest: sum, Pos: pos})
+	if isScript(rel, head, mode) {
+		c.add(Fact{Kind: Script, Value: rel, Pos: pos})
+	}
+	if text == nil {
+		return
+	}
+	lines := newLines(text)
+	for _, h := range append(Hosts(text), linkHosts(text)...) {
+		c.add(Fact{Kind: Host, Value: h.Host, Pos: lines.pos(p, text, h.Off)})
+	}
+	if d, ok := shellDialect(rel, head); ok {
+		for _, cmd := range Commands(text, d) {
+			c.add(Fact{Kind: Command, Value: cmd.Name, Pos: lines.pos(p, text, cmd.Off)})
 		}
 	}
+}
+
+// linkedFiles adds the files lore manual m links to that are no manuals
+// (a script, a data file, an image beside it): an agent reading m opens
+// or runs them, and lore export copies them. Each is named by its path
+// from m's folder; a link out of m's root (after symbolic links), to a
+// folder or to a missing file adds nothing.
+func linkedFiles(c *collector, fsys afero.Fs, m *manual.Manual) {
+	for _, p := range LinkedPaths(m) {
+		if e, err := wall.Check(fsys, m.Root, p); err != nil || e != nil {
+			continue
+		}
+		fi, err := fsys.Stat(p)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		rel, err := filepath.Rel(m.Dir(), p)
+		if err != nil {
+			continue
+		}
+		supportingFile(c, fsys, p, filepath.ToSlash(rel), fi.Mode())
+	}
+}
+
+// LinkedPaths returns the paths (on the manuals' file system, in link
+// order, each once) of what manual m links to that is not a manual: every
+// relative link whose target does not end in .md.
+func LinkedPaths(m *manual.Manual) []string {
+	var out []string
+	for _, r := range m.Refs {
+		if r.Kind != manual.RefLink || r.Target == "" || strings.EqualFold(path.Ext(r.Target), ".md") {
+			continue
+		}
+		if p := path.Join(m.Dir(), r.Target); !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // hasSkill reports whether folder d holds a SKILL.md.
