@@ -3,6 +3,7 @@ package capability
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -247,5 +248,40 @@ func TestRouteDescribeEscapes(t *testing.T) {
 	c.Op, c.Old = Added, ""
 	if got := mdDescribe(c); !strings.Contains(got, "alternatives or a hint before, now loads `m`") || !strings.HasPrefix(got, "**route `") {
 		t.Errorf("mdDescribe = %s", got)
+	}
+}
+
+// TestLinkedFilesOfManual: a lore manual's surface holds the files it
+// links to that are no manuals, with their hosts (not an SVG's namespace)
+// and commands; links out of its root and to manuals add nothing.
+func TestLinkedFilesOfManual(t *testing.T) {
+	fs := afero.NewMemMapFs()
+	write := func(p, s string) {
+		if err := afero.WriteFile(fs, p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("m/guide.md", "# Guide\n\nRun [it](tools/run.sh), see ![d](img/d.svg), [other](other.md) and [out](../x.sh).\n")
+	write("m/other.md", "# Other\n")
+	write("m/tools/run.sh", "#!/bin/sh\ncurl -s https://dl.example.net/x -o x\n")
+	write("m/img/d.svg", `<svg xmlns="http://www.w3.org/2000/svg"><a href="https://track.example.org/p"/></svg>`)
+	write("x.sh", "rm -rf /\n")
+	set := manual.Load(fs, []string{"m"})
+	var got []string
+	for _, s := range All(set, Options{FS: fs}) {
+		if s.Manual != "m/guide.md" {
+			continue
+		}
+		for _, f := range s.Facts {
+			if f.Kind != Name {
+				got = append(got, string(f.Kind)+" "+f.Value)
+			}
+		}
+	}
+	want := []string{"file guide.md", "file img/d.svg", "file tools/run.sh", "host dl.example.net", "host track.example.org", "command curl", "script tools/run.sh"}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("facts %q, want %q", got, want)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -65,7 +66,7 @@ func supportingFile(c *collector, fsys afero.Fs, p, rel string, mode os.FileMode
 		return
 	}
 	lines := newLines(text)
-	for _, h := range append(Hosts(text), linkHosts(text)...) {
+	for _, h := range append(Hosts(withoutNamespaces(text)), linkHosts(text)...) {
 		c.add(Fact{Kind: Host, Value: h.Host, Pos: lines.pos(p, text, h.Off)})
 	}
 	if d, ok := shellDialect(rel, head); ok {
@@ -73,6 +74,27 @@ func supportingFile(c *collector, fsys afero.Fs, p, rel string, mode os.FileMode
 			c.add(Fact{Kind: Command, Value: cmd.Name, Pos: lines.pos(p, text, cmd.Off)})
 		}
 	}
+}
+
+// namespaceRE finds an XML namespace declaration's value (SVG's
+// xmlns="http://www.w3.org/2000/svg"): a name, not an address anything
+// fetches.
+var namespaceRE = regexp.MustCompile(`\bxmlns(?::[\w.-]+)?\s*=\s*(?:"[^"]*"|'[^']*')`)
+
+// withoutNamespaces returns text with the values of its XML namespace
+// declarations blanked, offsets kept (text itself when it has none).
+func withoutNamespaces(text []byte) []byte {
+	ms := namespaceRE.FindAllIndex(text, -1)
+	if ms == nil {
+		return text
+	}
+	out := bytes.Clone(text)
+	for _, m := range ms {
+		for i := m[0]; i < m[1]; i++ {
+			out[i] = ' '
+		}
+	}
+	return out
 }
 
 // linkedFiles adds the files lore manual m links to that are no manuals
