@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"path"
 	"slices"
@@ -93,7 +94,8 @@ var scriptExts = map[string]bool{".sh": true, ".bash": true, ".zsh": true, ".ksh
 // securityFiles are the files the security rules scan besides the
 // manuals: the text files of every Agent Skills folder (scripts/,
 // references/, assets/ and the rest; Markdown files there are manuals
-// already), the files a manual links to, and every prompt file (engine prompts, layers, library
+// already), the files a manual links to, every other file under a
+// manual root, and every prompt file (engine prompts, layers, library
 // blocks, fragments, task templates).
 // The files of a skill they cannot read are opaque, for
 // security/opaque-file.
@@ -107,8 +109,16 @@ func securityFiles(in *Input) ([]*scanText, []opaqueFile) {
 				out, opaque = appendSkillFiles(out, opaque, in.FS, m, seen)
 			}
 		}
+		roots := map[string]bool{}
 		for _, m := range in.Manuals.Manuals {
 			out, opaque = appendLinkedFiles(out, opaque, in.FS, m, seen)
+			if m.Root != "" { // a manual parsed on its own has no root to walk
+				roots[m.Root] = true
+			}
+		}
+		skip := notManuals(in)
+		for _, root := range slices.Sorted(maps.Keys(roots)) {
+			out, opaque = appendRootFiles(out, opaque, in.FS, root, skip, seen)
 		}
 	}
 	if in.Prompts != nil {
@@ -147,6 +157,39 @@ func appendSkillFiles(out []*scanText, opaque []opaqueFile, fsys afero.Fs, m *ma
 		out, opaque = appendSupportingFile(out, opaque, fsys, f.Path, f.Info.Size())
 	}
 	return out, opaque
+}
+
+// appendRootFiles adds the other files under the manual root root that
+// are not Markdown (manuals are read as manuals): a script or a data file
+// beside the manuals is one an agent can be told to run or read without
+// a link ("run `./tools/setup.sh`").
+func appendRootFiles(out []*scanText, opaque []opaqueFile, fsys afero.Fs, root string, skip func(string) bool, seen map[string]bool) ([]*scanText, []opaqueFile) {
+	for _, f := range manual.RootFiles(fsys, root, skip, math.MaxInt) {
+		if strings.EqualFold(path.Ext(f.Path), ".md") || seen[f.Path] {
+			continue
+		}
+		seen[f.Path] = true
+		out, opaque = appendSupportingFile(out, opaque, fsys, f.Path, f.Info.Size())
+	}
+	return out, opaque
+}
+
+// notManuals reports the folders a manual root may hold that are no
+// manuals' (a root "." holds the whole project): the output, the build
+// cache, and the prompts, content and theme folders, which are read as
+// what they are.
+func notManuals(in *Input) func(string) bool {
+	if in.Config == nil {
+		return nil
+	}
+	c := in.Config
+	dirs := map[string]bool{}
+	for _, d := range []string{c.Out, c.Prompts, c.Content, c.Theme, ".lore-cache"} { // .lore-cache: build.CacheDir
+		if d != "" {
+			dirs[path.Clean(c.Path(d))] = true
+		}
+	}
+	return func(dir string) bool { return dirs[path.Clean(dir)] }
 }
 
 // appendLinkedFiles adds the files manual m links to that are no manuals

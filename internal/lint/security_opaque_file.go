@@ -11,8 +11,9 @@ import (
 
 var securityOpaqueFile = &Rule{
 	ID: "security/opaque-file", Severity: diag.Error,
-	Summary: "a file of a skill, or one a manual links to, that lint cannot read: a program, an archive, a binary or text over 16 MiB",
-	Doc: "The security rules read every text file of an Agent Skills folder and every file a manual links to, so a script that opens a reverse shell is an " +
+	Summary: "a file beside the manuals that lint cannot read: a program, an archive, a binary or text over 16 MiB",
+	Doc: "The security rules read every text file under a manual root (an Agent Skills folder's scripts and documents, a script " +
+		"beside the manuals) and every file a manual links to, so a script that opens a reverse shell is an " +
 		"error. The same command compiled into a program, packed into an archive the skill tells the agent to unpack, or put " +
 		"past the 16 MiB the rules read of a file would pass unread, and a reviewer cannot read it in a pull request either. " +
 		"The rule reports such a file: a compiled program (ELF, Mach-O, Windows PE, WebAssembly, Java " +

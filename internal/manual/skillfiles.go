@@ -32,7 +32,20 @@ type SkillFile struct {
 // files are returned, so a caller with a limit learns that the folder
 // holds more.
 func SkillFiles(fsys afero.Fs, entry *Manual, skip func(dir string) bool, limit int) []SkillFile {
-	wl := wall.New(fsys, entry.Root)
+	return filesUnder(fsys, entry.Root, entry.Dir(), skip, limit)
+}
+
+// RootFiles lists every regular file under the manual root root, as
+// SkillFiles lists a skill folder's (skip as there): the files an agent
+// pointed at the manuals can open or run, Markdown and not.
+func RootFiles(fsys afero.Fs, root string, skip func(dir string) bool, limit int) []SkillFile {
+	return filesUnder(fsys, root, root, skip, limit)
+}
+
+// filesUnder lists the files below dir, a folder inside root (see
+// SkillFiles).
+func filesUnder(fsys afero.Fs, root, dir string, skip func(dir string) bool, limit int) []SkillFile {
+	wl := wall.New(fsys, root)
 	var out []SkillFile
 	var rec func(dir string, depth int)
 	rec = func(dir string, depth int) {
@@ -69,7 +82,7 @@ func SkillFiles(fsys afero.Fs, entry *Manual, skip func(dir string) bool, limit 
 			}
 		}
 	}
-	rec(entry.Dir(), 0)
+	rec(dir, 0)
 	return out
 }
 
