@@ -96,9 +96,8 @@ var scriptExts = map[string]bool{".sh": true, ".bash": true, ".zsh": true, ".ksh
 // references/, assets/ and the rest; Markdown files there are manuals
 // already), the files a manual links to, every other file under a
 // manual root, and every prompt file (engine prompts, layers, library
-// blocks, fragments, task templates).
-// The files of a skill they cannot read are opaque, for
-// security/opaque-file.
+// blocks, fragments, task templates). Those of the manuals' files they
+// cannot read are opaque, for security/opaque-file.
 func securityFiles(in *Input) ([]*scanText, []opaqueFile) {
 	var out []*scanText
 	var opaque []opaqueFile
