@@ -381,7 +381,7 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 	ps.siteIn.SearchVocabulary = p.Vocabulary
 	ps.catalog = b.findCatalog(o)
 	var done func(*manual.Manual, ast.Node)
-	if b.s.once && b.cache != nil {
+	if b.s.once {
 		if src := ps.catalog.src; src != nil {
 			*src = search.Extracted(*src)
 			done = func(m *manual.Manual, doc ast.Node) {

@@ -42,7 +42,7 @@ func (s *Session) loadManuals(p *Project, c *cache.Cache) {
 	// prepare): the parsed Markdown of thousands of manuals is hundreds
 	// of megabytes, which the collector would otherwise scan on every
 	// cycle of the build. A session keeps it for the builds to come.
-	p.Manuals = manual.LoadWith(p.FS, p.roots(), manual.LoadOptions{Prev: prev, Models: ms, NoAST: s.once && c != nil})
+	p.Manuals = manual.LoadWith(p.FS, p.roots(), manual.LoadOptions{Prev: prev, Models: ms, NoAST: s.once})
 	if !s.once {
 		s.loaded = p
 	}
