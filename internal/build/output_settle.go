@@ -5,6 +5,7 @@ import (
 	"io"
 	"path"
 	"runtime"
+	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -45,9 +46,12 @@ func (o *output) settle(now time.Time) {
 	o.mu.Unlock()
 	var g errgroup.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
+	bufs := sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }} // one per file hashed at a time
 	for _, p := range todo {
 		g.Go(func() error {
-			o.settleOne(p, at)
+			buf := bufs.Get().(*[]byte)
+			o.settleOne(p, at, *buf)
+			bufs.Put(buf)
 			return nil
 		})
 	}
@@ -55,15 +59,17 @@ func (o *output) settle(now time.Time) {
 }
 
 // hashFile returns the size and SHA-256 of the file name, read in pieces
-// (the catalog's text is 25 MB at 10,000 manuals).
-func hashFile(fsys afero.Fs, name string) (int64, cache.Key, error) {
+// into buf (the catalog's text is 25 MB at 10,000 manuals).
+func hashFile(fsys afero.Fs, name string, buf []byte) (int64, cache.Key, error) {
 	f, err := fsys.Open(name)
 	if err != nil {
 		return 0, cache.Key{}, err
 	}
 	defer f.Close()
 	h := sha256.New()
-	n, err := io.Copy(h, f)
+	// Through a plain reader: io.CopyBuffer would hand an *os.File to its
+	// WriteTo, which takes a new 32 KiB buffer for every file.
+	n, err := io.CopyBuffer(h, struct{ io.Reader }{f}, buf)
 	if err != nil {
 		return 0, cache.Key{}, err
 	}
@@ -75,13 +81,14 @@ func hashFile(fsys afero.Fs, name string) (int64, cache.Key, error) {
 // file systems that keep times in whole seconds (FAT: two).
 const settleBefore = racyOutput + 2*time.Second
 
-// settleOne settles the new folder's file p (settle) at the time at.
-func (o *output) settleOne(p string, at time.Time) {
+// settleOne settles the new folder's file p (settle) at the time at,
+// reading it through buf.
+func (o *output) settleOne(p string, at time.Time, buf []byte) {
 	o.mu.Lock()
 	e := o.next[p]
 	o.mu.Unlock()
 	full := path.Join(o.stage, p)
-	if size, sum, err := hashFile(o.fs, full); err != nil || size != e.size || sum != e.sum {
+	if size, sum, err := hashFile(o.fs, full, buf); err != nil || size != e.size || sum != e.sum {
 		return // changed under the build: left racy
 	}
 	if o.fs.Chtimes(full, at, at) != nil {
