@@ -148,7 +148,13 @@ func securityFiles(in *Input) ([]*scanText, []opaqueFile) {
 // NUL byte in the first 8 KiB; a file over maxSupportingFile) is added to
 // opaque unless it is media or a document (opaqueKind).
 func appendSkillFiles(out []*scanText, opaque []opaqueFile, fsys afero.Fs, m *manual.Manual, seen map[string]bool) ([]*scanText, []opaqueFile) {
-	for _, f := range manual.SkillFiles(fsys, m, nil, math.MaxInt) {
+	return appendListed(out, opaque, fsys, manual.SkillFiles(fsys, m, nil, math.MaxInt), seen)
+}
+
+// appendListed adds each file of files not seen yet that is not Markdown
+// (manuals are read as manuals), by appendSupportingFile.
+func appendListed(out []*scanText, opaque []opaqueFile, fsys afero.Fs, files []manual.SkillFile, seen map[string]bool) ([]*scanText, []opaqueFile) {
+	for _, f := range files {
 		if strings.EqualFold(path.Ext(f.Path), ".md") || seen[f.Path] {
 			continue
 		}
@@ -163,14 +169,7 @@ func appendSkillFiles(out []*scanText, opaque []opaqueFile, fsys afero.Fs, m *ma
 // beside the manuals is one an agent can be told to run or read without
 // a link ("run `./tools/setup.sh`").
 func appendRootFiles(out []*scanText, opaque []opaqueFile, fsys afero.Fs, root string, skip func(string) bool, seen map[string]bool) ([]*scanText, []opaqueFile) {
-	for _, f := range manual.RootFiles(fsys, root, skip, math.MaxInt) {
-		if strings.EqualFold(path.Ext(f.Path), ".md") || seen[f.Path] {
-			continue
-		}
-		seen[f.Path] = true
-		out, opaque = appendSupportingFile(out, opaque, fsys, f.Path, f.Info.Size())
-	}
-	return out, opaque
+	return appendListed(out, opaque, fsys, manual.RootFiles(fsys, root, skip, math.MaxInt), seen)
 }
 
 // notManuals reports the folders a manual root may hold that are no
