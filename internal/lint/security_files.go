@@ -194,7 +194,7 @@ func notManuals(in *Input) func(string) bool {
 // (a script, a data file, an archive beside it), which an agent reading
 // m opens or runs and lore export copies beside it: every relative link
 // to a regular file that stays inside m's root after symbolic links
-// (file/outside-root reports the others, which nothing reads).
+// (nothing of lore reads a file out of its root).
 func appendLinkedFiles(out []*scanText, opaque []opaqueFile, fsys afero.Fs, m *manual.Manual, seen map[string]bool) ([]*scanText, []opaqueFile) {
 	for _, r := range m.Refs {
 		if r.Kind != manual.RefLink || r.Target == "" {
