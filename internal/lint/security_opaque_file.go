@@ -40,51 +40,50 @@ type opaqueFile struct{ path, why string }
 
 // magic is a file kind known by the bytes it starts with (at offset at).
 type magic struct {
-	at    int
-	sig   string
-	kind  string // why it is opaque (see opaqueKind)
-	inert bool   // an image, a font, a sound, a video
+	at   int
+	sig  string
+	kind string // why it is opaque (see opaqueKind); "" for an image, a font, a sound, a video or a document
 }
 
 // magics are the kinds opaqueKind tells apart.
 var magics = []magic{
-	{0, "\x7fELF", "a compiled program (ELF)", false},
-	{0, "\xfe\xed\xfa\xce", "a compiled program (Mach-O)", false},
-	{0, "\xfe\xed\xfa\xcf", "a compiled program (Mach-O)", false},
-	{0, "\xce\xfa\xed\xfe", "a compiled program (Mach-O)", false},
-	{0, "\xcf\xfa\xed\xfe", "a compiled program (Mach-O)", false},
-	{0, "\xca\xfe\xba\xbe", "a compiled program (Mach-O universal binary or Java class)", false},
-	{0, "MZ", "a compiled program (Windows PE)", false},
-	{0, "\x00asm", "a compiled program (WebAssembly)", false},
-	{0, "PK\x03\x04", "an archive (zip: also jar and wheel)", false},
-	{0, "PK\x05\x06", "an archive (zip)", false},
-	{0, "\x1f\x8b", "an archive (gzip)", false},
-	{0, "BZh", "an archive (bzip2)", false},
-	{0, "\xfd7zXZ\x00", "an archive (xz)", false},
-	{0, "\x28\xb5\x2f\xfd", "an archive (zstd)", false},
-	{0, "7z\xbc\xaf\x27\x1c", "an archive (7z)", false},
-	{0, "Rar!\x1a\x07", "an archive (rar)", false},
-	{257, "ustar", "an archive (tar)", false},
-	{0, "%PDF-", "", true},
-	{0, "\x89PNG\r\n\x1a\n", "", true},
-	{0, "\xff\xd8\xff", "", true},
-	{0, "GIF87a", "", true},
-	{0, "GIF89a", "", true},
-	{8, "WEBP", "", true},
-	{8, "WAVE", "", true},
-	{8, "AVI ", "", true},
-	{0, "\x00\x00\x01\x00", "", true}, // ico
-	{0, "II*\x00", "", true},
-	{0, "MM\x00*", "", true},
-	{0, "wOFF", "", true},
-	{0, "wOF2", "", true},
-	{0, "OTTO", "", true},
-	{0, "\x00\x01\x00\x00", "", true}, // TrueType
-	{0, "ID3", "", true},
-	{0, "OggS", "", true},
-	{0, "fLaC", "", true},
-	{4, "ftyp", "", true},             // MP4, MOV, HEIC, AVIF
-	{0, "\x1a\x45\xdf\xa3", "", true}, // WebM, Matroska
+	{0, "\x7fELF", "a compiled program (ELF)"},
+	{0, "\xfe\xed\xfa\xce", "a compiled program (Mach-O)"},
+	{0, "\xfe\xed\xfa\xcf", "a compiled program (Mach-O)"},
+	{0, "\xce\xfa\xed\xfe", "a compiled program (Mach-O)"},
+	{0, "\xcf\xfa\xed\xfe", "a compiled program (Mach-O)"},
+	{0, "\xca\xfe\xba\xbe", "a compiled program (Mach-O universal binary or Java class)"},
+	{0, "MZ", "a compiled program (Windows PE)"},
+	{0, "\x00asm", "a compiled program (WebAssembly)"},
+	{0, "PK\x03\x04", "an archive (zip: also jar and wheel)"},
+	{0, "PK\x05\x06", "an archive (zip)"},
+	{0, "\x1f\x8b", "an archive (gzip)"},
+	{0, "BZh", "an archive (bzip2)"},
+	{0, "\xfd7zXZ\x00", "an archive (xz)"},
+	{0, "\x28\xb5\x2f\xfd", "an archive (zstd)"},
+	{0, "7z\xbc\xaf\x27\x1c", "an archive (7z)"},
+	{0, "Rar!\x1a\x07", "an archive (rar)"},
+	{257, "ustar", "an archive (tar)"},
+	{0, "%PDF-", ""},
+	{0, "\x89PNG\r\n\x1a\n", ""},
+	{0, "\xff\xd8\xff", ""},
+	{0, "GIF87a", ""},
+	{0, "GIF89a", ""},
+	{8, "WEBP", ""},
+	{8, "WAVE", ""},
+	{8, "AVI ", ""},
+	{0, "\x00\x00\x01\x00", ""}, // ico
+	{0, "II*\x00", ""},
+	{0, "MM\x00*", ""},
+	{0, "wOFF", ""},
+	{0, "wOF2", ""},
+	{0, "OTTO", ""},
+	{0, "\x00\x01\x00\x00", ""}, // TrueType
+	{0, "ID3", ""},
+	{0, "OggS", ""},
+	{0, "fLaC", ""},
+	{4, "ftyp", ""},             // MP4, MOV, HEIC, AVIF
+	{0, "\x1a\x45\xdf\xa3", ""}, // WebM, Matroska
 }
 
 // opaqueKind says why a file name whose first bytes are head is opaque
@@ -100,9 +99,6 @@ func opaqueKind(name string, head []byte, large bool) string {
 	}
 	for _, m := range magics {
 		if len(head) >= m.at+len(m.sig) && bytes.Equal(head[m.at:m.at+len(m.sig)], []byte(m.sig)) {
-			if m.inert {
-				return ""
-			}
 			return m.kind
 		}
 	}
