@@ -6,11 +6,13 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+
+	"github.com/lorekit/lore/internal/config"
 )
 
 // CacheDir is the build cache's folder inside the project. lore build
 // creates it (with a .gitignore that ignores it), lore clean removes it.
-const CacheDir = ".lore-cache"
+const CacheDir = config.CacheDir
 
 // buildIdentity names the lore binary that builds: its module version and
 // VCS revision, and for a development build (no version, or a modified

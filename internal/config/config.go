@@ -117,6 +117,10 @@ type Lint struct {
 	IgnorePos []Pos
 }
 
+// CacheDir is the folder beside lore.yaml that holds lore build's cache
+// (build.CacheDir); the linter leaves it out of a manual root.
+const CacheDir = ".lore-cache"
+
 // defaultProviders returns a new map from the common providers to their
 // render styles (bundle.DefaultStyles).
 func defaultProviders() map[string]string {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/afero"
 
+	"github.com/lorekit/lore/internal/config"
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/lint/scan"
 	"github.com/lorekit/lore/internal/manual"
@@ -92,10 +93,9 @@ var scriptExts = map[string]bool{".sh": true, ".bash": true, ".zsh": true, ".ksh
 	".r": true, ".applescript": true, ".vbs": true, ".psd1": true, ".mk": true, ".makefile": true, ".dockerfile": true}
 
 // securityFiles are the files the security rules scan besides the
-// manuals: the text files of every Agent Skills folder (scripts/,
-// references/, assets/ and the rest; Markdown files there are manuals
-// already), the files a manual links to, every other file under a
-// manual root, and every prompt file (engine prompts, layers, library
+// manuals: the files a manual links to, every other file under a manual
+// root (an Agent Skills folder's scripts/, references/, assets/ and the
+// rest; Markdown files are manuals already), and every prompt file (engine prompts, layers, library
 // blocks, fragments, task templates). Those of the manuals' files they
 // cannot read are opaque, for security/opaque-file.
 func securityFiles(in *Input) ([]*scanText, []opaqueFile) {
@@ -103,11 +103,6 @@ func securityFiles(in *Input) ([]*scanText, []opaqueFile) {
 	var opaque []opaqueFile
 	seen := map[string]bool{}
 	if in.FS != nil && in.Manuals != nil {
-		for _, m := range in.Manuals.Manuals {
-			if m.IsSkillEntry() {
-				out, opaque = appendSkillFiles(out, opaque, in.FS, m, seen)
-			}
-		}
 		roots := map[string]bool{}
 		for _, m := range in.Manuals.Manuals {
 			out, opaque = appendLinkedFiles(out, opaque, in.FS, m, seen)
@@ -141,16 +136,6 @@ func securityFiles(in *Input) ([]*scanText, []opaqueFile) {
 	return out, opaque
 }
 
-// appendSkillFiles adds the text files of skill m's folder that are not
-// Markdown: the files the loader reads there (manual.SkillFiles: symbolic
-// links only to files inside the manual root, no linked folders, no .git
-// or node_modules). A file they cannot read as text (a binary file: a
-// NUL byte in the first 8 KiB; a file over maxSupportingFile) is added to
-// opaque unless it is media or a document (opaqueKind).
-func appendSkillFiles(out []*scanText, opaque []opaqueFile, fsys afero.Fs, m *manual.Manual, seen map[string]bool) ([]*scanText, []opaqueFile) {
-	return appendListed(out, opaque, fsys, manual.SkillFiles(fsys, m, nil, math.MaxInt), seen)
-}
-
 // appendListed adds each file of files not seen yet that is not Markdown
 // (manuals are read as manuals), by appendSupportingFile.
 func appendListed(out []*scanText, opaque []opaqueFile, fsys afero.Fs, files []manual.SkillFile, seen map[string]bool) ([]*scanText, []opaqueFile) {
@@ -182,7 +167,7 @@ func notManuals(in *Input) func(string) bool {
 	}
 	c := in.Config
 	dirs := map[string]bool{}
-	for _, d := range []string{c.Out, c.Prompts, c.Content, c.Theme, ".lore-cache"} { // .lore-cache: build.CacheDir
+	for _, d := range []string{c.Out, c.Prompts, c.Content, c.Theme, config.CacheDir} {
 		if d != "" {
 			dirs[path.Clean(c.Path(d))] = true
 		}
