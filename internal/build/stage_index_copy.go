@@ -76,7 +76,7 @@ func copyRecorded(from afero.Fs, dir string, files []recEntryAt, o *output, key 
 			return err
 		}
 		if cache.Key(sha256.Sum256(b)) != f.entry.sum {
-			return fmt.Errorf("%s changed during the build", path.Join(dir, f.path))
+			return fmt.Errorf("%s changed during the build: run lore build again once nothing else writes to the output", path.Join(dir, f.path))
 		}
 		if err := o.Write(f.path, key, b); err != nil {
 			return err
