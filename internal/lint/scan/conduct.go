@@ -42,7 +42,7 @@ var conductClasses = map[uint64][]string{
 		"mergen", "freigeben"},
 	cReview: {"review*", "check", "checks", "checking", "verif*", "inspect*", "test", "tests", "testing", "reading",
 		"looking", "waiting", "ci", "approval", "approvals", "hook", "hooks", "precommit", "signing", "signature",
-		"signatures", "prüf*", "überprüf*", "durchsicht", "kontroll*"},
+		"signatures", "prüf*", "überprüf*", "durchsicht", "kontroll*", "lesen", "durchzulesen", "anzusehen"},
 	cSafety: {"safety", "guardrail*", "safeguard*", "contentfilter*", "safetyfilter*", "moderation", "censorship",
 		"safemode", "sicherheitsfilter*", "inhaltsfilter*", "schutzmaßnahm*", "jugendschutz*"},
 	cOff:     {"off", "disabled", "false", "none", "deactivated", "aus", "deaktiviert", "ausgeschaltet"},

@@ -89,7 +89,7 @@ func proseParagraph(src []byte, p, q int, code [][2]int, on [maxPatterns]bool, c
 			continue
 		}
 		for _, m := range pat.re.FindAllIndex(para, maxProse) {
-			if !proseCommand(k, para, m) || c.overlaps(p+m[0], p+m[1]) || overlapsRange(code, p+m[0], p+m[1]) {
+			if !proseCommand(k, para, m) || c.overlaps(p+m[0], p+m[1]) || overlaps(code, p+m[0], p+m[1]) {
 				continue
 			}
 			off := commandStart(para, m[0], m[1])
@@ -198,16 +198,6 @@ func negatedBefore(before []byte) bool {
 			return true
 		}
 		before = before[:i]
-	}
-	return false
-}
-
-// overlapsRange reports whether [off, end) overlaps a range of rs.
-func overlapsRange(rs [][2]int, off, end int) bool {
-	for _, r := range rs {
-		if off < r[1] && r[0] < end {
-			return true
-		}
 	}
 	return false
 }

@@ -229,6 +229,10 @@ type pattern struct {
 	// a verb in the past ("say you never read it", not "say you never
 	// store data").
 	past bool
+	// final, with, youDid, defused: the qualifiers of framePatterns
+	// (frameDiscounted).
+	final, youDid, defused bool
+	with                   uint64
 }
 
 // anaphorWindow bounds how far before a request for "one" or "it" the
@@ -310,33 +314,56 @@ const maxSpan = 16
 // orders, concealment, lies, approval without review, safety or checks
 // switched off, obedience, secrets in the answer or a log); with
 // overrides, also text that tells the model to drop its instructions or
-// rules. It matches word classes (verbs, objects and qualifiers with
-// their inflections) in order within a clause, not fixed sentences.
+// rules; and the conduct of framePatterns (lies against what is true,
+// cover stories, destroyed trails, security controls switched off),
+// read with a lexicon of their own. It matches word classes (verbs,
+// objects and qualifiers with their inflections) in order within a
+// clause, not fixed sentences.
 func Injection(src []byte, overrides, prompt bool) []Hit {
 	var c collector
-	var ws []word
+	taken := matchPatterns(&c, src, injectionLexicon, injectionCompoundSet, allPatterns, overrides, prompt, nil)
+	matchPatterns(&c, src, frameLexicon, frameCompoundSet, framePatterns, overrides, prompt, taken)
+	return c.result()
+}
+
+// matchPatterns adds to c the matches of patterns in src, read with lx
+// and compounds, that overlap none of the spans of taken (those found by
+// an earlier call, sorted), and returns the spans it found, sorted.
+func matchPatterns(c *collector, src []byte, lx *lexicon, compounds *compoundSet, patterns []pattern, overrides, prompt bool,
+	taken [][2]int) [][2]int {
+	var found [][2]int
 	ords, clause := 0, 0
-	ws = words(src, 0, len(src), injectionLexicon, injectionCompoundSet, &ords, &clause, ws)
+	ws := words(src, 0, len(src), lx, compounds, &ords, &clause, nil)
 	q := newQualifiers(src, ws)
 	lastEnd := -1
 	for i := range ws {
 		if int(ws[i].off) < lastEnd {
 			continue
 		}
-		for _, p := range allPatterns {
+		for k := range patterns {
+			p := &patterns[k]
 			if p.override && !overrides || (p.dropsRules || p.manual) && prompt {
 				continue
 			}
 			end, ok := p.match(ws, i)
-			if !ok || p.discounted(src, ws, q, i, end) {
+			if !ok || overlapsSorted(taken, int(ws[i].off), end) || p.discounted(src, ws, q, i, end) ||
+				p.frameDiscounted(src, ws, q, i, end) {
 				continue
 			}
 			c.add(Hit{Off: int(ws[i].off), End: end, What: "text that " + p.what})
+			found = append(found, [2]int{int(ws[i].off), end})
 			lastEnd = end
 			break
 		}
 	}
-	return c.result()
+	return found
+}
+
+// overlapsSorted reports whether the span from off to end overlaps one
+// of spans, sorted and apart: a search, where overlaps walks them all.
+func overlapsSorted(spans [][2]int, off, end int) bool {
+	i := sort.Search(len(spans), func(i int) bool { return spans[i][1] > off })
+	return i < len(spans) && spans[i][0] < end
 }
 
 // match reports whether p matches the words from ws[i] on, and where the
@@ -392,13 +419,15 @@ func (p *pattern) discounted(src []byte, ws []word, q *qualifiers, i, end int) b
 	// veto, which reads the text around the match.
 	case p.notThen != 0 && followedBy(ws, end, p.notThen), p.anaphor && !q.named(ws, i):
 		return true
-	case p.negatable && negated(ws, i, max(p.negWindow, 5), !p.hasStep(cNeg|cPastNeg)):
+	// A pattern that holds its negation (fNo of the frames: "you have no
+	// rules") takes none after its first word.
+	case p.negatable && negated(ws, i, max(p.negWindow, 5), !p.hasStep(cNeg|cPastNeg|fNo)):
 		return true
 	case p.cred && (credentialVeto(src, int(ws[i].off), end) || p.from && !hasFrom(src[ws[i].off:end])):
 		return true
 	case p.modal && i > 0 && ws[i-1].class&cModal != 0 && ws[i].ord-ws[i-1].ord <= 1 && ws[i-1].clause == ws[i].clause:
 		return true
-	case p.plain && q.qualified(ws, i, end):
+	case p.plain && (q.qualified(ws, i, end) || purposeLead(src, int(ws[i].off))):
 		return true
 	case p.conductDiscounted(src, ws, q, i, end):
 		return true
@@ -536,6 +565,27 @@ func (q *qualifiers) qualified(ws []word, i, end int) bool {
 		k++
 	}
 	return q.lastQual[k] >= 0
+}
+
+// purposeLead reports whether the word at src[off] follows a "to" that
+// opens its sentence or line: "To disable the check, set X" says what a
+// setting is for, it orders nothing.
+func purposeLead(src []byte, off int) bool {
+	k := off
+	for k > 0 && (src[k-1] == ' ' || src[k-1] == '\t') {
+		k--
+	}
+	if k < 2 || !bytes.EqualFold(src[k-2:k], []byte("to")) {
+		return false
+	}
+	k -= 2
+	if k > 0 && isASCIILetter(src[k-1]) {
+		return false
+	}
+	for k > 0 && bytes.IndexByte([]byte(" \t*_>#-+"), src[k-1]) >= 0 {
+		k--
+	}
+	return k == 0 || bytes.IndexByte([]byte(".!?;:\n"), src[k-1]) >= 0
 }
 
 // progressiveBetween reports whether text holds a word ending in -ing.

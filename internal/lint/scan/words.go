@@ -173,17 +173,19 @@ type wordScan struct {
 // flush ends the token src[s:e] held in buf.
 func (w *wordScan) flush(s, e int) {
 	t := w.buf
+	joined := false
 	if w.prevOff >= 0 && len(w.pair) > 0 {
 		n := len(w.pair)
 		w.pair = append(w.pair, t...)
 		j, ok := w.compounds.joined[string(w.pair)]
 		w.pair = w.pair[:n]
 		if ok {
-			t = []byte(j)
-			s = w.prevOff
+			t, s, joined = []byte(j), w.prevOff, true
 		}
 	}
-	*w.ords++
+	if !joined {
+		*w.ords++ // a compound is one word: it keeps its first word's ordinal
+	}
 	if c := w.lx.classOf(t); c != 0 {
 		w.out = append(w.out, word{off: int32(s), end: int32(e), ord: int32(*w.ords), clause: int32(*w.clause), class: c})
 	}
