@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
@@ -314,7 +315,7 @@ func reportHits(p *Pass, t *scanText, hits []scan.Hit, fix, remove string) {
 				f.Edits = append(f.Edits, diag.Edit{Start: x.Off, End: x.End})
 			}
 		}
-		p.ReportFix(pos, t.pos(h.End), f, "%s: `%s`; %s", what, ex, fix)
+		p.ReportFix(pos, t.pos(h.End), f, "%s: `%s`; %s", what, ex, cmp.Or(h.Fix, fix))
 		i = j
 	}
 }

@@ -23,7 +23,7 @@ var securityRemoteExec = securityRule(&Rule{
 		"`--extra-index-url`, `gem sources --add`), pip's `--trusted-host` (TLS checks off for that host), a global git hooks " +
 		"folder (`git config --global core.hooksPath`: every repository on the machine runs its hooks), and a command that erases " +
 		"the record of what was done (`unset HISTFILE`, `history -c`, shell history or system logs under /var/log removed, " +
-		"`wevtutil cl`); reverse shells, keys written into authorized_keys and the other ways into a machine are " +
+		"`wevtutil cl`), and a force-push over main or master (`git push --force origin main`, `git push origin +main`); reverse shells, keys written into authorized_keys and the other ways into a machine are " +
 		"security/backdoor's, an error. A model reads a command written anywhere, so the rule also reads inline code that goes on over the lines of its " +
 		"paragraph, the text of HTML code elements (<code>, <kbd>, <samp>, <tt>), and prose, where it reports what a sentence cannot " +
 		"mean otherwise: a download with its address piped into a shell or iex (\"curl | sh\" named without one is the practice, not a " +
@@ -33,7 +33,8 @@ var securityRemoteExec = securityRule(&Rule{
 		"it (\"never run curl https://… | sh\", \"do not use curl -k\"), nor the subject of its sentence (\"rm -rf / is fatal\", " +
 		"\"sudo apt is not needed\"). The text is also read past the disguises security/injection reads past (character " +
 		"references such as `&#96;`, invisible characters, look-alike letters, markup inside words); what only that reading finds is " +
-		"reported as disguised. Pin what is downloaded (a checksum, a package manager), drop sudo, keep TLS checks on, give a folder the permissions it needs.",
+		"reported as disguised. Each finding says what to do instead of its command: pin what is downloaded (a checksum, a package manager), drop sudo, " +
+		"keep TLS checks on, give a folder the permissions it needs, push to a branch.",
 }, "download to a file, check it and run it in a separate step, or drop the command", func(t *scanText) []scan.Hit {
 	return execHits(t, false)
 })

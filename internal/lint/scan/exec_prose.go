@@ -93,7 +93,7 @@ func proseParagraph(src []byte, p, q int, code [][2]int, on [maxPatterns]bool, c
 				continue
 			}
 			off := commandStart(para, m[0], m[1])
-			c.add(Hit{Off: p + off, End: p + m[1], What: "a command that " + pat.what})
+			c.add(Hit{Off: p + off, End: p + m[1], What: "a command that " + pat.what, Fix: pat.fix})
 		}
 	}
 }

@@ -28,6 +28,9 @@ type Hit struct {
 	// Redact is set when the excerpt must not show the bytes Off..End
 	// (a credential).
 	Redact bool
+	// Fix says what to do instead, where it differs from the fix of the
+	// rule that reports the hit ("" for the rule's).
+	Fix string
 }
 
 // lineAt returns the bounds of the line holding off, without its ending.
