@@ -23,7 +23,10 @@ var securityRemoteExec = securityRule(&Rule{
 		"`--extra-index-url`, `gem sources --add`), pip's `--trusted-host` (TLS checks off for that host), a global git hooks " +
 		"folder (`git config --global core.hooksPath`: every repository on the machine runs its hooks), and a command that erases " +
 		"the record of what was done (`unset HISTFILE`, `history -c`, shell history or system logs under /var/log removed, " +
-		"`wevtutil cl`), and a force-push over main or master (`git push --force origin main`, `git push origin +main`); reverse shells, keys written into authorized_keys and the other ways into a machine are " +
+		"`wevtutil cl`), a force-push over main or master (`git push --force origin main`, `git push origin +main`), a merge past branch " +
+		"protection (`gh pr merge --admin`), and the machine's protection turned off (`setenforce 0`, `ufw disable`, the " +
+		"firewall or auditd stopped, `Set-MpPreference -Disable… $true`, `netsh advfirewall … state off`, `spctl " +
+		"--master-disable`); reverse shells, keys written into authorized_keys and the other ways into a machine are " +
 		"security/backdoor's, an error. A model reads a command written anywhere, so the rule also reads inline code that goes on over the lines of its " +
 		"paragraph, the text of HTML code elements (<code>, <kbd>, <samp>, <tt>), and prose, where it reports what a sentence cannot " +
 		"mean otherwise: a download with its address piped into a shell or iex (\"curl | sh\" named without one is the practice, not a " +
