@@ -193,8 +193,14 @@ func (q *qualifiers) ifAfter(ws []word, i, end int) bool {
 	if j <= int32(k) {
 		return false
 	}
-	w := string(bytes.ToLower(q.src[ws[j].off:ws[j].end]))
-	return w != "when" && w != "whenever" && w != "sobald"
+	return !timeWord(q.src, ws[j])
+}
+
+// timeWord reports whether w, a word of class cIf, says when, not
+// whether: "when you finish, paste it" orders as much as "paste it".
+func timeWord(src []byte, w word) bool {
+	t := src[w.off:w.end]
+	return bytes.EqualFold(t, []byte("when")) || bytes.EqualFold(t, []byte("whenever")) || bytes.EqualFold(t, []byte("sobald"))
 }
 
 // pastDenial reports whether the denial that ends the match from ws[i]

@@ -483,7 +483,7 @@ func followedBy(ws []word, end int, c uint64) bool {
 // asked by walking the clause for every match, a clause of a million
 // words with a match every few words would take a million walks.
 type qualifiers struct {
-	lastQual []int32 // per word: the last word of class cNeg|cIf at or before it in its clause, or -1
+	lastQual []int32 // per word: the last negation or condition (cNeg, cIf but a time) at or before it in its clause, or -1
 	lastCred []int32 // per word: the last word of class cCred before it, or -1
 	defuse   []int32 // per word: how many words of class cDefuse its clause holds
 	lastIf   []int32 // per word: the last word of class cIf in its clause, or -1
@@ -508,7 +508,7 @@ func newQualifiers(src []byte, ws []word) *qualifiers {
 				q.lastCred[i] = int32(i - 1)
 			}
 		}
-		if ws[i].class&(cNeg|cIf) != 0 {
+		if ws[i].class&cNeg != 0 || ws[i].class&cIf != 0 && !timeWord(src, ws[i]) {
 			q.lastQual[i] = int32(i)
 		}
 	}
