@@ -231,8 +231,8 @@ type pattern struct {
 	past bool
 	// final, with, youDid, defused: the qualifiers of framePatterns
 	// (frameDiscounted).
-	final, youDid, defused bool
-	with                   uint64
+	final, youDid, defused, credBefore bool
+	with                               uint64
 }
 
 // anaphorWindow bounds how far before a request for "one" or "it" the
