@@ -34,7 +34,8 @@ type qword struct {
 	// alone (llm ↔ llms, pr ↔ prs).
 	plural string
 	// spelling are the English terms of the word's other spellings that
-	// the catalog holds (summarise → summarize, color → colour).
+	// the catalog holds (summarise → summarize, color → colour), also
+	// the names its symbols spell out (C# → csharp, .NET → dotnet).
 	spelling []string
 	// derived are the English terms of the verb or noun the word derives
 	// from or derives that the catalog holds, where the stemmer does not
@@ -164,8 +165,8 @@ func (a *Analysis) adopt(w *qword, tw textan.Word, lang string, known func(strin
 	w.trans, w.transGroups, w.related, w.base, w.plural = tw.Trans, groups, tw.Related, tw.Base, tw.Plural
 	w.spelling, w.derived = nil, nil
 	if w.en != "" && !w.number {
-		for _, t := range textan.SpellingTerms(w.raw) {
-			if known(t) {
+		for _, t := range slices.Concat(textan.SpellingTerms(w.raw), tw.Named) {
+			if known(t) && !slices.Contains(w.spelling, t) {
 				w.spelling = append(w.spelling, t)
 			}
 		}

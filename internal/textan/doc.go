@@ -14,7 +14,8 @@
 // through the glossary (in other forms of the word too: passenden →
 // passen, Umsetzung → umsetzen, entwirf → entwerfen; a compound by its
 // parts), English words related through the thesaurus, German spellings
-// of Latin and Greek words written the English way (Cognates). An
+// of Latin and Greek words written the English way (Cognates), and the
+// names a word's symbols spell (SymbolNames: C# → csharp, .NET → dotnet). An
 // Analysis holds the vocabulary: lore's glossary_de_en.txt and
 // thesaurus_en.txt with a project's vocabulary (lore.yaml vocabulary:)
 // added. What needs an index's own vocabulary stays with the index's

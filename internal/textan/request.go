@@ -24,8 +24,11 @@ type Word struct {
 	// or to its renderings; Base the letters of a word that ends in
 	// digits (arm64 → arm); Plural the other number of an acronym (llm ↔
 	// llms), which the stemmer leaves alone.
-	Trans   []string
-	Groups  [][]string
+	Trans  []string
+	Groups [][]string
+	// Named are the terms of the names its symbols spell out (C# →
+	// csharp, .NET → dotnet: SymbolNames).
+	Named   []string
 	Split   bool
 	Related []string
 	Base    string
@@ -118,6 +121,7 @@ func (a *Analysis) Request(text string) []Word {
 	ws := make([]Word, len(raw))
 	for i, t := range raw {
 		ws[i].Raw = strings.ToLower(t.Text)
+		ws[i].Named = SymbolNames(in, t)
 	}
 	// English folds the text first, which may cut it into other words
 	// (① is a word there): terms go to the word at their position.
