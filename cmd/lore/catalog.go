@@ -21,6 +21,9 @@ type catalogFlags struct {
 	engine  string
 	tools   string
 	cmd     *cobra.Command
+	// project is the project a catalog was built from (nil for
+	// --catalog): what lint finds in its manuals can be asked.
+	project *build.Project
 }
 
 func (f *catalogFlags) register(cmd *cobra.Command) {
@@ -69,6 +72,7 @@ func (f *catalogFlags) open() (c *search.Catalog, closeFn func(), err error) {
 		}
 		return c, func() { c.Close(); os.RemoveAll(tmp) }, nil
 	}
+	f.project = p
 	dir, notes, err := build.ProjectCatalog(p)
 	for _, n := range notes {
 		fmt.Fprintf(f.cmd.ErrOrStderr(), "lore %s: cache: %s\n", f.cmd.Name(), diag.Printable(n))

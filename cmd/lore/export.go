@@ -9,15 +9,17 @@ import (
 	"github.com/lorekit/lore/internal/build"
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/export"
+	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/plural"
 )
 
 func newExportCmd(e *env) *cobra.Command {
 	var (
-		pf    projectFlags
-		host  string
-		out   string
-		check bool
+		pf     projectFlags
+		host   string
+		out    string
+		check  bool
+		failOn string
 	)
 	cmd := &cobra.Command{
 		Use:     "export --host H --out DIR",
@@ -53,10 +55,19 @@ a file it did not write, such as a hand-written skill of the same name): a
 second run changes nothing. It never writes or removes through a symbolic link that
 leads out of DIR (a committed .claude -> elsewhere stops it), and never
 copies a linked file that is a symbolic link out of its manual's folder. With --check it writes nothing and exits 1 when DIR is
-stale, naming each stale file: run it in CI after lore export was committed.`,
+stale, naming each stale file: run it in CI after lore export was committed.
+
+Export lints the project first and writes (or, with --check, compares)
+nothing when lint finds an error of a security rule (security/*): the host
+would load what lint refused. --fail-on error, warning or info stops it at
+any finding that severe, as a build; --fail-on never exports whatever lint
+finds. Errors of the safety floor stop it whatever --fail-on says. Other
+errors (a skill name export maps onto the Agent Skills rules, a broken
+link) do not stop it by default; lore lint reports them.`,
 		Example: `  lore export --host claude-code --out .
   lore export --host codex --out build/codex
-  lore export --host claude-code --out . --check     (in CI)`,
+  lore export --host claude-code --out . --check     (in CI)
+  lore export --host codex --out . --fail-on error   stricter: any lint error stops it`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if host == "" {
@@ -66,13 +77,28 @@ stale, naming each stale file: run it in CI after lore export was committed.`,
 				return usageError("--out is required: the folder the host's layout is written into (. for the project itself)")
 			}
 			pf.outGiven = true
+			o := build.ExportOptions{Options: export.Options{Host: host, Out: filepath.ToSlash(out), Check: check}}
+			var err error
+			if failOn != "security" {
+				if o.FailOn, o.NeverFail, err = parseFailOn(failOn); err != nil {
+					return usageError("unknown --fail-on %q: use security, error, warning, info or never", failOn)
+				}
+			}
 			p, err := pf.load()
 			if err != nil {
 				return failure(err)
 			}
-			r, err := build.Export(p, export.Options{Host: host, Out: filepath.ToSlash(out), Check: check})
+			r, err := build.Export(p, o)
 			if err != nil {
 				return failure(err)
+			}
+			if r.Failed {
+				if err := lint.Write(e.stdout, "text", r.Lint); err != nil {
+					return failure(err)
+				}
+				fmt.Fprintf(e.stderr, "lore export: failed: %s; nothing written to %s\n", r.Lint.Diagnostics.Summary(), diag.Printable(out))
+				fmt.Fprintln(e.stderr, exportFailHint(r.Lint.Diagnostics, failOn))
+				return findings()
 			}
 			for _, rn := range r.Renamed {
 				fmt.Fprintf(e.stderr, "lore export: %s: %s is exported as %s (Agent Skills names: a-z, 0-9 and hyphens, at most 64 characters)\n", diag.Printable(rn.Source), diag.Printable(rn.Manual), rn.Name)
@@ -101,8 +127,9 @@ stale, naming each stale file: run it in CI after lore export was committed.`,
 			for _, f := range r.Removed {
 				fmt.Fprintf(e.stdout, "removed %s\n", diag.Printable(filepath.Join(out, f)))
 			}
-			fmt.Fprintf(e.stderr, "lore export: %s: %s written, %s unchanged, %s removed\n", r.Host,
-				plural.Of(len(r.Written), "file", "files"), plural.Of(r.Unchanged, "file", "files"), plural.Of(len(r.Removed), "file", "files"))
+			fmt.Fprintf(e.stderr, "lore export: %s: %s written, %s unchanged, %s removed (lint: %s)\n", r.Host,
+				plural.Of(len(r.Written), "file", "files"), plural.Of(r.Unchanged, "file", "files"), plural.Of(len(r.Removed), "file", "files"),
+				r.Lint.Diagnostics.Summary())
 			return nil
 		},
 	}
@@ -110,5 +137,19 @@ stale, naming each stale file: run it in CI after lore export was committed.`,
 	cmd.Flags().StringVar(&host, "host", "", "the host whose layout to write: claude-code, codex, copilot, cursor, gemini-cli or a profile of lore.yaml")
 	cmd.Flags().StringVar(&out, "out", "", "the folder to write into (. for the project itself)")
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 and name the stale files when the export differs from --out")
+	cmd.Flags().StringVar(&failOn, "fail-on", "security", "export nothing when lint finds a security error (security), a finding at least this severe (error, warning, info), or never")
 	return cmd
+}
+
+// exportFailHint says what stopped an export and the way forward, as
+// failHint does for a build.
+func exportFailHint(ds diag.List, failOn string) string {
+	if n := build.FloorErrors(ds); n > 0 {
+		return fmt.Sprintf("lore export: %s of the safety floor (see lint/floor in the rule reference) stop the export whatever --fail-on says: fix them first",
+			plural.Of(n, "error", "errors"))
+	}
+	if failOn == "security" {
+		return "lore export: errors of the security rules stop the export (the host would load what lint refused): fix them, or, for a line reviewed as safe, disable the rule on it (<!-- lore-disable-next-line RULE -->)"
+	}
+	return fmt.Sprintf("lore export: findings at or above --fail-on %s stop the export: fix them, or export with them: lore export --fail-on security (security errors only) or never", failOn)
 }

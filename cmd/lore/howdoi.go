@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lorekit/lore/internal/build"
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/search"
 )
@@ -38,6 +39,10 @@ not checked and a name found twice is the first file in path order, as for
 Without --catalog, the project's catalog (public/lore/catalog.bleve) is
 used and built first when it is missing or its manuals changed; with
 --manuals, a catalog of those folders is built for this one question.
+Such a catalog is not a build's, so a manual it would load in which lint
+finds an error of a security rule is withheld: the answer is a hint that
+says so, and the errors go to stderr (a runtime given lore build's output
+never loads it: the build fails on them).
 
 --format json prints exactly one of {"loaded":{...}}, {"alternatives":[...]}
 or {"hint":"..."}. Exit status: 0 for any answer, 2 for a usage,
@@ -69,6 +74,11 @@ configuration or catalog failure.`,
 			a, err := c.HowDoI(args[0], v)
 			if err != nil {
 				return failure(err)
+			}
+			if cf.project != nil {
+				for _, d := range build.WithholdLoaded(cf.project, a) {
+					fmt.Fprintln(e.stderr, diag.Printable(d.String()))
+				}
 			}
 			if format == "json" {
 				b, err := json.Marshal(a)

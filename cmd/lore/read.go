@@ -8,7 +8,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/plural"
 	"github.com/lorekit/lore/internal/search"
 )
 
@@ -43,8 +45,13 @@ tabs) are shown as escapes such as \x1b, so a manual cannot clear the
 screen or rewrite what was printed; piped or redirected, the bytes are
 exactly what manual_read returns.
 
-Exit status: 0 when found, 1 when no manual has the name, 2 for an invalid
-name, an unknown engine or a configuration failure.`,
+A manual in which lint finds an error of a security rule (security/*) is
+withheld, as a build that finds them fails: its findings
+go to stderr and nothing to stdout.
+
+Exit status: 0 when found, 1 when no manual has the name or it is
+withheld, 2 for an invalid name, an unknown engine or a configuration
+failure.`,
 		Example: `  lore read images
   lore read embed-overview --engine arthur`,
 		Args: cobra.ExactArgs(1),
@@ -57,7 +64,7 @@ name, an unknown engine or a configuration failure.`,
 			if err != nil {
 				return usageError("%v", err)
 			}
-			_, text, err := search.Read(p.Manuals, c, args[0], p.RelPath)
+			m, text, err := search.Read(p.Manuals, c, args[0], p.RelPath)
 			switch {
 			case errors.Is(err, search.ErrInvalidName):
 				return usageError("%v", err)
@@ -66,6 +73,14 @@ name, an unknown engine or a configuration failure.`,
 				return findings()
 			case err != nil:
 				return failure(err)
+			}
+			if ds := build.Withheld(p, m); len(ds) > 0 {
+				for _, d := range ds {
+					fmt.Fprintln(e.stderr, diag.Printable(d.String()))
+				}
+				fmt.Fprintf(e.stderr, "lore read: %s is withheld: lint finds %s of the security rules in it, which fail lore build; fix them, or open the file itself to review it\n",
+					args[0], plural.Of(len(ds), "error", "errors"))
+				return findings()
 			}
 			return writeContent(e.stdout, text)
 		},

@@ -2,8 +2,10 @@ package build
 
 import (
 	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/export"
 	"github.com/lorekit/lore/internal/hosts"
+	"github.com/lorekit/lore/internal/lint"
 )
 
 // HostsInput is the project as the host simulation reads it.
@@ -24,10 +26,41 @@ func Hosts(p *Project, o hosts.Options) (*hosts.Report, error) {
 	return hosts.Run(p.HostsInput(), o)
 }
 
+// ExportOptions are the options of Export: the host's layout and where
+// it goes, and which lint findings stop it, as they stop a build.
+type ExportOptions struct {
+	export.Options
+	// FailOn is the least severe lint finding that stops the export;
+	// when Off, only the errors of the security rules do (a skill name
+	// export maps, a broken link, stop a build but not an export). With
+	// NeverFail it exports whatever lint finds. Errors of the safety
+	// floor stop it either way.
+	FailOn    diag.Severity
+	NeverFail bool
+}
+
+// ExportResult is what Export did. With Failed set it wrote and compared
+// nothing: Lint holds the findings that stopped it.
+type ExportResult struct {
+	*export.Result
+	Lint   lint.Report
+	Failed bool
+}
+
 // Export writes the project's manuals in a host's native layout (lore
-// export).
-func Export(p *Project, o export.Options) (*export.Result, error) {
-	return export.Run(p.HostsInput(), o)
+// export), once lint lets them through: an export puts the manuals where
+// an agent loads them, so what fails a build (a security finding first of
+// all) never reaches the host's folder.
+func Export(p *Project, o ExportOptions) (*ExportResult, error) {
+	r := Lint(p, nil)
+	if fails(r.Diagnostics, o.FailOn, o.NeverFail) || o.FailOn == diag.Off && !o.NeverFail && SecurityErrors(r.Diagnostics) > 0 {
+		return &ExportResult{Lint: r, Failed: true}, nil
+	}
+	res, err := export.Run(p.HostsInput(), o.Options)
+	if err != nil {
+		return nil, err
+	}
+	return &ExportResult{Result: res, Lint: r}, nil
 }
 
 // siteHosts is the Hosts page's report: the hosts lore.yaml targets, or
