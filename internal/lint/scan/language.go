@@ -94,15 +94,16 @@ func appendForeign(hits []Hit, src []byte, off, end int) []Hit {
 			bits, key := table.lookup(w)
 			sent.add(bits, key)
 			para.add(bits, key)
+			sent.cue(w, bits)
 		})
-		if name, ok := sent.verdict(); ok {
-			ts, te := trimSpan(src, s, e)
+		ts, te := trimSpan(src, s, e)
+		if name, ok := sent.verdict(closedSentence(src[ts:te])); ok {
 			hits = append(hits, Hit{Off: ts, End: te, What: "prose in " + name})
 		}
 		s = n
 	}
 	if len(hits) == found {
-		if name, ok := para.verdict(); ok {
+		if name, ok := para.verdict(false); ok {
 			ts, te := trimSpan(src, off, end)
 			hits = append(hits, Hit{Off: ts, End: te, What: "prose in " + name})
 		}
@@ -199,6 +200,19 @@ type tally struct {
 	seen    wordSet
 	foreign int // occurrences of function words of languages not read
 	words   int
+	cues    int // foreign cues (foreignCue) that are no function word
+	capital int // words that start with a capital letter
+}
+
+// cue counts w, a word of bits (its function-word languages), as a
+// foreign cue or a capitalised word.
+func (t *tally) cue(w []byte, bits langBits) {
+	if capitalised(w) {
+		t.capital++
+	}
+	if bits == 0 && foreignCue(w) {
+		t.cues++
+	}
 }
 
 // add counts a word: its languages and its number (stopIndex.lookup).
@@ -225,8 +239,10 @@ func (t *tally) add(bits langBits, key uint64) {
 }
 
 // verdict reports whether the words counted are in a language of the
-// Latin script the rules do not read, and which.
-func (t *tally) verdict() (string, bool) {
+// Latin script the rules do not read, and which; with closed (the words
+// of one sentence of prose that ends in . ! or ?), the foreign cues of a
+// short sentence count too.
+func (t *tally) verdict(closed bool) (string, bool) {
 	read := 0
 	best := -1
 	for k, l := range latinLangs {
@@ -239,6 +255,11 @@ func (t *tally) verdict() (string, bool) {
 	n := t.count[best]
 	if n >= minForeignWords && n >= 2*read+1 && float64(t.foreign) >= minForeignShare*float64(t.words) {
 		return latinLangs[best].name, true
+	}
+	// A short sentence: its cues count beside its function words.
+	if evidence := t.foreign + t.cues; closed && read <= 1 && t.words >= minCueWords && t.foreign >= 1 && t.cues >= 1 &&
+		evidence >= minCues && evidence >= 2*read+1 && 2*t.capital <= t.words {
+		return "a language other than English or German", true // too few words to tell which
 	}
 	return "", false
 }
