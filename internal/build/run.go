@@ -292,6 +292,9 @@ func (b *buildRun) run() (*Result, error) {
 // stages load and bake.
 func (b *buildRun) loadAndBake() error {
 	p, s := b.p, b.s
+	// The token encoding is loaded beside the manuals: bake needs it.
+	counter := s.tokenCounter(p)
+	go func() { _ = counter.Load() }()
 	s.loadManuals(p, b.cache)
 	if s.once && p.foundNothing() {
 		return p.noManuals("build", s.o.Manuals) // lore build of nothing: no green CI job
@@ -304,7 +307,6 @@ func (b *buildRun) loadAndBake() error {
 		s.o.Sized(n)
 	}
 	b.res = &Result{Project: p, Manuals: len(p.Manuals.Manuals)}
-	counter := s.tokenCounter(p)
 	b.sums = s.sums.of(p.Manuals.Manuals)
 	b.ids = manualIDs(p.Manuals.Manuals, b.sums)
 	if b.cache != nil {
