@@ -201,6 +201,7 @@ func ours(name string, dir bool) bool {
 		return true
 	}
 	name = strings.TrimSuffix(name, ".tmp")
+	name = strings.TrimSuffix(name, logSuffix)
 	return strings.HasSuffix(name, ".tab") || strings.HasSuffix(name, ".pack")
 }
 
