@@ -23,7 +23,10 @@
 #   make bench-hugo  Hugo v0.165.0 (installed into bin/ once) against the
 #                goldmark floor and lore build over the generated 10k corpus,
 #                interleaved, medians of five, with ratios and peak RSS (not
-#                part of make test; bench/hugo-site holds Hugo's config)
+#                part of make test; bench/hugo-site holds Hugo's config);
+#                each cold build runs in a fresh copy of its project per
+#                round, and again in place (a second figure: on ext4 writing
+#                a tree right after removing one is slower)
 #                To profile one command, every lore command takes the hidden
 #                flags --cpuprofile FILE, --memprofile FILE and --trace FILE
 #                (as go test's; read them with go tool pprof / go tool trace)

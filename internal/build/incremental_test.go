@@ -72,12 +72,18 @@ func TestIncrementalEqualsScratch(t *testing.T) {
 	// removed: the check of the output that the nothing-changed test
 	// begins (and the build then takes) must find it.
 	defacer := rand.New(rand.NewPCG(seed, 0xdeface))
+	// And a table's log of the build cache is cut short now and then, as
+	// a build killed while it appended to it leaves it.
+	tearer := rand.New(rand.NewPCG(seed, 0x7ea4))
 	for i := 0; i <= steps; i++ {
 		what := "the first build"
 		if i > 0 {
 			what = fmt.Sprintf("step %d: %s", i, e.edit())
 			if defacer.IntN(3) == 0 {
 				what += "; " + deface(t, fsys, "public", defacer)
+			}
+			if tearer.IntN(3) == 0 {
+				what += "; " + tearLog(t, fsys, build.CacheDir, tearer)
 			}
 		}
 		cached, err := build.Run(o)
@@ -318,6 +324,32 @@ func (e *editor) edit() string {
 		}
 		return "edited the prompt layer " + p
 	}
+}
+
+// tearLog cuts a log of a table of the build cache in dir short, at
+// random, as a build killed while it appended a record leaves it.
+func tearLog(t *testing.T, fsys afero.Fs, dir string, rng *rand.Rand) string {
+	t.Helper()
+	var logs []string
+	entries, _ := afero.ReadDir(fsys, dir)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tab.log") && e.Size() > 1 {
+			logs = append(logs, path.Join(dir, e.Name()))
+		}
+	}
+	if len(logs) == 0 {
+		return "no table log to tear"
+	}
+	p := logs[rng.IntN(len(logs))]
+	b, err := afero.ReadFile(fsys, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := 1 + rng.IntN(len(b)-1)
+	if err := afero.WriteFile(fsys, p, b[:cut], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("cut %s at %d of %d bytes", p, cut, len(b))
 }
 
 // deface changes or removes a file of the output folder out, or adds one

@@ -6,6 +6,7 @@ import (
 
 	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/par"
 )
 
 // SourcesDir is where the Markdown of every manual is published inside
@@ -24,23 +25,25 @@ func SourcePath(rel string) string {
 }
 
 // writeSources publishes the text of every manual under SourcesDir, each
-// made from its source sum (an unchanged manual is carried over).
+// made from its source sum (an unchanged manual is carried over), on
+// every core: a file each, 10,000 at 10,000 manuals, which one core
+// written or linked one after the other in 1.3 s of a cold build and of
+// the first edited one after it (the build with no spare to update).
 func writeSources(p *Project, o *output, sums map[*manual.Manual]cache.Key) error {
-	for _, m := range p.Manuals.Manuals {
+	ms := p.Manuals.Manuals
+	return par.EachErr(len(ms), func(i int) error {
+		m := ms[i]
 		dst := SourcePath(p.RelPath(m.Path))
 		if dst == "" {
-			continue
+			return nil
 		}
 		key, ok := sums[m]
 		if !ok {
 			key = cache.Of(m.Src)
 		}
 		if o.Fresh(dst, key) {
-			continue
+			return nil
 		}
-		if err := o.Write(dst, key, m.Src); err != nil {
-			return err
-		}
-	}
-	return nil
+		return o.Write(dst, key, m.Src)
+	})
 }

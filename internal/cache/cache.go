@@ -4,8 +4,9 @@
 // folder of the project (.lore-cache/), keyed by hashes of their inputs.
 //
 // Nothing read from the cache is trusted: the folder carries a tag with
-// the format and the identity of the lore that wrote it, every file ends
-// in a SHA-256 of its content and every stored value is checked against
+// the format and the identity of the lore that wrote it, every file (and
+// every record of a table's log) ends in a SHA-256 of its content and
+// every stored value is checked against
 // its own SHA-256 when it is read. A foreign, damaged or truncated cache,
 // or a single bad value, is discarded (and noted in Problems); the build
 // then computes what it needed, as without a cache.
@@ -201,6 +202,7 @@ func ours(name string, dir bool) bool {
 		return true
 	}
 	name = strings.TrimSuffix(name, ".tmp")
+	name = strings.TrimSuffix(name, logSuffix)
 	return strings.HasSuffix(name, ".tab") || strings.HasSuffix(name, ".pack")
 }
 
@@ -256,8 +258,10 @@ func (c *Cache) Pack(name string) *Pack {
 	return p
 }
 
-// Save writes what changed since Open: tables and pack indexes are
-// replaced atomically, packs compacted when most of their bytes are dead.
+// Save writes what changed since Open: the changes of tables and pack
+// indexes appended to their logs, or the tables replaced atomically when
+// much of them changed (table_log.go); packs compacted when most of their
+// bytes are dead.
 // Only the entries used (read, written or kept) since Open or the last Save
 // are kept: the cache holds what the last build needed.
 func (c *Cache) Save() error {
@@ -266,8 +270,9 @@ func (c *Cache) Save() error {
 	packs := slices.Sorted(maps.Keys(c.packs))
 	c.mu.Unlock()
 	// Each pack and table is its own file, under its own lock: they are
-	// written on every core (after one edit at 10,000 manuals, 60 MB of
-	// tables, the search analyses' 31 MB the largest).
+	// written on every core (after one edit at 10,000 manuals, some 44 MB
+	// of tables of a single value each, the search analyses' 31 MB the
+	// largest, and the logs of the others).
 	errs := make([]error, len(packs)+len(tables))
 	par.Each(len(errs), func(i int) {
 		if i < len(packs) {

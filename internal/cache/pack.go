@@ -83,9 +83,8 @@ func (p *Pack) resetIndex(note bool, why string) {
 	}
 	p.idx.mu.Lock()
 	if len(p.idx.m) > 0 {
-		p.idx.dirty = true
+		p.idx.resetLocked(map[Key][]byte{})
 	}
-	p.idx.m = map[Key][]byte{}
 	p.idx.mu.Unlock()
 }
 
@@ -153,8 +152,7 @@ func (p *Pack) readLocked(e entry) ([]byte, error) {
 func (p *Pack) drop(k Key, why string) {
 	p.c.notef("cache %s: value %s: %s; recomputed", p.name, k.String()[:12], why)
 	p.idx.mu.Lock()
-	delete(p.idx.m, k)
-	p.idx.dirty = true
+	p.idx.deleteLocked(k)
 	p.idx.mu.Unlock()
 }
 
@@ -290,6 +288,7 @@ func (p *Pack) compactLocked() error {
 	if err := p.c.fs.Rename(tmp, p.path()); err != nil {
 		return err
 	}
-	p.idx.m, p.idx.dirty, p.size = next, true, off
+	p.idx.resetLocked(next)
+	p.size = off
 	return nil
 }

@@ -68,6 +68,15 @@ func (c *Counter) Count(s string) (int, error) {
 	return n, nil
 }
 
+// Load loads the encoding's vocabulary now, unless it is loaded (a count
+// that is not cached loads it otherwise), and returns the error of its
+// loading: a build starts it beside the reading of the manuals, so that
+// the 70 ms it takes at 10,000 manuals are not spent waiting.
+func (c *Counter) Load() error {
+	c.once.Do(c.load)
+	return c.err
+}
+
 // load sets c.count to the encoding's counter, or c.err.
 func (c *Counter) load() {
 	if load, ok := encodings[c.encoding]; ok {
