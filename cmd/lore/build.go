@@ -33,9 +33,11 @@ Lint errors fail the build (exit 1) and leave the previous output untouched.
 --fail-on sets which findings do: error (the default), warning, info, or
 never, which publishes the site with its findings shown on the lint report
 and on each manual's page (a docs owner publishing a corpus that is not
-clean yet). Findings of the safety floor (prompt/lock, prompt/budget, …;
+clean yet). Errors of the security rules (security/*: an agent would load
+what they found) and of the safety floor (prompt/lock, prompt/budget, …;
 see lint/floor in the rule reference) fail the build whatever --fail-on
-says.
+says; a line reviewed as safe is let through by a disable comment, which
+manuals.lock records.
 
 Every build makes the new output whole in a folder beside it and swaps it
 in with one rename: at every instant the output is the previous or the new
@@ -121,14 +123,30 @@ func parseFailOn(v string) (diag.Severity, bool, error) {
 }
 
 // failHint says what stopped a failed build and the way forward: fix the
-// findings, or publish with them (--fail-on never), which the safety
-// floor's findings do not allow.
+// findings, or publish with them (--fail-on never), which errors of the
+// security rules and the safety floor do not allow (build.Unpublishable).
 func failHint(ds diag.List, failOn string) string {
-	if n := build.FloorErrors(ds); n > 0 {
-		return fmt.Sprintf("lore build: %s of the safety floor (see lint/floor in the rule reference) fail the build whatever --fail-on says: fix them first",
-			plural.Of(n, "error", "errors"))
+	if n := build.Unpublishable(ds); n > 0 {
+		return "lore build: " + unpublishableHint(ds, n, "the build")
 	}
 	return fmt.Sprintf("lore build: findings at or above --fail-on %s stop the build: fix them, or publish the site with them shown: lore build --fail-on never", failOn)
+}
+
+// unpublishableHint says which of the errors ds holds, n in all, fail
+// step (the build, the export) whatever --fail-on says, and the way
+// forward.
+func unpublishableHint(ds diag.List, n int, step string) string {
+	verb := "fail"
+	if n == 1 {
+		verb = "fails"
+	}
+	if build.SecurityErrors(ds) == 0 {
+		return fmt.Sprintf("%s of the safety floor (see lint/floor in the rule reference) %s %s whatever --fail-on says: fix them first",
+			plural.Of(n, "error", "errors"), verb, step)
+	}
+	return fmt.Sprintf("%s of the security rules or the safety floor %s %s whatever --fail-on says (an agent would load what they found): "+
+		"fix them, or, for a line reviewed as safe, disable the rule on it (<!-- lore-disable-next-line RULE -->), which manuals.lock records",
+		plural.Of(n, "error", "errors"), verb, step)
 }
 
 // isTerminal reports whether w is a terminal.

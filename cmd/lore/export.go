@@ -58,12 +58,12 @@ copies a linked file that is a symbolic link out of its manual's folder. With --
 stale, naming each stale file: run it in CI after lore export was committed.
 
 Export lints the project first and writes (or, with --check, compares)
-nothing when lint finds an error of a security rule (security/*): the host
-would load what lint refused. --fail-on error, warning or info stops it at
-any finding that severe, as a build; --fail-on never exports whatever lint
-finds. Errors of the safety floor stop it whatever --fail-on says. Other
-errors (a skill name export maps onto the Agent Skills rules, a broken
-link) do not stop it by default; lore lint reports them.`,
+nothing when lint finds an error of a security rule (security/*) or of the
+safety floor, whatever --fail-on says: the host would load what lint
+refused. --fail-on error, warning or info also stops it at any finding
+that severe, as a build; by default (never) other findings (a skill name
+export maps onto the Agent Skills rules, a broken link) do not, and lore
+lint reports them.`,
 		Example: `  lore export --host claude-code --out .
   lore export --host codex --out build/codex
   lore export --host claude-code --out . --check     (in CI)
@@ -79,10 +79,8 @@ link) do not stop it by default; lore lint reports them.`,
 			pf.outGiven = true
 			o := build.ExportOptions{Options: export.Options{Host: host, Out: filepath.ToSlash(out), Check: check}}
 			var err error
-			if failOn != "security" {
-				if o.FailOn, o.NeverFail, err = parseFailOn(failOn); err != nil {
-					return usageError("unknown --fail-on %q: use security, error, warning, info or never", failOn)
-				}
+			if o.FailOn, o.NeverFail, err = parseFailOn(failOn); err != nil {
+				return err
 			}
 			p, err := pf.load()
 			if err != nil {
@@ -137,19 +135,15 @@ link) do not stop it by default; lore lint reports them.`,
 	cmd.Flags().StringVar(&host, "host", "", "the host whose layout to write: claude-code, codex, copilot, cursor, gemini-cli or a profile of lore.yaml")
 	cmd.Flags().StringVar(&out, "out", "", "the folder to write into (. for the project itself)")
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 and name the stale files when the export differs from --out")
-	cmd.Flags().StringVar(&failOn, "fail-on", "security", "export nothing when lint finds a security error (security), a finding at least this severe (error, warning, info), or never")
+	cmd.Flags().StringVar(&failOn, "fail-on", "never", "export nothing when lint finds something at least this severe: error, warning, info, or never (errors of the security rules and the safety floor stop it always)")
 	return cmd
 }
 
 // exportFailHint says what stopped an export and the way forward, as
 // failHint does for a build.
 func exportFailHint(ds diag.List, failOn string) string {
-	if n := build.FloorErrors(ds); n > 0 {
-		return fmt.Sprintf("lore export: %s of the safety floor (see lint/floor in the rule reference) stop the export whatever --fail-on says: fix them first",
-			plural.Of(n, "error", "errors"))
+	if n := build.Unpublishable(ds); n > 0 {
+		return "lore export: " + unpublishableHint(ds, n, "the export")
 	}
-	if failOn == "security" {
-		return "lore export: errors of the security rules stop the export (the host would load what lint refused): fix them, or, for a line reviewed as safe, disable the rule on it (<!-- lore-disable-next-line RULE -->)"
-	}
-	return fmt.Sprintf("lore export: findings at or above --fail-on %s stop the export: fix them, or export with them: lore export --fail-on security (security errors only) or never", failOn)
+	return fmt.Sprintf("lore export: findings at or above --fail-on %s stop the export: fix them, or export with them: lore export --fail-on never", failOn)
 }

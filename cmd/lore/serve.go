@@ -50,7 +50,8 @@ needs --allow-remote: the site is then served to the network in plain HTTP,
 without authentication.
 
 --fail-on works as for 'lore build': with never, a corpus with lint errors
-is served with its findings shown on its pages.`,
+is served with its findings shown on its pages; errors of the security rules
+and the safety floor fail its builds whatever --fail-on says.`,
 		Example: `  lore serve                         http://127.0.0.1:1313/
   lore serve --addr 127.0.0.1:8080
   lore serve --config docs/lore.yaml

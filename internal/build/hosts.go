@@ -30,11 +30,11 @@ func Hosts(p *Project, o hosts.Options) (*hosts.Report, error) {
 // it goes, and which lint findings stop it, as they stop a build.
 type ExportOptions struct {
 	export.Options
-	// FailOn is the least severe lint finding that stops the export;
-	// when Off, only the errors of the security rules do (a skill name
-	// export maps, a broken link, stop a build but not an export). With
-	// NeverFail it exports whatever lint finds. Errors of the safety
-	// floor stop it either way.
+	// FailOn is the least severe lint finding that stops the export; with
+	// NeverFail (or Off) no severity does. Errors that no option lets
+	// through (Unpublishable: the security rules', the safety floor's)
+	// stop it either way; a skill name export maps or a broken link does
+	// not by default.
 	FailOn    diag.Severity
 	NeverFail bool
 }
@@ -53,7 +53,7 @@ type ExportResult struct {
 // all) never reaches the host's folder.
 func Export(p *Project, o ExportOptions) (*ExportResult, error) {
 	r := Lint(p, nil)
-	if fails(r.Diagnostics, o.FailOn, o.NeverFail) || o.FailOn == diag.Off && !o.NeverFail && SecurityErrors(r.Diagnostics) > 0 {
+	if fails(r.Diagnostics, o.FailOn, o.NeverFail) {
 		return &ExportResult{Lint: r, Failed: true}, nil
 	}
 	res, err := export.Run(p.HostsInput(), o.Options)
