@@ -72,9 +72,10 @@ func TestCopyTreeKeepsContentModesAndTimes(t *testing.T) {
 	}
 }
 
-// Both tools are measured alike: every cold step of each comes as a fresh
-// copy and in place, and a fresh-copy step runs in its own folder each
-// round, copied from the prepared project before the rounds.
+// Both tools, and the goldmark floor, are measured alike: every cold step
+// of each comes as a fresh copy and in place, and a fresh-copy step runs
+// in its own folder each round, copied from the prepared project before
+// the rounds.
 func TestPlanTreatsBothToolsAlike(t *testing.T) {
 	root := t.TempDir()
 	hsite, proj := filepath.Join(root, "hugo"), filepath.Join(root, "lore")
@@ -108,7 +109,7 @@ func TestPlanTreatsBothToolsAlike(t *testing.T) {
 			t.Errorf("%s does not remove its output before it runs", st.key())
 		}
 	}
-	for _, name := range []string{"hugo", "hugo-nohl", "lore-all", "lore-cold"} {
+	for _, name := range []string{"hugo", "hugo-nohl", "goldmark", "lore-all", "lore-cold"} {
 		if !methods[name][fresh] || !methods[name][inPlace] {
 			t.Errorf("%s: methods %v; want both", name, methods[name])
 		}
