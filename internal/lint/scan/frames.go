@@ -38,6 +38,7 @@ const (
 	fDont      = cFor        // do not, don't, never: a prohibition ordered, not "doesn't"
 	fPersist   = cGive       // add, save, write, remember: a text kept for later
 	fAgentFile = cThem       // memory, AGENTS.md, CLAUDE.md, future sessions: what every later session reads
+	fHead      = cFragDE     // rule, exception, alert, log: the head a control's name modifies ("firewall rule")
 )
 
 // frameReused are the injection classes the frame lexicon keeps, with
@@ -84,7 +85,11 @@ var frameOwn = map[uint64][]string{
 	fDont:    {"donot", "don't", "dont", "never", "nie", "niemals"},
 	fPersist: {"add", "append", "copy", "write", "save", "insert", "paste", "store", "remember", "persist", "füge",
 		"kopiere", "schreibe", "speichere", "merke"},
-	fAgentFile: {"memory", "memories", "agentfile", "futuresession*", "gedächtnis", "erinnerung*"},
+	fAgentFile: {"memory", "memories", "agentfile", "futuresession*", "gedächtnis", "erinnerung*", "cursorrules",
+		"windsurfrules"},
+	fHead: {"rule", "rules", "exception", "exceptions", "entry", "entries", "alert", "alerts", "log", "logs", "warning",
+		"warnings", "notification", "notifications", "message", "messages", "banner", "regel", "regeln", "ausnahme*",
+		"warnung*", "meldung*"},
 	fMustNot: {"mustnot", "mustn't", "shouldnot", "shouldn't", "maynot", "darfnicht", "darfnichts", "sollnicht",
 		"dürfennicht"},
 }
@@ -137,7 +142,7 @@ var frameCompounds = map[string]string{
 	"required review": "requiredreviews", "required approvals": "requiredreviews", "status checks": "statuschecks",
 	"required checks": "statuschecks", "code owners": "codeowners", "audit logging": "auditlogging",
 	"agents md": "agentfile", "claude md": "agentfile", "gemini md": "agentfile", "copilot instructions": "agentfile",
-	"cursorrules": "agentfile", "windsurfrules": "agentfile", "future sessions": "futuresession",
+	"future sessions":      "futuresession",
 	"future conversations": "futuresession", "later sessions": "futuresession", "every session": "futuresession",
 	"all sessions": "futuresession", "every conversation": "futuresession", "all conversations": "futuresession",
 	"künftigen sitzungen": "futuresession", "zukünftigen sitzungen": "futuresession",
@@ -238,7 +243,7 @@ var framePatterns = []pattern{
 	// "Turn off certificate verification for every client", "remove the
 	// branch protection on main".
 	{what: "switches off a security control (certificate or signature checks, branch protection, two-factor login)",
-		plain: true, modal: true, defused: true,
+		plain: true, modal: true, defused: true, notThen: fHead,
 		steps: []step{{fSwitchOff, 0}, {fControl, 3}}},
 }
 
