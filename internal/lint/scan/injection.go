@@ -321,30 +321,23 @@ const maxSpan = 16
 // clause, not fixed sentences.
 func Injection(src []byte, overrides, prompt bool) []Hit {
 	var c collector
-	var sc scratch
-	taken := sc.matchPatterns(&c, src, injectionLexicon, injectionCompoundSet, allPatterns, overrides, prompt, nil)
-	sc.matchPatterns(&c, src, frameLexicon, frameCompoundSet, framePatterns, overrides, prompt, taken)
+	// One pass reads the text with both lexicons.
+	var ords, clause, frameOrds, frameClause int
+	inj := lexReader{lx: injectionLexicon, compounds: injectionCompoundSet, ords: &ords, clause: &clause, prevOff: -1}
+	frm := lexReader{lx: frameLexicon, compounds: frameCompoundSet, ords: &frameOrds, clause: &frameClause, prevOff: -1}
+	readWords(src, 0, len(src), &inj, &frm)
+	taken := matchPatterns(&c, src, inj.out, allPatterns, overrides, prompt, nil)
+	matchPatterns(&c, src, frm.out, framePatterns, overrides, prompt, taken)
 	return c.result()
 }
 
-// scratch holds the words and qualifiers of one pass of matchPatterns
-// for the next to reuse: a line of 2 MiB is 300,000 classified words.
-type scratch struct {
-	ws []word
-	q  qualifiers
-}
-
-// matchPatterns adds to c the matches of patterns in src, read with lx
-// and compounds, that overlap none of the spans of taken (those found by
-// an earlier call, sorted), and returns the spans it found, sorted.
-func (sc *scratch) matchPatterns(c *collector, src []byte, lx *lexicon, compounds *compoundSet, patterns []pattern, overrides,
-	prompt bool, taken [][2]int) [][2]int {
+// matchPatterns adds to c the matches of patterns in src, whose words
+// (of the patterns' lexicon) are ws, that overlap none of the spans of
+// taken (those found by an earlier call, sorted), and returns the spans
+// it found, sorted.
+func matchPatterns(c *collector, src []byte, ws []word, patterns []pattern, overrides, prompt bool, taken [][2]int) [][2]int {
 	var found [][2]int
-	ords, clause := 0, 0
-	ws := words(src, 0, len(src), lx, compounds, &ords, &clause, sc.ws[:0])
-	sc.ws = ws
-	q := &sc.q
-	q.reset(src, ws)
+	q := newQualifiers(src, ws)
 	lastEnd := -1
 	for i := range ws {
 		if int(ws[i].off) < lastEnd {
@@ -505,16 +498,8 @@ type qualifiers struct {
 }
 
 func newQualifiers(src []byte, ws []word) *qualifiers {
-	q := &qualifiers{}
-	q.reset(src, ws)
-	return q
-}
-
-// reset makes q the qualifiers of ws in src, reusing its slices.
-func (q *qualifiers) reset(src []byte, ws []word) {
-	n := len(ws)
-	*q = qualifiers{lastQual: resize(q.lastQual, n), lastCred: resize(q.lastCred, n), defuse: resize(q.defuse, n),
-		lastIf: resize(q.lastIf, n), src: src, code: q.code[:0]}
+	q := &qualifiers{lastQual: make([]int32, len(ws)), lastCred: make([]int32, len(ws)), defuse: make([]int32, len(ws)),
+		lastIf: make([]int32, len(ws)), src: src}
 	for i := range ws {
 		q.lastQual[i], q.lastCred[i] = -1, -1
 		if i > 0 && ws[i-1].clause == ws[i].clause {
@@ -545,14 +530,7 @@ func (q *qualifiers) reset(src []byte, ws []word) {
 		}
 		a = b
 	}
-}
-
-// resize returns s with length n, reusing its array when it holds n.
-func resize(s []int32, n int) []int32 {
-	if cap(s) >= n {
-		return s[:n]
-	}
-	return make([]int32, n)
+	return q
 }
 
 // maxURLBack bounds how far before a word inURL looks for the scheme or
