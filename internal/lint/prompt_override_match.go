@@ -23,7 +23,9 @@ type overrideSpan struct{ Off, End int }
 // without a full stop is.
 func findOverrides(text string) []overrideSpan {
 	var out []overrideSpan
-	w := windows{z: tokenizer{text: text}}
+	// A sentence is some dozens of tokens: one allocation for most,
+	// not the seven of a slice doubling from nothing.
+	w := windows{z: tokenizer{text: text}, buf: make([]token, 0, 64)}
 	for {
 		s, ok := w.next()
 		if !ok {

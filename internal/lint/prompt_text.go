@@ -108,7 +108,7 @@ func (z *tokenizer) next() (token, bool) {
 			j := wordEnd(text, i)
 			z.i = j
 			w := text[i:j]
-			return token{Kind: tWord, Text: w, Low: strings.ReplaceAll(strings.ToLower(w), "’", "'"), Off: i, End: j}, true
+			return token{Kind: tWord, Text: w, Low: lowerWord(w), Off: i, End: j}, true
 		case strings.ContainsRune(".!?;:", r):
 			// A dot or colon inside a number, a time or an abbreviation
 			// like "e.g." is no end.
@@ -179,6 +179,9 @@ func wordEnd(text string, i int) int {
 // isWordRune reports whether r belongs to a word: a letter (but not a
 // Hangul filler, which renders blank: scan.Blank), a digit or '_'.
 func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiWord[r]
+	}
 	return (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_') && !scan.Blank(r)
 }
 
@@ -257,4 +260,31 @@ func (c *posCursor) pos(off int) diag.Pos {
 	c.col += utf8.RuneCountInString(seg)
 	c.off = off
 	return diag.Pos{File: c.file, Line: c.line, Col: c.col}
+}
+
+// asciiWord marks the ASCII characters isWordRune takes: letters, digits
+// and '_'.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		r := rune(c)
+		t[c] = unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
+	}
+	return t
+}()
+
+// lowerWord returns w in lower case with ’ as ': a word of ASCII (most)
+// without the search for ’, and as it is when it has no capital.
+func lowerWord(w string) string {
+	upper := false
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= utf8.RuneSelf {
+			return strings.ReplaceAll(strings.ToLower(w), "’", "'")
+		}
+		upper = upper || 'A' <= c && c <= 'Z'
+	}
+	if !upper {
+		return w
+	}
+	return strings.ToLower(w)
 }
