@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"slices"
 	"sort"
+	"sync"
 )
 
 // Word classes of the injection matcher. English and German words are
@@ -321,23 +322,56 @@ const maxSpan = 16
 // clause, not fixed sentences.
 func Injection(src []byte, overrides, prompt bool) []Hit {
 	var c collector
+	sc := injectionScratch.Get().(*scratch)
+	defer sc.release()
 	// One pass reads the text with both lexicons.
 	var ords, clause, frameOrds, frameClause int
-	inj := lexReader{lx: injectionLexicon, compounds: injectionCompoundSet, ords: &ords, clause: &clause, prevOff: -1}
-	frm := lexReader{lx: frameLexicon, compounds: frameCompoundSet, ords: &frameOrds, clause: &frameClause, prevOff: -1}
+	inj := lexReader{lx: injectionLexicon, compounds: injectionCompoundSet, ords: &ords, clause: &clause, prevOff: -1, out: sc.inj[:0]}
+	frm := lexReader{lx: frameLexicon, compounds: frameCompoundSet, ords: &frameOrds, clause: &frameClause, prevOff: -1, out: sc.frames[:0]}
 	readWords(src, 0, len(src), &inj, &frm)
-	taken := matchPatterns(&c, src, inj.out, allPatterns, overrides, prompt, nil)
-	matchPatterns(&c, src, frm.out, framePatterns, overrides, prompt, taken)
+	sc.inj, sc.frames = inj.out, frm.out
+	taken := matchPatterns(&c, src, inj.out, allPatterns, overrides, prompt, nil, &sc.q)
+	matchPatterns(&c, src, frm.out, framePatterns, overrides, prompt, taken, &sc.q)
 	return c.result()
+}
+
+// scratch holds what Injection needs only while it runs: the words of
+// both lexicons and the qualifiers of one of them. Every manual is
+// scanned, most of them several times (the text, its disguised
+// paragraphs, its comments): reused, these cost the collector nothing
+// (they were a tenth of what lore lint allocates on 10,000 manuals).
+type scratch struct {
+	inj, frames []word
+	q           qualifiers
+}
+
+// injectionScratch keeps scratch between calls of Injection; a
+// sync.Pool, safe for the workers that lint manuals side by side, whose
+// content the collector may drop at any time.
+var injectionScratch = sync.Pool{New: func() any { return new(scratch) }}
+
+// maxScratchWords bounds the words a scratch keeps for the next call: a
+// rare huge text (a manual of megabytes) is not held on to.
+const maxScratchWords = 1 << 16
+
+// release returns sc to injectionScratch, without what points into the
+// text scanned.
+func (sc *scratch) release() {
+	if cap(sc.inj) > maxScratchWords || cap(sc.frames) > maxScratchWords {
+		return
+	}
+	sc.q.src, sc.q.code = nil, sc.q.code[:0]
+	injectionScratch.Put(sc)
 }
 
 // matchPatterns adds to c the matches of patterns in src, whose words
 // (of the patterns' lexicon) are ws, that overlap none of the spans of
 // taken (those found by an earlier call, sorted), and returns the spans
 // it found, sorted.
-func matchPatterns(c *collector, src []byte, ws []word, patterns []pattern, overrides, prompt bool, taken [][2]int) [][2]int {
+func matchPatterns(c *collector, src []byte, ws []word, patterns []pattern, overrides, prompt bool, taken [][2]int,
+	q *qualifiers) [][2]int {
 	var found [][2]int
-	q := newQualifiers(src, ws)
+	q.reset(src, ws)
 	lastEnd := -1
 	for i := range ws {
 		if int(ws[i].off) < lastEnd {
@@ -497,9 +531,13 @@ type qualifiers struct {
 	codeDone bool
 }
 
-func newQualifiers(src []byte, ws []word) *qualifiers {
-	q := &qualifiers{lastQual: make([]int32, len(ws)), lastCred: make([]int32, len(ws)), defuse: make([]int32, len(ws)),
-		lastIf: make([]int32, len(ws)), src: src}
+// reset makes q the qualifiers of ws, the words of src, reusing its
+// slices: every element is set below.
+func (q *qualifiers) reset(src []byte, ws []word) {
+	n := len(ws)
+	q.lastQual, q.lastCred = slices.Grow(q.lastQual[:0], n)[:n], slices.Grow(q.lastCred[:0], n)[:n]
+	q.defuse, q.lastIf = slices.Grow(q.defuse[:0], n)[:n], slices.Grow(q.lastIf[:0], n)[:n]
+	q.src, q.code, q.codeDone = src, q.code[:0], false
 	for i := range ws {
 		q.lastQual[i], q.lastCred[i] = -1, -1
 		if i > 0 && ws[i-1].clause == ws[i].clause {
@@ -530,7 +568,6 @@ func newQualifiers(src []byte, ws []word) *qualifiers {
 		}
 		a = b
 	}
-	return q
 }
 
 // maxURLBack bounds how far before a word inURL looks for the scheme or
