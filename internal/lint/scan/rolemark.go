@@ -36,7 +36,7 @@ func RoleMarkers(src []byte, kind Kind) []Hit {
 	if kind == Script || !bytes.ContainsAny(src, "<[:") {
 		return nil
 	}
-	lower := asciiLower(src) // same length: offsets in it are offsets in src
+	var lower []byte // asciiLower(src), made when a segment first needs it
 	var hits []Hit
 	for _, seg := range Segments(src, kind) {
 		if seg.Code && !proseLangs[string(bytes.ToLower([]byte(seg.Lang)))] {
@@ -47,10 +47,13 @@ func RoleMarkers(src []byte, kind Kind) []Hit {
 			code = CodeSpans(src, seg.Off, seg.End)
 			hits = roleLabels(hits, src, seg.Off, seg.End, code)
 		}
-		text := lower[seg.Off:seg.End]
-		if !bytes.ContainsAny(text, "<[") {
+		if !bytes.ContainsAny(src[seg.Off:seg.End], "<[") {
 			continue // every marker starts with one of them
 		}
+		if lower == nil {
+			lower = asciiLower(src) // same length: offsets in it are offsets in src
+		}
+		text := lower[seg.Off:seg.End]
 		for _, t := range tokenMarkers {
 			hits = appendMarkers(hits, text, seg.Off, t.key, code, t.what)
 		}
