@@ -160,6 +160,10 @@ func (z *tokenizer) sentence(buf []token) ([]token, bool) {
 func wordEnd(text string, i int) int {
 	j := i
 	for j < len(text) {
+		if c := text[j]; c < utf8.RuneSelf && asciiWord[c] {
+			j++ // an ASCII word character, without decoding
+			continue
+		}
 		c, m := utf8.DecodeRuneInString(text[j:])
 		if isWordRune(c) {
 			j += m

@@ -159,6 +159,20 @@ func readWords(src []byte, off, end int, rs ...*lexReader) {
 	start := -1
 	for i := off; i < end; {
 		r, n := rune(src[i]), 1
+		if r < utf8.RuneSelf && asciiAlnum[r] {
+			// An ASCII letter or digit, as below without the tables of
+			// unicode.
+			if start < 0 {
+				start = i
+			}
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			w.buf = append(w.buf, byte(r))
+			w.lineStart = false
+			i++
+			continue
+		}
 		if r >= utf8.RuneSelf {
 			r, n = utf8.DecodeRune(src[i:end])
 		}
@@ -185,6 +199,14 @@ func readWords(src []byte, off, end int, rs ...*lexReader) {
 		w.flush(start, end)
 	}
 }
+
+// asciiAlnum marks the ASCII letters and digits.
+var asciiAlnum = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = unicode.IsLetter(rune(c)) || unicode.IsDigit(rune(c))
+	}
+	return t
+}()
 
 // wordScan is the state of readWords between tokens.
 type wordScan struct {
