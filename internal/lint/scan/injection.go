@@ -372,9 +372,15 @@ func matchPatterns(c *collector, src []byte, ws []word, patterns []pattern, over
 	q *qualifiers) [][2]int {
 	var found [][2]int
 	q.reset(src, ws)
+	// A match starts at a word of its first step (of any step, for a
+	// pattern in any order): a word of none of them starts no match.
+	var starts uint64
+	for k := range patterns {
+		starts |= patterns[k].startClasses()
+	}
 	lastEnd := -1
 	for i := range ws {
-		if int(ws[i].off) < lastEnd {
+		if int(ws[i].off) < lastEnd || ws[i].class&starts == 0 {
 			continue
 		}
 		for k := range patterns {
@@ -401,6 +407,19 @@ func matchPatterns(c *collector, src []byte, ws []word, patterns []pattern, over
 func overlapsSorted(spans [][2]int, off, end int) bool {
 	i := sort.Search(len(spans), func(i int) bool { return spans[i][1] > off })
 	return i < len(spans) && spans[i][0] < end
+}
+
+// startClasses returns the classes of the words a match of p can start
+// at (match).
+func (p *pattern) startClasses() uint64 {
+	if !p.any {
+		return p.steps[0].class
+	}
+	var c uint64
+	for _, s := range p.steps {
+		c |= s.class
+	}
+	return c
 }
 
 // match reports whether p matches the words from ws[i] on, and where the
