@@ -209,6 +209,11 @@ func padding(src []byte, c *collector) {
 			c.add(Hit{Off: off + first, End: end, What: fmt.Sprintf("text after %d blank lines (pushed out of view)", blank)})
 		}
 		blank = 0
+		if len(line) < PadSpaces+2 {
+			// Too short for a character, PadSpaces spaces and one more.
+			off = next
+			continue
+		}
 		// A long run of spaces inside the line.
 		run, runStart := 0, 0
 		for i := 0; i < len(line); {
