@@ -16,8 +16,8 @@ import (
 // {# … #}) replaced by spaces, newlines kept: offsets, lines and columns
 // stay those of the source. An unclosed tag blanks to the end.
 func blankTags(src string) string {
-	if !strings.Contains(src, "{") {
-		return src
+	if !strings.Contains(src, "{{") && !strings.Contains(src, "{%") && !strings.Contains(src, "{#") {
+		return src // no tag opens (JSON's braces are none): nothing to copy
 	}
 	b := []byte(src)
 	for i := 0; i+1 < len(b); i++ {
