@@ -324,16 +324,32 @@ func Injection(src []byte, overrides, prompt bool) []Hit {
 	var c collector
 	sc := injectionScratch.Get().(*scratch)
 	defer sc.release()
-	// One pass reads the text with both lexicons.
 	var ords, clause, frameOrds, frameClause int
 	inj := lexReader{lx: injectionLexicon, compounds: injectionCompoundSet, ords: &ords, clause: &clause, prevOff: -1, out: sc.inj[:0]}
 	frm := lexReader{lx: frameLexicon, compounds: frameCompoundSet, ords: &frameOrds, clause: &frameClause, prevOff: -1, out: sc.frames[:0]}
+	if len(src) > onePassBytes {
+		// A long text is read twice, the frames' words in the array of
+		// the first pass's: its words are held once.
+		readWords(src, 0, len(src), &inj)
+		taken := matchPatterns(&c, src, inj.out, allPatterns, overrides, prompt, nil, &sc.q)
+		frm.out = inj.out[:0]
+		readWords(src, 0, len(src), &frm)
+		sc.inj = frm.out
+		matchPatterns(&c, src, frm.out, framePatterns, overrides, prompt, taken, &sc.q)
+		return c.result()
+	}
+	// One pass reads the text with both lexicons.
 	readWords(src, 0, len(src), &inj, &frm)
 	sc.inj, sc.frames = inj.out, frm.out
 	taken := matchPatterns(&c, src, inj.out, allPatterns, overrides, prompt, nil, &sc.q)
 	matchPatterns(&c, src, frm.out, framePatterns, overrides, prompt, taken, &sc.q)
 	return c.result()
 }
+
+// onePassBytes bounds the texts Injection reads once for both lexicons,
+// holding both lists of words: a manual is some kilobytes, and a line of
+// 2 MiB of orders is 300,000 words of each (TestLintLongLineMemory).
+const onePassBytes = 256 << 10
 
 // scratch holds what Injection needs only while it runs: the words of
 // both lexicons and the qualifiers of one of them. Every manual is
