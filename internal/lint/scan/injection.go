@@ -329,17 +329,19 @@ func Injection(src []byte, overrides, prompt bool) []Hit {
 	frm := lexReader{lx: frameLexicon, compounds: frameCompoundSet, ords: &frameOrds, clause: &frameClause, prevOff: -1, out: sc.frames[:0]}
 	if len(src) > onePassBytes {
 		// A long text is read twice, the frames' words in the array of
-		// the first pass's: its words are held once.
-		readWords(src, 0, len(src), &inj)
+		// the first pass's and its tokens in the same buffer: its words
+		// are held once.
+		var buf []byte
+		readWords(src, 0, len(src), &buf, &inj)
 		taken := matchPatterns(&c, src, inj.out, allPatterns, overrides, prompt, nil, &sc.q)
 		frm.out = inj.out[:0]
-		readWords(src, 0, len(src), &frm)
+		readWords(src, 0, len(src), &buf, &frm)
 		sc.inj = frm.out
 		matchPatterns(&c, src, frm.out, framePatterns, overrides, prompt, taken, &sc.q)
 		return c.result()
 	}
 	// One pass reads the text with both lexicons.
-	readWords(src, 0, len(src), &inj, &frm)
+	readWords(src, 0, len(src), nil, &inj, &frm)
 	sc.inj, sc.frames = inj.out, frm.out
 	taken := matchPatterns(&c, src, inj.out, allPatterns, overrides, prompt, nil, &sc.q)
 	matchPatterns(&c, src, frm.out, framePatterns, overrides, prompt, taken, &sc.q)

@@ -147,15 +147,21 @@ func newCompoundSet(joined map[string]string) *compoundSet {
 // when compounds names the pair.
 func words(src []byte, off, end int, lx *lexicon, compounds *compoundSet, ords *int, clause *int, out []word) []word {
 	r := lexReader{lx: lx, compounds: compounds, ords: ords, clause: clause, out: out, prevOff: -1}
-	readWords(src, off, end, &r)
+	readWords(src, off, end, nil, &r)
 	return r.out
 }
 
 // readWords tokenises src[off:end] once for every reader of rs: each
 // keeps the words of its own lexicon, as words would (the letters are
-// decoded and lowered once, however many lexicons read them).
-func readWords(src []byte, off, end int, rs ...*lexReader) {
+// decoded and lowered once, however many lexicons read them). The token
+// being read is kept in *buf when buf is not nil (a caller reading a text
+// twice grows one buffer for its longest token, not two).
+func readWords(src []byte, off, end int, buf *[]byte, rs ...*lexReader) {
 	w := &wordScan{src: src, end: end, rs: rs, lineStart: true}
+	if buf != nil {
+		w.buf = (*buf)[:0]
+		defer func() { *buf = w.buf[:0] }()
+	}
 	start := -1
 	for i := off; i < end; {
 		r, n := rune(src[i]), 1
