@@ -170,16 +170,24 @@ var (
 		"vorkehrung", "vorkehrungen", "prompt", "programmierung", "training", "ethik", "moral", "werte", "bedingungen", "auflagen"}
 )
 
+// objectsEN holds the strength of each English object: one look-up for
+// every word of every text, not three. A word of two lists takes the
+// stronger.
+var objectsEN = func() map[string]int {
+	m := map[string]int{}
+	for n, list := range []map[string]bool{1: weakObjectsEN, 2: strongObjectsEN, 3: coreObjectsEN} {
+		for w := range list {
+			m[w] = n
+		}
+	}
+	return m
+}()
+
 // objectStrength is 3 for a core object, 2 strong, 1 weak, 0 none.
 func objectStrength(w string) int {
 	w = strings.TrimSuffix(w, "'s")
-	switch {
-	case coreObjectsEN[w]:
-		return 3
-	case strongObjectsEN[w]:
-		return 2
-	case weakObjectsEN[w]:
-		return 1
+	if n := objectsEN[w]; n > 0 {
+		return n
 	}
 	if i := strings.LastIndexByte(w, '-'); i >= 0 {
 		if n := objectStrength(w[i+1:]); n > 0 {

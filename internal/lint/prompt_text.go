@@ -16,8 +16,8 @@ import (
 // {# … #}) replaced by spaces, newlines kept: offsets, lines and columns
 // stay those of the source. An unclosed tag blanks to the end.
 func blankTags(src string) string {
-	if !strings.Contains(src, "{") {
-		return src
+	if !strings.Contains(src, "{{") && !strings.Contains(src, "{%") && !strings.Contains(src, "{#") {
+		return src // no tag opens (JSON's braces are none): nothing to copy
 	}
 	b := []byte(src)
 	for i := 0; i+1 < len(b); i++ {
@@ -108,7 +108,7 @@ func (z *tokenizer) next() (token, bool) {
 			j := wordEnd(text, i)
 			z.i = j
 			w := text[i:j]
-			return token{Kind: tWord, Text: w, Low: strings.ReplaceAll(strings.ToLower(w), "’", "'"), Off: i, End: j}, true
+			return token{Kind: tWord, Text: w, Low: lowerWord(w), Off: i, End: j}, true
 		case strings.ContainsRune(".!?;:", r):
 			// A dot or colon inside a number, a time or an abbreviation
 			// like "e.g." is no end.
@@ -160,6 +160,10 @@ func (z *tokenizer) sentence(buf []token) ([]token, bool) {
 func wordEnd(text string, i int) int {
 	j := i
 	for j < len(text) {
+		if c := text[j]; c < utf8.RuneSelf && asciiWord[c] {
+			j++ // an ASCII word character, without decoding
+			continue
+		}
 		c, m := utf8.DecodeRuneInString(text[j:])
 		if isWordRune(c) {
 			j += m
@@ -179,6 +183,9 @@ func wordEnd(text string, i int) int {
 // isWordRune reports whether r belongs to a word: a letter (but not a
 // Hangul filler, which renders blank: scan.Blank), a digit or '_'.
 func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiWord[r]
+	}
 	return (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_') && !scan.Blank(r)
 }
 
@@ -257,4 +264,31 @@ func (c *posCursor) pos(off int) diag.Pos {
 	c.col += utf8.RuneCountInString(seg)
 	c.off = off
 	return diag.Pos{File: c.file, Line: c.line, Col: c.col}
+}
+
+// asciiWord marks the ASCII characters isWordRune takes: letters, digits
+// and '_'.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		r := rune(c)
+		t[c] = unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
+	}
+	return t
+}()
+
+// lowerWord returns w in lower case with ’ as ': a word of ASCII (most)
+// without the search for ’, and as it is when it has no capital.
+func lowerWord(w string) string {
+	upper := false
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= utf8.RuneSelf {
+			return strings.ReplaceAll(strings.ToLower(w), "’", "'")
+		}
+		upper = upper || 'A' <= c && c <= 'Z'
+	}
+	if !upper {
+		return w
+	}
+	return strings.ToLower(w)
 }

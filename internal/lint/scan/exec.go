@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"regexp"
 	"slices"
+	"strings"
 )
 
 // execPatterns are the dangerous commands of RemoteExec, each matched
@@ -253,8 +254,16 @@ func execLines(src []byte, off, end, shift int, file armed, c *collector) {
 		if joined {
 			line = flatten(line)
 		}
+		// A line of ASCII (where (?i) folds ASCII alone) tries only the
+		// patterns whose keys it holds itself, not all those its block
+		// holds: a match holds a key of its pattern (keyedLine).
+		ascii := isASCII(line)
+		var has keyBits
+		if ascii {
+			has = execKeys.present(line)
+		}
 		for _, k := range execOrder {
-			if !on[k] {
+			if !on[k] || ascii && keyedLine[k] && !has.meets(patternMasks[k]) {
 				continue
 			}
 			p := execPatterns[k]
@@ -264,7 +273,7 @@ func execLines(src []byte, off, end, shift int, file armed, c *collector) {
 				break
 			}
 		}
-		if !secrets {
+		if !secrets || ascii && !(has.meets(secretMask) && has.meets(sendMask)) {
 			ls = le + 1
 			continue
 		}
@@ -274,6 +283,33 @@ func execLines(src []byte, off, end, shift int, file armed, c *collector) {
 		}
 		ls = le + 1
 	}
+}
+
+// keyedLine marks the patterns of execPatterns whose every match holds
+// one of their keys (ignoring ASCII case) in an ASCII line. The others
+// are tried on every line of code that holds a key: "deletes the root"
+// (\s+ takes a \f or \r, not only the space of "rm "; "del\t"), the
+// shell profile one (.bash_login holds no key) and the force push
+// ("git  push" with two spaces).
+var keyedLine = func() (on [maxPatterns]bool) {
+	loose := map[string]bool{
+		"deletes the root or home folder":                             true,
+		"force-pushes over the main branch (its history is replaced)": true,
+	}
+	for k, p := range execPatterns {
+		on[k] = !loose[p.what] && !strings.HasPrefix(p.what, "makes every shell of a user run code planted elsewhere")
+	}
+	return on
+}()
+
+// isASCII reports whether b holds only ASCII bytes.
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // containsFold reports whether s holds key (lower-case ASCII), ignoring

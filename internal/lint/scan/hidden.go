@@ -91,7 +91,13 @@ func hiddenInProse(src []byte, off, end int, c *collector) {
 		}
 		i = stop
 	}
-	for _, m := range refDefRE.FindAllSubmatchIndex(src[off:end], -1) {
+	// A definition holds "]:"; prose without one (most) skips the
+	// regular expression, which has no literal prefix to search for.
+	var defs [][]int
+	if bytes.Contains(src[off:end], []byte("]:")) {
+		defs = refDefRE.FindAllSubmatchIndex(src[off:end], -1)
+	}
+	for _, m := range defs {
 		var body []byte
 		for g := 1; g <= 2; g++ {
 			if m[2*g] >= 0 {
@@ -203,6 +209,11 @@ func padding(src []byte, c *collector) {
 			c.add(Hit{Off: off + first, End: end, What: fmt.Sprintf("text after %d blank lines (pushed out of view)", blank)})
 		}
 		blank = 0
+		if len(line) < PadSpaces+2 {
+			// Too short for a character, PadSpaces spaces and one more.
+			off = next
+			continue
+		}
 		// A long run of spaces inside the line.
 		run, runStart := 0, 0
 		for i := 0; i < len(line); {

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"slices"
 	"sort"
+	"sync"
 )
 
 // Word classes of the injection matcher. English and German words are
@@ -321,33 +322,83 @@ const maxSpan = 16
 // clause, not fixed sentences.
 func Injection(src []byte, overrides, prompt bool) []Hit {
 	var c collector
-	var sc scratch
-	taken := sc.matchPatterns(&c, src, injectionLexicon, injectionCompoundSet, allPatterns, overrides, prompt, nil)
-	sc.matchPatterns(&c, src, frameLexicon, frameCompoundSet, framePatterns, overrides, prompt, taken)
+	sc := injectionScratch.Get().(*scratch)
+	defer sc.release()
+	var ords, clause, frameOrds, frameClause int
+	inj := lexReader{lx: injectionLexicon, compounds: injectionCompoundSet, ords: &ords, clause: &clause, prevOff: -1, out: sc.inj[:0]}
+	frm := lexReader{lx: frameLexicon, compounds: frameCompoundSet, ords: &frameOrds, clause: &frameClause, prevOff: -1, out: sc.frames[:0]}
+	if len(src) > onePassBytes {
+		// A long text is read twice, the frames' words in the array of
+		// the first pass's and its tokens in the same buffer: its words
+		// are held once.
+		var buf []byte
+		readWords(src, 0, len(src), &buf, &inj)
+		taken := matchPatterns(&c, src, inj.out, allPatterns, overrides, prompt, nil, &sc.q)
+		frm.out = inj.out[:0]
+		readWords(src, 0, len(src), &buf, &frm)
+		sc.inj = frm.out
+		matchPatterns(&c, src, frm.out, framePatterns, overrides, prompt, taken, &sc.q)
+		return c.result()
+	}
+	// One pass reads the text with both lexicons.
+	readWords(src, 0, len(src), nil, &inj, &frm)
+	sc.inj, sc.frames = inj.out, frm.out
+	taken := matchPatterns(&c, src, inj.out, allPatterns, overrides, prompt, nil, &sc.q)
+	matchPatterns(&c, src, frm.out, framePatterns, overrides, prompt, taken, &sc.q)
 	return c.result()
 }
 
-// scratch holds the words and qualifiers of one pass of matchPatterns
-// for the next to reuse: a line of 2 MiB is 300,000 classified words.
+// onePassBytes bounds the texts Injection reads once for both lexicons,
+// holding both lists of words: a manual is some kilobytes, and a line of
+// 2 MiB of orders is 300,000 words of each (TestLintLongLineMemory).
+const onePassBytes = 256 << 10
+
+// scratch holds what Injection needs only while it runs: the words of
+// both lexicons and the qualifiers of one of them. Every manual is
+// scanned, most of them several times (the text, its disguised
+// paragraphs, its comments): reused, these cost the collector nothing
+// (they were a tenth of what lore lint allocates on 10,000 manuals).
 type scratch struct {
-	ws []word
-	q  qualifiers
+	inj, frames []word
+	q           qualifiers
 }
 
-// matchPatterns adds to c the matches of patterns in src, read with lx
-// and compounds, that overlap none of the spans of taken (those found by
-// an earlier call, sorted), and returns the spans it found, sorted.
-func (sc *scratch) matchPatterns(c *collector, src []byte, lx *lexicon, compounds *compoundSet, patterns []pattern, overrides,
-	prompt bool, taken [][2]int) [][2]int {
+// injectionScratch keeps scratch between calls of Injection; a
+// sync.Pool, safe for the workers that lint manuals side by side, whose
+// content the collector may drop at any time.
+var injectionScratch = sync.Pool{New: func() any { return new(scratch) }}
+
+// maxScratchWords bounds the words a scratch keeps for the next call: a
+// rare huge text (a manual of megabytes) is not held on to.
+const maxScratchWords = 1 << 16
+
+// release returns sc to injectionScratch, without what points into the
+// text scanned.
+func (sc *scratch) release() {
+	if cap(sc.inj) > maxScratchWords || cap(sc.frames) > maxScratchWords {
+		return
+	}
+	sc.q.src, sc.q.code = nil, sc.q.code[:0]
+	injectionScratch.Put(sc)
+}
+
+// matchPatterns adds to c the matches of patterns in src, whose words
+// (of the patterns' lexicon) are ws, that overlap none of the spans of
+// taken (those found by an earlier call, sorted), and returns the spans
+// it found, sorted.
+func matchPatterns(c *collector, src []byte, ws []word, patterns []pattern, overrides, prompt bool, taken [][2]int,
+	q *qualifiers) [][2]int {
 	var found [][2]int
-	ords, clause := 0, 0
-	ws := words(src, 0, len(src), lx, compounds, &ords, &clause, sc.ws[:0])
-	sc.ws = ws
-	q := &sc.q
 	q.reset(src, ws)
+	// A match starts at a word of its first step (of any step, for a
+	// pattern in any order): a word of none of them starts no match.
+	var starts uint64
+	for k := range patterns {
+		starts |= patterns[k].startClasses()
+	}
 	lastEnd := -1
 	for i := range ws {
-		if int(ws[i].off) < lastEnd {
+		if int(ws[i].off) < lastEnd || ws[i].class&starts == 0 {
 			continue
 		}
 		for k := range patterns {
@@ -374,6 +425,19 @@ func (sc *scratch) matchPatterns(c *collector, src []byte, lx *lexicon, compound
 func overlapsSorted(spans [][2]int, off, end int) bool {
 	i := sort.Search(len(spans), func(i int) bool { return spans[i][1] > off })
 	return i < len(spans) && spans[i][0] < end
+}
+
+// startClasses returns the classes of the words a match of p can start
+// at (match).
+func (p *pattern) startClasses() uint64 {
+	if !p.any {
+		return p.steps[0].class
+	}
+	var c uint64
+	for _, s := range p.steps {
+		c |= s.class
+	}
+	return c
 }
 
 // match reports whether p matches the words from ws[i] on, and where the
@@ -504,17 +568,13 @@ type qualifiers struct {
 	codeDone bool
 }
 
-func newQualifiers(src []byte, ws []word) *qualifiers {
-	q := &qualifiers{}
-	q.reset(src, ws)
-	return q
-}
-
-// reset makes q the qualifiers of ws in src, reusing its slices.
+// reset makes q the qualifiers of ws, the words of src, reusing its
+// slices: every element is set below.
 func (q *qualifiers) reset(src []byte, ws []word) {
 	n := len(ws)
-	*q = qualifiers{lastQual: resize(q.lastQual, n), lastCred: resize(q.lastCred, n), defuse: resize(q.defuse, n),
-		lastIf: resize(q.lastIf, n), src: src, code: q.code[:0]}
+	q.lastQual, q.lastCred = slices.Grow(q.lastQual[:0], n)[:n], slices.Grow(q.lastCred[:0], n)[:n]
+	q.defuse, q.lastIf = slices.Grow(q.defuse[:0], n)[:n], slices.Grow(q.lastIf[:0], n)[:n]
+	q.src, q.code, q.codeDone = src, q.code[:0], false
 	for i := range ws {
 		q.lastQual[i], q.lastCred[i] = -1, -1
 		if i > 0 && ws[i-1].clause == ws[i].clause {
@@ -545,14 +605,6 @@ func (q *qualifiers) reset(src []byte, ws []word) {
 		}
 		a = b
 	}
-}
-
-// resize returns s with length n, reusing its array when it holds n.
-func resize(s []int32, n int) []int32 {
-	if cap(s) >= n {
-		return s[:n]
-	}
-	return make([]int32, n)
 }
 
 // maxURLBack bounds how far before a word inURL looks for the scheme or

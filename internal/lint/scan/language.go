@@ -87,9 +87,11 @@ func appendForeign(hits []Hit, src []byte, off, end int) []Hit {
 	found := len(hits)
 	var para tally
 	table := stopWords()
+	var sent tally
 	for s := off; s < end; {
 		e, n := sentenceAt(src, s, end)
-		var sent tally
+		// Each sentence counts afresh, in the word list of the one before.
+		sent = tally{seen: wordSet{few: sent.seen.few[:0]}}
 		code = proseWords(src, s, e, code, func(w []byte) {
 			bits, key := table.lookup(w)
 			sent.add(bits, key)

@@ -45,7 +45,9 @@ func ReadingOf(src []byte) (*Reading, bool) {
 		c, n := rune(src[i]), 1
 		if c >= utf8.RuneSelf {
 			c, n = utf8.DecodeRune(src[i:])
-		} else if !watchedASCII[c] {
+		} else if !watchedASCII[c] || i > 0 && isASCIILetter(byte(c)) && inWord(src[i-1]) {
+			// A letter inside a word starts no disguise (a spelled-out
+			// word starts after a non-word byte) and is its own reading.
 			if r.changed {
 				r.emit(src[i:i+1], i, i+1)
 			}

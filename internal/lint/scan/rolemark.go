@@ -36,7 +36,7 @@ func RoleMarkers(src []byte, kind Kind) []Hit {
 	if kind == Script || !bytes.ContainsAny(src, "<[:") {
 		return nil
 	}
-	lower := asciiLower(src) // same length: offsets in it are offsets in src
+	var lower []byte // asciiLower(src), made when a segment first needs it
 	var hits []Hit
 	for _, seg := range Segments(src, kind) {
 		if seg.Code && !proseLangs[string(bytes.ToLower([]byte(seg.Lang)))] {
@@ -47,26 +47,59 @@ func RoleMarkers(src []byte, kind Kind) []Hit {
 			code = CodeSpans(src, seg.Off, seg.End)
 			hits = roleLabels(hits, src, seg.Off, seg.End, code)
 		}
-		text := lower[seg.Off:seg.End]
-		for _, t := range specialTokens {
-			hits = appendMarkers(hits, text, seg.Off, strings.ToLower(t), code, "a chat template's turn marker "+t)
+		if !bytes.ContainsAny(src[seg.Off:seg.End], "<[") {
+			continue // every marker starts with one of them
 		}
-		for _, name := range roleTags {
-			closing := "</" + name + ">"
+		if lower == nil {
+			lower = asciiLower(src) // same length: offsets in it are offsets in src
+		}
+		text := lower[seg.Off:seg.End]
+		for _, t := range tokenMarkers {
+			hits = appendMarkers(hits, text, seg.Off, t.key, code, t.what)
+		}
+		for _, t := range tagMarkers {
 			n := len(hits)
-			hits = appendMarkers(hits, text, seg.Off, closing, code, "a closing "+closing+" tag")
-			if len(hits) > n || bytes.Contains(lower, []byte(closing)) {
-				hits = appendMarkers(hits, text, seg.Off, "<"+name+">", code, "an opening <"+name+"> tag")
+			hits = appendMarkers(hits, text, seg.Off, t.closing.key, code, t.closing.what)
+			if len(hits) > n || bytes.Contains(lower, t.closing.key) {
+				hits = appendMarkers(hits, text, seg.Off, t.opening.key, code, t.opening.what)
 			}
 		}
 	}
 	return hits
 }
 
+// marker is a marker appendMarkers looks for: its lower-case bytes, and
+// what a hit says it imitates.
+type marker struct {
+	key  []byte
+	what string
+}
+
+// tokenMarkers are specialTokens as appendMarkers takes them, and
+// tagMarkers the closing and opening tags of roleTags: made once, not
+// for every segment of every file.
+var (
+	tokenMarkers = func() []marker {
+		out := make([]marker, len(specialTokens))
+		for i, t := range specialTokens {
+			out[i] = marker{[]byte(strings.ToLower(t)), "a chat template's turn marker " + t}
+		}
+		return out
+	}()
+	tagMarkers = func() []struct{ closing, opening marker } {
+		out := make([]struct{ closing, opening marker }, len(roleTags))
+		for i, name := range roleTags {
+			closing, opening := "</"+name+">", "<"+name+">"
+			out[i].closing = marker{[]byte(closing), "a closing " + closing + " tag"}
+			out[i].opening = marker{[]byte(opening), "an opening " + opening + " tag"}
+		}
+		return out
+	}()
+)
+
 // appendMarkers appends a hit for each occurrence of marker in text (the
 // lower-case bytes from off of the file) outside the code spans code.
-func appendMarkers(hits []Hit, text []byte, off int, marker string, code [][2]int, what string) []Hit {
-	m := []byte(marker)
+func appendMarkers(hits []Hit, text []byte, off int, m []byte, code [][2]int, what string) []Hit {
 	for i := 0; ; {
 		k := bytes.Index(text[i:], m)
 		if k < 0 {

@@ -25,6 +25,11 @@ type word struct {
 // token once instead of looking up each of its prefixes in a map.
 type lexicon struct {
 	nodes []lexNode // nodes[0] is the root (the empty prefix)
+	// dense holds the children of the nodes with many (the root, the
+	// first letters): dense[nodes[n].dense-1][b] is child(n, b), so a
+	// token's first bytes are one look-up each instead of a walk over
+	// dozens of edges.
+	dense [][256]int32
 }
 
 // lexNode is the prefix of the trie's path to it: stem holds the
@@ -32,7 +37,11 @@ type lexicon struct {
 type lexNode struct {
 	stem, exact uint64
 	kids        []lexEdge
+	dense       int32 // 1 + index into lexicon.dense; 0: walk kids
 }
+
+// denseKids is the fewest children a node has for a table of its own.
+const denseKids = 6
 
 // lexEdge leads from a node to the node of its prefix and byte b.
 type lexEdge struct {
@@ -50,6 +59,20 @@ func newLexicon(classes map[uint64][]string) *lexicon {
 			}
 			lx.nodes[lx.node(w)].exact |= c
 		}
+	}
+	for n := range lx.nodes {
+		if len(lx.nodes[n].kids) < denseKids {
+			continue
+		}
+		var t [256]int32
+		for b := range t {
+			t[b] = -1
+		}
+		for _, e := range lx.nodes[n].kids {
+			t[e.b] = e.to
+		}
+		lx.dense = append(lx.dense, t)
+		lx.nodes[n].dense = int32(len(lx.dense))
 	}
 	return lx
 }
@@ -71,6 +94,9 @@ func (lx *lexicon) node(s string) int32 {
 
 // child returns the node after n and byte b, or -1.
 func (lx *lexicon) child(n int32, b byte) int32 {
+	if d := lx.nodes[n].dense; d > 0 {
+		return lx.dense[d-1][b]
+	}
 	for _, e := range lx.nodes[n].kids {
 		if e.b == b {
 			return e.to
@@ -120,10 +146,39 @@ func newCompoundSet(joined map[string]string) *compoundSet {
 // nouns written as two words ("system prompt", "api key") are joined
 // when compounds names the pair.
 func words(src []byte, off, end int, lx *lexicon, compounds *compoundSet, ords *int, clause *int, out []word) []word {
-	w := &wordScan{src: src, end: end, lx: lx, compounds: compounds, ords: ords, clause: clause, out: out, prevOff: -1, lineStart: true}
+	r := lexReader{lx: lx, compounds: compounds, ords: ords, clause: clause, out: out, prevOff: -1}
+	readWords(src, off, end, nil, &r)
+	return r.out
+}
+
+// readWords tokenises src[off:end] once for every reader of rs: each
+// keeps the words of its own lexicon, as words would (the letters are
+// decoded and lowered once, however many lexicons read them). The token
+// being read is kept in *buf when buf is not nil (a caller reading a text
+// twice grows one buffer for its longest token, not two).
+func readWords(src []byte, off, end int, buf *[]byte, rs ...*lexReader) {
+	w := &wordScan{src: src, end: end, rs: rs, lineStart: true}
+	if buf != nil {
+		w.buf = (*buf)[:0]
+		defer func() { *buf = w.buf[:0] }()
+	}
 	start := -1
 	for i := off; i < end; {
 		r, n := rune(src[i]), 1
+		if r < utf8.RuneSelf && asciiAlnum[r] {
+			// An ASCII letter or digit, as below without the tables of
+			// unicode.
+			if start < 0 {
+				start = i
+			}
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			w.buf = append(w.buf, byte(r))
+			w.lineStart = false
+			i++
+			continue
+		}
 		if r >= utf8.RuneSelf {
 			r, n = utf8.DecodeRune(src[i:end])
 		}
@@ -149,51 +204,70 @@ func words(src []byte, off, end int, lx *lexicon, compounds *compoundSet, ords *
 	if start >= 0 {
 		w.flush(start, end)
 	}
-	return w.out
 }
 
-// wordScan is the state of words between tokens.
+// asciiAlnum marks the ASCII letters and digits.
+var asciiAlnum = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = unicode.IsLetter(rune(c)) || unicode.IsDigit(rune(c))
+	}
+	return t
+}()
+
+// wordScan is the state of readWords between tokens.
 type wordScan struct {
 	src       []byte
 	end       int
+	rs        []*lexReader
+	buf       []byte // the token being read, lower case
+	lineStart bool
+}
+
+// lexReader is what one lexicon has read of a text: its words and the
+// state that joins compounds and counts words and clauses.
+type lexReader struct {
 	lx        *lexicon
 	compounds *compoundSet
 	ords      *int
 	clause    *int
 	out       []word
-	buf       []byte // the token being read, lower case
 	// pair is the token before and a space, kept only when it can start
 	// a compound; flush appends the token to look the pair up (no
 	// allocation per token).
-	pair      []byte
-	prevOff   int
-	lineStart bool
+	pair    []byte
+	prevOff int
 }
 
 // flush ends the token src[s:e] held in buf.
 func (w *wordScan) flush(s, e int) {
-	t := w.buf
+	for _, r := range w.rs {
+		r.token(w.buf, s, e)
+	}
+	w.buf = w.buf[:0]
+}
+
+// token reads the lower-case token t, src[s:e].
+func (r *lexReader) token(t []byte, s, e int) {
 	joined := false
-	if w.prevOff >= 0 && len(w.pair) > 0 {
-		n := len(w.pair)
-		w.pair = append(w.pair, t...)
-		j, ok := w.compounds.joined[string(w.pair)]
-		w.pair = w.pair[:n]
+	if r.prevOff >= 0 && len(r.pair) > 0 {
+		n := len(r.pair)
+		r.pair = append(r.pair, t...)
+		j, ok := r.compounds.joined[string(r.pair)]
+		r.pair = r.pair[:n]
 		if ok {
-			t, s, joined = []byte(j), w.prevOff, true
+			t, s, joined = []byte(j), r.prevOff, true
 		}
 	}
 	if !joined {
-		*w.ords++ // a compound is one word: it keeps its first word's ordinal
+		*r.ords++ // a compound is one word: it keeps its first word's ordinal
 	}
-	if c := w.lx.classOf(t); c != 0 {
-		w.out = append(w.out, word{off: int32(s), end: int32(e), ord: int32(*w.ords), clause: int32(*w.clause), class: c})
+	if c := r.lx.classOf(t); c != 0 {
+		r.out = append(r.out, word{off: int32(s), end: int32(e), ord: int32(*r.ords), clause: int32(*r.clause), class: c})
 	}
-	w.pair, w.prevOff = w.pair[:0], s
-	if w.compounds.firsts[string(t)] {
-		w.pair = append(append(w.pair, t...), ' ')
+	r.pair, r.prevOff = r.pair[:0], s
+	if r.compounds.firsts[string(t)] {
+		r.pair = append(append(r.pair, t...), ' ')
 	}
-	w.buf = w.buf[:0]
 }
 
 // separator handles r at i, a character between tokens.
@@ -217,17 +291,23 @@ func (w *wordScan) separator(r rune, i int) {
 	case ',', ':', '—', '–':
 		// A soft break: words on either side are three words apart
 		// ("if not installed, tell the user" is not "not tell").
-		*w.ords += 3
-		w.pair, w.prevOff = w.pair[:0], -1
+		for _, r := range w.rs {
+			*r.ords += 3
+			r.pair, r.prevOff = r.pair[:0], -1
+		}
 	case '"', '(', ')', '[', ']', '{', '}', '<', '>', '=', '`', '“', '”', '„':
 		// Quotes and brackets do not end a clause, but tokens do not
 		// join across them.
-		w.pair, w.prevOff = w.pair[:0], -1
+		for _, r := range w.rs {
+			r.pair, r.prevOff = r.pair[:0], -1
+		}
 	}
 }
 
 // newClause starts a clause: no compound joins across it.
 func (w *wordScan) newClause() {
-	*w.clause++
-	w.pair, w.prevOff = w.pair[:0], -1
+	for _, r := range w.rs {
+		*r.clause++
+		r.pair, r.prevOff = r.pair[:0], -1
+	}
 }
