@@ -102,7 +102,7 @@ func TestPlanTreatsBothToolsAlike(t *testing.T) {
 			methods[st.name] = map[string]bool{}
 		}
 		methods[st.name][st.method] = true
-		if st.method == fresh && st.prep != nil {
+		if st.method == freshCopy && st.prep != nil {
 			t.Errorf("%s removes something before its fresh copy runs", st.key())
 		}
 		if st.method == inPlace && st.prep == nil {
@@ -110,7 +110,7 @@ func TestPlanTreatsBothToolsAlike(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"hugo", "hugo-nohl", "goldmark", "lore-all", "lore-cold"} {
-		if !methods[name][fresh] || !methods[name][inPlace] {
+		if !methods[name][freshCopy] || !methods[name][inPlace] {
 			t.Errorf("%s: methods %v; want both", name, methods[name])
 		}
 	}
@@ -121,7 +121,7 @@ func TestPlanTreatsBothToolsAlike(t *testing.T) {
 	for r := 1; r <= 2; r++ {
 		for _, st := range steps {
 			d := dirOf(root, r, st)
-			if st.method != fresh {
+			if st.method != freshCopy {
 				if d != st.src {
 					t.Errorf("%s runs in %s; want %s", st.key(), d, st.src)
 				}

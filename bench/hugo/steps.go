@@ -19,15 +19,15 @@ import (
 // second figure: the output and cache are removed from the one prepared
 // project right before the step.
 const (
-	fresh   = "fresh copy"
-	inPlace = "in place"
+	freshCopy = "fresh copy"
+	inPlace   = "in place"
 )
 
 // step is one timed child process of a round.
 type step struct {
 	name   string
-	method string // fresh, inPlace or "" (a step that is not cold)
-	src    string // the prepared project: copied for each round (fresh), or where the step runs
+	method string // freshCopy, inPlace or "" (a step that is not cold)
+	src    string // the prepared project: copied for each round (freshCopy), or where the step runs
 	prep   func() error
 	cmd    func(dir string) *exec.Cmd
 	after  func() error
@@ -78,11 +78,11 @@ func plan(t tools, hsite, proj, edited string, src []byte) []step {
 	// every page that lore wrote by default before (not a target).
 	all := []string{"--config", allConfig}
 	return []step{
-		{name: "hugo", method: fresh, src: hsite, cmd: hugo()},
-		{name: "hugo-nohl", method: fresh, src: hsite, cmd: hugo(nohl...)},
-		{name: "goldmark", method: fresh, src: proj, cmd: baseline},
-		{name: "lore-all", method: fresh, src: proj, cmd: lore(all...)},
-		{name: "lore-cold", method: fresh, src: proj, cmd: lore()},
+		{name: "hugo", method: freshCopy, src: hsite, cmd: hugo()},
+		{name: "hugo-nohl", method: freshCopy, src: hsite, cmd: hugo(nohl...)},
+		{name: "goldmark", method: freshCopy, src: proj, cmd: baseline},
+		{name: "lore-all", method: freshCopy, src: proj, cmd: lore(all...)},
+		{name: "lore-cold", method: freshCopy, src: proj, cmd: lore()},
 		{name: "goldmark", method: inPlace, src: proj, prep: func() error { return removeAll(proj, "baseline-out") },
 			cmd: baseline},
 		{name: "hugo", method: inPlace, src: hsite, prep: cleanHugo, cmd: hugo()},
@@ -101,7 +101,7 @@ func plan(t tools, hsite, proj, edited string, src []byte) []step {
 func copyRounds(root string, runs int, steps []step) error {
 	for r := 1; r <= runs; r++ {
 		for _, st := range steps {
-			if st.method != fresh {
+			if st.method != freshCopy {
 				continue
 			}
 			if err := os.MkdirAll(filepath.Dir(roundDir(root, r, st.name)), 0o755); err != nil {
@@ -117,7 +117,7 @@ func copyRounds(root string, runs int, steps []step) error {
 
 // dirOf is the folder where st runs in round r.
 func dirOf(root string, r int, st step) string {
-	if st.method == fresh {
+	if st.method == freshCopy {
 		return roundDir(root, r, st.name)
 	}
 	return st.src
