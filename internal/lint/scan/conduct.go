@@ -216,8 +216,14 @@ func pastDenial(src []byte, ws []word, i, end int) bool {
 		return true
 	}
 	next := nextToken(src, int(ws[k].end))
-	return len(next) > 3 && bytes.HasSuffix(next, []byte("ed")) || pastForms[string(next)] ||
+	return pastEnglish(next) ||
 		bytes.HasPrefix(next, []byte("ge")) && (bytes.HasSuffix(next, []byte("en")) || bytes.HasSuffix(next, []byte("t")))
+}
+
+// pastEnglish reports whether t, a lower-case word, is an English verb in
+// the past: in -ed, or one of pastForms.
+func pastEnglish(t []byte) bool {
+	return len(t) > 3 && bytes.HasSuffix(t, []byte("ed")) || pastForms[string(t)]
 }
 
 // nextToken returns the next run of ASCII letters in src from off on,

@@ -1,7 +1,5 @@
 package scan
 
-import "bytes"
-
 // The frame patterns of Injection read a second lexicon. The 64 classes
 // of injectionLexicon are all taken, and conduct that turns the model
 // against its users takes more: a lie needs what is claimed (clean,
@@ -114,9 +112,10 @@ var frameExtra = map[uint64][]string{
 	cPrecedence: {"supersed*", "override", "overrides"},
 }
 
-// frameCompounds joins the two-word names the frame classes list.
+// frameCompounds joins the two-word names the frame classes list; the
+// frame lexicon also joins those of the injection lexicon whose word it
+// classifies (frameCompoundSet).
 var frameCompounds = map[string]string{
-	"even though": "eventhough", "even if": "evenif", "no matter": "nomatter", "auch wenn": "auchwenn",
 	"no issues": "noissues", "no problems": "noproblems", "no errors": "noerrors", "no findings": "nofindings",
 	"looks good": "looksgood", "leave out": "leaveout", "status update": "statusupdate", "final message": "finalmessage",
 	"expected value": "expectedvalue", "expected values": "expectedvalue", "expected output": "expectedoutput",
@@ -130,13 +129,12 @@ var frameCompounds = map[string]string{
 	"tls verification": "certverify", "ssl verification": "certverify", "tls validation": "certverify",
 	"branch protection": "branchprotection", "branch protections": "branchprotection",
 	"signature verification": "sigverify", "signature check": "sigverify", "signature checks": "sigverify",
-	"two factor": "twofactor", "csrf protection": "csrfprotection", "turn off": "turnoff", "switch off": "switchoff",
-	"environment variable": "environmentvariable", "environment variables": "environmentvariables",
-	"env var": "envvar", "env vars": "envvars", "you have": "youhave", "you've": "youhave", "du hast": "duhast",
+	"two factor": "twofactor", "csrf protection": "csrfprotection", "environment variables": "environmentvariables",
+	"env vars": "envvars", "you have": "youhave", "you've": "youhave", "du hast": "duhast",
 	"content policy": "contentpolicy", "content policies": "contentpolicy", "content filter": "filter",
 	"must not": "mustnot", "should not": "shouldnot", "may not": "maynot", "darf nicht": "darfnicht",
 	"darf nichts": "darfnichts", "soll nicht": "sollnicht", "dürfen nicht": "dürfennicht", "find out": "findout",
-	"env file": "envfile", "hosts yml": "hostsyml", "vault token": "vaulttoken", "session cookie": "sessioncookie",
+	"hosts yml": "hostsyml", "vault token": "vaulttoken", "session cookie": "sessioncookie",
 	"session cookies": "sessioncookie", "session token": "sessiontoken", "session tokens": "sessiontoken",
 	"secret scanning": "secretscanning", "push protection": "pushprotection", "required reviews": "requiredreviews",
 	"required review": "requiredreviews", "required approvals": "requiredreviews", "status checks": "statuschecks",
@@ -146,17 +144,29 @@ var frameCompounds = map[string]string{
 	"future conversations": "futuresession", "later sessions": "futuresession", "every session": "futuresession",
 	"all sessions": "futuresession", "every conversation": "futuresession", "all conversations": "futuresession",
 	"künftigen sitzungen": "futuresession", "zukünftigen sitzungen": "futuresession",
-	"ssh schlüssel": "sshkey", "api key": "apikey", "api keys": "apikey", "private key": "privatekey",
-	"private keys": "privatekey", "ssh key": "sshkey", "ssh keys": "sshkey", "access token": "accesstoken",
-	"access tokens": "accesstoken", "access key": "accesskey", "access keys": "accesskey", "id rsa": "sshkey",
-	"id ed25519": "sshkey", "system prompt": "systemprompt", "pull request": "pullrequest",
-	"pull requests": "pullrequest", "commit message": "commitmessage", "did not": "didnot", "have not": "havent", "do not": "donot",
+	"ssh schlüssel": "sshkey", "do not": "donot",
 }
 
 var (
 	frameLexicon     = newLexicon(mergeClasses(pickClasses(allInjectionClasses, frameReused), frameExtra, frameOwn))
-	frameCompoundSet = newCompoundSet(frameCompounds)
+	frameCompoundSet = newCompoundSet(mergeCompounds(classifiedBy(frameLexicon, allInjectionCompounds), frameCompounds))
 )
+
+// allInjectionCompounds are the compounds of injectionLexicon, merged.
+var allInjectionCompounds = mergeCompounds(injectionCompounds, credentialCompounds, conductCompounds)
+
+// classifiedBy returns the compounds of m whose joined word lx classifies:
+// "api key" for a lexicon that knows apikey, not "you are" for one that
+// reads "you" alone.
+func classifiedBy(lx *lexicon, m map[string]string) map[string]string {
+	out := make(map[string]string)
+	for k, v := range m {
+		if lx.classOf([]byte(v)) != 0 {
+			out[k] = v
+		}
+	}
+	return out
+}
 
 // allInjectionClasses are the classes of injectionLexicon, merged.
 var allInjectionClasses = mergeClasses(injectionClasses, credentialClasses, conductClasses)
@@ -299,7 +309,4 @@ func clauseHolds(ws []word, i int, c uint64) bool {
 
 // pastAfter reports whether the word after off is a verb in the past
 // ("the files you deleted", "what you ran").
-func pastAfter(src []byte, off int) bool {
-	next := nextToken(src, off)
-	return len(next) > 3 && bytes.HasSuffix(next, []byte("ed")) || pastForms[string(next)]
-}
+func pastAfter(src []byte, off int) bool { return pastEnglish(nextToken(src, off)) }

@@ -158,7 +158,7 @@ var injectionCompounds = map[string]string{
 	"client secrets": "clientsecret", "private schlüssel": "privatschlüssel",
 }
 
-var injectionCompoundSet = newCompoundSet(mergeCompounds(injectionCompounds, credentialCompounds, conductCompounds))
+var injectionCompoundSet = newCompoundSet(allInjectionCompounds)
 
 // step is one element of a pattern: a word of class, at most gap words
 // after the previous element.
