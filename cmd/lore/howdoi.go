@@ -9,6 +9,7 @@ import (
 
 	"github.com/lorekit/lore/internal/build"
 	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/search"
 )
 
@@ -76,8 +77,8 @@ configuration or catalog failure.`,
 				return failure(err)
 			}
 			if cf.project != nil {
-				for _, d := range build.WithholdLoaded(cf.project, a) {
-					fmt.Fprintln(e.stderr, diag.Printable(d.String()))
+				if err := lint.Write(e.stderr, "text", lint.Report{Diagnostics: build.WithholdLoaded(cf.project, a)}); err != nil {
+					return failure(err)
 				}
 			}
 			if format == "json" {

@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lorekit/lore/internal/build"
-	"github.com/lorekit/lore/internal/diag"
+	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/internal/plural"
 	"github.com/lorekit/lore/internal/search"
@@ -75,8 +75,8 @@ failure.`,
 				return failure(err)
 			}
 			if ds := build.Withheld(p, m); len(ds) > 0 {
-				for _, d := range ds {
-					fmt.Fprintln(e.stderr, diag.Printable(d.String()))
+				if err := lint.Write(e.stderr, "text", lint.Report{Diagnostics: ds}); err != nil {
+					return failure(err)
 				}
 				fmt.Fprintf(e.stderr, "lore read: %s is withheld: lint finds %s of the security rules in it, which fail lore build; fix them, or open the file itself to review it\n",
 					args[0], plural.Of(len(ds), "error", "errors"))

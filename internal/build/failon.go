@@ -37,11 +37,16 @@ func Unpublishable(ds diag.List) int { return FloorErrors(ds) + SecurityErrors(d
 func SecurityErrors(ds diag.List) int {
 	n := 0
 	for _, d := range ds {
-		if d.Severity == diag.Error && strings.HasPrefix(d.Rule, "security/") {
+		if securityError(d) {
 			n++
 		}
 	}
 	return n
+}
+
+// securityError reports whether d is an error of a security rule.
+func securityError(d diag.Diagnostic) bool {
+	return d.Severity == diag.Error && strings.HasPrefix(d.Rule, "security/")
 }
 
 // FloorErrors counts the errors of the safety floor's rules among ds:

@@ -2,7 +2,6 @@ package build
 
 import (
 	"path"
-	"strings"
 
 	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
@@ -20,7 +19,7 @@ func Withheld(p *Project, m *manual.Manual) diag.List {
 	}
 	var out diag.List
 	for _, d := range runLint(p.lintInput(p.Manuals, underAny([]string{scope})), false) {
-		if d.Severity == diag.Error && strings.HasPrefix(d.Rule, "security/") {
+		if securityError(d) {
 			out = append(out, d)
 		}
 	}
