@@ -14,7 +14,7 @@ import (
 
 // The cache tables and packs the site uses.
 const (
-	bodyPack  = "site-body" // body key → rendered HTML
+	bodyPack  = "site-body" // HTML key (body key and the answers) → rendered HTML
 	depsTable = "site-deps" // body key → the lookups the rendering made
 	codePack  = "site-code" // code key → highlighted HTML
 	assetPack = "site-assets"
@@ -93,6 +93,14 @@ func (r *run) replay(deps []byte) bool {
 	return true
 }
 
+// htmlKey names the HTML of a body rendered under key with the lookup
+// answers deps. The answers are part of the name so that the pack and the
+// deps table can never pair one rendering's HTML with another's answers,
+// even when a damaged cache log restores one of them to an older entry.
+func htmlKey(key cache.Key, deps []byte) cache.Key {
+	return cache.NewHasher("site/body-html").Key(key).Bytes(deps).Sum()
+}
+
 func field(b []byte) (string, []byte, bool) {
 	n, w := binary.Uvarint(b)
 	if w <= 0 || n > uint64(len(b)-w) {
@@ -150,11 +158,11 @@ func (r *run) body(s source, pagePath, dir string) (*bodyResult, error) {
 
 func (r *run) bodyWith(key cache.Key, s source, pagePath, dir string) (*bodyResult, error) {
 	if r.c != nil {
-		if deps, ok := r.c.Table(depsTable).Get(key); ok && r.c.Pack(bodyPack).Has(key) && r.replay(deps) {
+		if deps, ok := r.c.Table(depsTable).Get(key); ok && r.c.Pack(bodyPack).Has(htmlKey(key, deps)) && r.replay(deps) {
 			// In use from here on, even when the build stops before its
 			// pages are written (lint errors): the build after the fix
 			// needs it.
-			r.c.Pack(bodyPack).Keep(key)
+			r.c.Pack(bodyPack).Keep(htmlKey(key, deps))
 			return &bodyResult{key: key, deps: deps}, nil
 		}
 	}
@@ -176,7 +184,7 @@ func (r *run) bodyWith(key cache.Key, s source, pagePath, dir string) (*bodyResu
 	if r.c != nil {
 		// The page reads it back from the cache: bodies are not held in
 		// memory meanwhile.
-		r.c.Pack(bodyPack).Put(key, buf.Bytes())
+		r.c.Pack(bodyPack).Put(htmlKey(key, rec.deps), buf.Bytes())
 		r.c.Table(depsTable).Put(key, rec.deps)
 		return &bodyResult{key: key, deps: rec.deps, fresh: true}, nil
 	}
@@ -190,7 +198,7 @@ func (r *run) htmlOf(b *bodyResult, s source, pagePath, dir string) ([]byte, err
 		return b.html, nil
 	}
 	if b != nil && r.c != nil {
-		if html, ok := r.c.Pack(bodyPack).Get(b.key); ok {
+		if html, ok := r.c.Pack(bodyPack).Get(htmlKey(b.key, b.deps)); ok {
 			return html, nil
 		}
 	}
@@ -207,6 +215,6 @@ func (r *run) htmlOf(b *bodyResult, s source, pagePath, dir string) ([]byte, err
 // still in use.
 func (r *run) keep(b *bodyResult) {
 	if r.c != nil && b != nil && !b.fresh {
-		r.c.Pack(bodyPack).Keep(b.key)
+		r.c.Pack(bodyPack).Keep(htmlKey(b.key, b.deps))
 	}
 }
