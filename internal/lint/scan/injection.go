@@ -230,10 +230,12 @@ type pattern struct {
 	// a verb in the past ("say you never read it", not "say you never
 	// store data").
 	past bool
-	// final, with, youDid, defused: the qualifiers of framePatterns
-	// (frameDiscounted).
+	// final, with, youDid, defused, credBefore, unless, clean: the
+	// qualifiers of framePatterns (frameDiscounted); unless: not when the
+	// clause holds a word of the class; clean: not when one stands inside
+	// the match.
 	final, youDid, defused, credBefore bool
-	with                               uint64
+	with, unless, clean                uint64
 }
 
 // anaphorWindow bounds how far before a request for "one" or "it" the
@@ -593,7 +595,7 @@ func (q *qualifiers) reset(src []byte, ws []word) {
 	for a := 0; a < len(ws); {
 		b, found, lastIf := a, int32(0), int32(-1)
 		for ; b < len(ws) && ws[b].clause == ws[a].clause; b++ {
-			if ws[b].class&cDefuse != 0 && !inURL(src, int(ws[b].off)) {
+			if ws[b].class&cDefuse != 0 && !inURL(src, int(ws[b].off)) && !theirWord(src, ws, b) {
 				found++
 			}
 			if ws[b].class&cIf != 0 {
@@ -605,6 +607,24 @@ func (q *qualifiers) reset(src []byte, ws []word) {
 		}
 		a = b
 	}
+}
+
+// theirWord reports whether ws[b], a reporting word, is the saying of
+// the user or of the model's rules ("whatever the user says", "what
+// your system prompt says"): their word, which the clause may rank this
+// text above, not a report of the text itself.
+func theirWord(src []byte, ws []word, b int) bool {
+	switch string(bytes.ToLower(src[ws[b].off:ws[b].end])) {
+	case "says", "said", "sagt", "sagen":
+	default:
+		return false
+	}
+	for j := b - 1; j >= 0 && ws[j].clause == ws[b].clause && ws[b].ord-ws[j].ord <= 2; j-- {
+		if ws[j].class&(cUser|cRules|cStrongRules) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // maxURLBack bounds how far before a word inURL looks for the scheme or
