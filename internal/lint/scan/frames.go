@@ -1,5 +1,7 @@
 package scan
 
+import "bytes"
+
 // The frame patterns of Injection read a second lexicon. The 64 classes
 // of injectionLexicon are all taken, and conduct that turns the model
 // against its users takes more: a lie needs what is claimed (clean,
@@ -284,8 +286,20 @@ func (p *pattern) frameDiscounted(src []byte, ws []word, q *qualifiers, i, end i
 		return true
 	case p.clean != 0 && wordWithin(ws, i, end, p.clean):
 		return true
+	case p.lead && !opensSentence(src, int(ws[i].off)):
+		return true
 	}
 	return p.defused && q.defuse[i] > 0
+}
+
+// opensSentence reports whether the word at src[off] opens its sentence
+// or line (after list markers, emphasis and quotes).
+func opensSentence(src []byte, off int) bool {
+	k := off
+	for k > 0 && bytes.IndexByte([]byte(" \t*_>#-+\"'("), src[k-1]) >= 0 {
+		k--
+	}
+	return k == 0 || bytes.IndexByte([]byte(".!?;:\n"), src[k-1]) >= 0
 }
 
 // wordWithin reports whether a word of class c stands after ws[i] and

@@ -62,6 +62,8 @@ var frameAgencyExtra = map[uint64][]string{
 	fTestObj: {"threshold*", "coveragethreshold*", "schwellenwert*", "schwelle"},
 	fVerdict: {"processed", "completed", "resolved", "fixed", "done", "sent", "refunded", "erledigt", "abgeschlossen",
 		"behoben", "bearbeitet", "erstattet"},
+	fBulk: {"creditcardnumber*", "cardnumber*", "creditcards", "kreditkartennummer*", "kartennummer*",
+		"socialsecuritynumber*", "sozialversicherungsnummer*"},
 	fErase:     {"remove", "destroy", "shred", "vernichte"},
 	fSwitchOff: {"lower", "dismiss", "suppress", "close", "resolve", "schließe", "unterdrücke", "verwirf"},
 	fHead:      {"port", "ports", "portrule*"},
@@ -86,6 +88,9 @@ var frameAgencyCompounds = map[string]string{
 	"continue on": "continueon", "continueon error": "continueonerror",
 	"allow failure": "allowfailure", "ignore failures": "ignorefailure", "gib dich": "gibdich", "tu so": "tuso",
 	"tuso als": "tusoals", "act like": "actlike", "gib zu": "gibzu", "zwei faktor": "zweifaktor",
+	"credit card": "creditcard", "creditcard number": "creditcardnumber", "creditcard numbers": "creditcardnumbers",
+	"card number": "cardnumber", "card numbers": "cardnumbers", "social security": "socialsecurity",
+	"socialsecurity number": "socialsecuritynumber", "socialsecurity numbers": "socialsecuritynumbers",
 	"coverage threshold": "coveragethreshold", "service account": "serviceaccount", "service accounts": "serviceaccount",
 }
 

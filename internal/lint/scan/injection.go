@@ -236,6 +236,9 @@ type pattern struct {
 	// the match.
 	final, youDid, defused, credBefore bool
 	with, unless, clean                uint64
+	// lead: only when its first word opens its sentence or line (the
+	// intents' "Secretly …").
+	lead bool
 }
 
 // anaphorWindow bounds how far before a request for "one" or "it" the
@@ -318,35 +321,43 @@ const maxSpan = 16
 // switched off, obedience, secrets in the answer or a log); with
 // overrides, also text that tells the model to drop its instructions or
 // rules; and the conduct of framePatterns (lies against what is true,
-// cover stories, destroyed trails, security controls switched off),
-// read with a lexicon of their own. It matches word classes (verbs,
+// cover stories, destroyed trails, security controls switched off, an
+// agent's powers turned against its users), read with a lexicon of their
+// own, and the intents of intentPatterns (an order given to hide it from
+// those who would check, a false belief left with the user), read with a
+// third. It matches word classes (verbs,
 // objects and qualifiers with their inflections) in order within a
 // clause, not fixed sentences.
 func Injection(src []byte, overrides, prompt bool) []Hit {
 	var c collector
 	sc := injectionScratch.Get().(*scratch)
 	defer sc.release()
-	var ords, clause, frameOrds, frameClause int
+	var ords, clause, frameOrds, frameClause, intentOrds, intentClause int
 	inj := lexReader{lx: injectionLexicon, compounds: injectionCompoundSet, ords: &ords, clause: &clause, prevOff: -1, out: sc.inj[:0]}
 	frm := lexReader{lx: frameLexicon, compounds: frameCompoundSet, ords: &frameOrds, clause: &frameClause, prevOff: -1, out: sc.frames[:0]}
+	itn := lexReader{lx: intentLexicon, compounds: intentCompoundSet, ords: &intentOrds, clause: &intentClause, prevOff: -1, out: sc.intents[:0]}
 	if len(src) > onePassBytes {
-		// A long text is read twice, the frames' words in the array of
-		// the first pass's and its tokens in the same buffer: its words
-		// are held once.
+		// A long text is read once per lexicon, each pass's words in the
+		// array of the first pass's and its tokens in the same buffer:
+		// its words are held once.
 		var buf []byte
 		readWords(src, 0, len(src), &buf, &inj)
 		taken := matchPatterns(&c, src, inj.out, allPatterns, overrides, prompt, nil, &sc.q)
 		frm.out = inj.out[:0]
 		readWords(src, 0, len(src), &buf, &frm)
-		sc.inj = frm.out
-		matchPatterns(&c, src, frm.out, framePatterns, overrides, prompt, taken, &sc.q)
+		taken = mergeSpans(taken, matchPatterns(&c, src, frm.out, framePatterns, overrides, prompt, taken, &sc.q))
+		itn.out = frm.out[:0]
+		readWords(src, 0, len(src), &buf, &itn)
+		sc.inj = itn.out
+		matchPatterns(&c, src, itn.out, intentPatterns, overrides, prompt, taken, &sc.q)
 		return c.result()
 	}
-	// One pass reads the text with both lexicons.
-	readWords(src, 0, len(src), nil, &inj, &frm)
-	sc.inj, sc.frames = inj.out, frm.out
+	// One pass reads the text with all three lexicons.
+	readWords(src, 0, len(src), nil, &inj, &frm, &itn)
+	sc.inj, sc.frames, sc.intents = inj.out, frm.out, itn.out
 	taken := matchPatterns(&c, src, inj.out, allPatterns, overrides, prompt, nil, &sc.q)
-	matchPatterns(&c, src, frm.out, framePatterns, overrides, prompt, taken, &sc.q)
+	taken = mergeSpans(taken, matchPatterns(&c, src, frm.out, framePatterns, overrides, prompt, taken, &sc.q))
+	matchPatterns(&c, src, itn.out, intentPatterns, overrides, prompt, taken, &sc.q)
 	return c.result()
 }
 
@@ -361,8 +372,8 @@ const onePassBytes = 256 << 10
 // paragraphs, its comments): reused, these cost the collector nothing
 // (they were a tenth of what lore lint allocates on 10,000 manuals).
 type scratch struct {
-	inj, frames []word
-	q           qualifiers
+	inj, frames, intents []word
+	q                    qualifiers
 }
 
 // injectionScratch keeps scratch between calls of Injection; a
@@ -377,7 +388,7 @@ const maxScratchWords = 1 << 16
 // release returns sc to injectionScratch, without what points into the
 // text scanned.
 func (sc *scratch) release() {
-	if cap(sc.inj) > maxScratchWords || cap(sc.frames) > maxScratchWords {
+	if cap(sc.inj) > maxScratchWords || cap(sc.frames) > maxScratchWords || cap(sc.intents) > maxScratchWords {
 		return
 	}
 	sc.q.src, sc.q.code = nil, sc.q.code[:0]
