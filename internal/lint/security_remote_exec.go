@@ -9,7 +9,7 @@ import (
 
 var securityRemoteExec = securityRule(&Rule{
 	ID: "security/remote-exec", Severity: diag.Warning,
-	Summary: "a command that runs downloaded code, deletes home or root, opens the system to every user, uses sudo, skips TLS, hook or signature checks, sends secrets out, changes the registry or erases history and logs",
+	Summary: "a command that runs downloaded code, deletes home or root, opens the system to every user, uses sudo, skips TLS, hook or signature checks, sends secrets out, changes the registry, erases history and logs or runs a command hidden in base64",
 	Doc: "An agent runs the commands its manuals show. The rule reports, in code blocks (fenced, indented, in a blockquote or an HTML " +
 		"<pre>), inline code and shipped scripts (a skill's scripts/ and other code files), a command split over lines as the shell " +
 		"joins them (a trailing backslash or pipe): downloading and running a script in one step (`curl … | sh`, `bash <(curl …)`, `iwr … | iex`), " +
@@ -26,7 +26,8 @@ var securityRemoteExec = securityRule(&Rule{
 		"`wevtutil cl`), a force-push over main or master (`git push --force origin main`, `git push origin +main`), a merge past branch " +
 		"protection (`gh pr merge --admin`), and the machine's protection turned off (`setenforce 0`, `ufw disable`, the " +
 		"firewall or auditd stopped, `Set-MpPreference -Disable… $true`, `netsh advfirewall … state off`, `spctl " +
-		"--master-disable`); reverse shells, keys written into authorized_keys and the other ways into a machine are " +
+		"--master-disable`), and a command hidden in base64 or hex and handed to a shell or interpreter (`echo … | base64 -d | sh`, " +
+		"`eval \"$(echo … | base64 -d)\"`, `powershell -enc …`, `exec(base64.b64decode(…))`: the reviewer cannot read what runs); reverse shells, keys written into authorized_keys and the other ways into a machine are " +
 		"security/backdoor's, an error. A model reads a command written anywhere, so the rule also reads inline code that goes on over the lines of its " +
 		"paragraph, the text of HTML code elements (<code>, <kbd>, <samp>, <tt>), and prose, where it reports what a sentence cannot " +
 		"mean otherwise: a download with its address piped into a shell or iex (\"curl | sh\" named without one is the practice, not a " +

@@ -18,9 +18,10 @@ const (
 
 // addresseeRE finds text that speaks to the model in English or German:
 // "if you are an AI", "note to the assistant", "Claude: …", "AI, …",
-// "wenn du eine KI bist".
+// "wenn du eine KI bist", "when an AI reads this", "agents reading
+// this".
 var (
-	addresseeRE = regexp.MustCompile(`(?im)\b(?:if|when|since|because) you(?:'re| are) (?:an? |the )?(?:ai|a\.i\.|llm|language model|assistant|agent|bot|model|chatbot|claude|gpt|chatgpt|copilot|gemini)\b|\b(?:note|message|instructions?|hint|reminder) (?:to|for) (?:the |any |all )?(?:ai|llm|assistant|agent|model|bot|claude|copilot|gpt|chatgpt|gemini|crawler)s?\b|^\s*(?:ai|llm|assistant|agent|claude|copilot|gpt|chatgpt|gemini|model|ki|assistent)\s*[:,]|\b(?:dear|hey|attention|achtung|hallo|liebe[rs]?) (?:ai|llm|assistant|agent|model|claude|copilot|gpt|chatgpt|ki|assistent|sprachmodell)\b|\bwenn du (?:eine? |ein )?(?:ki|sprachmodell|assistent|agent|bot)\b|\b(?:an|für) (?:die |den |das )?(?:ki|sprachmodell|assistenten|agenten)\s*:`)
+	addresseeRE = regexp.MustCompile(`(?im)\b(?:if|when|since|because) you(?:'re| are) (?:an? |the )?(?:ai|a\.i\.|llm|language model|assistant|agent|bot|model|chatbot|claude|gpt|chatgpt|copilot|gemini)\b|\b(?:note|message|instructions?|hint|reminder) (?:to|for) (?:the |any |all )?(?:ai|llm|assistant|agent|model|bot|claude|copilot|gpt|chatgpt|gemini|crawler)s?\b|^\s*(?:ai|llm|assistant|agent|claude|copilot|gpt|chatgpt|gemini|model|ki|assistent)\s*[:,]|\b(?:dear|hey|attention|achtung|hallo|liebe[rs]?) (?:ai|llm|assistant|agent|model|claude|copilot|gpt|chatgpt|ki|assistent|sprachmodell)\b|\bwenn du (?:eine? |ein )?(?:ki|sprachmodell|assistent|agent|bot)\b|\b(?:if|when|whenever|once) (?:an?|the|any) (?:ai|a\.i\.|llm|language model|assistant|agent|bot|model|chatbot|crawler) (?:reads|sees|parses|processes|finds|encounters|is reading)\b|\b(?:ai|llm|assistant|agent|model|bot)s? (?:reading|parsing|processing) this\b|\bwenn (?:eine?|die|der|ein) (?:ki|sprachmodell|assistent|agent|bot) (?:das|dies|diesen text|diese datei) (?:liest|sieht|verarbeitet)\b|\b(?:an|für) (?:die |den |das )?(?:ki|sprachmodell|assistenten|agenten)\s*:`)
 	// refDefRE finds a link reference definition on one line with what a
 	// page never shows: a destination in angle brackets (group 1) or a
 	// title (group 2) — the "Markdown comment" idiom [//]: # (…).
