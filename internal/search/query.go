@@ -147,7 +147,7 @@ func (a *Analysis) expand(w *qword, lang string, known func(string) bool) {
 // five letters or more the catalog
 // does not know, with no renderings, is matched with edits (fuzzy).
 func (a *Analysis) adopt(w *qword, tw textan.Word, lang string, known func(string) bool) {
-	w.raw, w.en, w.de, w.number = tw.Raw, tw.EN, tw.DE, tw.Number
+	w.raw, w.en, w.de, w.number = tw.Raw, tw.EN, germanStems(tw), tw.Number
 	w.split = tw.Split
 	groups := tw.Groups
 	if lang != "en" && len(tw.DE) > 0 && len(groups) == 0 {
@@ -179,6 +179,28 @@ func (a *Analysis) adopt(w *qword, tw textan.Word, lang string, known func(strin
 	if w.en != "" && !w.number && len(w.trans) == 0 && len(w.spelling) == 0 && len(w.derived) == 0 && utf8.RuneCountInString(w.raw) >= 5 && !known(w.en) {
 		w.fuzzy = true
 	}
+}
+
+// germanStems returns the German terms of tw without those that are
+// English stop words other than the word itself: the German fields of a
+// manual written in English hold its summary and triggers analysed as
+// German, stop words and all, so the stem of ändern (and), Suche (such),
+// offen (off) or Theme (them) would match every summary that says "and",
+// "such as", "off" or "them", and weigh as common as they are.
+func germanStems(tw textan.Word) []string {
+	de := tw.DE
+	for k, d := range de {
+		if d != tw.Raw && textan.IsEnglishStopWord(d) {
+			de = slices.Clone(de[:k])
+			for _, d := range tw.DE[k+1:] {
+				if d == tw.Raw || !textan.IsEnglishStopWord(d) {
+					de = append(de, d)
+				}
+			}
+			break
+		}
+	}
+	return de
 }
 
 // cognateTerms returns the English terms of the cognates of the German

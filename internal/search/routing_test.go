@@ -1,13 +1,14 @@
 package search
 
 import (
-	"github.com/lorekit/lore/internal/textan"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/internal/manual"
+	"github.com/lorekit/lore/internal/textan"
 )
 
 // openManuals builds a catalog of the given manuals (path → text, below
@@ -147,5 +148,36 @@ func TestCompoundModifierRoutes(t *testing.T) {
 	})
 	if got := best(t, c, "Fehlerbehandlung im payment client", all); got != "errors.md" {
 		t.Errorf("best %q, want errors.md", got)
+	}
+}
+
+// The German fields of a manual written in English hold its summary
+// analysed as German, English stop words and all: a German word whose
+// stem is one of them (Suche → such, ändern → and, offen → off, Theme →
+// them) must not match a summary that merely says "such as", "and",
+// "off" or "them".
+func TestGermanStemNoEnglishStopWord(t *testing.T) {
+	c := openManuals(t, map[string]string{
+		"formats.md": "---\nsummary: Formats such as lists and tables; turn them off for plain text.\n---\n# Formats\n\nLists.\n",
+	})
+	for _, intent := range []string{"Suche", "ändern", "offen", "Theme"} {
+		if got := best(t, c, intent, all); got != "" {
+			t.Errorf("%q: best %q, want no candidate", intent, got)
+		}
+	}
+	// The word itself is kept when it is the stop word (off), and a
+	// compound's head is dropped as its stem is (Fehlersuche → such).
+	for _, c := range []struct {
+		raw      string
+		de, want []string
+	}{
+		{"suche", []string{"such"}, nil},
+		{"fehlersuche", []string{"fehlersuch", "such"}, []string{"fehlersuch"}},
+		{"off", []string{"off"}, []string{"off"}},
+		{"tabellen", []string{"tabell"}, []string{"tabell"}},
+	} {
+		if got := germanStems(textan.Word{Raw: c.raw, DE: c.de}); !slices.Equal(got, c.want) {
+			t.Errorf("germanStems(%s) = %v, want %v", c.raw, got, c.want)
+		}
 	}
 }
