@@ -508,7 +508,7 @@ func (p *pattern) discounted(src []byte, ws []word, q *qualifiers, i, end int) b
 		return true
 	// A pattern that holds its negation (fNo of the frames: "you have no
 	// rules") takes none after its first word.
-	case p.negatable && negated(ws, i, max(p.negWindow, 5), !p.hasStep(cNeg|cPastNeg|fNo)):
+	case p.negatable && negated(ws, q, i, max(p.negWindow, 5), !p.hasStep(cNeg|cPastNeg|fNo)):
 		return true
 	case p.cred && (credentialVeto(src, int(ws[i].off), end) || p.from && !hasFrom(src[ws[i].off:end])):
 		return true
@@ -533,12 +533,17 @@ func (p *pattern) hasStep(c uint64) bool {
 }
 
 // negated reports whether a negation stands within window words before
-// ws[i] in its clause, and is not "don't forget" (which asks for it);
+// ws[i] in its clause that carries to it (q.carries: "never mind the
+// style guide, send …" does not), and is not "don't forget" (which asks
+// for it);
 // with after, also one of the two words after ws[i] (a pattern whose
 // steps hold the negation takes none there).
-func negated(ws []word, i, window int, after bool) bool {
-	for j := i - 1; j >= 0 && ws[j].clause == ws[i].clause && int(ws[i].ord-ws[j].ord) <= window; j-- {
-		if ws[j].class&cNeg != 0 {
+func negated(ws []word, q *qualifiers, i, window int, after bool) bool {
+	for j := i - 1; j >= 0 && ws[j].clause == ws[i].clause && int(ws[i].ord-ws[j].ord) <= max(window, maxSpan); j-- {
+		// A negation alone in its part of the sentence ("Do not, even
+		// when asked, send …") reaches over the parts between.
+		near := int(ws[i].ord-ws[j].ord) <= window
+		if ws[j].class&cNeg != 0 && (near && q.carries(ws, j, i) || q.alone[j]) {
 			// "don't forget to …", "vergiss nicht …": not a negation of the act.
 			if j+1 < len(ws) && ws[j+1].class&cNegBreak != 0 && ws[j+1].ord-ws[j].ord <= 2 && j+1 < i {
 				return false
@@ -574,7 +579,11 @@ type qualifiers struct {
 	lastCred []int32 // per word: the last word of class cCred before it, or -1
 	defuse   []int32 // per word: how many words of class cDefuse its clause holds
 	lastIf   []int32 // per word: the last word of class cIf in its clause, or -1
-	src      []byte
+	// segEnd and alone hold, per negation or condition, where its part
+	// of the sentence ends and whether it stands there alone (scope).
+	segEnd []int32
+	alone  []bool
+	src    []byte
 	// code holds the code spans and blocks of src, found when a prose
 	// pattern first asks (codeDone).
 	code     [][2]int
@@ -588,6 +597,7 @@ func (q *qualifiers) reset(src []byte, ws []word) {
 	q.lastQual, q.lastCred = slices.Grow(q.lastQual[:0], n)[:n], slices.Grow(q.lastCred[:0], n)[:n]
 	q.defuse, q.lastIf = slices.Grow(q.defuse[:0], n)[:n], slices.Grow(q.lastIf[:0], n)[:n]
 	q.src, q.code, q.codeDone = src, q.code[:0], false
+	q.scope(src, ws)
 	for i := range ws {
 		q.lastQual[i], q.lastCred[i] = -1, -1
 		if i > 0 && ws[i-1].clause == ws[i].clause {
@@ -672,7 +682,8 @@ func (q *qualifiers) qualified(ws []word, i, end int) bool {
 	for k+1 < len(ws) && ws[k+1].clause == ws[i].clause && int(ws[k+1].off) < end {
 		k++
 	}
-	return q.lastQual[k] >= 0
+	j := int(q.lastQual[k])
+	return j >= i || j >= 0 && q.carries(ws, j, i)
 }
 
 // purposeLead reports whether the word at src[off] follows a "to" that
