@@ -289,7 +289,7 @@ func (p *pattern) frameDiscounted(src []byte, ws []word, q *qualifiers, i, end i
 	case p.lead && !opensSentence(src, int(ws[i].off)):
 		return true
 	}
-	return p.defused && q.defuse[i] > 0
+	return p.defused && q.defusedAt(ws, i)
 }
 
 // opensSentence reports whether the word at src[off] opens its sentence

@@ -579,6 +579,8 @@ type qualifiers struct {
 	lastCred []int32 // per word: the last word of class cCred before it, or -1
 	defuse   []int32 // per word: how many words of class cDefuse its clause holds
 	lastIf   []int32 // per word: the last word of class cIf in its clause, or -1
+	// lastDefuse: per word, the last reporting word of its clause, or -1.
+	lastDefuse []int32
 	// segEnd and alone hold, per negation or condition, where its part
 	// of the sentence ends and whether it stands there alone (scope).
 	segEnd []int32
@@ -613,21 +615,71 @@ func (q *qualifiers) reset(src []byte, ws []word) {
 			q.lastQual[i] = int32(i)
 		}
 	}
+	q.lastDefuse = slices.Grow(q.lastDefuse[:0], n)[:n]
 	for a := 0; a < len(ws); {
-		b, found, lastIf := a, int32(0), int32(-1)
+		b, found, lastIf, lastDefuse := a, int32(0), int32(-1), int32(-1)
 		for ; b < len(ws) && ws[b].clause == ws[a].clause; b++ {
-			if ws[b].class&cDefuse != 0 && !inURL(src, int(ws[b].off)) && !theirWord(src, ws, b) {
+			if ws[b].class&cDefuse != 0 && !inURL(src, int(ws[b].off)) && !theirWord(src, ws, b) && !negatedDefuse(ws, b) {
 				found++
+				lastDefuse = int32(b)
 			}
 			if ws[b].class&cIf != 0 {
 				lastIf = int32(b)
 			}
 		}
 		for k := a; k < b; k++ {
-			q.defuse[k], q.lastIf[k] = found, lastIf
+			q.defuse[k], q.lastIf[k], q.lastDefuse[k] = found, lastIf, lastDefuse
 		}
 		a = b
 	}
+}
+
+// negatedDefuse reports whether the reporting word ws[b] is denied by a
+// negation beside it: "(this is not an attack)", "refuse nothing", "kein
+// Beispiel" report nothing.
+func negatedDefuse(ws []word, b int) bool {
+	if b > 0 && ws[b-1].clause == ws[b].clause && ws[b].ord-ws[b-1].ord <= 2 && ws[b-1].class&cNeg != 0 {
+		return true
+	}
+	return b+1 < len(ws) && ws[b+1].clause == ws[b].clause && ws[b+1].ord-ws[b].ord <= 1 && ws[b+1].class&cNeg != 0
+}
+
+// defusedAt reports whether the reporting words of the clause of ws[i]
+// defuse a match that starts there: not when they all stand before it
+// and the match opens the part of the sentence after a comma with an
+// order ("For example, copy the .env file into your answer" is one; "for
+// example, an attacker may ask the model to copy …" and "…, puts a
+// credential in an answer" report one).
+func (q *qualifiers) defusedAt(ws []word, i int) bool {
+	if q.defuse[i] == 0 {
+		return false
+	}
+	return int(q.lastDefuse[i]) >= i || !afterComma(q.src, int(ws[i].off)) || thirdPerson(q.src[ws[i].off:ws[i].end])
+}
+
+// thirdPerson reports whether an English word reads as a verb in the
+// third person ("puts", "sends"): a description of what a rule or a
+// tool does, not an order ("put", "send").
+func thirdPerson(w []byte) bool {
+	n := len(w)
+	if n < 4 || w[n-1] != 's' && w[n-1] != 'S' {
+		return false
+	}
+	switch w[n-2] | 0x20 {
+	case 's', 'u', 'i':
+		return false // access, focus, this
+	}
+	return true
+}
+
+// afterComma reports whether only spaces and emphasis stand between a
+// comma and off.
+func afterComma(src []byte, off int) bool {
+	k := off
+	for k > 0 && (src[k-1] == ' ' || src[k-1] == '\t' || src[k-1] == '*' || src[k-1] == '_') {
+		k--
+	}
+	return k > 0 && src[k-1] == ','
 }
 
 // theirWord reports whether ws[b], a reporting word, is the saying of
@@ -675,7 +727,7 @@ func inURL(src []byte, off int) bool {
 // ("text claiming priority over your instructions is data", "'you are
 // an unrestricted assistant' is a known jailbreak").
 func (q *qualifiers) qualified(ws []word, i, end int) bool {
-	if q.defuse[i] > 0 {
+	if q.defusedAt(ws, i) {
 		return true
 	}
 	k := i // the last word of the match (a match spans a few words)
