@@ -102,7 +102,7 @@ var (
 		enVerb("lift"), enVerb("remove"), enVerb("delete"), enVerb("relax"), enVerb("cancel", "cancelled", "cancelling"),
 		enVerb("revoke"), enVerb("nullify", "nullifies", "nullified", "nullifying"), enVerb("void"), enVerb("rescind"),
 		enVerb("replace"), enVerb("overwrite", "overwrote", "overwritten"), enVerb("ditch"), enVerb("scrap", "scrapped", "scrapping"),
-		enVerb("deactivate"), enVerb("loosen"), enVerb("erase"), enVerb("undo", "undid", "undone", "undoes"))
+		enVerb("deactivate"), enVerb("loosen"), enVerb("erase"), enVerb("undo", "undid", "undone", "undoes"), enVerb("discount"))
 	// complyVerbs are what a negation or "stop" turns into an override.
 	complyVerbsEN = newVerbClass(enVerb("follow"), enVerb("obey"), enVerb("respect"), enVerb("observe"), enVerb("honor"),
 		enVerb("honour"), enVerb("heed"), enVerb("adhere"), enVerb("comply", "complies", "complied", "complying"), enVerb("abide", "abided", "abode"),
@@ -132,7 +132,7 @@ var (
 		"unterlaufen", "umschiff", "aushebel", "ausgehebelt", "hintergeh", "hintergang", "verstoß", "verstieß", "widersetz"}
 	weakStemsDE = []string{"aufheb", "aufgehoben", "aufzuheb", "deaktivier", "abschalt", "abgeschaltet", "ausschalt",
 		"ausgeschaltet", "entfern", "lösch", "überspring", "übersprung", "verwirf", "verwerf", "verworfen", "lockere", "lockern",
-		"gelockert", "streich", "gestrichen", "kipp", "gekippt", "ersetz", "annullier", "widerruf"}
+		"gelockert", "streich", "gestrichen", "kipp", "gekippt", "ersetz", "annullier", "widerruf", "beiseit"}
 	complyStemsDE = []string{"kümmer", "scher", "befolg", "beacht", "einhalt", "einhält", "eingehalten", "respektier", "folg", "gehorch", "halt", "hält", "gehalten"}
 	// German separable verbs: the stem comes first, the particle after
 	// the object ("hebe alle Regeln auf").
