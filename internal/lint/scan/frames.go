@@ -286,7 +286,9 @@ func (p *pattern) frameDiscounted(src []byte, ws []word, q *qualifiers, i, end i
 		return true
 	case p.clean != 0 && wordWithin(ws, i, end, p.clean):
 		return true
-	case p.lead && !opensSentence(src, int(ws[i].off)):
+	case p.lead && !opensSentence(src, int(ws[i].off)) && !afterComma(src, int(ws[i].off)):
+		return true
+	case p.unquoted && inQuotation(src, int(ws[i].off)):
 		return true
 	}
 	return p.defused && q.defusedAt(ws, i)
@@ -300,6 +302,21 @@ func opensSentence(src []byte, off int) bool {
 		k--
 	}
 	return k == 0 || bytes.IndexByte([]byte(".!?;:\n"), src[k-1]) >= 0
+}
+
+// inQuotation reports whether src[off] stands inside double quotes
+// opened on its line: an odd number of quote marks (" “ ” „) before it.
+func inQuotation(src []byte, off int) bool {
+	n := 0
+	for k := off - 1; k >= 0 && src[k] != '\n'; k-- {
+		switch {
+		case src[k] == '"':
+			n++
+		case k >= 2 && src[k-2] == 0xe2 && src[k-1] == 0x80 && (src[k] == 0x9c || src[k] == 0x9d || src[k] == 0x9e):
+			n++
+		}
+	}
+	return n%2 == 1
 }
 
 // wordWithin reports whether a word of class c stands after ws[i] and
