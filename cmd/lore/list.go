@@ -7,6 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/lint"
 	"github.com/lorekit/lore/internal/plural"
 )
 
@@ -29,6 +31,10 @@ twice only the first manual the engine can see (as 'lore read' answers).
 Documents inside an Agent Skills folder are listed through their SKILL.md
 ('lore read' on the skill lists them).
 
+Listing from the sources (no --catalog), a manual that lint finds errors
+of the security rules in is withheld, as lore build would not publish it:
+its findings are printed on stderr.
+
 --format json prints {"manuals":[{"name","summary","path"}...]}.`,
 		Example: `  lore list
   lore list --engine arthur --format json
@@ -46,6 +52,24 @@ Documents inside an Agent Skills folder are listed through their SKILL.md
 			hits, err := c.List(v)
 			if err != nil {
 				return failure(err)
+			}
+			// From the sources, a manual lore build would not publish
+			// (security errors) is not listed, as manual_list would not.
+			withheld := 0
+			if cf.project != nil {
+				bad, ds := build.WithheldManuals(cf.project)
+				kept := hits[:0]
+				for _, h := range hits {
+					if bad[h.Path] {
+						withheld++
+						continue
+					}
+					kept = append(kept, h)
+				}
+				hits = kept
+				if err := lint.Write(e.stderr, "text", lint.Report{Diagnostics: ds}); err != nil {
+					return failure(err)
+				}
 			}
 			if format == "json" {
 				type item struct {
@@ -73,7 +97,11 @@ Documents inside an Agent Skills folder are listed through their SKILL.md
 			if err := tw.Flush(); err != nil {
 				return failure(err)
 			}
-			fmt.Fprintf(e.stderr, "lore list: %d of %s visible\n", len(hits), plural.Of(c.Meta().Documents, "entry", "entries"))
+			fmt.Fprintf(e.stderr, "lore list: %d of %s visible", len(hits), plural.Of(c.Meta().Documents, "entry", "entries"))
+			if withheld > 0 {
+				fmt.Fprintf(e.stderr, "; %s withheld (errors of the security rules, printed above)", plural.Of(withheld, "manual", "manuals"))
+			}
+			fmt.Fprintln(e.stderr)
 			return nil
 		},
 	}

@@ -46,3 +46,38 @@ func WithholdLoaded(p *Project, a *search.Answer) diag.List {
 	}
 	return ds
 }
+
+// WithheldManuals returns the paths of the manuals lint finds errors of
+// the security rules in (a skill's SKILL.md for an error in any file of
+// its folder), and those errors: lore build publishes none of them, so
+// lore list, which answers as manual_list does, lists none of them
+// either. One lint of the whole project answers for every manual.
+func WithheldManuals(p *Project) (map[string]bool, diag.List) {
+	var out diag.List
+	paths := map[string]bool{}
+	for _, d := range runLint(p.lintInput(p.Manuals, nil), false) {
+		if !securityError(d) {
+			continue
+		}
+		out = append(out, d)
+		if m := manualOfFile(p.Manuals, d.Pos.File); m != nil {
+			paths[m.Path] = true
+		}
+	}
+	return paths, out
+}
+
+// manualOfFile returns the manual file f belongs to: the manual itself,
+// or the skill whose folder holds it; nil for a file of no manual
+// (lore.yaml, a prompt layer).
+func manualOfFile(set *manual.Set, f string) *manual.Manual {
+	if m := set.ByPath(f); m != nil {
+		return m
+	}
+	for _, m := range set.Manuals {
+		if path.Base(m.Path) == "SKILL.md" && manual.InDir(f, path.Dir(m.Path)) {
+			return m
+		}
+	}
+	return nil
+}
