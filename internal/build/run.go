@@ -267,7 +267,8 @@ func (b *buildRun) run() (*Result, error) {
 	// 10,000 manuals, manifest.json's 10 MB on one core), and put in the
 	// cache once the build is published.
 	stats := ps.st.Stats()
-	var analyses, pageKeys []byte
+	var analyses *keptAnalyses
+	var pageKeys []byte
 	var record func()
 	var keeping sync.WaitGroup
 	keeping.Go(func() { analyses = b.s.encodeAnalyses(b.cache, stats.Search) })

@@ -35,8 +35,10 @@ type Session struct {
 	// the session's builds (site.Strays).
 	strays site.Strays
 	// searchAnalyses keeps the browser search index's analysis of every
-	// page between builds.
+	// page between builds; analysesTag identifies the base of them that
+	// the build cache holds (session_analyses.go).
 	searchAnalyses *searchindex.Analyses
+	analysesTag    [32]byte
 	// good is what the last build published, when it succeeded into the
 	// session's own folder (EditedPages).
 	good *lastGood
@@ -59,53 +61,6 @@ type Session struct {
 // NewSession prepares builds of the project o selects.
 func NewSession(o RunOptions) *Session {
 	return &Session{o: o, pid: os.Getpid()}
-}
-
-// analyses returns what the session remembers of the search index's
-// analysis between builds: on its first build what the build cache c (nil:
-// none) kept of the last build's.
-func (s *Session) analyses(c *cache.Cache) *searchindex.Analyses {
-	if s.searchAnalyses != nil {
-		return s.searchAnalyses
-	}
-	if c != nil {
-		if b, ok := c.Table(analysesTable).Get(analysesKey); ok {
-			s.searchAnalyses, _ = searchindex.ReadAnalyses(b)
-		}
-	}
-	if s.searchAnalyses == nil {
-		s.searchAnalyses = searchindex.NewAnalyses()
-	}
-	return s.searchAnalyses
-}
-
-// analysesTable keeps the search index's analyses of the last build
-// (searchindex.Analyses.AppendBinary) under analysesKey.
-const analysesTable = "search-analyses"
-
-var analysesKey = cache.NewHasher("search-analyses").Sum()
-
-// keepAnalyses keeps the session's search analyses in c for the next
-// process: written anew (enc, from encodeAnalyses) when the build wrote
-// the search index, else kept as they were. A session that builds again
-// and again (lore serve) keeps them in memory only.
-func (s *Session) keepAnalyses(c *cache.Cache, enc []byte) {
-	switch {
-	case c == nil || !s.once:
-	case enc != nil:
-		c.Table(analysesTable).Put(analysesKey, enc)
-	default:
-		c.Table(analysesTable).Keep(analysesKey)
-	}
-}
-
-// encodeAnalyses returns what keepAnalyses writes of the session's search
-// analyses when the build wrote the search index (written), or nil.
-func (s *Session) encodeAnalyses(c *cache.Cache, written bool) []byte {
-	if c == nil || !s.once || !written || s.searchAnalyses == nil {
-		return nil
-	}
-	return s.searchAnalyses.AppendBinary(nil)
 }
 
 // keysOfPages returns what the session remembers of its manual pages'

@@ -31,6 +31,9 @@ type Analyses struct {
 	vocab string
 	// analysed counts the documents the last Write analysed.
 	analysed int
+	// base is what the analyses were when last read (ReadAnalyses) or
+	// written whole (AppendBinary): AppendDelta writes what changed since.
+	base base
 }
 
 // NewAnalyses returns an empty memory of analyses.
@@ -80,16 +83,29 @@ func (c *Analyses) key(d Document, secs []Section) docKey {
 const analysesMagic = "LOREANA4"
 
 // AppendBinary appends the analyses c remembers to b: the vocabulary they
-// were made with, the terms they use, then per document its key, its length in words, its terms' statistics,
-// the sections its document file shows and what that file was when last
-// encoded (fileSum).
+// were made with, the terms they use, then per document its key, its
+// length in words, its terms' statistics, the sections its document file
+// shows and what that file was when last encoded (fileSum). What it
+// appends is the base AppendDelta writes the changes since.
 func (c *Analyses) AppendBinary(b []byte) []byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	b = append(b, analysesMagic...)
 	b = binary.AppendUvarint(b, uint64(len(c.vocab)))
 	b = append(b, c.vocab...)
-	keys := slices.SortedFunc(maps.Keys(c.last), func(x, y docKey) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1])) })
+	start := len(b)
+	b = c.appendDocs(b, sortedDocKeys(c.last))
+	c.setBase(len(b) - start)
+	return b
+}
+
+func sortedDocKeys[V any](m map[docKey]V) []docKey {
+	return slices.SortedFunc(maps.Keys(m), compareDocKeys)
+}
+
+// appendDocs appends to b the terms the documents of keys use, then those
+// documents (c.mu held).
+func (c *Analyses) appendDocs(b []byte, keys []docKey) []byte {
 	// The terms in use, numbered in their order: the same analyses give
 	// the same bytes. Terms are numbers of the dictionary: slices indexed
 	// by them, not maps (millions of occurrences at 10,000 manuals).
@@ -193,16 +209,48 @@ func (c *Analyses) binarySize(keys []docKey, ids, renum []uint32) int {
 // uvarintLen is the length of v as binary.AppendUvarint writes it.
 func uvarintLen(v int) int { return (bits.Len64(uint64(v)|1) + 6) / 7 }
 
+// errAnalyses is the error of bytes that are not analyses (or a delta of
+// them) of this version.
+var errAnalyses = errors.New("searchindex: not the analyses of this version, or damaged")
+
 // ReadAnalyses returns the analyses AppendBinary wrote into b. They keep
 // the documents' sections in b undecoded until a document file is encoded
 // from them (most are kept as they are, Options.Kept): b must not change
-// afterwards.
+// afterwards. They are the base of AppendDelta.
 func ReadAnalyses(b []byte) (*Analyses, error) {
-	bad := errors.New("searchindex: not the analyses of this version, or damaged")
 	if !bytes.HasPrefix(b, []byte(analysesMagic)) {
-		return nil, bad
+		return nil, errAnalyses
 	}
 	b = b[len(analysesMagic):]
+	c := NewAnalyses()
+	var ok bool
+	if c.vocab, b, ok = readVocab(b); !ok {
+		return nil, errAnalyses
+	}
+	size := len(b)
+	docs, rest, ok := c.readDocs(b)
+	if !ok || len(rest) > 0 {
+		return nil, errAnalyses
+	}
+	c.last = docs
+	c.setBase(size)
+	return c, nil
+}
+
+// readVocab reads the vocabulary at the start of b and returns the rest.
+func readVocab(b []byte) (string, []byte, bool) {
+	n, w := binary.Uvarint(b)
+	if w <= 0 || n > uint64(len(b)-w) {
+		return "", nil, false
+	}
+	b = b[w:]
+	return string(b[:n]), b[n:], true
+}
+
+// readDocs reads what appendDocs wrote at the start of b, numbering its
+// terms in c's dictionary (a term it holds already keeps its number), and
+// returns the rest of b.
+func (c *Analyses) readDocs(b []byte) (docs map[docKey]*analysis, rest []byte, ok bool) {
 	next := func() uint64 {
 		v, n := binary.Uvarint(b)
 		if n <= 0 {
@@ -212,68 +260,69 @@ func ReadAnalyses(b []byte) (*Analyses, error) {
 		b = b[n:]
 		return v
 	}
-	c := NewAnalyses()
-	nVocab := next()
-	if nVocab > uint64(len(b)) {
-		return nil, bad
-	}
-	c.vocab, b = string(b[:nVocab]), b[nVocab:]
 	nTerms := next()
 	if nTerms > uint64(len(b)) {
-		return nil, bad
+		return nil, nil, false
 	}
-	c.dict.terms = make([]string, 0, nTerms)
+	ids := make([]uint32, 0, nTerms)
+	seen := make(map[uint32]bool, nTerms)
+	if len(c.dict.terms) == 0 {
+		c.dict.terms = make([]string, 0, nTerms)
+	}
 	for range nTerms {
 		n := next()
 		if n > uint64(len(b)) {
-			return nil, bad
+			return nil, nil, false
 		}
 		t := string(b[:n])
 		b = b[n:]
-		if _, dup := c.dict.ids[t]; dup {
-			return nil, bad
+		id, ok := c.dict.ids[t]
+		if !ok {
+			id = uint32(len(c.dict.terms))
+			c.dict.ids[t] = id
+			c.dict.terms = append(c.dict.terms, t)
 		}
-		c.dict.ids[t] = uint32(len(c.dict.terms))
-		c.dict.terms = append(c.dict.terms, t)
+		if seen[id] {
+			return nil, nil, false
+		}
+		seen[id] = true
+		ids = append(ids, id)
 	}
 	nDocs := next()
 	if nDocs > uint64(len(b)) {
-		return nil, bad
+		return nil, nil, false
 	}
-	c.last = make(map[docKey]*analysis, nDocs)
+	docs = make(map[docKey]*analysis, nDocs)
 	for range nDocs {
 		if len(b) < 16 {
-			return nil, bad
+			return nil, nil, false
 		}
 		k := docKey{binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:])}
 		b = b[16:]
 		words, n := next(), next()
 		if words > math.MaxInt32 || n > uint64(len(b)) {
-			return nil, bad
+			return nil, nil, false
 		}
 		a := &analysis{words: int(words), occs: make([]occurrence, n)}
 		for i := range a.occs {
 			term, tf := next(), next()
 			if term >= nTerms || tf > math.MaxUint16 || len(b) == 0 {
-				return nil, bad
+				return nil, nil, false
 			}
-			a.occs[i] = occurrence{term: uint32(term), tf: uint16(tf), fields: field(b[0])}
+			a.occs[i] = occurrence{term: ids[term], tf: uint16(tf), fields: field(b[0])}
 			b = b[1:]
 		}
 		size, ok := sectionsSize(b)
 		if !ok {
-			return nil, bad
+			return nil, nil, false
 		}
 		a.rawSecs, b = b[:size:size], b[size:]
 		if a.fileSum, b, ok = readFileSum(b); !ok {
-			return nil, bad
+			return nil, nil, false
 		}
-		c.last[k] = a
+		docs[k] = a
 	}
-	if len(b) > 0 {
-		return nil, bad
-	}
-	return c, nil
+	return docs, b, true
 }
 
 // analyzeAll returns the analysis of every document (with the sections
