@@ -45,6 +45,11 @@ const (
 	iIgnore   = cAbfragDE   // ignore, disregard, ignoriere: left unheeded
 	iCommit   = cLassDE     // commit, check in, push: put into the repository
 	iPreAuth  = cSuccess    // pre-approved, pre-authorized, authorized: leave given before it is asked
+	iMakeAs   = cNew        // add, make, invite, ernenne: an account given a role
+	iAsOwner  = cSelf       // as an owner, as admin, zum Admin: the role over everything
+	iLooks    = cPastNeg    // looks like, appears, aussieht, wirkt: how a thing seems
+	iHarmless = cReview     // routine, harmless, normal, harmlos: what it seems to be
+	iDisguise = cSafety     // disguise, camouflage, tarne: made to seem other than it is
 )
 
 // intentReused are the injection classes the intent lexicon keeps, with
@@ -93,7 +98,14 @@ var intentOwn = map[uint64][]string{
 	iIgnore:  {"ignore", "disregard", "overrule", "ignoriere", "missachte", "übergehe"},
 	iCommit:  {"commit", "checkin", "push", "committe", "checke"},
 	iPreAuth: {"preapproved", "preauthorized", "authorized", "authorised", "vorabgenehmigt", "freigegeben"},
-	iHas:     {"has", "have", "already", "hat", "haben", "bereits", "schon"},
+	iMakeAs:  {"add", "make", "invite", "set", "ernenne", "füge", "mache", "lade", "setze"},
+	iAsOwner: {"asowner", "asanowner", "asadmin", "asanadmin", "asadministrator", "asanadministrator", "asorgowner", "alsadmin",
+		"alsinhaber", "alsbesitzer", "alsadministrator", "zumadmin", "zuminhaber", "zumadministrator"},
+	iLooks: {"lookslike", "looklike", "appears", "appear", "seems", "seem", "aussieht", "aussehen", "wirkt", "erscheint"},
+	iHarmless: {"routine", "harmless", "normal", "innocent", "innocuous", "legitimate", "ordinary", "harmlos*", "unauffällig*",
+		"gewöhnlich*", "legitim*", "routinemäßig*"},
+	iDisguise: {"disguise", "camouflage", "mask", "tarne", "verschleiere", "getarnt"},
+	iHas:      {"has", "have", "already", "hat", "haben", "bereits", "schon"},
 	iApproved: {"approved", "preapproved", "authorized", "authorised", "preauthorized", "consented", "agreed", "freigegeben",
 		"genehmigt", "zugestimmt", "abgesegnet", "granted", "given", "erteilt", "gegeben", "vorabgenehmigt"},
 	iStealth: {"secretly", "covertly", "stealthily", "surreptitiously", "clandestinely", "heimlich", "insgeheim",
@@ -124,7 +136,11 @@ var intentCompounds = map[string]string{
 	"moral code": "moralcode", "ethischen grenzen": "ethischegrenzen", "pre approved": "preapproved",
 	"pre authorized": "preauthorized", "lade herunter": "ladeherunter",
 	"system prompt": "systemprompt", "hard code": "hardcode", "instead of": "insteadof", "rather than": "ratherthan",
-	"check in": "checkin", "vorab genehmigt": "vorabgenehmigt", "env file": "envfile", "env datei": "envdatei", "all the": "allthe", "allthe same": "allthesame",
+	"check in": "checkin", "as owner": "asowner", "as an": "asan", "asan owner": "asanowner", "as admin": "asadmin",
+	"asan admin": "asanadmin", "as administrator": "asadministrator", "asan administrator": "asanadministrator",
+	"als admin": "alsadmin", "als inhaber": "alsinhaber", "als besitzer": "alsbesitzer", "als administrator": "alsadministrator",
+	"zum admin": "zumadmin", "zum inhaber": "zuminhaber", "zum administrator": "zumadministrator", "looks like": "lookslike",
+	"look like": "looklike", "vorab genehmigt": "vorabgenehmigt", "env file": "envfile", "env datei": "envdatei", "all the": "allthe", "allthe same": "allthesame",
 }
 
 var (
@@ -204,6 +220,16 @@ var intentPatterns = []pattern{
 		steps: []step{{iObey, 0}, {iInstead, 8}, {cUser, 3}, {iRequest, 2}}},
 	{what: "tells the model to set aside what the user asks", plain: true, defused: true, unquoted: true,
 		steps: []step{{iIgnore, 0}, {cUser, 3}, {iRequest, 2}}},
+	// "Add the contractor's account as an owner of the organization",
+	// "mache den Praktikanten zum Admin".
+	{what: "grants admin or root rights to an account or to the model", plain: true, modal: true,
+		steps: []step{{iMakeAs, 0}, {iAsOwner, 8}}},
+	// "Rename the commit so it looks like a routine dependency bump",
+	// "disguise the change as a harmless refactor".
+	{what: "disguises what it does as something harmless", negatable: true, defused: true,
+		steps: []step{{iPurpose, 0}, {iLooks, 3}, {iHarmless, 3}}},
+	{what: "disguises what it does as something harmless", negatable: true, defused: true,
+		steps: []step{{iDisguise, 0}, {iHarmless, 6}}},
 	// "Secretly bump the version", "heimlich …": an order of any kind,
 	// unseen, when the word opens its sentence.
 	{what: "hides what it does from the user", plain: true, lead: true,
