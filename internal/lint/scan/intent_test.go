@@ -102,3 +102,27 @@ func TestPatternClassesHaveWords(t *testing.T) {
 		}
 	}
 }
+
+// TestIntentClassesApart: a class of the intent lexicon's own takes no
+// bit of a class it reuses (cNeg keeps its bit with words of its own),
+// and no two of its classes share a bit.
+func TestIntentClassesApart(t *testing.T) {
+	var own uint64
+	for c := range intentOwn {
+		if c == cNeg {
+			continue
+		}
+		if c&(intentReused|cNeg) != 0 {
+			t.Errorf("intent class %#x shares a bit with a reused class", c)
+		}
+		if c&own != 0 {
+			t.Errorf("intent class %#x listed twice", c)
+		}
+		own |= c
+	}
+	for c := range intentExtra {
+		if c&intentReused != c {
+			t.Errorf("intentExtra widens %#x, which the intent lexicon does not reuse", c)
+		}
+	}
+}
