@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"slices"
 	"sort"
 	"sync"
 )
@@ -443,6 +444,13 @@ func matchPatterns(c *collector, src []byte, ws []word, patterns []pattern, over
 func overlapsSorted(spans [][2]int, off, end int) bool {
 	i := sort.Search(len(spans), func(i int) bool { return spans[i][1] > off })
 	return i < len(spans) && spans[i][0] < end
+}
+
+// mergeSpans returns the sorted spans of a and b, which do not overlap.
+func mergeSpans(a, b [][2]int) [][2]int {
+	out := append(append(make([][2]int, 0, len(a)+len(b)), a...), b...)
+	slices.SortFunc(out, func(x, y [2]int) int { return x[0] - y[0] })
+	return out
 }
 
 // startClasses returns the classes of the words a match of p can start

@@ -1,7 +1,5 @@
 package scan
 
-import "slices"
-
 // intentPatterns report the intents, in the intent lexicon.
 var intentPatterns = []pattern{
 	// "… so nobody notices", "…, damit niemand es nachvollziehen kann".
@@ -88,11 +86,4 @@ var intentPatterns = []pattern{
 	// unseen, when the word opens its sentence.
 	{what: "hides what it does from the user", plain: true, lead: true,
 		steps: []step{{iStealth, 0}}},
-}
-
-// mergeSpans returns the sorted spans of a and b, which do not overlap.
-func mergeSpans(a, b [][2]int) [][2]int {
-	out := append(append(make([][2]int, 0, len(a)+len(b)), a...), b...)
-	slices.SortFunc(out, func(x, y [2]int) int { return x[0] - y[0] })
-	return out
 }
