@@ -53,6 +53,12 @@ const (
 	iLooks    = cPastNeg     // looks like, appears, aussieht, wirkt: how a thing seems
 	iHarmless = cReview      // routine, harmless, normal, harmlos: what it seems to be
 	iDisguise = cSafety      // disguise, camouflage, tarne: made to seem other than it is
+	iApply    = cOff         // apply, bound, gelten: rules in force
+	iHook     = cComply      // postinstall, preinstall, install hook: code a package manager runs
+	iRun      = cRequest     // run, runs, execute, ausführt: code run
+	iHidden   = cSensitive   // hidden, invisible, tracking, 1x1: not meant to be seen
+	iElement  = cDisable     // iframe, pixel, script, beacon: what a page loads
+	iPolicy   = cPlace       // policy, Richtlinie: what binds a model
 )
 
 // intentReused are the injection classes the intent lexicon keeps, with
@@ -89,7 +95,7 @@ var intentOwn = map[uint64][]string{
 	iModel:    {"ai", "assistant", "model", "bot", "chatbot", "llm", "ki", "assistent", "sprachmodell"},
 	iObey:     {"obey", "follow", "gehorche", "befolge", "folge"},
 	iSelf:     {"file", "manual", "document", "note", "text", "skill", "datei", "handbuch", "dokument", "anleitung", "notiz"},
-	iObtain:   {"decode", "fetch", "download", "retrieve", "curl", "dekodiere", "entschlüssle", "entschlüssele", "ladeherunter", "hole"},
+	iObtain:   {"decode", "fetch", "download", "downloads", "fetches", "lädt", "retrieve", "curl", "dekodiere", "entschlüssle", "entschlüssele", "ladeherunter", "hole"},
 	iInstr:    {"instructions", "commands", "directions", "orders", "anweisungen", "befehle"},
 	iHardcode: {"hardcode", "hartkodiere"},
 	iPermit:   {"permission", "consent", "clearance", "erlaubnis", "zustimmung", "freigabe"},
@@ -101,13 +107,19 @@ var intentOwn = map[uint64][]string{
 	iIgnore:  {"ignore", "disregard", "overrule", "ignoriere", "missachte", "übergehe"},
 	iCommit:  {"commit", "checkin", "push", "committe", "checke"},
 	iPreAuth: {"preapproved", "preauthorized", "authorized", "authorised", "vorabgenehmigt", "freigegeben"},
-	iMakeAs:  {"add", "make", "invite", "set", "ernenne", "füge", "mache", "lade", "setze"},
+	iMakeAs:  {"add", "make", "invite", "set", "insert", "embed", "include", "inject", "place", "put", "bette", "platziere", "ernenne", "füge", "mache", "lade", "setze"},
 	iAsOwner: {"asowner", "asanowner", "asadmin", "asanadmin", "asadministrator", "asanadministrator", "asorgowner", "alsadmin",
 		"alsinhaber", "alsbesitzer", "alsadministrator", "zumadmin", "zuminhaber", "zumadministrator"},
 	iLooks: {"lookslike", "looklike", "appears", "appear", "seems", "seem", "aussieht", "aussehen", "wirkt", "erscheint"},
 	iHarmless: {"routine", "harmless", "normal", "innocent", "innocuous", "legitimate", "ordinary", "harmlos*", "unauffällig*",
 		"gewöhnlich*", "legitim*", "routinemäßig*"},
 	iDisguise: {"disguise", "camouflage", "mask", "tarne", "verschleiere", "getarnt"},
+	iApply:    {"apply", "applies", "bound", "binding", "gelten", "gilt", "gebunden"},
+	iHook:     {"postinstall", "preinstall", "installhook", "installscript", "prepublish", "postinstallscript"},
+	iRun:      {"run", "runs", "execute", "executes", "ausführt", "ausführen", "startet"},
+	iHidden:   {"hidden", "invisible", "tracking", "zerosize", "unsichtbar*", "versteckt*"},
+	iElement:  {"iframe", "iframes", "pixel", "pixels", "beacon", "beacons", "script", "scripts", "trackingpixel"},
+	iPolicy:   {"policy", "policies", "richtlinie", "richtlinien"},
 	iHas:      {"has", "have", "already", "hat", "haben", "bereits", "schon"},
 	iApproved: {"approved", "preapproved", "authorized", "authorised", "preauthorized", "consented", "agreed", "freigegeben",
 		"genehmigt", "zugestimmt", "abgesegnet", "granted", "given", "erteilt", "gegeben", "vorabgenehmigt"},
@@ -139,7 +151,8 @@ var intentCompounds = map[string]string{
 	"moral code": "moralcode", "ethischen grenzen": "ethischegrenzen", "pre approved": "preapproved",
 	"pre authorized": "preauthorized", "lade herunter": "ladeherunter",
 	"system prompt": "systemprompt", "hard code": "hardcode", "instead of": "insteadof", "rather than": "ratherthan",
-	"check in": "checkin", "as owner": "asowner", "as an": "asan", "asan owner": "asanowner", "as admin": "asadmin",
+	"check in": "checkin", "install hook": "installhook", "install script": "installscript", "zero size": "zerosize",
+	"tracking pixel": "trackingpixel", "as owner": "asowner", "as an": "asan", "asan owner": "asanowner", "as admin": "asadmin",
 	"asan admin": "asanadmin", "as administrator": "asadministrator", "asan administrator": "asanadministrator",
 	"als admin": "alsadmin", "als inhaber": "alsinhaber", "als besitzer": "alsbesitzer", "als administrator": "alsadministrator",
 	"zum admin": "zumadmin", "zum inhaber": "zuminhaber", "zum administrator": "zumadministrator", "looks like": "lookslike",
