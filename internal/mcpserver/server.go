@@ -36,6 +36,9 @@ type Server struct {
 	// a reload takes it exclusively to swap in the next one.
 	mu  sync.RWMutex
 	cur *snapshot
+	// closed, under mu, is set by Close: a rebuild that finishes after it
+	// (the watcher stops after the server) installs nothing.
+	closed bool
 
 	// pubMu serialises reloads and guards what is registered.
 	pubMu     sync.Mutex
@@ -114,6 +117,7 @@ func (s *Server) Close() error {
 	s.buildMu.Unlock()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.closed = true
 	if s.cur != nil {
 		s.cur.close()
 		s.cur = nil
@@ -158,6 +162,11 @@ func (s *Server) swap(snap *snapshot) {
 		s.warn(w)
 	}
 	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		snap.close() // the server closed while this was built
+		return
+	}
 	old := s.cur
 	s.cur = snap
 	s.mu.Unlock()

@@ -78,7 +78,10 @@ func buildErrors(err error) string {
 // output folder and its staging folders are never sources.
 func (s *Server) sources() watch.Targets {
 	snap, release := s.acquire()
-	pub := snap.public
+	pub := ""
+	if snap != nil { // nil once the server is closed
+		pub = snap.public
+	}
 	release()
 	src, _ := build.WatchSources(s.opts.Project)
 	t := watch.Targets{File: src.File, Dirs: src.Dirs}
