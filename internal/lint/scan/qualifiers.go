@@ -194,13 +194,7 @@ func purposeLead(src []byte, off int) bool {
 		return false
 	}
 	k -= 2
-	if k > 0 && isASCIILetter(src[k-1]) {
-		return false
-	}
-	for k > 0 && bytes.IndexByte([]byte(" \t*_>#-+"), src[k-1]) >= 0 {
-		k--
-	}
-	return k == 0 || bytes.IndexByte([]byte(".!?;:\n"), src[k-1]) >= 0
+	return (k == 0 || !isASCIILetter(src[k-1])) && opensSentence(src, k)
 }
 
 // progressiveBetween reports whether text holds a word ending in -ing.
