@@ -222,7 +222,7 @@ func (g *lastGood) view(old, m *manual.Manual, counter *tokens.Counter, c *cache
 	if m.Owner == nil {
 		one := *m
 		for _, s := range capability.All(manual.NewSet([]*manual.Manual{&one}), capability.Options{FS: g.p.FS, Rel: g.p.RelPath}) {
-			v.Capabilities = weakenedSurface(lint.Weakened(g.p.Config), m, siteSurface(s))
+			v.Capabilities = weakenedSurface(lint.Weakened(g.p.Config), m, siteSurface(s), diag.Clip)
 		}
 	}
 	return &v

@@ -18,10 +18,21 @@ func withWeakened(p *Project, caps map[string]*site.Capabilities) map[string]*si
 	if weakened == nil {
 		return caps
 	}
+	// The facts are the few settings of lore.yaml, the same for most
+	// manuals: each is clipped once, not once per manual.
+	clipped := map[string]string{}
+	clip := func(v string) string {
+		c, ok := clipped[v]
+		if !ok {
+			c = diag.Clip(v)
+			clipped[v] = c
+		}
+		return c
+	}
 	for _, m := range p.Manuals.Manuals {
 		rel := p.RelPath(m.Path)
 		if c := caps[rel]; c != nil {
-			caps[rel] = weakenedSurface(weakened, m, c)
+			caps[rel] = weakenedSurface(weakened, m, c, clip)
 		}
 	}
 	return caps
@@ -33,8 +44,9 @@ func withWeakened(p *Project, caps map[string]*site.Capabilities) map[string]*si
 // records them: the Security page's "Rules off" and the manual's page
 // show settings beside disable comments. c may come from a memo shared
 // between builds, so a changed surface is a copy; the settings are
-// applied on every build and every page written ahead, never kept.
-func weakenedSurface(weakened func([]string) []capability.Fact, m *manual.Manual, c *site.Capabilities) *site.Capabilities {
+// applied on every build and every page written ahead, never kept. clip
+// is diag.Clip, or a memo of it.
+func weakenedSurface(weakened func([]string) []capability.Fact, m *manual.Manual, c *site.Capabilities, clip func(string) string) *site.Capabilities {
 	if weakened == nil || c == nil {
 		return c
 	}
@@ -49,7 +61,7 @@ func weakenedSurface(weakened func([]string) []capability.Fact, m *manual.Manual
 	cp := *c
 	cp.Suppressed = slices.Clone(c.Suppressed)
 	for _, f := range facts {
-		if v := diag.Clip(f.Value); !slices.Contains(cp.Suppressed, v) {
+		if v := clip(f.Value); !slices.Contains(cp.Suppressed, v) {
 			cp.Suppressed = append(cp.Suppressed, v)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/spf13/afero"
 
@@ -30,6 +31,10 @@ type Input struct {
 	// hosts is the simulation of the targeted hosts, made once for all
 	// host/* rules of a run.
 	hosts hostRun
+	// anchors are the anchors of the manuals links point into
+	// (*manual.Manual → map[string]bool, ref/broken-link), found once per
+	// run, not once per manual that links there.
+	anchors sync.Map
 
 	// Memo, when set, keeps the findings of the ScopeManual and
 	// ScopeNames checks of each manual between runs. Its keys must hold

@@ -120,13 +120,28 @@ func (lc *linkCheck) parse(tp string) *manual.Manual {
 // body.
 func (lc *linkCheck) anchors(target *manual.Manual) map[string]bool {
 	ids, ok := lc.anchorSets[target]
-	if !ok {
-		ids = htmlAnchors(target.Body())
-		for _, s := range target.Sections {
-			ids[s.ID] = true
-		}
-		lc.anchorSets[target] = ids
+	if ok {
+		return ids
 	}
+	// A manual of the set may be the target of thousands of others' links:
+	// its anchors are shared by the run (read only once made).
+	shared := lc.p.In.Manuals != nil && lc.p.In.Manuals.ByPath(target.Path) == target
+	if shared {
+		if v, ok := lc.p.In.anchors.Load(target); ok {
+			ids = v.(map[string]bool)
+			lc.anchorSets[target] = ids
+			return ids
+		}
+	}
+	ids = htmlAnchors(target.Body())
+	for _, s := range target.Sections {
+		ids[s.ID] = true
+	}
+	if shared {
+		v, _ := lc.p.In.anchors.LoadOrStore(target, ids)
+		ids = v.(map[string]bool)
+	}
+	lc.anchorSets[target] = ids
 	return ids
 }
 
