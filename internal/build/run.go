@@ -227,7 +227,8 @@ func (b *buildRun) run() (*Result, error) {
 		return nil, err
 	}
 
-	// The output, in a fixed order.
+	// The output: bundles and sources, then the pages beside the catalog
+	// and the manifest.
 	fail := func(err error) (*Result, error) {
 		o.abort()
 		return nil, err
@@ -241,18 +242,29 @@ func (b *buildRun) run() (*Result, error) {
 	}
 	b.step("render")
 	ps.siteIn.Diagnostics, ps.siteIn.Files = res.Lint.Diagnostics, res.Lint.Files
-	if err := ps.st.Write(o); err != nil {
-		return fail(err)
-	}
+	// The catalog, then the manifest (which names it), beside the pages:
+	// neither reads what the pages are made of, and after an edit the
+	// catalog is ready long before the pages are written, so the
+	// manifest (10 MB at 10,000 manuals) is no longer made, and then
+	// compressed, after everything else.
+	var indexing errgroup.Group
+	indexing.Go(func() error {
+		var err error
+		if res.Catalog, err = ps.catalog.wait(o); err != nil {
+			return err
+		}
+		var entries *manifestEntries
+		if !b.s.once {
+			entries = &b.s.manifest
+		}
+		return writeManifest(p, res, ps.facts, o, entries)
+	})
+	err = ps.st.Write(o)
 	b.step("index")
-	if res.Catalog, err = ps.catalog.wait(o); err != nil {
-		return fail(err)
+	if ierr := indexing.Wait(); err == nil {
+		err = ierr
 	}
-	var entries *manifestEntries
-	if !b.s.once {
-		entries = &b.s.manifest
-	}
-	if err := writeManifest(p, res, ps.facts, o, entries); err != nil {
+	if err != nil {
 		return fail(err)
 	}
 
