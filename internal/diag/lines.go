@@ -19,9 +19,21 @@ func NewLines(src []byte) Lines {
 	// append: a build holds the index of every manual, and growing it
 	// leaves a quarter to a half of it unused.
 	n := bytes.Count(src, []byte{'\n'})
-	if bytes.IndexByte(src, '\r') >= 0 {
-		n += bytes.Count(src, []byte{'\r'})
+	if bytes.IndexByte(src, '\r') < 0 {
+		// No CR (most files, and every manual once NormalizeCR has read
+		// it): the line starts are where IndexByte finds the breaks,
+		// without a byte-by-byte pass.
+		ls := make(Lines, 1, 1+n)
+		for i := 0; ; {
+			j := bytes.IndexByte(src[i:], '\n')
+			if j < 0 {
+				return ls
+			}
+			i += j + 1
+			ls = append(ls, i)
+		}
 	}
+	n += bytes.Count(src, []byte{'\r'})
 	ls := make(Lines, 1, 1+n)
 	for i, c := range src {
 		if c == '\n' || c == '\r' && (i+1 == len(src) || src[i+1] != '\n') {

@@ -2,6 +2,7 @@ package diag
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 	"unicode/utf8"
 )
@@ -139,4 +140,34 @@ func BenchmarkPositionsLongLine(b *testing.B) {
 	for b.Loop() {
 		ls.Positions(src, offs)
 	}
+}
+
+// TestLinesAnyBreaks checks NewLines against its definition, byte by byte
+// (a line starts after every LF and every CR not followed by LF), on
+// texts of every mix of LF, CR and other bytes up to eight long: the
+// texts without CR take a faster path.
+func TestLinesAnyBreaks(t *testing.T) {
+	alphabet := []byte{'\n', '\r', 'a'}
+	var text []byte
+	var try func(n int)
+	try = func(n int) {
+		want := Lines{0}
+		for i, c := range text {
+			if c == '\n' || c == '\r' && (i+1 == len(text) || text[i+1] != '\n') {
+				want = append(want, i+1)
+			}
+		}
+		if got := NewLines(text); !slices.Equal(got, want) {
+			t.Fatalf("NewLines(%q) = %v, want %v", text, got, want)
+		}
+		if n == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			text = append(text, c)
+			try(n - 1)
+			text = text[:len(text)-1]
+		}
+	}
+	try(8)
 }

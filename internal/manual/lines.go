@@ -1,6 +1,7 @@
 package manual
 
 import (
+	"bytes"
 	"unicode/utf8"
 
 	"github.com/lorekit/lore/internal/diag"
@@ -11,9 +12,13 @@ import (
 // index sees. Offsets do not change; src itself is returned when it has no
 // lone CR.
 func NormalizeCR(src []byte) []byte {
+	first := bytes.IndexByte(src, '\r')
+	if first < 0 {
+		return src // most files: no byte-by-byte pass over every source
+	}
 	var out []byte
-	for i, c := range src {
-		if c == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
+	for i := first; i < len(src); i++ {
+		if c := src[i]; c == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
 			if out == nil {
 				out = append([]byte(nil), src...)
 			}

@@ -18,14 +18,13 @@ import (
 // restore it from the same bytes (Restore) instead of parsing the file
 // again; goldmark's parse is most of the cost of loading a manual.
 //
-// The header is not kept: it is read again from the bytes (reading a
-// header is cheap, and the Agent Skills front matter's decoded YAML has no
-// binary form). The parsed Markdown is made again when something asks for
-// it (AST).
+// The header of a lore manual is kept; the Agent Skills front matter is
+// read again from the bytes (its decoded YAML has no binary form). The
+// parsed Markdown is made again when something asks for it (AST).
 
 // modelVersion starts every model; a model of another version is not
-// restored.
-const modelVersion = 2
+// restored. Version 3 keeps the lore header.
+const modelVersion = 3
 
 // AppendModel appends the model of m to b.
 func (m *Manual) AppendModel(b []byte) []byte {
@@ -66,6 +65,17 @@ func (m *Manual) AppendModel(b []byte) []byte {
 		w.Str(p.Rule)
 		w.Ints(p.Line, p.Col, p.EndLine, p.EndCol)
 		w.Str(p.Message)
+	}
+	if m.Dialect != Skill {
+		h := m.Header
+		w.Bool(h.Present)
+		w.Ints(h.Start, h.End)
+		w.Int(len(h.Fields))
+		for _, f := range h.Fields {
+			w.Str(f.Key)
+			w.Str(f.Value)
+			w.Ints(f.Line, f.Col)
+		}
 	}
 	return w.B
 }
@@ -130,6 +140,19 @@ func Restore(p, root string, src, model []byte) (m *Manual, err error) {
 			p.Message = r.Str()
 		}
 	}
+	if m.Dialect != Skill {
+		h := &m.Header
+		h.Present = r.Bool()
+		h.Start, h.End = r.Int(), r.Int()
+		if n := r.Count(); n > 0 {
+			h.Fields = make([]Field, n)
+			for i := range h.Fields {
+				f := &h.Fields[i]
+				f.Key, f.Value = r.Str(), r.Str()
+				f.Line, f.Col = r.Int(), r.Int()
+			}
+		}
+	}
 	if !r.Done() || m.BodyStart < 0 || m.BodyStart > len(src) {
 		return nil, errors.New("a damaged model")
 	}
@@ -137,8 +160,6 @@ func Restore(p, root string, src, model []byte) (m *Manual, err error) {
 	m.Lines = m.idx.Count(src)
 	if m.Dialect == Skill {
 		m.Header, _, _ = parseFrontMatter(src, m.idx)
-	} else {
-		m.Header, _, _ = parseLoreHeader(src, m.idx)
 	}
 	return m, nil
 }
