@@ -1,6 +1,9 @@
 package scan
 
-import "bytes"
+import (
+	"bytes"
+	"sync"
+)
 
 // Word classes of the credential-request patterns of Injection: a manual
 // that tells the model to ask the user for a password, key, token or
@@ -72,25 +75,29 @@ const (
 	vMeasure                    // count, budget, limit, usage: "token count" is no token
 )
 
-var vetoLexicon = newLexicon(map[uint64][]string{
-	vNeg:    injectionClasses[cNeg],
-	vRefuse: {"refus*", "reject*", "declin*", "avoid*", "ablehn*", "verweiger*", "vermeid*"},
-	vWill:   {"will", "wird", "werden"},
-	vSafe: {"browser*", "keychain*", "keyring*", "vault*", "secretmanager*", "passwordmanager*", "credentialmanager*",
-		"credentialhelper*", "envvar*", "environmentvariabl*", "env", "dotenv", "loginpage*", "signinpage*", "1password",
-		"bitwarden", "umgebungsvariabl*", "passwortmanager*", "passwortverwaltung*", "schlüsselbund*", "tresor*",
-		"anmeldeseite*"},
-	vWhether: {"whether", "which", "how", "permission", "consent", "confirmation", "approval", "ob", "welche*", "wie",
-		"erlaubnis", "zustimmung", "bestätigung"},
-	vMeasure: {"count*", "budget*", "limit*", "usage", "cost*", "window*", "expir*", "refresh*", "scope*", "type", "format",
-		"polic*", "requirement*", "rule*", "strength", "length", "rotation"},
+var vetoLexicon = sync.OnceValue(func() *lexicon {
+	return newLexicon(map[uint64][]string{
+		vNeg:    injectionClasses[cNeg],
+		vRefuse: {"refus*", "reject*", "declin*", "avoid*", "ablehn*", "verweiger*", "vermeid*"},
+		vWill:   {"will", "wird", "werden"},
+		vSafe: {"browser*", "keychain*", "keyring*", "vault*", "secretmanager*", "passwordmanager*", "credentialmanager*",
+			"credentialhelper*", "envvar*", "environmentvariabl*", "env", "dotenv", "loginpage*", "signinpage*", "1password",
+			"bitwarden", "umgebungsvariabl*", "passwortmanager*", "passwortverwaltung*", "schlüsselbund*", "tresor*",
+			"anmeldeseite*"},
+		vWhether: {"whether", "which", "how", "permission", "consent", "confirmation", "approval", "ob", "welche*", "wie",
+			"erlaubnis", "zustimmung", "bestätigung"},
+		vMeasure: {"count*", "budget*", "limit*", "usage", "cost*", "window*", "expir*", "refresh*", "scope*", "type", "format",
+			"polic*", "requirement*", "rule*", "strength", "length", "rotation"},
+	})
 })
 
-var vetoCompoundSet = newCompoundSet(map[string]string{
-	"secret manager": "secretmanager", "secrets manager": "secretmanager", "password manager": "passwordmanager",
-	"credential manager": "credentialmanager", "credential helper": "credentialhelper", "login page": "loginpage",
-	"sign in page": "signinpage", "signin page": "signinpage", "env var": "envvar", "env vars": "envvar",
-	"environment variable": "environmentvariable", "environment variables": "environmentvariable",
+var vetoCompoundSet = sync.OnceValue(func() *compoundSet {
+	return newCompoundSet(map[string]string{
+		"secret manager": "secretmanager", "secrets manager": "secretmanager", "password manager": "passwordmanager",
+		"credential manager": "credentialmanager", "credential helper": "credentialhelper", "login page": "loginpage",
+		"sign in page": "signinpage", "signin page": "signinpage", "env var": "envvar", "env vars": "envvar",
+		"environment variable": "environmentvariable", "environment variables": "environmentvariable",
+	})
 })
 
 // credentialVeto reports whether the match of a credential pattern at
@@ -110,11 +117,11 @@ func credentialVeto(src []byte, start, end int) bool {
 	}
 	to := min(len(src), end+400)
 	ords, clause := 0, 0
-	before := words(src, from, start, vetoLexicon, vetoCompoundSet, &ords, &clause, nil)
+	before := words(src, from, start, vetoLexicon(), vetoCompoundSet(), &ords, &clause, nil)
 	cl, first := int32(clause), int32(ords+1)
-	inside := words(src, start, end, vetoLexicon, vetoCompoundSet, &ords, &clause, nil)
+	inside := words(src, start, end, vetoLexicon(), vetoCompoundSet(), &ords, &clause, nil)
 	last := int32(ords)
-	after := words(src, end, to, vetoLexicon, vetoCompoundSet, &ords, &clause, nil)
+	after := words(src, end, to, vetoLexicon(), vetoCompoundSet(), &ords, &clause, nil)
 	for _, w := range before {
 		if w.clause == cl && (w.class&vRefuse != 0 || w.class&vNeg != 0 && first-w.ord <= 12 || w.class&vWill != 0 && first-w.ord <= 2) {
 			return true

@@ -60,7 +60,7 @@ func TestLooseKeys(t *testing.T) {
 		"echo PATH=/tmp:$PATH >> ~/.bash_login"} {
 		has, found := execKeys.present([]byte(line)), false
 		for k, p := range execPatterns {
-			if p.re.MatchString(line) && !has.meets(patternMasks[k]) {
+			if p.re.get().MatchString(line) && !has.meets(patternMasks[k]) {
 				found = true
 				if keyedLine[k] {
 					t.Errorf("%q matches %q without a key, and keyedLine marks it", line, p.what)

@@ -2,7 +2,6 @@ package scan
 
 import (
 	"bytes"
-	"regexp"
 )
 
 // Which of execPatterns a prose match is read by.
@@ -44,14 +43,14 @@ var (
 	// urlRE finds an address in a match: a download piped into a shell
 	// reads as a command in prose only with what it downloads ("curl |
 	// sh" alone names the practice).
-	urlRE = regexp.MustCompile(`://|\b[\w-]+(?:\.[\w-]+)+/`)
+	urlRE = lazyRegexp(`://|\b[\w-]+(?:\.[\w-]+)+/`)
 	// proseSudoRE: sudo in prose is a command when a path, an option or a
 	// program run as root follows it ("sudo apt-get install x", "sudo
 	// ./setup"); "sudo access", "sudo rights", "sudo to install" are words.
-	proseSudoRE = regexp.MustCompile(`^[;&|(\s]*sudo\s+(?:[./~$-]|(?:apt|apt-get|yum|dnf|pacman|zypper|apk|brew|snap|flatpak|npm|npx|pnpm|yarn|pip|pip3|gem|cargo|systemctl|service|rm|chmod|chown|chgrp|mv|cp|mkdir|tee|make|docker|podman|sh|bash|zsh|ln|pkill|killall|reboot|shutdown|mount|umount|ufw|iptables|usermod|useradd|passwd|visudo|dpkg|rpm|modprobe|sysctl|vim|vi|nano|git|curl|wget|python|python3|node|chroot|dd|mkfs|fdisk|launchctl|kubectl|nginx|certbot|add-apt-repository|ldconfig|sed|setcap|tar|unzip|crontab|journalctl|nixos-rebuild)\b(?:[^\w-]|$))`)
+	proseSudoRE = lazyRegexp(`^[;&|(\s]*sudo\s+(?:[./~$-]|(?:apt|apt-get|yum|dnf|pacman|zypper|apk|brew|snap|flatpak|npm|npx|pnpm|yarn|pip|pip3|gem|cargo|systemctl|service|rm|chmod|chown|chgrp|mv|cp|mkdir|tee|make|docker|podman|sh|bash|zsh|ln|pkill|killall|reboot|shutdown|mount|umount|ufw|iptables|usermod|useradd|passwd|visudo|dpkg|rpm|modprobe|sysctl|vim|vi|nano|git|curl|wget|python|python3|node|chroot|dd|mkfs|fdisk|launchctl|kubectl|nginx|certbot|add-apt-repository|ldconfig|sed|setcap|tar|unzip|crontab|journalctl|nixos-rebuild)\b(?:[^\w-]|$))`)
 	// tableRowRE is the delimiter row of a table: its cells are not one
 	// command line.
-	tableRowRE = regexp.MustCompile(`(?m)^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*\|`)
+	tableRowRE = lazyRegexp(`(?m)^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*\|`)
 )
 
 // execProse checks the paragraphs of the prose src[off:end] for the

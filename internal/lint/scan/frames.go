@@ -1,6 +1,9 @@
 package scan
 
-import "bytes"
+import (
+	"bytes"
+	"sync"
+)
 
 // The frame patterns of Injection read a second lexicon. The 64 classes
 // of injectionLexicon are all taken, and conduct that turns the model
@@ -150,10 +153,14 @@ var frameCompounds = map[string]string{
 }
 
 var (
-	frameLexicon = newLexicon(mergeClasses(pickClasses(allInjectionClasses, frameReused), frameExtra, frameOwn,
-		frameAgencyOwn, frameAgencyExtra))
-	frameCompoundSet = newCompoundSet(mergeCompounds(classifiedBy(frameLexicon, allInjectionCompounds), frameCompounds,
-		frameAgencyCompounds))
+	frameLexicon = sync.OnceValue(func() *lexicon {
+		return newLexicon(mergeClasses(pickClasses(allInjectionClasses, frameReused), frameExtra, frameOwn,
+			frameAgencyOwn, frameAgencyExtra))
+	})
+	frameCompoundSet = sync.OnceValue(func() *compoundSet {
+		return newCompoundSet(mergeCompounds(classifiedBy(frameLexicon(), allInjectionCompounds), frameCompounds,
+			frameAgencyCompounds))
+	})
 )
 
 // allInjectionCompounds are the compounds of injectionLexicon, merged.

@@ -3,7 +3,6 @@ package scan
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"slices"
 	"unicode"
 	"unicode/utf8"
@@ -21,20 +20,20 @@ const (
 // "wenn du eine KI bist", "when an AI reads this", "agents reading
 // this".
 var (
-	addresseeRE = regexp.MustCompile(`(?im)\b(?:if|when|since|because) you(?:'re| are) (?:an? |the )?(?:ai|a\.i\.|llm|language model|assistant|agent|bot|model|chatbot|claude|gpt|chatgpt|copilot|gemini)\b|\b(?:note|message|instructions?|hint|reminder) (?:to|for) (?:the |any |all )?(?:ai|llm|assistant|agent|model|bot|claude|copilot|gpt|chatgpt|gemini|crawler)s?\b|^\s*(?:ai|llm|assistant|agent|claude|copilot|gpt|chatgpt|gemini|model|ki|assistent)\s*[:,]|\b(?:dear|hey|attention|achtung|hallo|liebe[rs]?) (?:ai|llm|assistant|agent|model|claude|copilot|gpt|chatgpt|ki|assistent|sprachmodell)\b|\bwenn du (?:eine? |ein )?(?:ki|sprachmodell|assistent|agent|bot)\b|\b(?:if|when|whenever|once) (?:an?|the|any) (?:ai|a\.i\.|llm|language model|assistant|agent|bot|model|chatbot|crawler) (?:reads|sees|parses|processes|finds|encounters|is reading)\b|\b(?:ai|llm|assistant|agent|model|bot)s? (?:reading|parsing|processing) this\b|\bwenn (?:eine?|die|der|ein) (?:ki|sprachmodell|assistent|agent|bot) (?:das|dies|diesen text|diese datei) (?:liest|sieht|verarbeitet)\b|\b(?:an|für) (?:die |den |das )?(?:ki|sprachmodell|assistenten|agenten)\s*:`)
+	addresseeRE = lazyRegexp(`(?im)\b(?:if|when|since|because) you(?:'re| are) (?:an? |the )?(?:ai|a\.i\.|llm|language model|assistant|agent|bot|model|chatbot|claude|gpt|chatgpt|copilot|gemini)\b|\b(?:note|message|instructions?|hint|reminder) (?:to|for) (?:the |any |all )?(?:ai|llm|assistant|agent|model|bot|claude|copilot|gpt|chatgpt|gemini|crawler)s?\b|^\s*(?:ai|llm|assistant|agent|claude|copilot|gpt|chatgpt|gemini|model|ki|assistent)\s*[:,]|\b(?:dear|hey|attention|achtung|hallo|liebe[rs]?) (?:ai|llm|assistant|agent|model|claude|copilot|gpt|chatgpt|ki|assistent|sprachmodell)\b|\bwenn du (?:eine? |ein )?(?:ki|sprachmodell|assistent|agent|bot)\b|\b(?:if|when|whenever|once) (?:an?|the|any) (?:ai|a\.i\.|llm|language model|assistant|agent|bot|model|chatbot|crawler) (?:reads|sees|parses|processes|finds|encounters|is reading)\b|\b(?:ai|llm|assistant|agent|model|bot)s? (?:reading|parsing|processing) this\b|\bwenn (?:eine?|die|der|ein) (?:ki|sprachmodell|assistent|agent|bot) (?:das|dies|diesen text|diese datei) (?:liest|sieht|verarbeitet)\b|\b(?:an|für) (?:die |den |das )?(?:ki|sprachmodell|assistenten|agenten)\s*:`)
 	// refDefRE finds a link reference definition on one line with what a
 	// page never shows: a destination in angle brackets (group 1) or a
 	// title (group 2) — the "Markdown comment" idiom [//]: # (…).
-	refDefRE = regexp.MustCompile(`(?m)^ {0,3}\[(?:[^\]\\\n]|\\.)+\]:[ \t]*(?:<([^>\n]*)>|\S+)(?:[ \t]+("[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*$`)
+	refDefRE = lazyRegexp(`(?m)^ {0,3}\[(?:[^\]\\\n]|\\.)+\]:[ \t]*(?:<([^>\n]*)>|\S+)(?:[ \t]+("[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*$`)
 	// hiddenElemRE finds the start tag of an element styled or marked
 	// hidden; each branch ends at the tag's '>', so a bare `hidden>`
 	// does not run on into the element's text.
-	hiddenElemRE = regexp.MustCompile(`(?is)<([a-z][a-z0-9]*)\b[^>]*?(?:style\s*=\s*["'][^"']*?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?\s*(?:[;"']|!)|opacity\s*:\s*0(?:\.0+)?\s*(?:[;"']|!)|(?:left|top|text-indent)\s*:\s*-\d{4,})[^>]*>|\shidden(?:[\s=/][^>]*)?>|aria-hidden\s*=\s*["']?true[^>]*>)`)
+	hiddenElemRE = lazyRegexp(`(?is)<([a-z][a-z0-9]*)\b[^>]*?(?:style\s*=\s*["'][^"']*?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?\s*(?:[;"']|!)|opacity\s*:\s*0(?:\.0+)?\s*(?:[;"']|!)|(?:left|top|text-indent)\s*:\s*-\d{4,})[^>]*>|\shidden(?:[\s=/][^>]*)?>|aria-hidden\s*=\s*["']?true[^>]*>)`)
 	// unrenderedElemRE finds the start tag of an element whose content no
 	// browser shows: a script, a style sheet, a template, and the fallback
 	// of what a browser runs or plays (noscript while scripts run, iframe,
 	// video, audio, canvas).
-	unrenderedElemRE = regexp.MustCompile(`(?is)<(script|style|template|noscript|iframe|video|audio|canvas)\b[^>]*>`)
+	unrenderedElemRE = lazyRegexp(`(?is)<(script|style|template|noscript|iframe|video|audio|canvas)\b[^>]*>`)
 )
 
 // Addresses reports whether text speaks to the model (addresseeRE) or

@@ -55,7 +55,9 @@ const (
 	cDefuse                                    // says, refuse, claim, example: the text is reported, not obeyed
 )
 
-var injectionLexicon = newLexicon(mergeClasses(injectionClasses, credentialClasses, conductClasses))
+var injectionLexicon = sync.OnceValue(func() *lexicon {
+	return newLexicon(mergeClasses(injectionClasses, credentialClasses, conductClasses))
+})
 
 // injectionClasses lists the words of each class; a trailing * makes a
 // stem.
@@ -159,7 +161,7 @@ var injectionCompounds = map[string]string{
 	"client secrets": "clientsecret", "private schlüssel": "privatschlüssel",
 }
 
-var injectionCompoundSet = newCompoundSet(allInjectionCompounds)
+var injectionCompoundSet = sync.OnceValue(func() *compoundSet { return newCompoundSet(allInjectionCompounds) })
 
 // step is one element of a pattern: a word of class, at most gap words
 // after the previous element.
@@ -339,9 +341,9 @@ func Injection(src []byte, overrides, prompt bool) []Hit {
 	sc := injectionScratch.Get().(*scratch)
 	defer sc.release()
 	var ords, clause, frameOrds, frameClause, intentOrds, intentClause int
-	inj := lexReader{lx: injectionLexicon, compounds: injectionCompoundSet, ords: &ords, clause: &clause, prevOff: -1, out: sc.inj[:0]}
-	frm := lexReader{lx: frameLexicon, compounds: frameCompoundSet, ords: &frameOrds, clause: &frameClause, prevOff: -1, out: sc.frames[:0]}
-	itn := lexReader{lx: intentLexicon, compounds: intentCompoundSet, ords: &intentOrds, clause: &intentClause, prevOff: -1, out: sc.intents[:0]}
+	inj := lexReader{lx: injectionLexicon(), compounds: injectionCompoundSet(), ords: &ords, clause: &clause, prevOff: -1, out: sc.inj[:0]}
+	frm := lexReader{lx: frameLexicon(), compounds: frameCompoundSet(), ords: &frameOrds, clause: &frameClause, prevOff: -1, out: sc.frames[:0]}
+	itn := lexReader{lx: intentLexicon(), compounds: intentCompoundSet(), ords: &intentOrds, clause: &intentClause, prevOff: -1, out: sc.intents[:0]}
 	if len(src) > onePassBytes {
 		// A long text is read once per lexicon, each pass's words in the
 		// array of the first pass's and its tokens in the same buffer:

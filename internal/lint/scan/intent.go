@@ -1,5 +1,7 @@
 package scan
 
+import "sync"
+
 // The intent patterns of Injection read a third lexicon: conduct whose
 // harm is in why an order is given or what it asserts, not in what it
 // names. "Delete the channel so the legal team cannot find the
@@ -160,6 +162,10 @@ var intentCompounds = map[string]string{
 }
 
 var (
-	intentLexicon     = newLexicon(mergeClasses(pickClasses(allInjectionClasses, intentReused), intentExtra, intentOwn))
-	intentCompoundSet = newCompoundSet(mergeCompounds(classifiedBy(intentLexicon, allInjectionCompounds), intentCompounds))
+	intentLexicon = sync.OnceValue(func() *lexicon {
+		return newLexicon(mergeClasses(pickClasses(allInjectionClasses, intentReused), intentExtra, intentOwn))
+	})
+	intentCompoundSet = sync.OnceValue(func() *compoundSet {
+		return newCompoundSet(mergeCompounds(classifiedBy(intentLexicon(), allInjectionCompounds), intentCompounds))
+	})
 )

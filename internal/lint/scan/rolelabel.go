@@ -2,7 +2,6 @@ package scan
 
 import (
 	"bytes"
-	"regexp"
 )
 
 // A transcript labels each turn with its role: "System: …", "User: …",
@@ -15,9 +14,9 @@ import (
 var (
 	// roleLabelRE is the label at a line's start, after Markdown's marks
 	// (a heading, a quote, a list item, emphasis, a bracket).
-	roleLabelRE = regexp.MustCompile(`(?i)^[ \t]{0,3}(?:[#>*_+\-]+[ \t]*)*\[?(?:system|developer|admin)(?:[ \t]+(?:message|prompt|override|instructions?|notice|note|update))?\]?[*_]*[ \t]*[:\]][*_]*[ \t]*(\S.*)$`)
+	roleLabelRE = lazyRegexp(`(?i)^[ \t]{0,3}(?:[#>*_+\-]+[ \t]*)*\[?(?:system|developer|admin)(?:[ \t]+(?:message|prompt|override|instructions?|notice|note|update))?\]?[*_]*[ \t]*[:\]][*_]*[ \t]*(\S.*)$`)
 	// modelWordsRE is what the text after a label says to the model.
-	modelWordsRE = regexp.MustCompile(`(?i)\b(?:you are|you're|you must|you will|you should|you may now|your (?:new |real |true )?(?:instructions|rules|task|role|guidelines|prompt)|the (?:assistant|model|ai|agent|llm)|assistant|language model|ignore|disregard|override|comply|obey|safety|guardrails?|jailbr\w*|unrestricted)\b`)
+	modelWordsRE = lazyRegexp(`(?i)\b(?:you are|you're|you must|you will|you should|you may now|your (?:new |real |true )?(?:instructions|rules|task|role|guidelines|prompt)|the (?:assistant|model|ai|agent|llm)|assistant|language model|ignore|disregard|override|comply|obey|safety|guardrails?|jailbr\w*|unrestricted)\b`)
 )
 
 // roleLabels appends the role labels in the prose src[off:end] (a

@@ -5,7 +5,6 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
-	"regexp"
 	"strings"
 )
 
@@ -192,7 +191,7 @@ func clipValue(v string) string {
 
 // entityDecl matches an internal general entity of a DOCTYPE's internal
 // subset: <!ENTITY name "value"> (or 'value').
-var entityDecl = regexp.MustCompile(`<!ENTITY\s+([A-Za-z_][\w.-]*)\s+(?:"([^"]*)"|'([^']*)')`)
+var entityDecl = lazyRegexp(`<!ENTITY\s+([A-Za-z_][\w.-]*)\s+(?:"([^"]*)"|'([^']*)')`)
 
 // declareEntities reads a declaration: the internal entities of a DOCTYPE
 // are given to the decoder; an external entity (SYSTEM or PUBLIC) or a

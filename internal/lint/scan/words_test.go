@@ -78,7 +78,7 @@ func TestInjectionLexiconClassOf(t *testing.T) {
 		for _, w := range ws {
 			w = strings.TrimSuffix(w, "*")
 			for _, tok := range []string{w, w + "s", w + "ed", w + "ung", w[:len(w)/2]} {
-				if got, want := injectionLexicon.classOf([]byte(tok)), classOfByMaps(classes, tok); got != want {
+				if got, want := injectionLexicon().classOf([]byte(tok)), classOfByMaps(classes, tok); got != want {
 					t.Errorf("classOf(%q) = %b, want %b", tok, got, want)
 				}
 			}
