@@ -392,15 +392,20 @@ type preparedSite struct {
 func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) error {
 	p, res := b.p, b.res
 	counter := b.s.counter
+	// The hosts are simulated beside the facts and the site's input: the
+	// simulation reads the manuals and the configuration only.
+	simulated := make(chan *hosts.Report, 1)
+	prevHosts := b.s.hosts // a session's last simulation (nil for a single build)
+	go func() { simulated <- siteHosts(p, prevHosts, b.cache) }()
 	ps.facts = manualFacts(p, counter, b.cache, b.sums)
 	ps.siteIn = siteInput(p, res, ps.facts, b.sums, withWeakened(p, b.s.capabilities(p, b.sums, b.ids, b.cache)))
 	ps.siteIn.Strays = &b.s.strays
 	if b.s.once {
-		// Simulated when the Hosts page is written, before the bodies
-		// are rendered (site.WriteHosts), and let go of then.
-		ps.siteIn.HostsLater = func() *hosts.Report { return siteHosts(p, nil, b.cache) }
+		// Taken when the Hosts page is written, before the bodies are
+		// rendered (site.WriteHosts), and let go of then.
+		ps.siteIn.HostsLater = func() *hosts.Report { return <-simulated }
 	} else {
-		ps.siteIn.Hosts = siteHosts(p, b.s.hosts, b.cache)
+		ps.siteIn.Hosts = <-simulated
 		b.s.hosts = ps.siteIn.Hosts // by content: valid whether the build succeeds or not
 	}
 	b.analysesRead.Wait()
