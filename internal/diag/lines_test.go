@@ -1,6 +1,8 @@
 package diag
 
 import (
+	"github.com/lorekit/lore/internal/textgen"
+
 	"bytes"
 	"slices"
 	"testing"
@@ -147,10 +149,7 @@ func BenchmarkPositionsLongLine(b *testing.B) {
 // texts of every mix of LF, CR and other bytes up to eight long: the
 // texts without CR take a faster path.
 func TestLinesAnyBreaks(t *testing.T) {
-	alphabet := []byte{'\n', '\r', 'a'}
-	var text []byte
-	var try func(n int)
-	try = func(n int) {
+	textgen.All([]byte{'\n', '\r', 'a'}, 8, func(text []byte) {
 		want := Lines{0}
 		for i, c := range text {
 			if c == '\n' || c == '\r' && (i+1 == len(text) || text[i+1] != '\n') {
@@ -160,14 +159,5 @@ func TestLinesAnyBreaks(t *testing.T) {
 		if got := NewLines(text); !slices.Equal(got, want) {
 			t.Fatalf("NewLines(%q) = %v, want %v", text, got, want)
 		}
-		if n == 0 {
-			return
-		}
-		for _, c := range alphabet {
-			text = append(text, c)
-			try(n - 1)
-			text = text[:len(text)-1]
-		}
-	}
-	try(8)
+	})
 }

@@ -1,6 +1,8 @@
 package manual
 
 import (
+	"github.com/lorekit/lore/internal/textgen"
+
 	"bytes"
 	"testing"
 )
@@ -10,10 +12,7 @@ import (
 // itself when it has no lone CR and is never written) on texts of every
 // mix of LF, CR and other bytes up to eight long.
 func TestNormalizeCRAnyBreaks(t *testing.T) {
-	alphabet := []byte{'\n', '\r', 'a'}
-	var text []byte
-	var try func(n int)
-	try = func(n int) {
+	textgen.All([]byte{'\n', '\r', 'a'}, 8, func(text []byte) {
 		want := bytes.Clone(text)
 		lone := false
 		for i, c := range text {
@@ -30,14 +29,5 @@ func TestNormalizeCRAnyBreaks(t *testing.T) {
 		if !lone && len(in) > 0 && &got[0] != &in[0] {
 			t.Fatalf("NormalizeCR(%q) copied a text without a lone CR", text)
 		}
-		if n == 0 {
-			return
-		}
-		for _, c := range alphabet {
-			text = append(text, c)
-			try(n - 1)
-			text = text[:len(text)-1]
-		}
-	}
-	try(8)
+	})
 }
