@@ -93,8 +93,15 @@ func formatOf(p string) string {
 	return "lore"
 }
 
-// catalogRows returns a row per manual, by group, then path.
+// catalogRows returns a row per manual, by group, then path, made once
+// per run: the callers read them only.
 func (r *run) catalogRows() []catalogRow {
+	r.rowsOnce.Do(func() { r.rows = r.makeCatalogRows() })
+	return r.rows
+}
+
+// makeCatalogRows makes catalogRows.
+func (r *run) makeCatalogRows() []catalogRow {
 	rows := make([]catalogRow, 0, len(r.in.Manuals))
 	for _, m := range r.in.Manuals {
 		fs := r.findings[m.M.Path]

@@ -337,7 +337,10 @@ type run struct {
 	where     map[*Manual]string // disambiguate
 	refsOnce  sync.Once
 	refs      *refs
-	// the catalog's data file (catalogFile)
+	// the catalog's rows (catalogRows: the home page and the data file
+	// read them; neither changes them) and its data file (catalogFile)
+	rowsOnce     sync.Once
+	rows         []catalogRow
 	catalogOnce  sync.Once
 	catalogBytes []byte
 	catalogErr   error
