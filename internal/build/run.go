@@ -437,9 +437,12 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 	}
 	var err error
 	if ps.st, err = site.New(ps.siteIn, b.cache); err != nil {
+		if b.s.once {
+			<-simulated // it reads and writes the cache: done before the build ends
+		}
 		return err
 	}
-	if err := ps.st.WriteHosts(o); err != nil {
+	if err := ps.st.WriteHosts(o); err != nil { // takes the simulation (HostsLater)
 		return err
 	}
 	if err := ps.st.Bodies(o, done); err != nil {
