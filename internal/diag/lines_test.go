@@ -1,12 +1,12 @@
 package diag
 
 import (
-	"github.com/lorekit/lore/internal/textgen"
-
 	"bytes"
 	"slices"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/lorekit/lore/internal/textgen"
 )
 
 func TestLines(t *testing.T) {

@@ -1,10 +1,10 @@
 package manual
 
 import (
-	"github.com/lorekit/lore/internal/textgen"
-
 	"bytes"
 	"testing"
+
+	"github.com/lorekit/lore/internal/textgen"
 )
 
 // TestNormalizeCRAnyBreaks checks NormalizeCR against its definition
