@@ -9,11 +9,21 @@ import (
 // Hasher computes a Key from parts. Every part is written with its length,
 // so that ("ab", "c") and ("a", "bc") give different keys. Small parts are
 // gathered in a buffer and hashed in blocks: keys of views are made of
-// thousands of short parts.
+// thousands of short parts. A key whose parts fit the buffer (most: an
+// identity, a body's place) is hashed in one call, and a Hasher that its
+// maker does not keep stays on the maker's stack: nothing of it is handed
+// to the hash state (on the heap) but copies, so a build's tens of
+// thousands of keys allocate nothing.
 type Hasher struct {
-	h   hash.Hash
-	buf []byte
 	arr [hasherBuf]byte
+	n   int        // bytes of arr in use
+	big *hashState // nil until the buffer first fills
+}
+
+// hashState is a Hasher's hash of what no longer fits its buffer.
+type hashState struct {
+	d    hash.Hash
+	copy [hasherBuf]byte
 }
 
 // hasherBuf is the size of a Hasher's buffer.
@@ -22,37 +32,39 @@ const hasherBuf = 256
 // NewHasher starts a key for values of kind (part of the key, so that two
 // kinds of values never share one).
 func NewHasher(kind string) *Hasher {
-	h := &Hasher{h: sha256.New()}
-	h.buf = h.arr[:0]
+	h := &Hasher{}
 	return h.String(kind)
 }
 
-// write adds b to the buffer, hashing it when full (large parts directly).
-func (h *Hasher) write(b []byte) {
-	if len(h.buf)+len(b) > cap(h.buf) {
-		h.flush()
-		if len(b) > cap(h.buf)/2 {
-			h.h.Write(b)
-			return
-		}
-	}
-	h.buf = append(h.buf, b...)
-}
-
+// flush hashes the buffer and empties it.
 func (h *Hasher) flush() {
-	h.h.Write(h.buf)
-	h.buf = h.buf[:0]
+	if h.big == nil {
+		h.big = &hashState{d: sha256.New()}
+	}
+	n := copy(h.big.copy[:], h.arr[:h.n])
+	h.big.d.Write(h.big.copy[:n])
+	h.n = 0
 }
 
-// String adds s.
+// room makes room for n bytes in the buffer (n ≤ hasherBuf).
+func (h *Hasher) room(n int) {
+	if hasherBuf-h.n < n {
+		h.flush()
+	}
+}
+
+// String adds s. A string longer than the buffer goes through it in
+// pieces rather than as a copy of its bytes.
 func (h *Hasher) String(s string) *Hasher {
 	h.len(len(s))
-	if len(h.buf)+len(s) <= cap(h.buf) {
-		h.buf = append(h.buf, s...)
-		return h
+	for {
+		c := copy(h.arr[h.n:], s)
+		h.n += c
+		if s = s[c:]; s == "" {
+			return h
+		}
+		h.flush()
 	}
-	h.write([]byte(s))
-	return h
 }
 
 // Strings adds the strings of ss, and their number.
@@ -64,19 +76,26 @@ func (h *Hasher) Strings(ss []string) *Hasher {
 	return h
 }
 
-// Bytes adds b.
+// Bytes adds b (a large b is hashed where it is).
 func (h *Hasher) Bytes(b []byte) *Hasher {
 	h.len(len(b))
-	h.write(b)
+	if h.n+len(b) <= hasherBuf {
+		h.n += copy(h.arr[h.n:], b)
+		return h
+	}
+	h.flush()
+	if len(b) > hasherBuf/2 {
+		h.big.d.Write(b) // flush made h.big
+		return h
+	}
+	h.n += copy(h.arr[:], b)
 	return h
 }
 
 // Int adds n.
 func (h *Hasher) Int(n int) *Hasher {
-	if cap(h.buf)-len(h.buf) < binary.MaxVarintLen64 {
-		h.flush()
-	}
-	h.buf = binary.AppendVarint(h.buf, int64(n))
+	h.room(binary.MaxVarintLen64)
+	h.n += binary.PutVarint(h.arr[h.n:], int64(n))
 	return h
 }
 
@@ -90,23 +109,26 @@ func (h *Hasher) Bool(b bool) *Hasher {
 
 // Key adds k.
 func (h *Hasher) Key(k Key) *Hasher {
-	h.write(k[:])
+	h.room(len(k))
+	h.n += copy(h.arr[h.n:], k[:])
 	return h
 }
 
 // Sum returns the key.
 func (h *Hasher) Sum() Key {
+	if h.big == nil {
+		return sha256.Sum256(h.arr[:h.n]) // the same bytes, in one piece
+	}
 	h.flush()
 	var k Key
-	h.h.Sum(k[:0])
+	h.big.d.Sum(k[:0])
 	return k
 }
 
+// len adds a part's length.
 func (h *Hasher) len(n int) {
-	if cap(h.buf)-len(h.buf) < binary.MaxVarintLen64 {
-		h.flush()
-	}
-	h.buf = binary.AppendUvarint(h.buf, uint64(n))
+	h.room(binary.MaxVarintLen64)
+	h.n += binary.PutUvarint(h.arr[h.n:], uint64(n))
 }
 
 // Of returns the key of b alone, without a kind: a content hash.
