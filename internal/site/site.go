@@ -25,6 +25,7 @@ import (
 
 	"github.com/spf13/afero"
 	"github.com/yuin/goldmark/ast"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lorekit/lore/internal/cache"
 	"github.com/lorekit/lore/internal/hosts"
@@ -204,7 +205,23 @@ func (s *Site) Write(out Output) error {
 		rest = slices.Concat(pages[:i], pages[i+1:])
 	}
 	r.in.Hosts = nil
-	if err := forEach(len(rest), func(i int) error { return r.writePage(s.ls, rest[i], out) }); err != nil {
+	// The search index and the catalog's data file are made beside the
+	// pages: neither reads what a page is made of, and after an edit,
+	// when few pages are rendered again, they were most of what was left
+	// to do on one core.
+	var beside errgroup.Group
+	beside.Go(func() error {
+		if err := r.writeSearch(out); err != nil {
+			return err
+		}
+		return r.writeCatalog(out)
+	})
+	rest = listingsFirst(rest)
+	err := forEach(len(rest), func(i int) error { return r.writePage(s.ls, rest[i], out) })
+	if berr := beside.Wait(); err == nil {
+		err = berr
+	}
+	if err != nil {
 		return err
 	}
 	if r.in.PageKeys != nil {
@@ -220,16 +237,30 @@ func (s *Site) Write(out Output) error {
 			return err
 		}
 	}
-	if err := r.writeSearch(out); err != nil {
-		return err
-	}
-	if err := r.writeCatalog(out); err != nil {
-		return err
-	}
 	if err := out.Write("sitemap.xml", cache.Key{}, sitemap(r.in.BaseURL, pages)); err != nil {
 		return err
 	}
 	return out.Write("robots.txt", cache.Key{}, robots(r.in.BaseURL))
+}
+
+// listingsFirst returns pages with the pages that list every manual (the
+// home, lint, security and graph pages, …) before the manuals' own: each
+// of those is tens of milliseconds at thousands of manuals, and the
+// workers that take pages in order (forEach) then end together instead of
+// one of them rendering the last listing alone.
+func listingsFirst(pages []*page) []*page {
+	out := make([]*page, 0, len(pages))
+	for _, p := range pages {
+		if p.Kind != "manual" {
+			out = append(out, p)
+		}
+	}
+	for _, p := range pages {
+		if p.Kind == "manual" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // writePage renders the page p and writes it, unless out already holds
