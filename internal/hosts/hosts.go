@@ -172,6 +172,7 @@ func (s *Simulator) host(p *profiles.Profile, window int, prev *Host, store Stor
 			store.Put(storeKey(key), encodeListing(h.Listing))
 		}
 	}
+	h.Listing.key = key
 	if h.Chains == nil {
 		h.Chains = []*Chain{}
 	}

@@ -77,7 +77,18 @@ type Listing struct {
 	Note       string   `json:"note,omitempty"`
 
 	room int
+	// key is the host's listingKey when the listing was made or taken
+	// for it (Simulator.host): everything above derives from it.
+	key [32]byte
 }
+
+// Identity returns what identifies everything the listing holds (the
+// inputs it was made from: the host's profile and window, the project
+// folder, and what the listed manuals say of themselves), and whether it
+// has one. Two listings of one identity are the same; a key of a view
+// that holds the listing may be made from the identity instead of the
+// entries (the site's Hosts page: tens of megabytes at 10,000 manuals).
+func (l *Listing) Identity() ([32]byte, bool) { return l.key, l.key != [32]byte{} }
 
 // Room is the length a description is written for: the host's per-entry
 // cut, or its even share of an overfull budget (0: no bound).

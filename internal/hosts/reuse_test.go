@@ -110,6 +110,15 @@ func TestReuseEqualsFresh(t *testing.T) {
 			}
 			sameReport(t, "the report with the previous one", reused, fresh, in.Manuals)
 			sameReport(t, "the report from the store", stored, fresh, in.Manuals)
+			for _, r := range []*Report{fresh, reused, stored} {
+				for _, h := range r.Hosts {
+					// The site keys its Hosts page by the identity: it must
+					// be the key of the inputs this test holds the listing to.
+					if id, ok := h.Listing.Identity(); !ok || id != h.listingKey {
+						t.Errorf("%s: listing identity %x (%v), want its inputs' key %x", h.Name, id, ok, h.listingKey)
+					}
+				}
+			}
 			for _, h := range reused.Hosts {
 				kept := h.listingKey == prev.host(h.Name).listingKey
 				if want := st.same || st.only != "" && h.Name != st.only; kept != want {

@@ -38,7 +38,8 @@ func SourceSum(m *manual.Manual) cache.Key { return cache.Of(m.Src) }
 // all (the source it was parsed from is in the identity); a pointer met
 // before is written as a back-reference, so cycles end. What a struct's
 // type fixes (its name and the names of its exported fields) is written
-// as the type's digest (plans), not field by field.
+// as the type's digest (plans), not field by field. A value that has an
+// identity (identified: a host's listing) is written as that identity.
 type valueHasher struct {
 	h     *cache.Hasher
 	ids   func(*manual.Manual) cache.Key
@@ -47,9 +48,16 @@ type valueHasher struct {
 }
 
 var (
-	manualType = reflect.TypeFor[*manual.Manual]()
-	astType    = reflect.TypeFor[ast.Node]()
+	manualType     = reflect.TypeFor[*manual.Manual]()
+	astType        = reflect.TypeFor[ast.Node]()
+	identifiedType = reflect.TypeFor[identified]()
 )
+
+// identified is a value that says what identifies everything it holds:
+// two values of one identity are the same (hosts.Listing).
+type identified interface {
+	Identity() ([32]byte, bool)
+}
 
 // hashView writes v into h; plans (nil: none kept) holds the types
 // described before.
@@ -74,6 +82,8 @@ type typePlans struct {
 type typePlan struct {
 	digest [8]byte
 	fields []int
+	// identified: the type's values say what identifies them.
+	identified bool
 }
 
 // plan returns the plan of t.
@@ -82,7 +92,7 @@ func (ps *typePlans) plan(t reflect.Type) *typePlan {
 		return p.(*typePlan)
 	}
 	d := cache.NewHasher("site/view-type").String(t.PkgPath()).String(t.String()).String(t.Kind().String())
-	p := &typePlan{}
+	p := &typePlan{identified: t.Implements(identifiedType)}
 	if t.Kind() == reflect.Struct {
 		for i := range t.NumField() {
 			f := t.Field(i)
@@ -157,6 +167,12 @@ func (vh *valueHasher) value(v reflect.Value) {
 		if n, ok := vh.seen[v.Pointer()]; ok {
 			h.String("seen").Int(n)
 			return
+		}
+		if vh.plans.plan(t).identified {
+			if id, ok := v.Interface().(identified).Identity(); ok {
+				h.String("identified").Key(id)
+				return
+			}
 		}
 		vh.seen[v.Pointer()] = len(vh.seen)
 		vh.value(v.Elem())
