@@ -155,8 +155,12 @@ func appendListed(out []*scanText, opaque []opaqueFile, fsys afero.Fs, files []m
 // beside the manuals is one an agent can be told to run or read without
 // a link ("run `./tools/setup.sh`").
 func appendRootFiles(out []*scanText, opaque []opaqueFile, fsys afero.Fs, root string, skip func(string) bool, seen map[string]bool) ([]*scanText, []opaqueFile) {
-	return appendListed(out, opaque, fsys, manual.RootFiles(fsys, root, skip, math.MaxInt), seen)
+	return appendListed(out, opaque, fsys, manual.RootFiles(fsys, root, skip, notMarkdown, math.MaxInt), seen)
 }
+
+// notMarkdown reports whether a file of this name is no Markdown file
+// (appendListed leaves those out: manuals are read as manuals).
+func notMarkdown(name string) bool { return !strings.EqualFold(path.Ext(name), ".md") }
 
 // notManuals reports the folders a manual root may hold that are no
 // manuals' (a root "." holds the whole project): the output, the build

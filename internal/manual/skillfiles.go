@@ -1,8 +1,10 @@
 package manual
 
 import (
+	"io/fs"
 	"os"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/spf13/afero"
@@ -37,14 +39,23 @@ func SkillFiles(fsys afero.Fs, entry *Manual, skip func(dir string) bool, limit 
 
 // RootFiles lists every regular file under the manual root root, as
 // SkillFiles lists a skill folder's (skip as there): the files an agent
-// pointed at the manuals can open or run, Markdown and not.
-func RootFiles(fsys afero.Fs, root string, skip func(dir string) bool, limit int) []SkillFile {
-	return filesUnder(fsys, root, root, skip, limit)
+// pointed at the manuals can open or run, Markdown and not. keep, when
+// set, leaves out the files whose name it reports false for before they
+// are looked at (a root of 10,000 manuals is 10,000 file descriptions
+// the security scan of the other files never reads).
+func RootFiles(fsys afero.Fs, root string, skip func(dir string) bool, keep func(name string) bool, limit int) []SkillFile {
+	return filesUnderKept(fsys, root, root, skip, keep, limit)
 }
 
 // filesUnder lists the files below dir, a folder inside root (see
 // SkillFiles).
 func filesUnder(fsys afero.Fs, root, dir string, skip func(dir string) bool, limit int) []SkillFile {
+	return filesUnderKept(fsys, root, dir, skip, nil, limit)
+}
+
+// filesUnderKept is filesUnder of the files whose name keep (nil: all)
+// reports true for.
+func filesUnderKept(fsys afero.Fs, root, dir string, skip func(dir string) bool, keep func(name string) bool, limit int) []SkillFile {
 	wl := wall.New(fsys, root)
 	var out []SkillFile
 	var rec func(dir string, depth int)
@@ -52,17 +63,22 @@ func filesUnder(fsys afero.Fs, root, dir string, skip func(dir string) bool, lim
 		if depth > maxDepth || len(out) > limit {
 			return
 		}
-		entries, err := afero.ReadDir(fsys, dir)
+		entries, err := readDir(fsys, dir)
 		if err != nil {
 			return
 		}
-		for _, e := range entries {
+		for _, d := range entries {
 			if len(out) > limit {
 				return
 			}
-			p := joinSlash(dir, e.Name())
+			p := joinSlash(dir, d.Name())
 			target := p
-			if e.Mode()&os.ModeSymlink != 0 {
+			var e os.FileInfo
+			switch {
+			case d.Type()&os.ModeSymlink != 0:
+				if keep != nil && !keep(d.Name()) {
+					continue
+				}
 				if target, err = wl.Resolve(p); err != nil || inSkippedDir(target, wl.Root()) {
 					continue
 				}
@@ -71,13 +87,22 @@ func filesUnder(fsys afero.Fs, root, dir string, skip func(dir string) bool, lim
 					continue
 				}
 				e = fi
-			}
-			switch {
-			case e.IsDir():
-				if !SkippedDir(e.Name()) && (skip == nil || !skip(p)) {
+			case d.IsDir():
+				if !SkippedDir(d.Name()) && (skip == nil || !skip(p)) {
 					rec(p, depth+1)
 				}
-			case e.Mode().IsRegular():
+				continue
+			case d.Type().IsRegular():
+				if keep != nil && !keep(d.Name()) {
+					continue
+				}
+				if e, err = d.Info(); err != nil {
+					continue // gone since the folder was read
+				}
+			default:
+				continue
+			}
+			if e.Mode().IsRegular() {
 				out = append(out, SkillFile{Path: p, Target: target, Info: e})
 			}
 		}
@@ -117,4 +142,31 @@ func (s *Set) SeesFile(v Visibility, p string) bool {
 			return true
 		}
 	}
+}
+
+// readDir lists the folder dir in name order, as afero.ReadDir, but
+// without describing every entry where the file system can say what each
+// is without it (the operating system's: a folder of thousands of manuals
+// is thousands of lstat calls less); an entry's Info describes it then.
+func readDir(fsys afero.Fs, dir string) ([]fs.DirEntry, error) {
+	f, err := fsys.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []fs.DirEntry
+	if rd, ok := f.(fs.ReadDirFile); ok {
+		out, err = rd.ReadDir(-1)
+	} else {
+		var infos []os.FileInfo
+		infos, err = f.Readdir(-1)
+		for _, fi := range infos {
+			out = append(out, fs.FileInfoToDirEntry(fi))
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return out, nil
 }
