@@ -148,21 +148,23 @@ func (lc *linkCheck) anchors(target *manual.Manual) map[string]bool {
 // htmlAnchors returns the values of the id="…" and name="…" attributes in
 // body: the text up to the next quote after every `id="` and `name="`
 // (the anchors for which body contains `id="anchor"` or `name="anchor"`).
+// It looks for `="`, rare in prose, and then at the word before it, in one
+// pass over the body.
 func htmlAnchors(body []byte) map[string]bool {
 	out := map[string]bool{}
-	for _, attr := range []string{`id="`, `name="`} {
-		for rest := body; ; {
-			i := bytes.Index(rest, []byte(attr))
-			if i < 0 {
-				break
-			}
-			rest = rest[i+len(attr):]
-			if j := bytes.IndexByte(rest, '"'); j >= 0 {
-				out[string(rest[:j])] = true
+	for at := 0; ; {
+		i := bytes.Index(body[at:], []byte(`="`))
+		if i < 0 {
+			return out
+		}
+		i += at
+		at = i + 2
+		if bytes.HasSuffix(body[:i], []byte("id")) || bytes.HasSuffix(body[:i], []byte("name")) {
+			if j := bytes.IndexByte(body[at:], '"'); j >= 0 {
+				out[string(body[at:at+j])] = true
 			}
 		}
 	}
-	return out
 }
 
 // insideProject reports whether file f resolves inside the project folder.

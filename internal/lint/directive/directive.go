@@ -38,7 +38,9 @@ var re = regexp.MustCompile(`<!--\s*lore-(disable-next-line|disable-file|disable
 
 // Parse returns the directives of src in order.
 func Parse(src []byte) []Directive {
-	if len(src) == 0 || !bytes.Contains(src, []byte("lore-")) {
+	// Both words a control needs, the rarer in prose first: "lore-"
+	// alone starts at every l of the text.
+	if len(src) == 0 || !bytes.Contains(src, []byte("<!--")) || !bytes.Contains(src, []byte("lore-")) {
 		return nil
 	}
 	var out []Directive
