@@ -160,22 +160,7 @@ func (vh *valueHasher) value(v reflect.Value) {
 			vh.value(v.MapIndex(k))
 		}
 	case reflect.Pointer:
-		if v.IsNil() {
-			h.String("nil")
-			return
-		}
-		if n, ok := vh.seen[v.Pointer()]; ok {
-			h.String("seen").Int(n)
-			return
-		}
-		if vh.plans.plan(t).identified {
-			if id, ok := v.Interface().(identified).Identity(); ok {
-				h.String("identified").Key(id)
-				return
-			}
-		}
-		vh.seen[v.Pointer()] = len(vh.seen)
-		vh.value(v.Elem())
+		vh.pointer(v)
 	case reflect.Interface:
 		if v.IsNil() {
 			h.String("nil")
@@ -195,4 +180,26 @@ func (vh *valueHasher) value(v reflect.Value) {
 		// Functions and channels: a layout cannot print them.
 		h.String(v.Kind().String())
 	}
+}
+
+// pointer writes the pointer v: nil, a back-reference to a value met
+// before, the identity of a value that has one, or the value.
+func (vh *valueHasher) pointer(v reflect.Value) {
+	h := vh.h
+	if v.IsNil() {
+		h.String("nil")
+		return
+	}
+	if n, ok := vh.seen[v.Pointer()]; ok {
+		h.String("seen").Int(n)
+		return
+	}
+	if vh.plans.plan(v.Type()).identified {
+		if id, ok := v.Interface().(identified).Identity(); ok {
+			h.String("identified").Key(id)
+			return
+		}
+	}
+	vh.seen[v.Pointer()] = len(vh.seen)
+	vh.value(v.Elem())
 }
