@@ -194,7 +194,7 @@ func (vh *valueHasher) pointer(v reflect.Value) {
 		h.String("seen").Int(n)
 		return
 	}
-	if vh.plans.plan(v.Type()).identified {
+	if vh.plans.plan(v.Type()).identified && v.CanInterface() {
 		if id, ok := v.Interface().(identified).Identity(); ok {
 			h.String("identified").Key(id)
 			return
