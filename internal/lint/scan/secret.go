@@ -57,9 +57,31 @@ type secretRule struct {
 	allow           []*allowlist
 	// anchors, when set, is what must follow at a keyword for a match to
 	// go on from there, which spans at most anchorSpan bytes (-1: no
-	// bound; see anchorsOf); nil arms the rule at every keyword.
-	anchors    *regexp.Regexp
-	anchorSpan int
+	// bound; see anchorsOf); nil arms the rule at every keyword. They are
+	// made from anchorRegex and anchorKeywords when first asked for
+	// (anchor): in a project of dozens of manuals most rules' keywords
+	// never occur, and compiling every rule's anchors was most of what
+	// loading the rule set cost each process.
+	anchorRegex    string
+	anchorKeywords []string
+	anchorOnce     sync.Once
+	anchors        *regexp.Regexp
+	anchorSpan     int
+}
+
+// anchor returns the rule's anchors and their span (anchors nil: none,
+// or none that compile: they only save work, and the rule is then armed
+// at every keyword).
+func (r *secretRule) anchor() (*regexp.Regexp, int) {
+	r.anchorOnce.Do(func() {
+		if r.anchorRegex == "" {
+			return
+		}
+		if a, span, err := anchorsOf(r.anchorRegex, r.anchorKeywords); err == nil {
+			r.anchors, r.anchorSpan = a, span
+		}
+	})
+	return r.anchors, r.anchorSpan
 }
 
 type allowlist struct {
@@ -153,9 +175,7 @@ func compileSecrets(data []byte, withAnchors bool) (*secretSet, error) {
 			}
 		}
 		if withAnchors {
-			if sr.anchors, sr.anchorSpan, err = anchorsOf(r.Regex, r.Keywords); err != nil {
-				return nil, fmt.Errorf("gitleaks rule %s: %w", r.ID, err)
-			}
+			sr.anchorRegex, sr.anchorKeywords = r.Regex, r.Keywords
 		}
 		for _, al := range r.Allowlists {
 			a, err := compileAllow(al)
@@ -339,7 +359,7 @@ func (a *armer) arm(ri, off int) {
 	if r.multiline {
 		le = min(len(a.src), le+1<<14)
 	}
-	if r.anchors != nil {
+	if anchors, _ := r.anchor(); anchors != nil {
 		f := a.fails[ri]
 		if f[0] != ls {
 			f = [2]int{ls, 0}
@@ -362,14 +382,15 @@ func (a *armer) arm(ri, off int) {
 // off (window end le): the anchored expression matches there, or the
 // window runs on too far to try it.
 func (r *secretRule) anchored(src []byte, off, le int) bool {
+	anchors, span := r.anchor()
 	end := le
 	switch {
-	case r.anchorSpan >= 0:
-		end = min(le, off+r.anchorSpan)
+	case span >= 0:
+		end = min(le, off+span)
 	case le-off > maxAnchorSpan:
 		return true
 	}
-	return r.anchors.Match(src[off:end])
+	return anchors.Match(src[off:end])
 }
 
 // secretOf returns the secret of a match at src[off:end] (m is relative

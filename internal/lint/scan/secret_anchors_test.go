@@ -28,7 +28,15 @@ func TestAnchorsKeepFindings(t *testing.T) {
 	}
 	anchored := 0
 	for _, r := range with.rules {
-		if r.anchors != nil {
+		if r.anchorRegex == "" {
+			continue
+		}
+		// Made when first asked for; every rule's must compile, or the
+		// rule silently goes without the work they save.
+		if _, _, err := anchorsOf(r.anchorRegex, r.anchorKeywords); err != nil {
+			t.Errorf("rule %s: its anchors do not compile: %v", r.id, err)
+		}
+		if a, _ := r.anchor(); a != nil {
 			anchored++
 		}
 	}
