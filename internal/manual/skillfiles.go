@@ -34,7 +34,7 @@ type SkillFile struct {
 // files are returned, so a caller with a limit learns that the folder
 // holds more.
 func SkillFiles(fsys afero.Fs, entry *Manual, skip func(dir string) bool, limit int) []SkillFile {
-	return filesUnder(fsys, entry.Root, entry.Dir(), skip, limit)
+	return filesUnder(fsys, entry.Root, entry.Dir(), skip, nil, limit)
 }
 
 // RootFiles lists every regular file under the manual root root, as
@@ -44,18 +44,12 @@ func SkillFiles(fsys afero.Fs, entry *Manual, skip func(dir string) bool, limit 
 // are looked at (a root of 10,000 manuals is 10,000 file descriptions
 // the security scan of the other files never reads).
 func RootFiles(fsys afero.Fs, root string, skip func(dir string) bool, keep func(name string) bool, limit int) []SkillFile {
-	return filesUnderKept(fsys, root, root, skip, keep, limit)
+	return filesUnder(fsys, root, root, skip, keep, limit)
 }
 
 // filesUnder lists the files below dir, a folder inside root (see
-// SkillFiles).
-func filesUnder(fsys afero.Fs, root, dir string, skip func(dir string) bool, limit int) []SkillFile {
-	return filesUnderKept(fsys, root, dir, skip, nil, limit)
-}
-
-// filesUnderKept is filesUnder of the files whose name keep (nil: all)
-// reports true for.
-func filesUnderKept(fsys afero.Fs, root, dir string, skip func(dir string) bool, keep func(name string) bool, limit int) []SkillFile {
+// SkillFiles), whose name keep (nil: every file) reports true for.
+func filesUnder(fsys afero.Fs, root, dir string, skip func(dir string) bool, keep func(name string) bool, limit int) []SkillFile {
 	wl := wall.New(fsys, root)
 	var out []SkillFile
 	var rec func(dir string, depth int)
@@ -71,14 +65,14 @@ func filesUnderKept(fsys afero.Fs, root, dir string, skip func(dir string) bool,
 			if len(out) > limit {
 				return
 			}
+			if !d.IsDir() && keep != nil && !keep(d.Name()) {
+				continue // before the entry is described
+			}
 			p := joinSlash(dir, d.Name())
 			target := p
 			var e os.FileInfo
 			switch {
 			case d.Type()&os.ModeSymlink != 0:
-				if keep != nil && !keep(d.Name()) {
-					continue
-				}
 				if target, err = wl.Resolve(p); err != nil || inSkippedDir(target, wl.Root()) {
 					continue
 				}
@@ -93,9 +87,6 @@ func filesUnderKept(fsys afero.Fs, root, dir string, skip func(dir string) bool,
 				}
 				continue
 			case d.Type().IsRegular():
-				if keep != nil && !keep(d.Name()) {
-					continue
-				}
 				if e, err = d.Info(); err != nil {
 					continue // gone since the folder was read
 				}

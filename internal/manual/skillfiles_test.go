@@ -1,7 +1,6 @@
 package manual
 
 import (
-	"os"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -11,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/spf13/afero"
+
+	"github.com/lorekit/lore/internal/fixture"
 )
 
 // TestRootFilesKeepsTheWalkOnEveryFileSystem holds RootFiles to one
@@ -19,36 +20,15 @@ import (
 // the same files in path order, with their sizes, skipped folders left
 // out, and the names keep refuses never listed.
 func TestRootFilesKeepsTheWalkOnEveryFileSystem(t *testing.T) {
-	files := map[string]string{
-		"manuals/b.md":            "# b\n",
-		"manuals/a.sh":            "echo a\n",
-		"manuals/Z.txt":           "zz",
-		"manuals/sub/c.py":        "print('c')\n",
-		"manuals/sub/d.MD":        "# d\n",
-		"manuals/.git/config":     "[core]\n",
-		"manuals/node_modules/x":  "x",
-		"manuals/out/index.html":  "<p>",
-		"manuals/sub/deep/e.json": "{}",
-	}
+	const archive = "testdata/rootfiles.txtar"
 	dir := t.TempDir()
+	fixture.Dir(t, archive, dir)
+	mem := fixture.Mem(t, archive)
 	osFs := afero.NewBasePathFs(afero.NewOsFs(), dir) // no ReadDir: the fallback
 	plain := afero.NewOsFs()                          // *os.File: ReadDir
-	mem := afero.NewMemMapFs()
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := afero.WriteFile(mem, name, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	skip := func(d string) bool { return path.Base(d) == "out" }
 	keep := func(name string) bool { return !strings.EqualFold(path.Ext(name), ".md") }
-	want := []string{"manuals/Z.txt 2", "manuals/a.sh 7", "manuals/sub/c.py 11", "manuals/sub/deep/e.json 2"}
+	want := []string{"manuals/Z.txt 3", "manuals/a.sh 7", "manuals/sub/c.py 11", "manuals/sub/deep/e.json 3"}
 	list := func(fsys afero.Fs, root string) []string {
 		var out []string
 		for _, f := range RootFiles(fsys, root, skip, keep, 100) {
