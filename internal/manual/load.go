@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -237,7 +238,8 @@ func (s *Set) ByPath(p string) *Manual {
 
 // walk lists the Markdown files under root. Problems met on the way are
 // recorded on s.
-// walked is a file found by walk, with its size (for the read buffer).
+// walked is a file found by walk, with its size when walk learnt it (a
+// guess for the read buffer), else -1.
 type walked struct {
 	path string
 	size int64
@@ -255,7 +257,7 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 			return nil
 		}
 		if !fi.Mode().IsRegular() {
-			s.Problems = append(s.Problems, notRegular(root, fi))
+			s.Problems = append(s.Problems, notRegular(root, fi.Mode()))
 			return nil
 		}
 		return []walked{{root, fi.Size()}}
@@ -269,15 +271,20 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 				Message: fmt.Sprintf("folder nesting deeper than %d levels (a symbolic link loop?): not followed", maxDepth)}})
 			return
 		}
-		entries, err := afero.ReadDir(fsys, dir)
+		// Entries are not described (no lstat each) unless they are
+		// links or folders: a file's size is only a guess for its read
+		// buffer (readManual).
+		entries, err := readDir(fsys, dir)
 		if err != nil {
 			s.Problems = append(s.Problems, FileProblem{Path: dir, Problem: Problem{Rule: RuleFileUnreadable,
 				Message: fmt.Sprintf("cannot list folder %s: %s", dir, describe(err))}})
 			return
 		}
-		for _, e := range entries {
-			p := joinSlash(dir, e.Name())
-			if e.Mode()&os.ModeSymlink != 0 {
+		for _, d := range entries {
+			p := joinSlash(dir, d.Name())
+			mode, size := d.Type(), int64(-1)
+			var e os.FileInfo // the folder's description, for ancestors
+			if mode&os.ModeSymlink != 0 {
 				// A folder reached without links, or through links that
 				// stay inside, lies inside: only links need resolving.
 				if !s.inside(wl, p) {
@@ -289,11 +296,16 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 						Message: fmt.Sprintf("symbolic link %s cannot be followed: %s; fix or remove the link", p, describe(err))}})
 					continue
 				}
-				e = target
+				e, mode, size = target, target.Mode(), target.Size()
 			}
-			if e.IsDir() {
-				if SkippedDir(e.Name()) {
+			if mode.IsDir() {
+				if SkippedDir(d.Name()) {
 					continue
+				}
+				if e == nil {
+					if e, err = d.Info(); err != nil {
+						continue // gone since the folder was read
+					}
 				}
 				if slices.ContainsFunc(ancestors, func(a os.FileInfo) bool { return os.SameFile(a, e) }) {
 					s.Problems = append(s.Problems, FileProblem{Path: p, Problem: Problem{Rule: RuleFileSymlinkLoop,
@@ -303,12 +315,12 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 				rec(p, append(slices.Clip(ancestors), e))
 				continue
 			}
-			if strings.EqualFold(path.Ext(e.Name()), ".md") {
-				if !e.Mode().IsRegular() {
-					s.Problems = append(s.Problems, notRegular(p, e))
+			if strings.EqualFold(path.Ext(d.Name()), ".md") {
+				if !mode.IsRegular() {
+					s.Problems = append(s.Problems, notRegular(p, mode))
 					continue
 				}
-				out = append(out, walked{p, e.Size()})
+				out = append(out, walked{p, size})
 			}
 		}
 	}
@@ -319,9 +331,9 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 
 // notRegular is the problem of a .md entry that is no file but a named
 // pipe, device or socket: reading it could block for ever or never end.
-func notRegular(p string, fi os.FileInfo) FileProblem {
+func notRegular(p string, mode fs.FileMode) FileProblem {
 	return FileProblem{Path: p, Problem: Problem{Rule: RuleFileUnreadable,
-		Message: fmt.Sprintf("%s is %s, not a regular file: not read; replace it by a file or remove it", p, filekind.Of(fi.Mode()))}}
+		Message: fmt.Sprintf("%s is %s, not a regular file: not read; replace it by a file or remove it", p, filekind.Of(mode))}}
 }
 
 // readManual reads and parses one file (or copies the manual of s.prev
@@ -336,14 +348,21 @@ func (s *Set) readManual(fsys afero.Fs, root string, w walked) (*Manual, []FileP
 		return fail(RuleFileUnreadable, fmt.Sprintf("cannot read %s: %s; check its permissions", p, describe(err)))
 	}
 	defer f.Close()
-	size := 0
-	if w.size > 0 && w.size <= MaxFileSize {
-		size = int(w.size) // a guess: the file may change; readAll grows
-	}
 	var buf *[]byte // the bytes are read into *buf, and copied unless reused
 	if s.bufs != nil {
 		buf = s.bufs.Get().(*[]byte)
 		defer s.bufs.Put(buf)
+	}
+	if w.size < 0 && buf == nil {
+		// The size of what is open (no lookup by path), for one
+		// allocation of the right size.
+		if fi, err := f.Stat(); err == nil {
+			w.size = fi.Size()
+		}
+	}
+	size := 0
+	if w.size > 0 && w.size <= MaxFileSize {
+		size = int(w.size) // a guess: the file may change; readAll grows
 	}
 	src, err := readAll(buf, io.LimitReader(f, MaxFileSize+1), size)
 	if err != nil {
