@@ -411,6 +411,7 @@ func (b *buildRun) prepare(o *output, ps *preparedSite, stopped *atomic.Bool) er
 	b.analysesRead.Wait()
 	ps.siteIn.SearchAnalyses = b.analyses
 	ps.siteIn.PageKeys = b.s.keysOfPages(b.cache)
+	ps.siteIn.Fragments = b.s.fragmentsMemo()
 	ps.siteIn.SearchVocabulary = p.Vocabulary
 	ps.catalog = b.findCatalog(o)
 	var done func(*manual.Manual, ast.Node)

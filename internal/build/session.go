@@ -53,6 +53,9 @@ type Session struct {
 	// pageKeys keeps the key of every manual page with the key of its
 	// inputs between builds (site.PageKeys).
 	pageKeys *site.PageKeys
+	// fragments keeps the outputs of the layouts' fragment calls between
+	// the builds of a session (site.Fragments); nil in a single build.
+	fragments *site.Fragments
 	// outCheck is the check of the output folder the nothing-changed
 	// test began, when it found the inputs changed (heldCheck).
 	outCheck *heldCheck
@@ -82,6 +85,15 @@ func (s *Session) keysOfPages(c *cache.Cache) *site.PageKeys {
 		}
 	}
 	return s.pageKeys
+}
+
+// fragmentsMemo returns what the session keeps of the layouts' fragments
+// between builds; nil for a single build, which renders each once.
+func (s *Session) fragmentsMemo() *site.Fragments {
+	if s.fragments == nil && !s.once {
+		s.fragments = site.NewFragments()
+	}
+	return s.fragments
 }
 
 // pageKeysTable keeps the manual pages' keys of the last single build

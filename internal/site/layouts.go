@@ -43,6 +43,15 @@ type layouts struct {
 	key    cache.Key
 }
 
+// bindFragments binds the fragment function of every kind's layouts to
+// the rendering r.
+func (l *layouts) bindFragments(r *run) {
+	for k, t := range l.kinds {
+		c := &fragmentCall{t: t, kind: k, r: r}
+		t.Funcs(template.FuncMap{"fragment": c.call})
+	}
+}
+
 func loadLayouts(theme fs.FS) (*layouts, error) {
 	kinds, err := parseLayouts(theme)
 	if err != nil {
@@ -225,7 +234,10 @@ var funcs = template.FuncMap{
 	"anchor": ruleAnchor,
 	// partialCached is bound to each page kind's layouts (partialCache).
 	"partialCached": func(string, any, ...any) (template.HTML, error) { return "", errors.New("partialCached: not bound") },
-	"bundleURL":     BundleURL,
+	// fragment is bound to each page kind's layouts and a rendering
+	// (fragmentCall).
+	"fragment":  func(string, any) (template.HTML, error) { return "", errors.New("fragment: not bound") },
+	"bundleURL": BundleURL,
 	// dict passes several values to a partial: dict "Root" .Root "X" .X.
 	"dict": func(kv ...any) (map[string]any, error) {
 		if len(kv)%2 != 0 {

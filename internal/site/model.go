@@ -83,6 +83,11 @@ type Input struct {
 	// renderings of a session (lore serve): a page whose inputs did not
 	// change is neither built nor hashed again.
 	PageKeys *PageKeys
+	// Fragments, when set, keeps the outputs of the layouts' fragment
+	// calls between the renderings of a session (lore serve): the lint
+	// report's table of a file whose findings did not change is not
+	// made again.
+	Fragments *Fragments
 	// SearchVocabulary is the project's routing vocabulary (lore.yaml
 	// vocabulary:, the text of its files), which the search index and the
 	// browser's query analysis add to lore's, as how_do_i does.

@@ -108,6 +108,11 @@ func New(in *Input, c *cache.Cache) (*Site, error) {
 		return nil, err
 	}
 	ls.key = r.layoutsKey
+	r.fragments = in.Fragments
+	if r.fragments == nil {
+		r.fragments = NewFragments()
+	}
+	ls.bindFragments(r)
 	if in.Strays != nil {
 		ls.strays = in.Strays
 	}
@@ -190,6 +195,7 @@ func (s *Site) Write(out Output) error {
 		r.face = r.faceKey()
 		r.in.PageKeys.start()
 	}
+	r.fragments.start()
 	pages := r.pages()
 	// The Hosts page first (unless WriteHosts wrote it): once it is
 	// written (and the cuts indexed, useHosts) nothing reads the host
@@ -227,6 +233,7 @@ func (s *Site) Write(out Output) error {
 	if r.in.PageKeys != nil {
 		r.in.PageKeys.finish()
 	}
+	r.fragments.finish()
 	for _, a := range r.as.Files {
 		if err := out.Write(a.Path, cache.Key{}, a.Contents); err != nil {
 			return err
@@ -349,7 +356,8 @@ type run struct {
 	siteKey    cache.Key
 	face       cache.Key // faceKey, with Input.PageKeys
 	layoutsKey cache.Key
-	plans      typePlans // of the views hashed (pageInput)
+	plans      typePlans  // of the views hashed (pageInput)
+	fragments  *Fragments // Input.Fragments, or this rendering's own
 	nBodies    atomic.Int64
 	nPages     atomic.Int64
 	search     struct {
