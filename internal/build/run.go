@@ -318,7 +318,7 @@ func (b *buildRun) run() (*Result, error) {
 func (b *buildRun) loadAndBake() error {
 	p, s := b.p, b.s
 	// The token encoding is loaded beside the manuals: bake needs it.
-	counter := s.tokenCounter(p)
+	counter := s.tokenCounter(p, b.cache)
 	go func() { _ = counter.Load() }()
 	s.loadManuals(p, b.cache)
 	if s.once && p.foundNothing() {

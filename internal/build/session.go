@@ -125,11 +125,17 @@ func (s *Session) encodePageKeys(c *cache.Cache) []byte {
 	return s.pageKeys.AppendBinary(nil)
 }
 
-// tokenCounter returns the session's counter for the project's encoding.
-func (s *Session) tokenCounter(p *Project) *tokens.Counter {
+// tokenCounter returns the session's counter for the project's encoding;
+// it reads its vocabulary from the build cache c (nil: none) when that
+// holds it, and keeps it there.
+func (s *Session) tokenCounter(p *Project, c *cache.Cache) *tokens.Counter {
 	if s.counter == nil || s.counter.Encoding() != tokenizerName(p.Config.Tokenizer) {
 		s.counter = tokens.NewCounter(p.Config.Tokenizer)
+		if c != nil {
+			s.counter.WithStore(tokenStore{c.Table(vocabularyTable)})
+		}
 	}
+	keepVocabulary(c, s.counter.Encoding())
 	return s.counter
 }
 

@@ -94,7 +94,7 @@ func (s *Session) EditedPages(files []string) ([]string, error) {
 	}
 	var pages []rendered
 	for i, m := range edits {
-		v := g.view(olds[i], m, s.tokenCounter(p), s.cache)
+		v := g.view(olds[i], m, s.tokenCounter(p, s.cache), s.cache)
 		if v == nil {
 			return nil, nil // no page (lint.ignore)
 		}

@@ -99,24 +99,31 @@ func BenchmarkCount(b *testing.B) {
 }
 
 // BenchmarkLoadEncoding builds an encoding's tables from tiktoken-go's
-// vocabulary: what a process pays once per encoding, on top of
-// tiktoken-go's own vocabulary initialisation (in the first op only).
+// vocabulary (tiktoken/…: what a process pays once per encoding, on top
+// of tiktoken-go's own vocabulary initialisation in the first op only),
+// or from the vocabulary a Store kept (stored/…: what lore build pays
+// with its build cache).
 func BenchmarkLoadEncoding(b *testing.B) {
-	for _, enc := range []struct {
-		name  string
-		split splitter
-	}{{"o200k_base", splitO200k}, {"cl100k_base", splitCl100k}} {
-		b.Run(enc.name, func(b *testing.B) {
-			b.ReportAllocs()
-			cpu0, ok := processCPU()
-			for b.Loop() {
-				if _, err := loadEncoding(enc.name, enc.split); err != nil {
-					b.Fatal(err)
+	for _, from := range []string{"tiktoken", "stored"} {
+		for _, enc := range fastEncodings {
+			b.Run(from+"/"+enc, func(b *testing.B) {
+				var store Store
+				if from == "stored" {
+					s := &memStore{}
+					loadIn(b, enc, s)
+					store = s
 				}
-			}
-			if cpu1, _ := processCPU(); ok {
-				b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
-			}
-		})
+				b.ReportAllocs()
+				cpu0, ok := processCPU()
+				for b.Loop() {
+					if _, _, err := loadEncoding(enc, splitOf(enc), store); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if cpu1, _ := processCPU(); ok {
+					b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
+				}
+			})
+		}
 	}
 }

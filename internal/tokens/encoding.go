@@ -1,6 +1,7 @@
 package tokens
 
 import (
+	"bytes"
 	"sync"
 
 	"github.com/tiktoken-go/tokenizer"
@@ -36,24 +37,65 @@ func (e *encoding) count(s string) int {
 // encodings are the encodings counted without tiktoken-go's splitter,
 // each loaded once per process and never changed after; other encodings
 // tiktoken-go knows are counted by tiktoken-go itself.
-var encodings = map[string]func() (*encoding, error){
-	"o200k_base":  sync.OnceValues(func() (*encoding, error) { return loadEncoding("o200k_base", splitO200k) }),
-	"cl100k_base": sync.OnceValues(func() (*encoding, error) { return loadEncoding("cl100k_base", splitCl100k) }),
+var encodings = map[string]*encodingLoader{
+	"o200k_base":  {name: "o200k_base", split: splitO200k},
+	"cl100k_base": {name: "cl100k_base", split: splitCl100k},
 }
 
-// loadEncoding loads the named encoding's vocabulary from tiktoken-go.
-func loadEncoding(name string, split splitter) (*encoding, error) {
-	var v *vocabulary
+// An encodingLoader loads one encoding once per process.
+type encodingLoader struct {
+	name  string
+	split splitter
+	once  sync.Once
+	enc   *encoding
+	err   error
+	// stored is the vocabulary as a Store keeps it (storeTokens), for
+	// the stores of counters that come after the load.
+	stored []byte
+}
+
+// load returns the encoding, loaded on the first call: from store when
+// it holds the vocabulary (nil: no store), else from tiktoken-go. A
+// store that does not hold the vocabulary (or holds something else)
+// gets it, whichever call loaded it.
+func (l *encodingLoader) load(store Store) (*encoding, error) {
+	l.once.Do(func() { l.enc, l.stored, l.err = loadEncoding(l.name, l.split, store) })
+	if l.err == nil && store != nil {
+		if b, ok := store.Get(l.name); !ok || !bytes.Equal(b, l.stored) {
+			store.Put(l.name, l.stored)
+		}
+	}
+	return l.enc, l.err
+}
+
+// loadEncoding loads the named encoding's vocabulary: from store when it
+// holds one that decodes (storedTokens), else from tiktoken-go. It
+// returns the vocabulary as a Store keeps it too.
+func loadEncoding(name string, split splitter, store Store) (*encoding, []byte, error) {
+	if store != nil {
+		if b, ok := store.Get(name); ok {
+			if tokens, err := storedTokens(name, b); err == nil {
+				if v, err := newVocabulary(name, tokens); err == nil {
+					return &encoding{split: split, classes: bmpClasses(), vocab: v}, b, nil
+				}
+			}
+		}
+	}
+	var tokens []string
 	err := guard.Do(func() error {
 		codec, err := tokenizer.Get(tokenizer.Encoding(name))
 		if err != nil {
 			return err
 		}
-		v, err = loadVocabulary(codec)
-		return err
+		tokens = vocabularyTokens(codec)
+		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return &encoding{split: split, classes: bmpClasses(), vocab: v}, nil
+	v, err := newVocabulary(name, tokens)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &encoding{split: split, classes: bmpClasses(), vocab: v}, storeTokens(name, tokens), nil
 }

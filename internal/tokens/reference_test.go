@@ -39,7 +39,7 @@ func want(tb testing.TB, enc, s string) int {
 // got returns this package's count of s, without the cache.
 func got(tb testing.TB, enc, s string) int {
 	tb.Helper()
-	e, err := encodings[enc]()
+	e, err := encodings[enc].load(nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func sameCount(tb testing.TB, enc, name, s string) bool {
 // tiktoken-go's tokens, or "".
 func alignWithTiktoken(tb testing.TB, enc, s string) string {
 	tb.Helper()
-	e, err := encodings[enc]()
+	e, err := encodings[enc].load(nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func quoteShort(s string) string {
 // The alignment notices a splitter that splits elsewhere, a count that
 // differs and a text cut short.
 func TestAlignmentNoticesDifferences(t *testing.T) {
-	e, err := encodings["o200k_base"]()
+	e, err := encodings["o200k_base"].load(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ const DefaultEncoding = "o200k_base"
 // build and share it.
 type Counter struct {
 	encoding string
+	store    Store // nil: none
 	once     sync.Once
 	count    func(string) (int, error)
 	err      error
@@ -37,6 +38,15 @@ func NewCounter(encoding string) *Counter {
 		encoding = DefaultEncoding
 	}
 	return &Counter{encoding: encoding, cache: map[[32]byte]int{}}
+}
+
+// WithStore makes c read its vocabulary from s, when s holds it, instead
+// of loading it from tiktoken-go (which it then puts in s), and returns c.
+// Call it before the first count. A vocabulary is loaded once per
+// process: the first counter to load it says where from.
+func (c *Counter) WithStore(s Store) *Counter {
+	c.store = s
+	return c
 }
 
 // Encoding returns the encoding's name.
@@ -79,8 +89,8 @@ func (c *Counter) Load() error {
 
 // load sets c.count to the encoding's counter, or c.err.
 func (c *Counter) load() {
-	if load, ok := encodings[c.encoding]; ok {
-		enc, err := load()
+	if l, ok := encodings[c.encoding]; ok {
+		enc, err := l.load(c.store)
 		if err != nil {
 			c.err = fmt.Errorf("token encoding %q: %w", c.encoding, err)
 			return

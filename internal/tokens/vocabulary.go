@@ -13,15 +13,16 @@ type vocabulary struct {
 	pairs []uint32 // pairs[a<<8|b]: the rank of the two-byte token ab
 }
 
-// vocabularyRoom is the number of tokens loadVocabulary makes room for
+// vocabularyRoom is the number of tokens vocabularyTokens makes room for
 // before it reads them: o200k_base has 199,998 (a larger vocabulary only
 // grows the list).
 const vocabularyRoom = 200_000
 
-// loadVocabulary reads the vocabulary out of tiktoken-go's codec through
-// its exported API: token id k decodes to the token of rank k, and the ids
-// are dense from 0 (the first id that does not decode ends them).
-func loadVocabulary(codec tokenizer.Codec) (*vocabulary, error) {
+// vocabularyTokens reads the tokens out of tiktoken-go's codec through
+// its exported API, in rank order: token id k decodes to the token of
+// rank k, and the ids are dense from 0 (the first id that does not decode
+// ends them).
+func vocabularyTokens(codec tokenizer.Codec) []string {
 	// Room for the largest vocabulary lore knows (o200k_base) at once: a
 	// slice of 200,000 strings grown by append was copied, with the
 	// collector's write barriers, for 40 % of the load.
@@ -33,9 +34,15 @@ func loadVocabulary(codec tokenizer.Codec) (*vocabulary, error) {
 		}
 		tokens = append(tokens, s)
 	}
+	return tokens
+}
+
+// newVocabulary makes the vocabulary of the encoding name whose token of
+// rank r is tokens[r]: every byte must be a token, no two tokens alike.
+func newVocabulary(name string, tokens []string) (*vocabulary, error) {
 	table, err := newRankTable(tokens)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", codec.GetName(), err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	v := &vocabulary{ranks: table, pairs: make([]uint32, 1<<16)}
 	for i := range v.pairs {
@@ -48,7 +55,7 @@ func loadVocabulary(codec tokenizer.Codec) (*vocabulary, error) {
 	}
 	for b := range 256 {
 		if table.rank(string([]byte{byte(b)})) == noRank {
-			return nil, fmt.Errorf("%s: byte %#x is not a token", codec.GetName(), b)
+			return nil, fmt.Errorf("%s: byte %#x is not a token", name, b)
 		}
 	}
 	return v, nil
