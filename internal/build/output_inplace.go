@@ -74,7 +74,7 @@ func (o *output) commitInPlace() (*record, error) {
 		}
 		return nil
 	}()
-	r := newRecord(o.next)
+	r := recordAfter(o.prev, o.next, len(o.removed))
 	if err != nil {
 		r = newRecord(now)
 	}
