@@ -158,3 +158,16 @@ func (r *run) manualInKey(m *Manual, b *bodyResult) (cache.Key, bool) {
 	h.Key(b.key).Bytes(b.deps)
 	return h.Sum(), true
 }
+
+// graphInKey is the key of everything the reference graph's page is made
+// from (graphInput): the site's key, what the pages show of every manual
+// (r.face: names, paths, pages, labels, summaries, references, links)
+// and which manuals have an error.
+func (r *run) graphInKey(p *page) cache.Key {
+	h := cache.NewHasher("site/graph-page-in").String(renderVersion).Key(r.siteKey).Key(r.face).
+		String(p.Path).String(p.Title).String(p.Desc).String(p.Kind)
+	for _, m := range r.in.Manuals {
+		h.Bool(hasError(r.findings[m.M.Path]))
+	}
+	return h.Sum()
+}

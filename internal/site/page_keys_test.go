@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/internal/cache"
+	"github.com/lorekit/lore/internal/diag"
 	"github.com/lorekit/lore/internal/manual"
 	"github.com/lorekit/lore/theme"
 )
@@ -88,8 +89,8 @@ func TestPageKeysFollowOtherManuals(t *testing.T) {
 	}
 	render(neighbourInput("Ays.", "Alpha."))
 	same("first", neighbourInput("Ays.", "Alpha."))
-	if len(keys.last) != 3 {
-		t.Fatalf("the memo kept %d manual pages, want 3", len(keys.last))
+	if len(keys.last) != 4 {
+		t.Fatalf("the memo kept %d pages, want 4 (3 manual pages and the graph)", len(keys.last))
 	}
 
 	// A summary of a: b's page shows it (b reads a), so does a's own.
@@ -115,7 +116,7 @@ func TestPageKeysFollowOtherManuals(t *testing.T) {
 	s.r.siteKey = s.r.computeSiteKey()
 	s.r.face = s.r.faceKey()
 	for _, p := range s.r.pages() {
-		if k, ok := s.r.pageInKey(p); ok {
+		if k, ok := s.r.pageInKey(p); ok && p.Kind == "manual" {
 			if _, ok := keys.get(p.Path, k); ok {
 				hits++
 			}
@@ -129,4 +130,78 @@ func TestPageKeysFollowOtherManuals(t *testing.T) {
 	if st.Pages == 0 {
 		t.Error("the body edit rendered no page")
 	}
+}
+
+// TestGraphPageKeyFollowsItsInputs renders the reference graph of a
+// session (Input.PageKeys) after edits: every rendering equals one from
+// scratch; a body edit leaves the graph known by its inputs (its view
+// neither built nor hashed), an error on a manual and a new reference
+// do not.
+func TestGraphPageKeyFollowsItsInputs(t *testing.T) {
+	c := cache.Open(afero.NewMemMapFs(), "cache", "test", "")
+	out := afero.NewMemMapFs()
+	o := newKeyedOutput(out)
+	keys := NewPageKeys()
+	graphKnown := func(in *Input) bool {
+		t.Helper()
+		in.PageKeys = keys
+		s, err := New(in, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Bodies(o, nil); err != nil {
+			t.Fatal(err)
+		}
+		s.r.setDiagnostics()
+		s.r.siteKey = s.r.computeSiteKey()
+		s.r.face = s.r.faceKey()
+		for _, p := range s.r.pages() {
+			if p.Path == graphURL {
+				k, ok := s.r.pageInKey(p)
+				if !ok {
+					t.Fatal("the graph page has no input key")
+				}
+				_, known := keys.get(p.Path, k)
+				return known
+			}
+		}
+		t.Fatal("no graph page")
+		return false
+	}
+	render := func(step string, in func() *Input) string {
+		t.Helper()
+		x := in()
+		x.PageKeys = keys
+		renderSite(t, x, c, o)
+		want := snapshot(t, renderFresh(t, in()))
+		got := snapshot(t, out)
+		if got[graphURL] != want[graphURL] {
+			t.Fatalf("%s: the graph page differs from a rendering from scratch", step)
+		}
+		return got[graphURL]
+	}
+	first := render("first", func() *Input { return neighbourInput("Ays.", "Alpha.") })
+
+	if !graphKnown(neighbourInput("Ays.", "Alpha, edited.")) {
+		t.Error("after a body edit the graph page is not known by its inputs")
+	}
+	render("body of a", func() *Input { return neighbourInput("Ays.", "Alpha, edited.") })
+
+	withError := func() *Input {
+		in := neighbourInput("Ays.", "Alpha, edited.")
+		in.Diagnostics = diag.List{{Pos: diag.Pos{File: "manuals/x/c.md", Line: 1, Col: 1}, Severity: diag.Error, Rule: "ref/broken-link", Message: "broken"}}
+		return in
+	}
+	if graphKnown(withError()) {
+		t.Error("an error on c leaves the graph page known by its inputs")
+	}
+	if g := render("error on c", withError); g == first {
+		t.Error("the graph page does not show c's error")
+	}
+
+	reads := func() *Input { return neighbourInput("Ays.", "Alpha, and `manual_read('c')`.") }
+	if graphKnown(reads()) {
+		t.Error("a new reference leaves the graph page known by its inputs")
+	}
+	render("a reads c", reads)
 }

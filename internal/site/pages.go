@@ -469,7 +469,7 @@ func graphInput(r *run) (any, error) {
 	g := r.refGraph()
 	for _, m := range r.in.Manuals {
 		in.Nodes = append(in.Nodes, graphNode{Name: m.URL, Label: r.label(m), URL: m.URL, Summary: m.M.Summary,
-			Errors: slices.ContainsFunc(r.findings[m.M.Path], func(f finding) bool { return f.Severity == "error" })})
+			Errors: hasError(r.findings[m.M.Path])})
 		from := path.Dir(m.Path)
 		folders[from] = true
 		for _, t := range m.References {
@@ -488,9 +488,16 @@ func graphInput(r *run) (any, error) {
 	return in, nil
 }
 
-// graphPage draws the graph only when the page is rendered.
+// hasError reports whether fs holds an error.
+func hasError(fs []finding) bool {
+	return slices.ContainsFunc(fs, func(f finding) bool { return f.Severity == "error" })
+}
+
+// graphPage draws the graph only when the page is rendered; the session's
+// page keys know it by graphInKey.
 func graphPage(p *page) *page {
 	p.view = func(_ *run, in any) (any, error) { return graphData(in.(*graphInputs)), nil }
+	p.inKey = func(r *run) (cache.Key, bool) { return r.graphInKey(p), true }
 	return p
 }
 
