@@ -67,6 +67,7 @@ func (f *Fragments) put(k cache.Key, out template.HTML) {
 // fragmentCall is the fragment function of one page kind's layouts.
 type fragmentCall struct {
 	t    *template.Template // the kind's layouts
+	nest *nesting           // the layouts'
 	kind string
 	r    *run
 }
@@ -80,9 +81,13 @@ func (c *fragmentCall) call(name string, data any) (template.HTML, error) {
 	if out, ok := r.fragments.get(k); ok {
 		return out, nil
 	}
+	if err := c.nest.enter(name); err != nil {
+		return "", err
+	}
+	defer c.nest.leave()
 	var b strings.Builder
 	if err := c.t.ExecuteTemplate(&b, name, data); err != nil {
-		return "", err
+		return "", innermost(err)
 	}
 	out := template.HTML(b.String()) // #nosec G203 -- escaped by html/template as name
 	r.fragments.put(k, out)

@@ -41,13 +41,15 @@ type layouts struct {
 	// identity of these layouts among them (execute).
 	strays *Strays
 	key    cache.Key
+	// nest bounds the nesting of partialCached and fragment calls.
+	nest *nesting
 }
 
 // bindFragments binds the fragment function of every kind's layouts to
 // the rendering r.
 func (l *layouts) bindFragments(r *run) {
 	for k, t := range l.kinds {
-		c := &fragmentCall{t: t, kind: k, r: r}
+		c := &fragmentCall{t: t, nest: l.nest, kind: k, r: r}
 		t.Funcs(template.FuncMap{"fragment": c.call})
 	}
 }
@@ -61,10 +63,10 @@ func loadLayouts(theme fs.FS) (*layouts, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &layouts{kinds: kinds, reuse: map[string]map[string]bool{}, strays: &Strays{}}
+	l := &layouts{kinds: kinds, reuse: map[string]map[string]bool{}, strays: &Strays{}, nest: &nesting{}}
 	for k, t := range kinds {
 		l.reuse[k] = reusable(t, defs[k])
-		c := &partialCache{t: t, reuse: l.reuse[k], out: map[string]template.HTML{}}
+		c := &partialCache{t: t, nest: l.nest, reuse: l.reuse[k], out: map[string]template.HTML{}}
 		t.Funcs(template.FuncMap{"partialCached": c.call})
 	}
 	return l, nil

@@ -31,6 +31,7 @@ import (
 // its data. The outputs live as long as the layouts: one rendering.
 type partialCache struct {
 	t     *template.Template // the kind's layouts
+	nest  *nesting           // the layouts'
 	reuse map[string]bool    // partial name → its output may be reused
 	mu    sync.Mutex
 	out   map[string]template.HTML // name and key → output
@@ -62,9 +63,13 @@ func (c *partialCache) call(name string, data any, key ...any) (template.HTML, e
 
 // run executes the partial name with data.
 func (c *partialCache) run(name string, data any) (template.HTML, error) {
+	if err := c.nest.enter(name); err != nil {
+		return "", err
+	}
+	defer c.nest.leave()
 	var b strings.Builder
 	if err := c.t.ExecuteTemplate(&b, name, data); err != nil {
-		return "", err
+		return "", innermost(err)
 	}
 	return template.HTML(b.String()), nil // #nosec G203 -- escaped by html/template as name
 }
