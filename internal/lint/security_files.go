@@ -113,7 +113,7 @@ func securityFiles(in *Input) ([]*scanText, []opaqueFile) {
 		}
 		skip := notManuals(in)
 		for _, root := range slices.Sorted(maps.Keys(roots)) {
-			out, opaque = appendRootFiles(out, opaque, in.FS, root, skip, seen)
+			out, opaque = appendRootFiles(out, opaque, in.FS, in.Manuals, root, skip, seen)
 		}
 	}
 	if in.Prompts != nil {
@@ -154,8 +154,9 @@ func appendListed(out []*scanText, opaque []opaqueFile, fsys afero.Fs, files []m
 // are not Markdown (manuals are read as manuals): a script or a data file
 // beside the manuals is one an agent can be told to run or read without
 // a link ("run `./tools/setup.sh`").
-func appendRootFiles(out []*scanText, opaque []opaqueFile, fsys afero.Fs, root string, skip func(string) bool, seen map[string]bool) ([]*scanText, []opaqueFile) {
-	return appendListed(out, opaque, fsys, manual.RootFiles(fsys, root, skip, notMarkdown, math.MaxInt), seen)
+// The folders the manuals' load listed are not listed again.
+func appendRootFiles(out []*scanText, opaque []opaqueFile, fsys afero.Fs, set *manual.Set, root string, skip func(string) bool, seen map[string]bool) ([]*scanText, []opaqueFile) {
+	return appendListed(out, opaque, fsys, set.RootFiles(fsys, root, skip, notMarkdown, math.MaxInt), seen)
 }
 
 // notMarkdown reports whether a file of this name is no Markdown file

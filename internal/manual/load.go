@@ -60,6 +60,8 @@ type Set struct {
 	// session's load of 10,000 unchanged manuals allocates nothing for
 	// the 33 MB it reads.
 	bufs *sync.Pool
+	// listed are the folders the load listed, by path (RootFiles).
+	listed map[string][]fs.DirEntry
 }
 
 // Models keeps the models of manuals (AppendModel) between processes, by
@@ -280,6 +282,10 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 				Message: fmt.Sprintf("cannot list folder %s: %s", dir, describe(err))}})
 			return
 		}
+		if s.listed == nil {
+			s.listed = map[string][]fs.DirEntry{}
+		}
+		s.listed[dir] = entries
 		for _, d := range entries {
 			p := joinSlash(dir, d.Name())
 			mode, size := d.Type(), int64(-1)

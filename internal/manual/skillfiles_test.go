@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/spf13/afero"
@@ -24,7 +25,7 @@ func TestRootFilesKeepsTheWalkOnEveryFileSystem(t *testing.T) {
 	dir := t.TempDir()
 	fixture.Dir(t, archive, dir)
 	mem := fixture.Mem(t, archive)
-	osFs := afero.NewBasePathFs(afero.NewOsFs(), dir) // no ReadDir: the fallback
+	osFs := afero.NewBasePathFs(afero.NewOsFs(), dir) // a path prefix on the OS's
 	plain := afero.NewOsFs()                          // *os.File: ReadDir
 	skip := func(d string) bool { return path.Base(d) == "out" }
 	keep := func(name string) bool { return !strings.EqualFold(path.Ext(name), ".md") }
@@ -52,5 +53,41 @@ func TestRootFilesKeepsTheWalkOnEveryFileSystem(t *testing.T) {
 	all := RootFiles(plain, root, skip, nil, 100)
 	if len(all) != 6 {
 		t.Errorf("without keep: %d files, want the 6 outside skipped folders, Markdown too", len(all))
+	}
+}
+
+// opens counts the files and folders opened through it.
+type opens struct {
+	afero.Fs
+	n atomic.Int64
+}
+
+func (o *opens) Open(name string) (afero.File, error) {
+	o.n.Add(1)
+	return o.Fs.Open(name)
+}
+
+// A Set's RootFiles answers as RootFiles does, from the folders its load
+// listed: it opens none of them again.
+func TestSetRootFilesTakesTheLoadsListing(t *testing.T) {
+	const archive = "testdata/rootfiles.txtar"
+	dir := t.TempDir()
+	fixture.Dir(t, archive, dir)
+	skip := func(d string) bool { return path.Base(d) == "out" }
+	keep := func(name string) bool { return !strings.EqualFold(path.Ext(name), ".md") }
+	for name, fsys := range map[string]afero.Fs{"in memory": fixture.Mem(t, archive), "OS": afero.NewBasePathFs(afero.NewOsFs(), dir)} {
+		s := Load(fsys, []string{"manuals"})
+		counted := &opens{Fs: fsys}
+		got := s.RootFiles(counted, "manuals", skip, keep, 100)
+		want := RootFiles(fsys, "manuals", skip, keep, 100)
+		same := slices.EqualFunc(got, want, func(a, b SkillFile) bool {
+			return a.Path == b.Path && a.Target == b.Target && a.Info.Size() == b.Info.Size()
+		})
+		if !same || len(want) != 4 {
+			t.Errorf("%s: %d files, RootFiles %d (want 4), or they differ", name, len(got), len(want))
+		}
+		if n := counted.n.Load(); n != 0 {
+			t.Errorf("%s: %d folders or files opened again", name, n)
+		}
 	}
 }
