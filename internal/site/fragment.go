@@ -2,7 +2,6 @@ package site
 
 import (
 	"html/template"
-	"strings"
 	"sync"
 
 	"github.com/lorekit/lore/internal/cache"
@@ -81,15 +80,10 @@ func (c *fragmentCall) call(name string, data any) (template.HTML, error) {
 	if out, ok := r.fragments.get(k); ok {
 		return out, nil
 	}
-	if err := c.nest.enter(name); err != nil {
+	out, err := c.nest.execute(c.t, name, data)
+	if err != nil {
 		return "", err
 	}
-	defer c.nest.leave()
-	var b strings.Builder
-	if err := c.t.ExecuteTemplate(&b, name, data); err != nil {
-		return "", innermost(err)
-	}
-	out := template.HTML(b.String()) // #nosec G203 -- escaped by html/template as name
 	r.fragments.put(k, out)
 	return out, nil
 }

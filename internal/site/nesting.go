@@ -3,7 +3,9 @@ package site
 import (
 	"errors"
 	"fmt"
+	"html/template"
 	"runtime"
+	"strings"
 	"sync/atomic"
 )
 
@@ -59,4 +61,18 @@ func innermost(err error) error {
 		return e
 	}
 	return err
+}
+
+// execute runs the partial name of t with data, as partialCached and
+// fragment do, nested calls bounded.
+func (n *nesting) execute(t *template.Template, name string, data any) (template.HTML, error) {
+	if err := n.enter(name); err != nil {
+		return "", err
+	}
+	defer n.leave()
+	var b strings.Builder
+	if err := t.ExecuteTemplate(&b, name, data); err != nil {
+		return "", innermost(err)
+	}
+	return template.HTML(b.String()), nil // #nosec G203 -- escaped by html/template as name
 }

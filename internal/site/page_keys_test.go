@@ -44,6 +44,23 @@ func neighbourInput(aSummary, aBody string) *Input {
 	return in
 }
 
+// keyedRun is a rendering of in up to its pages' input keys (what Write
+// computes before its pages).
+func keyedRun(t *testing.T, in *Input, c *cache.Cache, o Output) *run {
+	t.Helper()
+	s, err := New(in, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Bodies(o, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.r.setDiagnostics()
+	s.r.siteKey = s.r.computeSiteKey()
+	s.r.face = s.r.faceKey()
+	return s.r
+}
+
 // TestPageKeysFollowOtherManuals renders a site, then edits of it, with
 // the page keys of a session (Input.PageKeys), the same cache and the same
 // output: every rendering equals one from scratch. The memo is written and
@@ -105,18 +122,9 @@ func TestPageKeysFollowOtherManuals(t *testing.T) {
 	hits := 0
 	in := neighbourInput("Renamed summary.", "Alpha, edited.")
 	in.PageKeys = keys
-	s, err := New(in, c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Bodies(o, nil); err != nil {
-		t.Fatal(err)
-	}
-	s.r.setDiagnostics()
-	s.r.siteKey = s.r.computeSiteKey()
-	s.r.face = s.r.faceKey()
-	for _, p := range s.r.pages() {
-		if k, ok := s.r.pageInKey(p); ok && p.Kind == "manual" {
+	r := keyedRun(t, in, c, o)
+	for _, p := range r.pages() {
+		if k, ok := r.pageInKey(p); ok && p.Kind == "manual" {
 			if _, ok := keys.get(p.Path, k); ok {
 				hits++
 			}
@@ -145,19 +153,10 @@ func TestGraphPageKeyFollowsItsInputs(t *testing.T) {
 	graphKnown := func(in *Input) bool {
 		t.Helper()
 		in.PageKeys = keys
-		s, err := New(in, c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Bodies(o, nil); err != nil {
-			t.Fatal(err)
-		}
-		s.r.setDiagnostics()
-		s.r.siteKey = s.r.computeSiteKey()
-		s.r.face = s.r.faceKey()
-		for _, p := range s.r.pages() {
+		r := keyedRun(t, in, c, o)
+		for _, p := range r.pages() {
 			if p.Path == graphURL {
-				k, ok := s.r.pageInKey(p)
+				k, ok := r.pageInKey(p)
 				if !ok {
 					t.Fatal("the graph page has no input key")
 				}

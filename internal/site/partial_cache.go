@@ -63,15 +63,7 @@ func (c *partialCache) call(name string, data any, key ...any) (template.HTML, e
 
 // run executes the partial name with data.
 func (c *partialCache) run(name string, data any) (template.HTML, error) {
-	if err := c.nest.enter(name); err != nil {
-		return "", err
-	}
-	defer c.nest.leave()
-	var b strings.Builder
-	if err := c.t.ExecuteTemplate(&b, name, data); err != nil {
-		return "", innermost(err)
-	}
-	return template.HTML(b.String()), nil // #nosec G203 -- escaped by html/template as name
+	return c.nest.execute(c.t, name, data)
 }
 
 // partialKey joins name and the key's values into one map key.
