@@ -3,38 +3,21 @@ package lint
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/internal/config"
+	"github.com/lorekit/lore/internal/fixture"
 	"github.com/lorekit/lore/internal/manual"
 )
-
-// countingFS counts the files opened through it.
-type countingFS struct {
-	afero.Fs
-	opens atomic.Int64
-}
-
-func (c *countingFS) Open(name string) (afero.File, error) {
-	c.opens.Add(1)
-	return c.Fs.Open(name)
-}
-
-func (c *countingFS) OpenFile(name string, flag int, perm os.FileMode) (afero.File, error) {
-	c.opens.Add(1)
-	return c.Fs.OpenFile(name, flag, perm)
-}
 
 // Links into a file outside the manual set read and parse it once per
 // manual, not once per link; every broken anchor is still reported.
 func TestLinksIntoOneFileReadItOnce(t *testing.T) {
-	fs := &countingFS{Fs: afero.NewMemMapFs()}
+	fs := &fixture.Counting{Fs: afero.NewMemMapFs()}
 	if err := afero.WriteFile(fs.Fs, "content/ext.md", []byte("# Ext\n\n## Setup\n\nText.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +37,7 @@ func TestLinksIntoOneFileReadItOnce(t *testing.T) {
 	if n != 300 {
 		t.Errorf("%d broken anchors reported, want 300", n)
 	}
-	if got := fs.opens.Load(); got > 2 {
+	if got := fs.Opens(); got > 2 {
 		t.Errorf("the linked file was opened %d times for 600 links, want once", got)
 	}
 }

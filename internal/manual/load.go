@@ -238,8 +238,6 @@ func (s *Set) ByPath(p string) *Manual {
 	return s.Manuals[i]
 }
 
-// walk lists the Markdown files under root. Problems met on the way are
-// recorded on s.
 // walked is a file found by walk, with its size when walk learnt it (a
 // guess for the read buffer), else -1.
 type walked struct {
@@ -247,6 +245,8 @@ type walked struct {
 	size int64
 }
 
+// walk lists the Markdown files under root, and keeps the folders it
+// listed in s.listed. Problems met on the way are recorded on s.
 func (s *Set) walk(fsys afero.Fs, root string) []walked {
 	fi, err := fsys.Stat(root)
 	if err != nil {
@@ -266,6 +266,9 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 	}
 	wl := wall.New(fsys, root)
 	var out []walked
+	if s.listed == nil {
+		s.listed = map[string][]fs.DirEntry{}
+	}
 	var rec func(dir string, ancestors []os.FileInfo)
 	rec = func(dir string, ancestors []os.FileInfo) {
 		if len(ancestors) > maxDepth {
@@ -281,9 +284,6 @@ func (s *Set) walk(fsys afero.Fs, root string) []walked {
 			s.Problems = append(s.Problems, FileProblem{Path: dir, Problem: Problem{Rule: RuleFileUnreadable,
 				Message: fmt.Sprintf("cannot list folder %s: %s", dir, describe(err))}})
 			return
-		}
-		if s.listed == nil {
-			s.listed = map[string][]fs.DirEntry{}
 		}
 		s.listed[dir] = entries
 		for _, d := range entries {

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/spf13/afero"
@@ -56,17 +55,6 @@ func TestRootFilesKeepsTheWalkOnEveryFileSystem(t *testing.T) {
 	}
 }
 
-// opens counts the files and folders opened through it.
-type opens struct {
-	afero.Fs
-	n atomic.Int64
-}
-
-func (o *opens) Open(name string) (afero.File, error) {
-	o.n.Add(1)
-	return o.Fs.Open(name)
-}
-
 // A Set's RootFiles answers as RootFiles does, from the folders its load
 // listed: it opens none of them again.
 func TestSetRootFilesTakesTheLoadsListing(t *testing.T) {
@@ -77,7 +65,7 @@ func TestSetRootFilesTakesTheLoadsListing(t *testing.T) {
 	keep := func(name string) bool { return !strings.EqualFold(path.Ext(name), ".md") }
 	for name, fsys := range map[string]afero.Fs{"in memory": fixture.Mem(t, archive), "OS": afero.NewBasePathFs(afero.NewOsFs(), dir)} {
 		s := Load(fsys, []string{"manuals"})
-		counted := &opens{Fs: fsys}
+		counted := &fixture.Counting{Fs: fsys}
 		got := s.RootFiles(counted, "manuals", skip, keep, 100)
 		want := RootFiles(fsys, "manuals", skip, keep, 100)
 		same := slices.EqualFunc(got, want, func(a, b SkillFile) bool {
@@ -86,7 +74,7 @@ func TestSetRootFilesTakesTheLoadsListing(t *testing.T) {
 		if !same || len(want) != 4 {
 			t.Errorf("%s: %d files, RootFiles %d (want 4), or they differ", name, len(got), len(want))
 		}
-		if n := counted.n.Load(); n != 0 {
+		if n := counted.Opens(); n != 0 {
 			t.Errorf("%s: %d folders or files opened again", name, n)
 		}
 	}

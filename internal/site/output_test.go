@@ -79,6 +79,17 @@ func (o *keyedOutput) Keep(p string, key, sum cache.Key) bool {
 // Bodies, then Write) into o, and returns the rendering's counts.
 func renderSite(t *testing.T, in *Input, c *cache.Cache, o Output) Stats {
 	t.Helper()
+	s := bodied(t, in, c, o)
+	if err := s.Write(o); err != nil {
+		t.Fatal(err)
+	}
+	return s.Stats()
+}
+
+// bodied is a rendering of in with its bodies rendered (Site.Bodies),
+// before its pages.
+func bodied(t *testing.T, in *Input, c *cache.Cache, o Output) *Site {
+	t.Helper()
 	s, err := New(in, c)
 	if err != nil {
 		t.Fatal(err)
@@ -86,10 +97,7 @@ func renderSite(t *testing.T, in *Input, c *cache.Cache, o Output) Stats {
 	if err := s.Bodies(o, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Write(o); err != nil {
-		t.Fatal(err)
-	}
-	return s.Stats()
+	return s
 }
 
 // renderFresh renders in once, with an empty cache, into a new file system.

@@ -48,13 +48,7 @@ func neighbourInput(aSummary, aBody string) *Input {
 // computes before its pages).
 func keyedRun(t *testing.T, in *Input, c *cache.Cache, o Output) *run {
 	t.Helper()
-	s, err := New(in, c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Bodies(o, nil); err != nil {
-		t.Fatal(err)
-	}
+	s := bodied(t, in, c, o)
 	s.r.setDiagnostics()
 	s.r.siteKey = s.r.computeSiteKey()
 	s.r.face = s.r.faceKey()
