@@ -304,7 +304,11 @@ func (o *output) carry(p string, e recEntry) error {
 // Write writes the file at p, unless the previous output holds these
 // bytes (it is then carried over).
 func (o *output) Write(p string, key cache.Key, data []byte) error {
-	s := cache.Key(sha256.Sum256(data))
+	return o.writeSum(p, key, data, cache.Key(sha256.Sum256(data)))
+}
+
+// writeSum is Write of data whose SHA-256 is s.
+func (o *output) writeSum(p string, key cache.Key, data []byte, s cache.Key) error {
 	if o.Keep(p, key, s) {
 		return nil
 	}

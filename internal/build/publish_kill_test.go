@@ -172,8 +172,7 @@ func editProject(t *testing.T, proj string) {
 // builds of the same catalog (as sameOutput does).
 func outputDiff(a, b map[string][]byte, exact bool) []string {
 	skip := func(name string) bool {
-		switch strings.TrimPrefix(name, build.CatalogDir+"/") {
-		case search.MetaFile, search.ContentFile, search.ContentEndsFile:
+		if search.OwnFile(strings.TrimPrefix(name, build.CatalogDir+"/")) {
 			return false
 		}
 		return !exact && strings.HasPrefix(name, build.CatalogDir+"/")

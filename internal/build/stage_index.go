@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -153,7 +152,7 @@ func (r *catalogResult) wait(o *output) (*CatalogInfo, error) {
 		if r.job.err != nil {
 			return nil, r.job.err
 		}
-		if err := writeTree(afero.NewOsFs(), r.job.dir, o, CatalogDir, r.key); err != nil {
+		if err := r.job.sums.writeTree(afero.NewOsFs(), r.job.dir, o, CatalogDir, r.key); err != nil {
 			return nil, fmt.Errorf("cannot write the catalog: %w", err)
 		}
 		if r.c != nil && r.job.w != nil {
@@ -166,35 +165,6 @@ func (r *catalogResult) wait(o *output) (*CatalogInfo, error) {
 		}
 	}
 	return r.info, nil
-}
-
-// writeTree writes every file under the folder src of from into dst of o,
-// made from key.
-func writeTree(from afero.Fs, src string, o *output, dst string, key cache.Key) error {
-	var files []string
-	err := afero.Walk(from, src, func(p string, fi fs.FileInfo, err error) error {
-		if err == nil && !fi.IsDir() {
-			files = append(files, p)
-		}
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	for _, f := range files {
-		rel, err := filepath.Rel(src, f)
-		if err != nil {
-			return err
-		}
-		b, err := afero.ReadFile(from, f)
-		if err != nil {
-			return err
-		}
-		if err := o.Write(path.Join(dst, filepath.ToSlash(rel)), key, b); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // catalogJobs are the catalogs a session is building, by inputs hash: a
@@ -222,6 +192,9 @@ type catalogJob struct {
 	// removed once the folder is gone (both under catalogJobs.mu).
 	w              *search.Writer
 	moved, removed bool
+	// sums are the hashes of the folder's files as last written into an
+	// output, handed on with the folder.
+	sums *treeSums
 }
 
 // start returns the job building the catalog of hash, starting it if
@@ -276,7 +249,7 @@ func (js *catalogJobs) run(j, base *catalogJob, seed *catalogSeed, src search.So
 		base.moved = take
 		js.mu.Unlock()
 		if take {
-			j.tmp, j.dir = base.tmp, base.dir
+			j.tmp, j.dir, j.sums = base.tmp, base.dir, base.sums
 			j.update(base.w, src)
 			return
 		}
@@ -287,7 +260,7 @@ func (js *catalogJobs) run(j, base *catalogJob, seed *catalogSeed, src search.So
 		j.err = err
 		return
 	}
-	j.tmp, j.dir = tmp, filepath.Join(tmp, "catalog.bleve")
+	j.tmp, j.dir, j.sums = tmp, filepath.Join(tmp, "catalog.bleve"), &treeSums{}
 	if keep && seed != nil {
 		if w, err := seed.resume(j.dir); err == nil {
 			j.update(w, src)

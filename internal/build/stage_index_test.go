@@ -214,7 +214,7 @@ func TestRunUpdatesPublishedCatalog(t *testing.T) {
 	sameOutput(t, "updated catalog", files(t, osfs, fresh.Out), files(t, osfs, res.Out))
 
 	// A damaged published catalog is not updated but built anew.
-	if err := afero.WriteFile(osfs, "proj/public/lore/catalog.bleve/"+search.ContentFile, []byte("garbage"), 0o644); err != nil {
+	if err := afero.WriteFile(osfs, "proj/public/lore/catalog.bleve/"+search.ContentDir+"/0000.txt", []byte("garbage"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	edit("proj/manuals/tables.md", "---\ntriggers: table, Tabelle, tide table\nsummary: Show tables inline.\n---\n# Tables\n\nUse a Markdown table.\n")

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/lorekit/lore/internal/build"
+	"github.com/lorekit/lore/internal/search"
 )
 
 // TestVouched: the output of a build on this machine is vouched for; a
@@ -88,7 +89,7 @@ func TestProjectCatalogOwn(t *testing.T) {
 		t.Errorf("the second question built the catalog again (%v)", err)
 	}
 	later := first.Add(time.Hour)
-	if err := os.Chtimes(path.Join(c, "lore-content.txt"), later, later); err != nil {
+	if err := os.Chtimes(path.Join(c, search.ContentDir, "0000.txt"), later, later); err != nil {
 		t.Fatal(err)
 	}
 	if again, _, err := build.ProjectCatalog(p); err != nil || stamp(again).Equal(first) {

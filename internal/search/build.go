@@ -1,14 +1,12 @@
 package search
 
 import (
-	"bufio"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -27,19 +25,9 @@ import (
 // inside the catalog folder.
 const MetaFile = "lore-catalog.json"
 
-// ContentFile holds what manual_read returns for every entry, one after
-// the other in the order of the build input; ContentEndsFile holds where
-// each ends, as little-endian uint64s. Keeping the texts out of the index
-// keeps its stored documents small and hits fast, and keeps both files
-// the same bytes for the same input, however the catalog was made.
-const (
-	ContentFile     = "lore-content.txt"
-	ContentEndsFile = "lore-content.ends"
-)
-
 // Schema identifies the catalog format; it is part of the inputs' hash, so
 // a new format rebuilds every catalog.
-const Schema = SchemaFamily + "v6"
+const Schema = SchemaFamily + "v7"
 
 // SchemaFamily starts the schema of every version of the catalog's meta
 // file: a folder whose meta file has it is a catalog of some lore.
@@ -98,9 +86,9 @@ func metaOf(src Source, ps []plan) *Meta {
 }
 
 // build writes the catalog of the entries ps plans (entryAt extracts
-// them) into dir and returns the length of each entry's content (in the
-// order of ps).
-func build(dir string, src Source, ps []plan, entryAt func(int) *entry) (*Meta, []int, error) {
+// them) into dir and returns where each entry's content lies (in the order
+// of ps).
+func build(dir string, src Source, ps []plan, entryAt func(int) *entry) (*Meta, []textAt, error) {
 	im, err := newMapping(textan.New(src.Vocabulary).CompoundWords())
 	if err != nil {
 		return nil, nil, err
@@ -131,6 +119,7 @@ func build(dir string, src Source, ps []plan, entryAt func(int) *entry) (*Meta, 
 		}
 	}
 	parts := make([]contentPart, len(ps))
+	shards := shardCount(len(ps))
 	// given returns the entries given before the one at i, extracted
 	// again (an index failure re-analyses them to find the culprit).
 	given := func(i int, chunk []*entry, lo int) []*entry {
@@ -148,7 +137,7 @@ func build(dir string, src Source, ps []plan, entryAt func(int) *entry) (*Meta, 
 				guard.Do(bd.Close)
 				return nil, nil, indexFailure(im, given(lo+j, chunk, lo), e, err)
 			}
-			parts[lo+j] = contentPart{text: e.Content, given: true}
+			parts[lo+j] = contentPart{text: e.Content, given: true, shard: shardOf(ps[lo+j].id, shards)}
 		}
 	}
 	if err := guard.Do(bd.Close); err != nil {
@@ -158,7 +147,8 @@ func build(dir string, src Source, ps []plan, entryAt func(int) *entry) (*Meta, 
 		}
 		return nil, nil, fmt.Errorf("cannot write the catalog: %w", err)
 	}
-	if err := writeContent(dir, parts, nil); err != nil {
+	at, err := writeContent(dir, parts, shards, nil, nil)
+	if err != nil {
 		return nil, nil, err
 	}
 	if err := writeVocabulary(dir, src.Vocabulary); err != nil {
@@ -167,80 +157,7 @@ func build(dir string, src Source, ps []plan, entryAt func(int) *entry) (*Meta, 
 	if err := finish(dir, ps, meta); err != nil {
 		return nil, nil, err
 	}
-	sizes := make([]int, len(parts))
-	for i, p := range parts {
-		sizes[i] = len(p.text)
-	}
-	return meta, sizes, nil
-}
-
-// contentPart is one entry's text for ContentFile: given, or n bytes at
-// off of the previous ContentFile.
-type contentPart struct {
-	text   []byte
-	given  bool
-	off, n int64
-}
-
-// writeContent writes ContentFile and ContentEndsFile of dir from parts,
-// in order; prev is the previous ContentFile, for the parts not given.
-func writeContent(dir string, parts []contentPart, prev *os.File) error {
-	name := filepath.Join(dir, ContentFile)
-	f, err := os.Create(name + ".new")
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriterSize(f, 1<<20)
-	ends := make([]byte, 8*len(parts))
-	var end int64
-	// Texts taken from prev are copied a run at a time: unchanged entries
-	// keep their order, so a run is all the entries between two changes.
-	var run struct{ off, n int64 }
-	flush := func() error {
-		if run.n == 0 {
-			return nil
-		}
-		_, err := io.Copy(bw, io.NewSectionReader(prev, run.off, run.n))
-		run.n = 0
-		return err
-	}
-	for i, p := range parts {
-		switch {
-		case p.given:
-			if err = flush(); err == nil {
-				_, err = bw.Write(p.text)
-			}
-			end += int64(len(p.text))
-		case run.n > 0 && run.off+run.n == p.off:
-			run.n += p.n
-			end += p.n
-		default:
-			err = flush()
-			run.off, run.n = p.off, p.n
-			end += p.n
-		}
-		if err != nil {
-			break
-		}
-		binary.LittleEndian.PutUint64(ends[8*i:], uint64(end))
-	}
-	if err == nil {
-		err = flush()
-	}
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(name+".new", name)
-	}
-	if err != nil {
-		_ = os.Remove(name + ".new")
-		return fmt.Errorf("cannot write the catalog's content: %w", err)
-	}
-	return os.WriteFile(filepath.Join(dir, ContentEndsFile), ends, 0o644)
+	return meta, at, nil
 }
 
 // finish writes what describes the documents of dir's index: their input

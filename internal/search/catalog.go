@@ -16,16 +16,16 @@ import (
 // Catalog is an opened catalog. It is safe for concurrent use.
 type Catalog struct {
 	idx     bleve.Index
-	content *os.File
+	content *shardFiles
 	meta    *Meta
 	an      *Analysis
 	sc      scoring
 	// toolDocs are the document numbers of tool descriptions.
 	toolDocs docSet
 	// order is each document's position in the build input (OrderFile);
-	// ends is where each position's text ends in content (ContentEndsFile).
+	// texts is where each position's text lies (ContentEndsFile).
 	order []uint32
-	ends  []int64
+	texts []textAt
 
 	scratch sync.Pool // of *scratch
 	mu      sync.Mutex
@@ -45,12 +45,17 @@ func Open(dir string) (*Catalog, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot open the catalog %s: %w", dir, err)
 	}
-	content, err := os.Open(filepath.Join(dir, ContentFile))
+	if fi, err := os.Stat(filepath.Join(dir, ContentDir)); err != nil || !fi.IsDir() {
+		idx.Close()
+		return nil, damaged(dir, ContentDir)
+	}
+	c := &Catalog{scratch: sync.Pool{New: func() any { return new(scratch) }}, idx: idx, meta: meta, sc: defaultScoring, views: map[string]*view{}}
+	texts, need, err := readEnds(dir, meta.Documents)
 	if err != nil {
 		idx.Close()
-		return nil, fmt.Errorf("cannot open the catalog %s: %w", dir, err)
+		return nil, err
 	}
-	c := &Catalog{scratch: sync.Pool{New: func() any { return new(scratch) }}, idx: idx, content: content, meta: meta, sc: defaultScoring, views: map[string]*view{}}
+	c.texts, c.content = texts, newShardFiles(dir, need)
 	vocab, err := readVocabulary(dir)
 	if err != nil {
 		c.Close()
@@ -69,10 +74,6 @@ func Open(dir string) (*Catalog, error) {
 			return nil, damaged(dir, OrderFile)
 		}
 	}
-	if c.ends, err = readEnds(dir, meta.Documents, content); err != nil {
-		c.Close()
-		return nil, err
-	}
 	if c.toolDocs, err = docsWith(idx, fKind, KindTool); err != nil {
 		c.Close()
 		return nil, err
@@ -84,26 +85,6 @@ func Open(dir string) (*Catalog, error) {
 // not what this lore writes.
 func damaged(dir, what string) error {
 	return fmt.Errorf("catalog %s: %s is missing or damaged: rebuild it (lore build, or lore index --out DIR)", dir, what)
-}
-
-// readEnds reads ContentEndsFile: n ascending offsets within content.
-func readEnds(dir string, n int, content *os.File) ([]int64, error) {
-	bad := damaged(dir, ContentEndsFile)
-	b, err := os.ReadFile(filepath.Join(dir, ContentEndsFile))
-	fi, serr := content.Stat()
-	if err != nil || serr != nil || len(b) != 8*n {
-		return nil, bad
-	}
-	ends := make([]int64, n)
-	prev := int64(0)
-	for i := range ends {
-		ends[i] = int64(binary.LittleEndian.Uint64(b[8*i:]))
-		if ends[i] < prev || ends[i] > fi.Size() {
-			return nil, bad
-		}
-		prev = ends[i]
-	}
-	return ends, nil
 }
 
 // docsWith returns the numbers of the documents whose keyword field holds

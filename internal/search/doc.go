@@ -11,7 +11,7 @@
 // the name split into words,
 // title, headings, the documents a skill holds and the body in English,
 // audience, requires-tools and the engines whose recipe reaches a manual as
-// keywords), what manual_read returns for each entry (ContentFile), each
+// keywords), what manual_read returns for each entry (ContentDir), each
 // document's position in the input (OrderFile) and a description with the
 // inputs' hash (MetaFile). The documents inside an Agent Skills folder are
 // folded into their SKILL.md: routing answers with the skill.

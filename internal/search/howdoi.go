@@ -41,7 +41,7 @@ type Hit struct {
 	ID string `json:"-"`
 
 	// at is the entry's position in the build input (OrderFile), which
-	// locates its text in ContentFile (ContentEndsFile).
+	// locates its text in the content shards (ContentEndsFile).
 	at int
 	// mask marks the intent's words found in the routing fields; routes
 	// are the manuals an overview routes to (see overview.go).
@@ -530,16 +530,12 @@ func (c *Catalog) stats(it intent, r index.IndexReader) *termStats {
 // readContent returns what manual_read returns for the entry at position
 // at of the build input.
 func (c *Catalog) readContent(at int) (string, error) {
-	if at < 0 || at >= len(c.ends) {
+	if at < 0 || at >= len(c.texts) {
 		return "", fmt.Errorf("catalog entry %d has no content: rebuild the catalog (lore build, or lore index --out DIR)", at)
 	}
-	var off int64
-	if at > 0 {
-		off = c.ends[at-1]
-	}
-	b := make([]byte, c.ends[at]-off)
-	if _, err := c.content.ReadAt(b, off); err != nil {
-		return "", fmt.Errorf("cannot read the catalog's content: %w", err)
+	b, err := c.content.read(c.texts[at])
+	if err != nil {
+		return "", err
 	}
 	return string(b), nil
 }

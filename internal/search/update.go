@@ -32,8 +32,8 @@ type Writer struct {
 
 // writtenDoc is what the writer knows of one document in its catalog.
 type writtenDoc struct {
-	key       [32]byte // plan.key of the entry it was made from
-	off, size int64    // where its text lies in ContentFile
+	key [32]byte // plan.key of the entry it was made from
+	at  textAt   // where its text lies
 }
 
 // Create builds the catalog of src into dir, an OS folder that must not
@@ -59,23 +59,21 @@ func (w *Writer) rebuild(src Source, ps []plan, entryAt func(int) *entry, keys [
 	if err := os.MkdirAll(filepath.Dir(w.dir), 0o755); err != nil {
 		return nil, err
 	}
-	meta, sizes, err := build(w.dir, src, ps, entryAt)
+	meta, at, err := build(w.dir, src, ps, entryAt)
 	if err != nil {
 		return nil, err
 	}
 	w.hash, w.vocab = meta.InputsSHA256, src.Vocabulary
 	w.docs = make(map[string]writtenDoc, len(ps))
-	var off int64
 	for i, p := range ps {
-		w.docs[p.id] = writtenDoc{key: keys[i], off: off, size: int64(sizes[i])}
-		off += int64(sizes[i])
+		w.docs[p.id] = writtenDoc{key: keys[i], at: at[i]}
 	}
 	return meta, nil
 }
 
 // Update makes the catalog that of src: the entries src no longer has are
-// deleted, the new and changed ones indexed, ContentFile rewritten (the
-// unchanged texts are copied from the file before). When most entries
+// deleted, the new and changed ones indexed, the content shards that hold
+// them rewritten (the unchanged texts are copied from the shards before). When most entries
 // changed it builds the catalog anew instead; and it does when an update
 // fails, so that the folder always holds a whole catalog or none.
 func (w *Writer) Update(src Source) (*Meta, error) {
@@ -145,26 +143,31 @@ func (w *Writer) apply(ps []plan, keys [][32]byte, es map[int]*entry, removed []
 		return nil, fmt.Errorf("cannot update the catalog %s: %w", w.dir, err)
 	}
 
-	prev, err := os.Open(filepath.Join(w.dir, ContentFile))
+	prevShards := shardCount(len(w.docs))
+	prevSizes := make([]int64, prevShards)
+	for _, d := range w.docs {
+		prevSizes[d.at.shard] = max(prevSizes[d.at.shard], d.at.end)
+	}
+	shards := shardCount(len(ps))
+	parts := make([]contentPart, len(ps))
+	for i, p := range ps {
+		s := shardOf(p.id, shards)
+		if e, ok := es[i]; ok {
+			parts[i] = contentPart{text: e.Content, given: true, shard: s}
+		} else {
+			d := w.docs[p.id]
+			parts[i] = contentPart{shard: s, from: d.at.shard, off: d.at.off, n: d.at.end - d.at.off}
+		}
+	}
+	prev := newShardFiles(w.dir, nil)
+	defer prev.Close()
+	at, err := writeContent(w.dir, parts, shards, prev, prevSizes)
 	if err != nil {
 		return nil, err
 	}
-	defer prev.Close()
-	parts := make([]contentPart, len(ps))
 	docs := make(map[string]writtenDoc, len(ps))
-	var off int64
 	for i, p := range ps {
-		if e, ok := es[i]; ok {
-			parts[i] = contentPart{text: e.Content, given: true, n: int64(len(e.Content))}
-		} else {
-			d := w.docs[p.id]
-			parts[i] = contentPart{off: d.off, n: d.size}
-		}
-		docs[p.id] = writtenDoc{key: keys[i], off: off, size: parts[i].n}
-		off += parts[i].n
-	}
-	if err := writeContent(w.dir, parts, prev); err != nil {
-		return nil, err
+		docs[p.id] = writtenDoc{key: keys[i], at: at[i]}
 	}
 	return docs, finish(w.dir, ps, meta)
 }

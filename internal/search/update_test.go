@@ -3,9 +3,11 @@ package search
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -147,13 +149,7 @@ func answersOf(t *testing.T, dir string) answers {
 		}
 		a.probes = append(a.probes, ans)
 	}
-	for _, name := range []string{MetaFile, ContentFile, ContentEndsFile} {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.files[name] = string(b)
-	}
+	a.files = ownFiles(t, dir)
 	req := bleve.NewSearchRequestOptions(query.NewMatchAllQuery(), c.meta.Documents+1, 0, false)
 	req.Fields = []string{fPath}
 	res, err := c.idx.Search(req)
@@ -350,6 +346,32 @@ func copyDir(t *testing.T, src, dst string) {
 	}
 }
 
+// ownFiles returns lore's own files of the catalog in dir (OwnFile), by
+// path inside it.
+func ownFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if OwnFile(filepath.ToSlash(rel)) {
+			b, err := os.ReadFile(p)
+			files[filepath.ToSlash(rel)] = string(b)
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files[MetaFile] == "" || files[ContentEndsFile] == "" && len(files) > 2 {
+		t.Fatalf("%s lacks lore's files: %v", dir, slices.Collect(maps.Keys(files)))
+	}
+	return files
+}
+
 // A Writer's state resumes a copy of its catalog in another process (lore
 // build keeps it in its cache): the resumed writer updates the copy as
 // the first would have, without building it anew.
@@ -400,7 +422,7 @@ func TestResumeRefusesAForeignState(t *testing.T) {
 	}
 	grown := filepath.Join(t.TempDir(), "catalog.bleve")
 	copyDir(t, dir, grown)
-	f, err := os.OpenFile(filepath.Join(grown, ContentFile), os.O_APPEND|os.O_WRONLY, 0)
+	f, err := os.OpenFile(filepath.Join(grown, shardPath(0)), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
