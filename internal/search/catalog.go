@@ -63,7 +63,7 @@ func Open(dir string) (*Catalog, error) {
 	}
 	c.an = newAnalysis(vocab)
 	ob, err := os.ReadFile(filepath.Join(dir, OrderFile))
-	if err != nil || len(ob)%4 != 0 || len(ob) < 4*meta.Documents {
+	if err != nil || len(ob)%4 != 0 || len(ob)/4 < meta.Documents {
 		c.Close()
 		return nil, damaged(dir, OrderFile)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 )
 
@@ -142,6 +143,14 @@ func TestDamagedContentIsRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	meta, err := os.ReadFile(filepath.Join(dir, MetaFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := regexp.MustCompile(`"documents": \d+`)
+	if !docs.Match(meta) {
+		t.Fatalf("no document count in %s", meta)
+	}
 	for what, damage := range map[string]func(){
 		"ends truncated": func() { os.WriteFile(filepath.Join(dir, ContentEndsFile), ends[:len(ends)-16], 0o644) },
 		"shard out of range": func() {
@@ -155,6 +164,11 @@ func TestDamagedContentIsRefused(t *testing.T) {
 			os.WriteFile(filepath.Join(dir, ContentEndsFile), b, 0o644)
 		},
 		"content folder gone": func() { os.Rename(filepath.Join(dir, ContentDir), filepath.Join(dir, "gone")) },
+		// 16 × (2⁶⁰+1) wraps to 16: one entry's worth of ends.
+		"document count forged": func() {
+			os.WriteFile(filepath.Join(dir, MetaFile), docs.ReplaceAll(meta, []byte(`"documents": 1152921504606846977`)), 0o644)
+			os.WriteFile(filepath.Join(dir, ContentEndsFile), ends[:16], 0o644)
+		},
 	} {
 		damage()
 		if c, err := Open(dir); err == nil {
@@ -162,6 +176,7 @@ func TestDamagedContentIsRefused(t *testing.T) {
 			t.Errorf("%s: the catalog opened", what)
 		}
 		os.WriteFile(filepath.Join(dir, ContentEndsFile), ends, 0o644)
+		os.WriteFile(filepath.Join(dir, MetaFile), meta, 0o644)
 		os.Rename(filepath.Join(dir, "gone"), filepath.Join(dir, ContentDir))
 	}
 
