@@ -187,10 +187,7 @@ func WriteFunc(emit func(name string, data []byte) error, docs []Document, opt O
 	if err != nil {
 		return Stats{}, err
 	}
-	docs = slices.Clone(docs)
-	slices.SortStableFunc(docs, func(a, b Document) int {
-		return cmp.Or(strings.Compare(a.URL, b.URL), strings.Compare(a.Name, b.Name))
-	})
+	docs = byURL(docs)
 
 	as, dict, fresh := analyzeAll(docs, opt.Analysis, opt.Analyses)
 	terms, lists := postings(dict, as)
@@ -272,6 +269,26 @@ func WriteFunc(emit func(name string, data []byte) error, docs []Document, opt O
 	st.Shards = len(shards)
 	st.ManifestBytes = int64(len(mb))
 	return st, nil
+}
+
+// byURL returns a copy of docs (analyzeAll writes into them) in the order
+// of their URLs, then names, stable. The order is found on indexes and the
+// documents copied once: a stable sort of the documents themselves moved
+// 10,000 structs of some 300 bytes again and again on every rebuild.
+func byURL(docs []Document) []Document {
+	order := make([]int32, len(docs))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(i, j int32) int {
+		a, b := &docs[i], &docs[j]
+		return cmp.Or(strings.Compare(a.URL, b.URL), strings.Compare(a.Name, b.Name))
+	})
+	out := make([]Document, len(docs))
+	for i, k := range order {
+		out[i] = docs[k]
+	}
+	return out
 }
 
 // fragment returns the document file of d, analysed as a: encoded again

@@ -1,6 +1,7 @@
 package searchindex
 
 import (
+	"cmp"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -254,5 +255,30 @@ func TestShorten(t *testing.T) {
 	}
 	if got := shorten("  a\n b ", 40); got != "a b" {
 		t.Fatalf("shorten = %q", got)
+	}
+}
+
+// byURL orders documents as a stable sort by URL, then name, of the
+// documents themselves does, and leaves its argument as it was.
+func TestByURLIsAStableSort(t *testing.T) {
+	var docs []Document
+	for i := range 300 {
+		docs = append(docs, Document{URL: fmt.Sprintf("m/%d.html", (i*7919)%23), Name: fmt.Sprintf("n%d", (i*31)%5), Summary: fmt.Sprint(i)})
+	}
+	before := slices.Clone(docs)
+	want := slices.Clone(docs)
+	slices.SortStableFunc(want, func(a, b Document) int {
+		return cmp.Or(strings.Compare(a.URL, b.URL), strings.Compare(a.Name, b.Name))
+	})
+	got := byURL(docs)
+	for i := range want {
+		if got[i].Summary != want[i].Summary {
+			t.Fatalf("position %d holds document %s, want %s", i, got[i].Summary, want[i].Summary)
+		}
+	}
+	for i := range docs {
+		if docs[i].Summary != before[i].Summary {
+			t.Fatal("byURL reordered its argument")
+		}
 	}
 }
