@@ -75,9 +75,10 @@ type textAt struct {
 
 // writeContent writes the shards (shards of them) and ContentEndsFile of
 // dir from parts, in input order, and returns where each part now lies.
-// prev is the content before (nil: none), of prevShards shards and
-// prevSizes bytes in each: a shard whose texts are all taken from prev, in
-// the same shard, in the same order, filling it, is left as it is.
+// prev is the content before (nil: none), prevSizes the size of each of
+// its shards: a shard whose texts are all taken from prev, in the same
+// shard, in the same order, filling it, is left as it is (not when the
+// number of shards changed).
 func writeContent(dir string, parts []contentPart, shards int, prev *shardFiles, prevSizes []int64) ([]textAt, error) {
 	at := make([]textAt, len(parts))
 	sizes := make([]int64, shards)
@@ -169,7 +170,9 @@ func writeShard(name string, parts []contentPart, at []int32, prev *shardFiles) 
 		}
 		src, err := prev.file(run.from)
 		if err == nil {
-			_, err = io.Copy(bw, io.NewSectionReader(src, run.off, run.n))
+			// CopyN: a shard shorter than its texts (changed behind the
+			// writer's back) fails the update, which then builds anew.
+			_, err = io.CopyN(bw, io.NewSectionReader(src, run.off, run.n), run.n)
 		}
 		run.n = 0
 		return err

@@ -207,3 +207,49 @@ func TestDamagedContentIsRefused(t *testing.T) {
 		t.Error("every text of a shard cut short was read")
 	}
 }
+
+// An update that copies texts from a shard cut short behind the writer's
+// back does not publish shifted texts: it fails and builds the catalog
+// anew, which reads every text back as its manual is.
+func TestUpdateFromAShardCutShortBuildsAnew(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "catalog.bleve")
+	w, _, err := Create(dir, manyManuals(t, 2*shardEntries, -1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := manyManuals(t, 2*shardEntries, 17)
+	shard := filepath.Join(dir, shardPath(w.docs[planned(edited)[17]].at.shard))
+	b, err := os.ReadFile(shard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(shard, b[:len(b)-40], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Update(edited); err != nil {
+		t.Fatal(err)
+	}
+	if w.rebuilds != 2 {
+		t.Errorf("%d builds: the update from a damaged shard did not build anew", w.rebuilds)
+	}
+	c, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for at, m := range edited.Manuals.Manuals {
+		if text, err := c.readContent(at); err != nil || text != string(m.Src) {
+			t.Fatalf("entry %d reads %.40q (%v), its manual is %.40q", at, text, err, m.Src)
+		}
+	}
+}
+
+// planned returns the IDs of src's entries in input order.
+func planned(src Source) []string {
+	ps, _ := src.planned()
+	ids := make([]string, len(ps))
+	for i, p := range ps {
+		ids[i] = p.id
+	}
+	return ids
+}
