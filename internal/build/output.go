@@ -140,7 +140,11 @@ func newRecord(files map[string]recEntry) *record {
 // folder is the caller's own, and is updated in place. lock is the
 // output's lock when the caller holds it already (heldCheck).
 func openOutput(fsys afero.Fs, dir string, prev *record, trusted bool, lock outputLock, pid int) (*output, error) {
-	o := &output{fs: fsys, dir: path.Clean(dir), next: map[string]recEntry{}, dirs: map[string]*dirOnce{}, unlock: lock.unlock}
+	var n int
+	if prev != nil {
+		n = len(prev.files) // the new output holds about as many (34,000 at 10,000 manuals)
+	}
+	o := &output{fs: fsys, dir: path.Clean(dir), next: make(map[string]recEntry, n), dirs: map[string]*dirOnce{}, unlock: lock.unlock}
 	if o.unlock == nil {
 		if err := fsys.MkdirAll(path.Dir(o.dir), 0o755); err != nil {
 			return nil, fmt.Errorf("cannot create the folder of the output %s: %w", o.dir, err)
