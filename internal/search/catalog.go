@@ -11,10 +11,15 @@ import (
 	"sync"
 
 	"github.com/blevesearch/bleve/v2"
+
+	"github.com/lorekit/lore/internal/guard"
 )
 
-// Catalog is an opened catalog. It is safe for concurrent use.
+// Catalog is an opened catalog. It is safe for concurrent use. A panic
+// in bleve while it opens or answers (a damaged index: its files are read
+// as they are) is returned as an error naming the catalog (guarded).
 type Catalog struct {
+	dir     string
 	idx     bleve.Index
 	content *shardFiles
 	meta    *Meta
@@ -34,6 +39,10 @@ type Catalog struct {
 
 // Open opens the catalog in dir read-only.
 func Open(dir string) (*Catalog, error) {
+	return guarded(dir, func() (*Catalog, error) { return openCatalog(dir) })
+}
+
+func openCatalog(dir string) (*Catalog, error) {
 	meta, err := ReadMeta(dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -49,7 +58,7 @@ func Open(dir string) (*Catalog, error) {
 		idx.Close()
 		return nil, damaged(dir, ContentDir)
 	}
-	c := &Catalog{scratch: sync.Pool{New: func() any { return new(scratch) }}, idx: idx, meta: meta, sc: defaultScoring, views: map[string]*view{}}
+	c := &Catalog{dir: dir, scratch: sync.Pool{New: func() any { return new(scratch) }}, idx: idx, meta: meta, sc: defaultScoring, views: map[string]*view{}}
 	texts, need, err := readEnds(dir, meta.Documents)
 	if err != nil {
 		idx.Close()
@@ -79,6 +88,22 @@ func Open(dir string) (*Catalog, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// guarded returns f(), a call into the bleve index of the catalog in dir,
+// with a panic in it (bleve trusts the offsets in its files: a damaged or
+// forged segment panics) as an error that says to rebuild the catalog.
+func guarded[T any](dir string, f func() (T, error)) (T, error) {
+	var out T
+	err := guard.Do(func() (err error) {
+		out, err = f()
+		return err
+	})
+	if pe, ok := errors.AsType[*guard.PanicError](err); ok {
+		var zero T
+		return zero, fmt.Errorf("catalog %s is damaged (%v): rebuild it (lore build, or lore index --out DIR)", dir, pe)
+	}
+	return out, err
 }
 
 // damaged is the error of a catalog in dir whose part what is missing or

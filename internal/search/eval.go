@@ -110,6 +110,10 @@ func (o *Outcome) LoadedRight() bool {
 // do not belong together. Expected entries that v cannot see are moved to
 // Outcome.Hidden (see there), so one set serves every engine.
 func (c *Catalog) Eval(cases []Case, v Visibility, th Thresholds) ([]Outcome, error) {
+	return guarded(c.dir, func() ([]Outcome, error) { return c.eval(cases, v, th) })
+}
+
+func (c *Catalog) eval(cases []Case, v Visibility, th Thresholds) ([]Outcome, error) {
 	rels, err := c.entryRels(v)
 	if err != nil {
 		return nil, err
@@ -196,6 +200,10 @@ func ownerRel(p string, rels map[string]bool) string {
 // Triggers maps the root-relative path of every catalog entry to its
 // triggers.
 func (c *Catalog) Triggers() (map[string][]string, error) {
+	return guarded(c.dir, c.triggers)
+}
+
+func (c *Catalog) triggers() (map[string][]string, error) {
 	req := bleve.NewSearchRequestOptions(query.NewMatchAllQuery(), c.meta.Documents+1, 0, false)
 	req.Fields = []string{fRel, fTrigEN}
 	res, err := c.idx.Search(req)

@@ -49,6 +49,10 @@ type explanation struct {
 // words with their weights and forms, the n best candidates in the order
 // the answer sees them with where each word matched best, and the answer.
 func (c *Catalog) Explain(text string, v Visibility, th Thresholds) (string, error) {
+	return guarded(c.dir, func() (string, error) { return c.explain(text, v, th) })
+}
+
+func (c *Catalog) explain(text string, v Visibility, th Thresholds) (string, error) {
 	var ex explanation
 	hits, err := c.rankExplained(text, v, max(th.MaxAlternatives, 2), &ex)
 	if err != nil {

@@ -155,6 +155,10 @@ func (c *Catalog) HowDoI(intent string, v Visibility) (*Answer, error) {
 
 // HowDoIWith routes intent with explicit thresholds.
 func (c *Catalog) HowDoIWith(intent string, v Visibility, th Thresholds) (*Answer, error) {
+	return guarded(c.dir, func() (*Answer, error) { return c.howDoIWith(intent, v, th) })
+}
+
+func (c *Catalog) howDoIWith(intent string, v Visibility, th Thresholds) (*Answer, error) {
 	// The decision looks at the best, the runner-up and the alternatives.
 	ranked, err := c.rank(intent, v, max(th.MaxAlternatives, 2))
 	if err != nil {

@@ -11,6 +11,10 @@ import (
 // List answers manual_list: every entry visible to v, sorted by name (then
 // path), with name, path and summary.
 func (c *Catalog) List(v Visibility) ([]Hit, error) {
+	return guarded(c.dir, func() ([]Hit, error) { return c.list(v) })
+}
+
+func (c *Catalog) list(v Visibility) ([]Hit, error) {
 	var q query.Query = query.NewMatchAllQuery()
 	if f := c.filter(v); f != nil {
 		bq := query.NewBooleanQuery(nil, nil, nil)

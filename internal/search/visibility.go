@@ -174,6 +174,10 @@ func (c *Catalog) judge(v Visibility) func(id, audience string, tools, engines [
 // tools are not checked (manual.Asking). An engine the project's recipes
 // do not name is an error when the project has recipes.
 func (c *Catalog) VisibilityFor(engine string, tools []string, toolsGiven bool) (Visibility, error) {
+	return guarded(c.dir, func() (Visibility, error) { return c.visibilityFor(engine, tools, toolsGiven) })
+}
+
+func (c *Catalog) visibilityFor(engine string, tools []string, toolsGiven bool) (Visibility, error) {
 	if engine != "" && len(c.meta.Engines) > 0 && !slices.Contains(c.meta.Engines, engine) {
 		return Visibility{Engine: engine}, fmt.Errorf("unknown engine %q: the project's recipes define %s", engine, strings.Join(c.meta.Engines, ", "))
 	}
