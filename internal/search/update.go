@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 
 	"github.com/blevesearch/bleve/v2"
+
+	"github.com/lorekit/lore/internal/guard"
 )
 
 // Writer keeps one catalog folder up to date as its source changes:
@@ -101,7 +103,13 @@ func (w *Writer) Update(src Source) (*Meta, error) {
 		es[at] = entryAt(at)
 	}
 	meta := metaOf(src, ps)
-	docs, err := w.apply(ps, keys, es, removed, meta)
+	// bleve opens the folder's segments as they are: one damaged behind
+	// the writer's back panics in it, and is built anew like any failure.
+	var docs map[string]writtenDoc
+	err := guard.Do(func() (err error) {
+		docs, err = w.apply(ps, keys, es, removed, meta)
+		return err
+	})
 	if err != nil {
 		// The folder may hold half an update: build it anew.
 		if meta, rerr := w.rebuild(src, ps, entryAt, keys); rerr == nil {

@@ -444,3 +444,40 @@ func TestResumeRefusesAForeignState(t *testing.T) {
 		}
 	}
 }
+
+// An update of a folder whose segment was damaged behind the writer's
+// back (bleve panics opening it) builds the catalog anew.
+func TestUpdateOfADamagedSegmentBuildsAnew(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "catalog.bleve")
+	w, _, err := Create(dir, manyManuals(t, 40, -1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	segs, err := filepath.Glob(filepath.Join(dir, "store", "*.zap"))
+	if err != nil || len(segs) == 0 {
+		t.Fatalf("segments %v (%v)", segs, err)
+	}
+	b, err := os.ReadFile(segs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	copy(b[len(b)-40:], []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
+	if err := os.WriteFile(segs[0], b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	edited := manyManuals(t, 40, 7)
+	if _, err := w.Update(edited); err != nil {
+		t.Fatal(err)
+	}
+	if w.rebuilds != 2 {
+		t.Errorf("%d builds: the update of a damaged segment did not build anew", w.rebuilds)
+	}
+	c, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if a, err := c.HowDoI("harbour routine 7 north pier", all); err != nil || a.Loaded == nil || a.Loaded.Name != "m007" {
+		t.Errorf("after the update, how_do_i answers %+v (%v)", a, err)
+	}
+}
