@@ -226,16 +226,7 @@ func TestUpdateFromAShardCutShortBuildsAnew(t *testing.T) {
 	if err := os.WriteFile(shard, b[:len(b)-40], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.Update(edited); err != nil {
-		t.Fatal(err)
-	}
-	if w.rebuilds != 2 {
-		t.Errorf("%d builds: the update from a damaged shard did not build anew", w.rebuilds)
-	}
-	c, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := updatedAnew(t, w, dir, edited)
 	defer c.Close()
 	for at, m := range edited.Manuals.Manuals {
 		if text, err := c.readContent(at); err != nil || text != string(m.Src) {
@@ -252,4 +243,21 @@ func planned(src Source) []string {
 		ids[i] = p.id
 	}
 	return ids
+}
+
+// updatedAnew updates w, whose folder dir was damaged since w built it,
+// to src, checks that the update built the catalog anew, and opens it.
+func updatedAnew(t *testing.T, w *Writer, dir string, src Source) *Catalog {
+	t.Helper()
+	if _, err := w.Update(src); err != nil {
+		t.Fatal(err)
+	}
+	if w.rebuilds != 2 {
+		t.Errorf("%d builds: the update of a damaged folder did not build anew", w.rebuilds)
+	}
+	c, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

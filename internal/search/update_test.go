@@ -465,17 +465,7 @@ func TestUpdateOfADamagedSegmentBuildsAnew(t *testing.T) {
 	if err := os.WriteFile(segs[0], b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	edited := manyManuals(t, 40, 7)
-	if _, err := w.Update(edited); err != nil {
-		t.Fatal(err)
-	}
-	if w.rebuilds != 2 {
-		t.Errorf("%d builds: the update of a damaged segment did not build anew", w.rebuilds)
-	}
-	c, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := updatedAnew(t, w, dir, manyManuals(t, 40, 7))
 	defer c.Close()
 	if a, err := c.HowDoI("harbour routine 7 north pier", all); err != nil || a.Loaded == nil || a.Loaded.Name != "m007" {
 		t.Errorf("after the update, how_do_i answers %+v (%v)", a, err)
