@@ -42,7 +42,10 @@ func Open(dir string) (*Catalog, error) {
 	return guarded(dir, func() (*Catalog, error) { return openCatalog(dir) })
 }
 
-func openCatalog(dir string) (*Catalog, error) {
+// openCatalog opens the catalog in dir: lore's own files are checked
+// first, then bleve's index is opened, and closed again should anything
+// after fail or panic.
+func openCatalog(dir string) (c *Catalog, err error) {
 	meta, err := ReadMeta(dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -50,44 +53,42 @@ func openCatalog(dir string) (*Catalog, error) {
 		}
 		return nil, err
 	}
+	if fi, err := os.Stat(filepath.Join(dir, ContentDir)); err != nil || !fi.IsDir() {
+		return nil, damaged(dir, ContentDir)
+	}
+	texts, need, err := readEnds(dir, meta.Documents)
+	if err != nil {
+		return nil, err
+	}
+	vocab, err := readVocabulary(dir)
+	if err != nil {
+		return nil, damaged(dir, VocabularyFile)
+	}
+	ob, err := os.ReadFile(filepath.Join(dir, OrderFile))
+	if err != nil || len(ob)%4 != 0 || len(ob)/4 < meta.Documents {
+		return nil, damaged(dir, OrderFile)
+	}
+	order := make([]uint32, len(ob)/4)
+	for i := range order {
+		if order[i] = binary.LittleEndian.Uint32(ob[4*i:]); int(order[i]) >= max(meta.Documents, 1) {
+			return nil, damaged(dir, OrderFile)
+		}
+	}
 	idx, err := bleve.OpenUsing(dir, map[string]any{"read_only": true})
 	if err != nil {
 		return nil, fmt.Errorf("cannot open the catalog %s: %w", dir, err)
 	}
-	if fi, err := os.Stat(filepath.Join(dir, ContentDir)); err != nil || !fi.IsDir() {
-		idx.Close()
-		return nil, damaged(dir, ContentDir)
-	}
-	c := &Catalog{dir: dir, scratch: sync.Pool{New: func() any { return new(scratch) }}, idx: idx, meta: meta, sc: defaultScoring, views: map[string]*view{}}
-	texts, need, err := readEnds(dir, meta.Documents)
-	if err != nil {
-		idx.Close()
-		return nil, err
-	}
-	c.texts, c.content = texts, newShardFiles(dir, need)
-	vocab, err := readVocabulary(dir)
-	if err != nil {
-		c.Close()
-		return nil, damaged(dir, VocabularyFile)
-	}
-	c.an = newAnalysis(vocab)
-	ob, err := os.ReadFile(filepath.Join(dir, OrderFile))
-	if err != nil || len(ob)%4 != 0 || len(ob)/4 < meta.Documents {
-		c.Close()
-		return nil, damaged(dir, OrderFile)
-	}
-	c.order = make([]uint32, len(ob)/4)
-	for i := range c.order {
-		if c.order[i] = binary.LittleEndian.Uint32(ob[4*i:]); int(c.order[i]) >= max(meta.Documents, 1) {
-			c.Close()
-			return nil, damaged(dir, OrderFile)
+	defer func() {
+		if c == nil { // failed, or panicking (guarded)
+			idx.Close()
 		}
-	}
-	if c.toolDocs, err = docsWith(idx, fKind, KindTool); err != nil {
-		c.Close()
+	}()
+	toolDocs, err := docsWith(idx, fKind, KindTool)
+	if err != nil {
 		return nil, err
 	}
-	return c, nil
+	return &Catalog{dir: dir, scratch: sync.Pool{New: func() any { return new(scratch) }}, idx: idx, meta: meta, sc: defaultScoring,
+		views: map[string]*view{}, an: newAnalysis(vocab), texts: texts, content: newShardFiles(dir, need), order: order, toolDocs: toolDocs}, nil
 }
 
 // guarded returns f(), a call into the bleve index of the catalog in dir,

@@ -310,7 +310,7 @@ func (sf *shardFiles) read(t textAt) ([]byte, error) {
 	}
 	b := make([]byte, t.end-t.off)
 	if _, err := f.ReadAt(b, t.off); err != nil {
-		return nil, fmt.Errorf("cannot read the catalog's content (%s): %w", shardPath(t.shard), err)
+		return nil, fmt.Errorf("catalog %s: cannot read %s: %w; rebuild it (lore build, or lore index --out DIR)", sf.dir, shardPath(t.shard), err)
 	}
 	return b, nil
 }
